@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, silentLogger } from '../test/database';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import type { DatabaseHandle } from './db/database';
+
+describe('the HTTP server', () => {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-web-'));
+
+  beforeAll(async () => {
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Operations</title><div id="root"></div>');
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    database = await createTestDatabase();
+    app = await buildApp({
+      db: database.db,
+      config: loadConfig({ PUBLIC_URL: 'http://localhost:3000' }),
+      logger: silentLogger,
+      webDist,
+    });
+    // A route of the test's own, to exercise the app-wide validation, body limit and errors.
+    app.withTypeProvider().post(
+      '/api/test/echo',
+      { schema: { body: z.object({ email: z.email(), count: z.number().int().min(1) }) } },
+      async (request) => request.body,
+    );
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('answers /healthz', async () => {
+    const response = await app.inject('/healthz');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('answers /readyz when the database is reachable and migrated', async () => {
+    const response = await app.inject('/readyz');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'ready', database: 'reachable' });
+    const { migrations } = response.json() as { migrations: { applied: number; known: number } };
+    expect(migrations.applied).toBe(migrations.known);
+  });
+
+  it('serves the app for a deep link, with history-routing fallback', async () => {
+    for (const url of ['/', '/members/xyz', '/countries/CH', '/settings/bank-accounts/b1?tab=history']) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets with a long cache, and 404s a missing one instead of the app', async () => {
+    const asset = await app.inject('/assets/app-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await app.inject('/assets/missing-123.js')).statusCode).toBe(404);
+  });
+
+  it('answers unknown API paths with a JSON not-found, never the app', async () => {
+    const response = await app.inject('/api/nope');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: 'not-found', message: 'No route GET /api/nope' } });
+  });
+
+  it('refuses bad input with a 400 naming the field and the rule', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { email: 'not-an-email', count: 0 },
+    });
+    expect(response.statusCode).toBe(400);
+    const { error } = response.json() as { error: { code: string; issues: { path: string; rule: string }[] } };
+    expect(error.code).toBe('invalid-argument');
+    expect(error.issues).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: 'body.email', rule: 'invalid_format' }),
+        expect.objectContaining({ path: 'body.count', rule: 'too_small' }),
+      ]),
+    );
+  });
+
+  it('refuses malformed JSON with a 400, not a 500', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: { code: 'invalid-argument' } });
+  });
+
+  it('refuses JSON bodies above 10 MB with 413', async () => {
+    const justUnder = JSON.stringify({ email: 'a@example.org', count: 1, pad: 'x'.repeat(10 * 1024 * 1024 - 100) });
+    const over = JSON.stringify({ email: 'a@example.org', count: 1, pad: 'x'.repeat(10 * 1024 * 1024) });
+    const accepted = await app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/json' }, payload: justUnder });
+    expect(accepted.statusCode).toBe(200);
+    const refused = await app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/json' }, payload: over });
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toEqual({ error: { code: 'payload-too-large', message: 'The request body is larger than 10 MB.' } });
+  });
+
+  it('refuses state-changing requests from another origin', async () => {
+    const payload = { email: 'a@example.org', count: 1 };
+    const foreign = await app.inject({ method: 'POST', url: '/api/test/echo', headers: { origin: 'https://evil.example' }, payload });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toMatchObject({ error: { code: 'permission-denied' } });
+    const own = await app.inject({ method: 'POST', url: '/api/test/echo', headers: { origin: 'http://localhost:3000' }, payload });
+    expect(own.statusCode).toBe(200);
+  });
+
+  it('publishes an OpenAPI document generated from the schemas, browsable at /api/docs', async () => {
+    const document = (await app.inject('/api/docs/json')).json() as { openapi: string; paths: Record<string, unknown> };
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/healthz', '/readyz']));
+    const page = await app.inject('/api/docs');
+    expect([200, 302]).toContain(page.statusCode);
+  });
+});
+
+describe('readiness without a database', () => {
+  it('answers 503 not-ready when the database is unreachable', async () => {
+    const database = await createTestDatabase();
+    const app = await buildApp({ db: database.db, config: loadConfig({}), logger: silentLogger, webDist: '/nonexistent' });
+    await database.close();
+    const response = await app.inject('/readyz');
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ status: 'not-ready', database: 'unreachable' });
+    await app.close();
+  });
+});

@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { constants } from '@ops/contract';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { Database } from './db/schema';
+import { healthRoutes } from './health/routes';
+import { registerErrorHandling } from './http/error-handler';
+import { registerOriginCheck } from './http/origin-check';
+import { registerSpa } from './http/spa';
+import type { Logger } from './logger';
+
+/** What route handlers reach through `app.deps`. */
+export type AppDeps = { db: Kysely<Database>; config: Config };
+
+declare module 'fastify' {
+  // Fastify's own extension point is an interface; declaration merging needs one here.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+/** The built browser app, next to this file whether it runs from src/ (tsx) or dist/ (bundle). */
+export const defaultWebDist = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../web/dist',
+);
+
+export type BuildAppOptions = AppDeps & { logger: Logger; webDist?: string };
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: options.logger as FastifyBaseLogger,
+    bodyLimit: constants.maxBodyBytes,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', { db: options.db, config: options.config });
+  registerErrorHandling(app);
+  registerOriginCheck(app, options.config.publicUrl);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Operations API',
+        description: 'The back-office API of the federation console. Errors share one shape (ApiError).',
+        version: '1.0.0',
+      },
+      servers: [{ url: options.config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(healthRoutes);
+  await registerSpa(app, options.webDist ?? defaultWebDist);
+  return app;
+}

@@ -1,0 +1,159 @@
+import { ZEmail } from '@ops/contract';
+import { Command, InvalidArgumentError } from 'commander';
+import { cliActor } from '../audit/record';
+import { passwordProblem } from '../auth/password';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase, type DatabaseHandle } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { AppError } from '../errors';
+import { createLogger } from '../logger';
+import { addOperator, removeOperator } from '../operators/service';
+import { loadCountries } from '../seed/countries';
+import { seedDemo } from '../seed/demo';
+import { writeTransaction } from '../db/transaction';
+import { createUser } from '../users/service';
+
+/** A problem with what the person typed: exit code 2, like a usage error. */
+class InputError extends Error {}
+
+function parseEmail(value: string): string {
+  const parsed = ZEmail.safeParse(value);
+  if (!parsed.success) throw new InputError(`"${value}" is not a valid e-mail address.`);
+  return parsed.data;
+}
+
+async function readPasswordArgument(value: string | undefined, email: string) {
+  if (value === undefined) return undefined;
+  let password = value;
+  if (value === '-') {
+    // `--password -` reads it from standard input, keeping it out of the shell history.
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    password = Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  }
+  const problem = passwordProblem(password, email);
+  if (problem) throw new InputError(`The password ${problem}.`);
+  return password;
+}
+
+function parsePositiveInteger(max: number) {
+  return (value: string) => {
+    const number = Number(value);
+    if (!/^\d+$/.test(value) || number < 1 || number > max) {
+      throw new InvalidArgumentError(`must be a whole number from 1 to ${max}.`);
+    }
+    return number;
+  };
+}
+
+/** Opens the database of this environment (the running server's, when one runs) and migrates. */
+async function withDatabase<T>(work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    role: 'cli',
+    logger,
+    poolSize: 4,
+  });
+  try {
+    await migrateToLatest(database.db);
+    await loadCountries(database.pool);
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
+
+const program = new Command('ops')
+  .description('Operations command line. Works on the database of DATA_DIR or DATABASE_URL, also while the server runs.')
+  .showHelpAfterError()
+  .configureOutput({ outputError: (text, write) => write(text) });
+
+const users = program.command('users').description('Manage users');
+users
+  .command('add')
+  .description('Create a user (signs in by e-mail link, and by password when one is given)')
+  .argument('<email>', 'e-mail address')
+  .option('--password <password>', 'at least 12 characters, not a common password ("-" reads it from stdin)')
+  .option('--name <display name>', 'display name')
+  .action(async (rawEmail: string, options: { password?: string; name?: string }) => {
+    const email = parseEmail(rawEmail);
+    const password = await readPasswordArgument(options.password, email);
+    const displayName = options.name?.trim();
+    if (options.name !== undefined && !displayName) throw new InputError('The name must not be empty.');
+    const user = await withDatabase((database) =>
+      writeTransaction(database.db, (trx) =>
+        createUser(trx, cliActor, { email, password, displayName }),
+      ),
+    );
+    console.log(`Created user ${user.email} (uid ${user.uid}).`);
+  });
+
+const operators = program.command('operators').description('Manage operators (who may use the console)');
+operators
+  .command('add')
+  .description('Make a user an operator, creating the user when missing')
+  .argument('<email>', 'e-mail address')
+  .option('--password <password>', 'set this password (12+ characters; "-" reads it from stdin)')
+  .action(async (rawEmail: string, options: { password?: string }) => {
+    const email = parseEmail(rawEmail);
+    const password = await readPasswordArgument(options.password, email);
+    const result = await withDatabase((database) =>
+      addOperator(database.db, cliActor, { email, password }),
+    );
+    const what = result.wasOperator ? 'is already an operator' : 'is now an operator';
+    const created = result.isNewUser ? ' (new user created)' : '';
+    const passwordNote = result.isPasswordSet ? '; password set' : '';
+    console.log(`${result.user.email} ${what}${created}${passwordNote}.`);
+  });
+operators
+  .command('remove')
+  .description('End the operator role of a user (the user stays)')
+  .argument('<email>', 'e-mail address')
+  .action(async (rawEmail: string) => {
+    const email = parseEmail(rawEmail);
+    await withDatabase((database) => removeOperator(database.db, cliActor, email));
+    console.log(`${email} is no longer an operator.`);
+  });
+
+const seed = program.command('seed').description('Load data sets');
+seed
+  .command('demo')
+  .description('Load the deterministic demo data set into an empty database')
+  .option('--scale <members>', 'number of members (related records scale with it)', parsePositiveInteger(2_000_000), 1_000)
+  .option('--seed <number>', 'seed of the generator: same seed, same data', parsePositiveInteger(2 ** 31 - 1), 1)
+  .action(async (options: { scale: number; seed: number }) => {
+    const report = await withDatabase((database) =>
+      seedDemo({
+        pool: database.pool,
+        scale: options.scale,
+        seed: options.seed,
+        onProgress: (step, done, total) => {
+          if (process.stdout.isTTY) process.stdout.write(`\r${step}: ${done.toLocaleString('en')} / ${total.toLocaleString('en')}   `);
+        },
+      }),
+    );
+    if (process.stdout.isTTY) process.stdout.write('\n');
+    console.log(JSON.stringify(report, null, 2));
+  });
+
+const search = program.command('search').description('Search index');
+search
+  .command('reindex')
+  .description('Rebuild the search index (build, then swap; searches go on meanwhile)')
+  .action(async () => {
+    throw new AppError('unimplemented', 'The search index arrives with the search issue (#4); there is nothing to rebuild yet.');
+  });
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof InputError || error instanceof ConfigError) {
+    console.error(`error: ${error.message}`);
+    process.exit(2);
+  }
+  console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

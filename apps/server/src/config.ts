@@ -1,0 +1,125 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .url()
+    .refine((value) => protocols.includes(new URL(value).protocol), {
+      message: `must start with ${protocols.join(' or ')}`,
+    })
+    .optional();
+
+/** Every environment variable of the operating contract (architecture.md), validated at start. */
+const ZEnvironment = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+    PUBLIC_URL: optionalUrl(['http:', 'https:']),
+    SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+    MAIL_FROM: z.string().min(3).default('Operations <no-reply@localhost>'),
+    MICROSOFT_ISSUER: optionalUrl(['http:', 'https:']),
+    MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+    MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+    MICROSOFT_DOMAINS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((domain) => domain.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    AUTH_ENUMERATION_PROTECTION: booleanFlag.default(false),
+    STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+    SEARCH_INDEX: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, "-" and "_" only, at most 64')
+      .default('operations'),
+    SEED: z.enum(['demo', 'none']).default('demo'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, context) => {
+    const microsoft = [
+      'MICROSOFT_ISSUER',
+      'MICROSOFT_CLIENT_ID',
+      'MICROSOFT_CLIENT_SECRET',
+    ] as const;
+    const given = microsoft.filter((name) => env[name] !== undefined);
+    if (given.length > 0 && given.length < microsoft.length) {
+      for (const name of microsoft.filter((name) => env[name] === undefined)) {
+        context.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `is required when ${given.join(', ')} ${given.length === 1 ? 'is' : 'are'} set`,
+        });
+      }
+    }
+  });
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  microsoft:
+    | { issuer: string; clientId: string; clientSecret: string; domains: string[] }
+    | undefined;
+  authEnumerationProtection: boolean;
+  stripeWebhookSecret: string | undefined;
+  searchIndex: string;
+  seed: 'demo' | 'none';
+  logLevel: z.infer<typeof ZEnvironment>['LOG_LEVEL'];
+};
+
+/** Raised for configuration a person must fix; main prints it without a stack trace. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the environment; unset and empty variables take their defaults. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = ZEnvironment.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    microsoft:
+      e.MICROSOFT_ISSUER && e.MICROSOFT_CLIENT_ID && e.MICROSOFT_CLIENT_SECRET
+        ? {
+            issuer: e.MICROSOFT_ISSUER,
+            clientId: e.MICROSOFT_CLIENT_ID,
+            clientSecret: e.MICROSOFT_CLIENT_SECRET,
+            domains: e.MICROSOFT_DOMAINS,
+          }
+        : undefined,
+    authEnumerationProtection: e.AUTH_ENUMERATION_PROTECTION,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    searchIndex: e.SEARCH_INDEX,
+    seed: e.SEED,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { ConfigError } from '../config';
+import {
+  publishPort,
+  readOwner,
+  releaseOwnership,
+  tryAcquireOwnership,
+  type DataDirOwner,
+} from './data-dir-lock';
+import {
+  embeddedConnectionString,
+  readCredentials,
+  startEmbeddedCluster,
+  type EmbeddedCluster,
+} from './embedded-postgres';
+import type { Database } from './schema';
+
+// bigint (int8) stays a string: money in minor units must never pass through a float.
+// numeric likewise. Dates (date columns) stay 'YYYY-MM-DD' strings: no time-zone shifts.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+
+export type DatabaseHandle = {
+  /** How we reached PostgreSQL: DATABASE_URL, our own embedded cluster, or another process's. */
+  kind: 'external' | 'embedded' | 'embedded-shared';
+  connectionString: string;
+  pool: pg.Pool;
+  db: Kysely<Database>;
+  close(): Promise<void>;
+};
+
+export type OpenDatabaseOptions = {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** A server refuses a data directory in use; the CLI joins the running database instead. */
+  role: DataDirOwner['role'];
+  logger: Logger;
+  poolSize?: number;
+};
+
+function createHandle(
+  kind: DatabaseHandle['kind'],
+  connectionString: string,
+  poolSize: number,
+  onClose: () => Promise<void>,
+): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max: poolSize, application_name: 'operations' });
+  // An idle client that loses its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  let closing: Promise<void> | undefined;
+  return {
+    kind,
+    connectionString,
+    pool,
+    db,
+    close: () => {
+      closing ??= db.destroy().then(onClose);
+      return closing;
+    },
+  };
+}
+
+async function waitForPublishedPort(dataDir: string, owner: DataDirOwner): Promise<number> {
+  const deadline = Date.now() + 60_000;
+  let current: DataDirOwner | null = owner;
+  while (current && current.port === null) {
+    if (Date.now() > deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    current = readOwner(dataDir);
+  }
+  if (!current?.port) {
+    throw new ConfigError(`DATA_DIR: the process using ${dataDir} did not finish starting its database.`);
+  }
+  return current.port;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const poolSize = options.poolSize ?? 10;
+  if (options.databaseUrl) {
+    return createHandle('external', options.databaseUrl, poolSize, async () => undefined);
+  }
+
+  const { dataDir, logger, role } = options;
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.accessSync(dataDir, fs.constants.W_OK);
+  } catch (error) {
+    throw new ConfigError(`DATA_DIR: cannot create or write ${dataDir} (${(error as Error).message})`);
+  }
+
+  const ownership = tryAcquireOwnership(dataDir, role);
+  if (!ownership.acquired) {
+    const { owner } = ownership;
+    if (role === 'server') {
+      throw new ConfigError(
+        `DATA_DIR ${dataDir} is already in use by another Operations ${owner.role} ` +
+          `(pid ${owner.pid}). Stop it first; to run several servers, point them all at one ` +
+          `PostgreSQL with DATABASE_URL.`,
+      );
+    }
+    const port = await waitForPublishedPort(dataDir, owner);
+    const connectionString = embeddedConnectionString(port, readCredentials(dataDir));
+    return createHandle('embedded-shared', connectionString, poolSize, async () => undefined);
+  }
+
+  let cluster: EmbeddedCluster;
+  try {
+    cluster = await startEmbeddedCluster(dataDir, logger);
+    publishPort(dataDir, cluster.port);
+  } catch (error) {
+    releaseOwnership(dataDir);
+    throw error;
+  }
+  const connectionString = embeddedConnectionString(cluster.port, cluster.credentials);
+  return createHandle('embedded', connectionString, poolSize, async () => {
+    await cluster.stop();
+    releaseOwnership(dataDir);
+  });
+}

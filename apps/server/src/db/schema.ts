@@ -1,0 +1,259 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** A column the database fills (default or trigger) but that may be written too. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type DateOnly = ColumnType<string, string, string>;
+/** pg returns bigint as a string; we keep minor units exact and convert at the edge. */
+type Money = ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+type Json<T> = ColumnType<T, string | T | undefined, string | T>;
+
+type Tracked = {
+  version: Defaulted<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  created_by: string | null;
+  updated_by: string | null;
+};
+
+export type Region = 'africa-middle-east' | 'americas' | 'asia-pacific' | 'europe';
+export type IncomeGroup = 'low' | 'lower-middle' | 'upper-middle' | 'high';
+export type MemberCategory = 'individual' | 'association' | 'group' | 'honorary';
+export type MemberStatus =
+  | 'pending-payment'
+  | 'active'
+  | 'overdue'
+  | 'suspended'
+  | 'terminated'
+  | 'resigned';
+export type ApplicationStatus =
+  | 'draft'
+  | 'submitted'
+  | 'awaiting-endorsement'
+  | 'endorsed'
+  | 'under-review'
+  | 'information-requested'
+  | 'approved'
+  | 'rejected'
+  | 'endorsement-declined'
+  | 'withdrawn';
+export type InvoiceStatus = 'draft' | 'issued' | 'paid' | 'void' | 'uncollectible';
+export type EmailState = 'PENDING' | 'PROCESSING' | 'SUCCESS' | 'ERROR' | 'RETRY';
+export type OperatorRole = 'admin' | 'finance' | 'membership' | 'read-only';
+
+export type CountriesTable = Tracked & {
+  iso2: string;
+  iso3: string;
+  name: string;
+  official_name: string;
+  region: Region;
+  income_group: IncomeGroup | null;
+  fee_category: string | null;
+  default_currency: string | null;
+  national_association_mid: string | null;
+  active: Defaulted<boolean>;
+};
+
+export type UsersTable = Tracked & {
+  uid: string;
+  email: string;
+  display_name: string | null;
+  photo_url: string | null;
+  password_hash: string | null;
+  member_mid: string | null;
+  member_role: 'owner' | 'admin' | 'staff' | null;
+  disabled: Defaulted<boolean>;
+  sign_in_methods: Defaulted<string[]>;
+  last_sign_in_at: Timestamp | null;
+  deleted_at: Timestamp | null;
+};
+
+export type OperatorsTable = Tracked & {
+  uid: string;
+  roles: Defaulted<OperatorRole[]>;
+  active: Defaulted<boolean>;
+};
+
+export type SessionsTable = {
+  token_hash: string;
+  uid: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  user_agent: string | null;
+  ip: string | null;
+  revoked_at: Timestamp | null;
+};
+
+export type BankAccountsTable = Tracked & {
+  id: string;
+  label: string;
+  bank_name: string;
+  holder_name: string;
+  holder_address: string;
+  iban: string;
+  qr_iban: string | null;
+  bic: string | null;
+  currency: string;
+  is_default: Defaulted<boolean>;
+  active: Defaulted<boolean>;
+};
+
+export type MembersTable = Tracked & {
+  mid: string;
+  number: string;
+  category: MemberCategory;
+  status: MemberStatus;
+  legal_name: string;
+  trade_name: string | null;
+  country_iso2: string | null;
+  address_line1: string | null;
+  address_line2: string | null;
+  postal_code: string | null;
+  city: string | null;
+  state: string | null;
+  vat_number: string | null;
+  website: string | null;
+  email: string | null;
+  phone: string | null;
+  national_association_mid: string | null;
+  joined_on: DateOnly | null;
+  paid_through_year: number | null;
+  terminated_on: DateOnly | null;
+  termination_reason: string | null;
+  billing_currency: Defaulted<string>;
+  card_customer_id: string | null;
+  directory_visible: Defaulted<boolean>;
+  deleted_at: Timestamp | null;
+};
+
+export type ApplicationsTable = Tracked & {
+  aid: string;
+  number: string;
+  category: 'individual' | 'association';
+  status: ApplicationStatus;
+  legal_name: string;
+  country_iso2: string | null;
+  company: Json<Record<string, unknown>>;
+  address: Json<Record<string, unknown>>;
+  contacts: Json<unknown[]>;
+  documents: Json<unknown[]>;
+  endorsing_association_mid: string | null;
+  submitted_by_uid: string | null;
+  reviewer_uid: string | null;
+  decision_reason: string | null;
+  member_mid: string | null;
+  submitted_at: Timestamp | null;
+  decided_at: Timestamp | null;
+  deleted_at: Timestamp | null;
+};
+
+export type InvoiceLine = {
+  description: string;
+  quantity: number;
+  unitAmountMinor: number;
+  vatRate: number | null;
+  vatExemption: string | null;
+};
+
+export type InvoicesTable = Tracked & {
+  iid: string;
+  number: string;
+  member_mid: string | null;
+  kind: 'membership' | 'licence' | 'application' | 'other';
+  year: number;
+  issue_date: DateOnly | null;
+  due_date: DateOnly | null;
+  currency: string;
+  lines: Json<InvoiceLine[]>;
+  subtotal_minor: Money;
+  vat_minor: Money;
+  donation_minor: Money;
+  total_minor: Money;
+  bank_account_id: string | null;
+  payment_reference: string | null;
+  status: InvoiceStatus;
+  paid_at: Timestamp | null;
+  paid_amount_minor: Money | null;
+  paid_method: 'bank-transfer' | 'card' | 'cash' | 'other' | null;
+  pdf_file: string | null;
+  source: Defaulted<'generated' | 'csv-import' | 'manual'>;
+  import_batch: string | null;
+  card_invoice_sid: string | null;
+};
+
+export type CertificatesTable = Tracked & {
+  cid: string;
+  number: string;
+  member_mid: string;
+  type: 'membership' | 'document-licence' | 'diploma';
+  document_code: string | null;
+  year: number;
+  valid_from: DateOnly;
+  valid_to: DateOnly;
+  status: 'pending' | 'issued' | 'expired' | 'revoked' | 'superseded';
+  invoice_iid: string | null;
+  issued_at: Timestamp | null;
+  issued_by: string | null;
+  pdf_file: string | null;
+  verification_code: string;
+  revocation_reason: string | null;
+};
+
+export type EmailsTable = {
+  eid: string;
+  to_addresses: string[];
+  cc_addresses: Defaulted<string[]>;
+  bcc_addresses: Defaulted<string[]>;
+  from_address: string;
+  reply_to: string | null;
+  subject: string;
+  text_body: string | null;
+  html_body: string | null;
+  template: string | null;
+  template_data: Json<Record<string, unknown>> | null;
+  kind: string;
+  related_table: string | null;
+  related_id: string | null;
+  state: Defaulted<EmailState>;
+  attempts: Defaulted<number>;
+  lease_expires_at: Timestamp | null;
+  next_attempt_at: Timestamp;
+  error: string | null;
+  provider_message_id: string | null;
+  accepted: Defaulted<string[]>;
+  rejected: Defaulted<string[]>;
+  delivered_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type AuditLogTable = {
+  id: Generated<string>;
+  at: Timestamp;
+  actor_uid: string | null;
+  actor_kind: 'operator' | 'user' | 'system' | 'cli';
+  table_name: string;
+  record_id: string;
+  action: string;
+  before: Json<Record<string, unknown>> | null;
+  after: Json<Record<string, unknown>> | null;
+};
+
+export type Database = {
+  countries: CountriesTable;
+  users: UsersTable;
+  operators: OperatorsTable;
+  sessions: SessionsTable;
+  bank_accounts: BankAccountsTable;
+  members: MembersTable;
+  applications: ApplicationsTable;
+  invoices: InvoicesTable;
+  certificates: CertificatesTable;
+  emails: EmailsTable;
+  audit_log: AuditLogTable;
+};
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type Operator = Selectable<OperatorsTable>;

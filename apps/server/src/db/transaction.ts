@@ -1,0 +1,44 @@
+import { constants } from '@ops/contract';
+import type { Kysely, Transaction } from 'kysely';
+import { AppError } from '../errors';
+import type { Database } from './schema';
+
+/** serialization_failure and deadlock_detected: the transaction may succeed if run again. */
+const retryableSqlStates = new Set(['40001', '40P01']);
+
+function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && retryableSqlStates.has(code);
+}
+
+/**
+ * Runs a multi-step write as one SERIALIZABLE transaction. A serialization conflict is retried up
+ * to `constants.transactionRetryLimit` (25, spec §9) times with a short jittered back-off, then
+ * fails with `aborted` (HTTP 409), like the spec's `maxretry`. `work` must be safe to re-run:
+ * it may only touch the database through `trx`.
+ */
+export async function writeTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>, attempt: number) => Promise<T>,
+  retryLimit: number = constants.transactionRetryLimit,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db
+        .transaction()
+        .setIsolationLevel('serializable')
+        .execute((trx) => work(trx, attempt));
+    } catch (error) {
+      if (!isRetryable(error)) throw error;
+      if (attempt > retryLimit) {
+        throw new AppError(
+          'aborted',
+          `The change conflicted with other changes ${attempt} times in a row; nothing was saved. Try again.`,
+          { cause: error },
+        );
+      }
+      const backoffMs = Math.min(100, 2 ** Math.min(attempt, 6)) * (0.5 + Math.random());
+      await new Promise((resolve) => setTimeout(resolve, backoffMs));
+    }
+  }
+}

@@ -1,0 +1,21 @@
+import { httpStatusByErrorCode, type ErrorCode, type TFieldIssue } from '@ops/contract';
+
+/**
+ * The one error type of the server. Its `code` is stable (the contract's error codes) and decides
+ * the HTTP status; `message` is safe to show to a person.
+ */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly code: ErrorCode;
+  readonly issues: TFieldIssue[] | undefined;
+
+  constructor(code: ErrorCode, message: string, options?: { issues?: TFieldIssue[]; cause?: unknown }) {
+    super(message, { cause: options?.cause });
+    this.code = code;
+    this.issues = options?.issues;
+  }
+
+  get statusCode(): number {
+    return httpStatusByErrorCode[this.code];
+  }
+}

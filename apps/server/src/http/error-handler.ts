@@ -1,0 +1,59 @@
+import type { TApiError, TFieldIssue } from '@ops/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors';
+
+function toFieldIssues(error: FastifyError & { validationContext?: string }): TFieldIssue[] {
+  if (!hasZodFastifySchemaValidationErrors(error)) return [];
+  const where = error.validationContext ?? 'body';
+  return error.validation.map((issue) => {
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    return {
+      path: field ? `${where}.${field}` : where,
+      rule: issue.keyword,
+      message: issue.message ?? 'Invalid value',
+    };
+  });
+}
+
+function send(reply: Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[2], status: number, body: TApiError) {
+  return reply.status(status).type('application/json').send(body);
+}
+
+/**
+ * One error shape for every endpoint (contract ZApiError). Bad input is a 400 naming each field
+ * and rule; whatever a client sends never produces a bare 500 with internals in it.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError & { validationContext?: string }, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+      return send(reply, error.statusCode, {
+        error: { code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}) },
+      });
+    }
+    if (error.validation) {
+      const issues = toFieldIssues(error);
+      const summary = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
+      return send(reply, 400, {
+        error: { code: 'invalid-argument', message: summary || error.message, issues },
+      });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return send(reply, 413, {
+        error: { code: 'payload-too-large', message: 'The request body is larger than 10 MB.' },
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, unsupported media type, and the like.
+      return send(reply, status, {
+        error: { code: status === 404 ? 'not-found' : 'invalid-argument', message: error.message },
+      });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return send(reply, 500, {
+      error: { code: 'internal', message: 'Something went wrong on our side. It has been logged.' },
+    });
+  });
+}

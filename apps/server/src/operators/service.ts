@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import { recordAudit, type Actor } from '../audit/record';
+import type { Database, User } from '../db/schema';
+import { writeTransaction } from '../db/transaction';
+import { AppError } from '../errors';
+import { createUser, findUserByEmail, setUserPassword } from '../users/service';
+
+export type AddOperatorResult = {
+  user: User;
+  isNewUser: boolean;
+  wasOperator: boolean;
+  isPasswordSet: boolean;
+};
+
+/**
+ * Makes the user with this e-mail an operator, creating the user when missing. Idempotent: an
+ * existing operator stays one. A given password is (re)set, so this also restores access.
+ */
+export function addOperator(
+  db: Kysely<Database>,
+  actor: Actor,
+  options: { email: string; password?: string },
+): Promise<AddOperatorResult> {
+  return writeTransaction(db, async (trx) => {
+    const existing = await findUserByEmail(trx, options.email);
+    const user =
+      existing ??
+      (await createUser(trx, actor, { email: options.email, password: options.password }));
+    if (existing && options.password) await setUserPassword(trx, actor, existing, options.password);
+    const operator = await trx
+      .insertInto('operators')
+      .values({ uid: user.uid, created_by: actor.uid ?? actor.kind, updated_by: actor.uid ?? actor.kind })
+      .onConflict((conflict) => conflict.column('uid').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (operator) {
+      await recordAudit(trx, actor, {
+        table: 'operators',
+        recordId: user.uid,
+        action: 'create',
+        after: operator,
+      });
+    }
+    return {
+      user,
+      isNewUser: !existing,
+      wasOperator: !operator,
+      isPasswordSet: Boolean(options.password),
+    };
+  });
+}
+
+/** Ends the operator role of a user (the user account stays). */
+export function removeOperator(db: Kysely<Database>, actor: Actor, email: string): Promise<User> {
+  return writeTransaction(db, async (trx) => {
+    const user = await findUserByEmail(trx, email);
+    if (!user) throw new AppError('not-found', `No user has the e-mail ${email}.`);
+    const removed = await trx
+      .deleteFrom('operators')
+      .where('uid', '=', user.uid)
+      .returningAll()
+      .executeTakeFirst();
+    if (!removed) throw new AppError('not-found', `${email} is not an operator.`);
+    await recordAudit(trx, actor, { table: 'operators', recordId: user.uid, action: 'delete', before: removed });
+    return user;
+  });
+}

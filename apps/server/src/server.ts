@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import type { Logger } from './logger';
+import { loadCountries } from './seed/countries';
+import { DEMO_OPERATOR_EMAIL, seedDemo } from './seed/demo';
+
+/** Members in the demo data set loaded on the first start of an empty database (SEED=demo). */
+export const firstStartDemoScale = 1_000;
+
+export type RunningServer = {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  url: string;
+  /** Stops accepting requests, lets in-flight ones finish, then stops the database. */
+  stop(): Promise<void>;
+};
+
+async function isBusinessDataEmpty(database: DatabaseHandle): Promise<boolean> {
+  const { rows } = await sql<{ empty: boolean }>`
+    SELECT NOT EXISTS (SELECT 1 FROM members)
+       AND NOT EXISTS (SELECT 1 FROM applications)
+       AND NOT EXISTS (SELECT 1 FROM invoices) AS empty`.execute(database.db);
+  return rows[0]?.empty ?? false;
+}
+
+/** Everything `npm start` does after reading the configuration. */
+export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  const startedAt = performance.now();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    role: 'server',
+    logger,
+  });
+  try {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length) logger.info({ migrations: applied }, 'database migrated');
+    await loadCountries(database.pool);
+    if (config.seed === 'demo' && (await isBusinessDataEmpty(database))) {
+      logger.info({ scale: firstStartDemoScale }, 'empty database: loading the demo data set');
+      const report = await seedDemo({ pool: database.pool, scale: firstStartDemoScale, seed: 1 });
+      logger.info({ report }, 'demo data loaded');
+    }
+    const app = await buildApp({ db: database.db, config, logger });
+    const address = await app.listen({ port: config.port, host: config.host });
+    const port = new URL(address).port;
+    logger.info(
+      { database: database.kind, readyMs: Math.round(performance.now() - startedAt) },
+      'server ready',
+    );
+    let stopping: Promise<void> | undefined;
+    return {
+      app,
+      database,
+      url: `http://localhost:${port}`,
+      stop: () => {
+        stopping ??= app.close().then(() => database.close());
+        return stopping;
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+export function signInHelp(url: string): string {
+  return [
+    `Operations is ready at ${url}`,
+    `Demo operator: ${DEMO_OPERATOR_EMAIL} (sign in with an e-mail link; without SMTP_URL the`,
+    `link is printed in this log). Your own operator with a password:`,
+    `  npm run ops -- operators add you@example.org --password '<at least 12 characters>'`,
+  ].join('\n');
+}

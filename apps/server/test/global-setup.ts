@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedCluster, embeddedConnectionString } from '../src/db/embedded-postgres';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Superuser connection to the throwaway cluster; each test file makes its own database. */
+    pgAdminUrl: string;
+  }
+}
+
+/**
+ * One real, throwaway PostgreSQL for the whole run, started exactly the way the app starts its
+ * embedded one. fsync is off: the data is thrown away anyway.
+ */
+export default async function setup(project: TestProject) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-test-pg-'));
+  fs.chmodSync(dataDir, 0o755); // PostgreSQL runs as the 'postgres' user when we are root.
+  const cluster = await startEmbeddedCluster(dataDir, pino({ level: 'silent' }), {
+    extraFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300'],
+  });
+  const adminUrl = embeddedConnectionString(cluster.port, cluster.credentials).replace(
+    /\/operations$/,
+    '/postgres',
+  );
+  project.provide('pgAdminUrl', adminUrl);
+  return async () => {
+    await cluster.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
