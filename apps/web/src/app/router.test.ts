@@ -1,0 +1,133 @@
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { paths } from '@/config/paths';
+import { routes } from './router';
+
+/** The route ids from the root to the screen that renders `pathname`, and its parameters. */
+function resolve(pathname: string) {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  const leaf = matches.at(-1);
+  return {
+    chain: matches.map((match) => match.route.id),
+    leaf: leaf?.route.id,
+    params: leaf?.params ?? {},
+  };
+}
+
+describe('route table (spec §2)', () => {
+  it.each([
+    ['/', 'home'],
+    ['/members', 'members'],
+    ['/members/fixes', 'members-fixes'],
+    ['/members/upload', 'members-upload'],
+    ['/members/m1', 'member'],
+    ['/certificates', 'certificates'],
+    ['/certificates/c1', 'certificate'],
+    ['/invoices', 'invoices'],
+    ['/invoices/upload', 'invoices-upload'],
+    ['/invoices/pdfs', 'invoices-pdfs'],
+    ['/invoices/fixes', 'invoices-fixes'],
+    ['/invoices/i1', 'invoice'],
+    ['/applications', 'applications'],
+    ['/applications/a1', 'application'],
+    ['/stripe-invoices', 'stripe-invoices'],
+    ['/stripe-invoices/in_1', 'stripe-invoice'],
+    ['/users', 'users'],
+    ['/users/u1', 'user'],
+    ['/operators', 'operators'],
+    ['/operators/u1', 'operator'],
+    ['/emails', 'emails'],
+    ['/emails/e1', 'email'],
+    ['/settings', 'settings'],
+    ['/settings/bank-accounts', 'bank-accounts'],
+    ['/settings/bank-accounts/b1', 'bank-account'],
+    ['/countries', 'countries'],
+    ['/countries/CH', 'country'],
+    ['/search/indexes', 'search-indexes'],
+  ])('%s renders the %s screen', (pathname, id) => {
+    expect(resolve(pathname).leaf).toBe(id);
+  });
+
+  it('puts every screen inside the shell and its error boundary', () => {
+    for (const pathname of ['/', '/members/m1', '/countries/CH', '/nope']) {
+      expect(resolve(pathname).chain.slice(0, 2)).toEqual(['root', 'screens']);
+    }
+  });
+
+  it('lets static children win over the :param sibling', () => {
+    expect(resolve('/members/upload')).toMatchObject({ leaf: 'members-upload', params: {} });
+    expect(resolve('/members/fixes').leaf).toBe('members-fixes');
+    expect(resolve('/invoices/pdfs').leaf).toBe('invoices-pdfs');
+    expect(resolve('/invoices/upload').leaf).toBe('invoices-upload');
+    expect(resolve('/invoices/fixes').leaf).toBe('invoices-fixes');
+  });
+
+  it('passes the id segment as the named parameter', () => {
+    expect(resolve('/members/xyz')).toMatchObject({ leaf: 'member', params: { mid: 'xyz' } });
+    expect(resolve('/invoices/2024-0042').params).toMatchObject({ iid: '2024-0042' });
+    expect(resolve('/emails/e1').params).toMatchObject({ eid: 'e1' });
+    expect(resolve('/settings/bank-accounts/b1').params).toMatchObject({ id: 'b1' });
+    expect(resolve('/members/a%20b').params).toMatchObject({ mid: 'a b' });
+  });
+
+  it('nests each detail under its list', () => {
+    expect(resolve('/members/m1').chain).toEqual(['root', 'screens', 'members', 'member']);
+    expect(resolve('/stripe-invoices/in_1').chain).toContain('stripe-invoices');
+    expect(resolve('/emails/e1').chain).toEqual(['root', 'screens', 'emails', 'email']);
+  });
+
+  it('renders /countries inside the settings view while its URL stays /countries', () => {
+    expect(resolve('/countries/CH')).toMatchObject({
+      chain: ['root', 'screens', 'settings-layout', 'countries', 'country'],
+      params: { iso2: 'CH' },
+    });
+    expect(resolve('/settings/bank-accounts/b1').chain).toEqual([
+      'root',
+      'screens',
+      'settings-layout',
+      'settings',
+      'bank-accounts',
+      'bank-account',
+    ]);
+    // Countries live at the top level only, not under /settings.
+    expect(resolve('/settings/countries').leaf).toBe('not-found');
+  });
+
+  it.each(['/nope/x', '/nope', '/members/m1/extra', '/search', '/settings/unknown'])(
+    '%s shows the not-found screen inside the shell',
+    (pathname) => {
+      expect(resolve(pathname).leaf).toBe('not-found');
+    },
+  );
+
+  it('has unique route ids', () => {
+    const ids: string[] = [];
+    const collect = (list: typeof routes) => {
+      for (const route of list) {
+        if (route.id) ids.push(route.id);
+        if (route.children) collect(route.children);
+      }
+    };
+    collect(routes);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('paths registry matches the route table', () => {
+  const sampleParams: Record<string, string> = {
+    mid: 'm1',
+    cid: 'c1',
+    iid: 'i1',
+    aid: 'a1',
+    sid: 's1',
+    uid: 'u1',
+    eid: 'e1',
+    id: 'b1',
+    iso2: 'CH',
+  };
+
+  it.each(Object.entries(paths))('%s links to the screen with its route id', (_name, path) => {
+    const href = (path.getHref as (params?: Record<string, string>) => string)(sampleParams);
+    expect(resolve(href).leaf).toBe(path.id);
+  });
+});
