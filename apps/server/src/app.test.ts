@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,9 +16,15 @@ describe('the HTTP server', () => {
   const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-web-'));
 
   beforeAll(async () => {
-    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Operations</title><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><title>Operations</title><div id="root"></div>',
+    );
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const bundle = 'export const words = ' + JSON.stringify('freight '.repeat(500)) + ';';
+    fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js'), bundle);
+    fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js.gz'), zlib.gzipSync(bundle));
     database = await createTestDatabase();
     app = await buildApp({
       db: database.db,
@@ -26,11 +33,13 @@ describe('the HTTP server', () => {
       webDist,
     });
     // A route of the test's own, to exercise the app-wide validation, body limit and errors.
-    app.withTypeProvider().post(
-      '/api/test/echo',
-      { schema: { body: z.object({ email: z.email(), count: z.number().int().min(1) }) } },
-      async (request) => request.body,
-    );
+    app
+      .withTypeProvider()
+      .post(
+        '/api/test/echo',
+        { schema: { body: z.object({ email: z.email(), count: z.number().int().min(1) }) } },
+        async (request) => request.body,
+      );
     await app.ready();
   });
   afterAll(async () => {
@@ -54,7 +63,12 @@ describe('the HTTP server', () => {
   });
 
   it('serves the app for a deep link, with history-routing fallback', async () => {
-    for (const url of ['/', '/members/xyz', '/countries/CH', '/settings/bank-accounts/b1?tab=history']) {
+    for (const url of [
+      '/',
+      '/members/xyz',
+      '/countries/CH',
+      '/settings/bank-accounts/b1?tab=history',
+    ]) {
       const response = await app.inject(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toMatch(/text\/html/);
@@ -70,10 +84,22 @@ describe('the HTTP server', () => {
     expect((await app.inject('/assets/missing-123.js')).statusCode).toBe(404);
   });
 
+  it('sends the precompressed copy of an asset to a browser that accepts it', async () => {
+    const response = await app.inject({
+      url: '/assets/big-def456.js',
+      headers: { 'accept-encoding': 'gzip, deflate' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(response.rawPayload).toString()).toContain('freight freight');
+  });
+
   it('answers unknown API paths with a JSON not-found, never the app', async () => {
     const response = await app.inject('/api/nope');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: { code: 'not-found', message: 'No route GET /api/nope' } });
+    expect(response.json()).toEqual({
+      error: { code: 'not-found', message: 'No route GET /api/nope' },
+    });
   });
 
   it('refuses bad input with a 400 naming the field and the rule', async () => {
@@ -83,7 +109,9 @@ describe('the HTTP server', () => {
       payload: { email: 'not-an-email', count: 0 },
     });
     expect(response.statusCode).toBe(400);
-    const { error } = response.json() as { error: { code: string; issues: { path: string; rule: string }[] } };
+    const { error } = response.json() as {
+      error: { code: string; issues: { path: string; rule: string }[] };
+    };
     expect(error.code).toBe('invalid-argument');
     expect(error.issues).toEqual(
       expect.arrayContaining([
@@ -105,26 +133,59 @@ describe('the HTTP server', () => {
   });
 
   it('refuses JSON bodies above 10 MB with 413', async () => {
-    const justUnder = JSON.stringify({ email: 'a@example.org', count: 1, pad: 'x'.repeat(10 * 1024 * 1024 - 100) });
-    const over = JSON.stringify({ email: 'a@example.org', count: 1, pad: 'x'.repeat(10 * 1024 * 1024) });
-    const accepted = await app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/json' }, payload: justUnder });
+    const justUnder = JSON.stringify({
+      email: 'a@example.org',
+      count: 1,
+      pad: 'x'.repeat(10 * 1024 * 1024 - 100),
+    });
+    const over = JSON.stringify({
+      email: 'a@example.org',
+      count: 1,
+      pad: 'x'.repeat(10 * 1024 * 1024),
+    });
+    const accepted = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: justUnder,
+    });
     expect(accepted.statusCode).toBe(200);
-    const refused = await app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/json' }, payload: over });
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: over,
+    });
     expect(refused.statusCode).toBe(413);
-    expect(refused.json()).toEqual({ error: { code: 'payload-too-large', message: 'The request body is larger than 10 MB.' } });
+    expect(refused.json()).toEqual({
+      error: { code: 'payload-too-large', message: 'The request body is larger than 10 MB.' },
+    });
   });
 
   it('refuses state-changing requests from another origin', async () => {
     const payload = { email: 'a@example.org', count: 1 };
-    const foreign = await app.inject({ method: 'POST', url: '/api/test/echo', headers: { origin: 'https://evil.example' }, payload });
+    const foreign = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { origin: 'https://evil.example' },
+      payload,
+    });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json()).toMatchObject({ error: { code: 'permission-denied' } });
-    const own = await app.inject({ method: 'POST', url: '/api/test/echo', headers: { origin: 'http://localhost:3000' }, payload });
+    const own = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { origin: 'http://localhost:3000' },
+      payload,
+    });
     expect(own.statusCode).toBe(200);
   });
 
   it('publishes an OpenAPI document generated from the schemas, browsable at /api/docs', async () => {
-    const document = (await app.inject('/api/docs/json')).json() as { openapi: string; paths: Record<string, unknown> };
+    const document = (await app.inject('/api/docs/json')).json() as {
+      openapi: string;
+      paths: Record<string, unknown>;
+    };
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/healthz', '/readyz']));
     const page = await app.inject('/api/docs');
@@ -135,7 +196,12 @@ describe('the HTTP server', () => {
 describe('readiness without a database', () => {
   it('answers 503 not-ready when the database is unreachable', async () => {
     const database = await createTestDatabase();
-    const app = await buildApp({ db: database.db, config: loadConfig({}), logger: silentLogger, webDist: '/nonexistent' });
+    const app = await buildApp({
+      db: database.db,
+      config: loadConfig({}),
+      logger: silentLogger,
+      webDist: '/nonexistent',
+    });
     await database.close();
     const response = await app.inject('/readyz');
     expect(response.statusCode).toBe(503);

@@ -55,7 +55,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     openapi: {
       info: {
         title: 'Operations API',
-        description: 'The back-office API of the federation console. Errors share one shape (ApiError).',
+        description:
+          'The back-office API of the federation console. Errors share one shape (ApiError).',
         version: '1.0.0',
       },
       servers: [{ url: options.config.publicUrl }],

@@ -22,9 +22,13 @@ describe('loadConfig', () => {
   it('names the variable and the rule when a value is invalid', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
-    expect(() => loadConfig({ DATABASE_URL: 'mysql://x@y/z' })).toThrow(/DATABASE_URL: must start with postgres: or postgresql:/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x@y/z' })).toThrow(
+      /DATABASE_URL: must start with postgres: or postgresql:/,
+    );
     expect(() => loadConfig({ SEED: 'lots' })).toThrow(/SEED/);
-    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'sk_live_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'sk_live_x' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET/,
+    );
   });
 
   it('asks for the whole Microsoft configuration when part of it is given', () => {
@@ -41,7 +45,10 @@ describe('loadConfig', () => {
   });
 
   it('reads booleans and the public URL', () => {
-    const config = loadConfig({ AUTH_ENUMERATION_PROTECTION: 'true', PUBLIC_URL: 'https://ops.example.org/' });
+    const config = loadConfig({
+      AUTH_ENUMERATION_PROTECTION: 'true',
+      PUBLIC_URL: 'https://ops.example.org/',
+    });
     expect(config.authEnumerationProtection).toBe(true);
     expect(config.publicUrl).toBe('https://ops.example.org');
   });

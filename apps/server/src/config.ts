@@ -43,7 +43,9 @@ const ZEnvironment = z
       .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, "-" and "_" only, at most 64')
       .default('operations'),
     SEED: z.enum(['demo', 'none']).default('demo'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
   })
   .superRefine((env, context) => {
     const microsoft = [
@@ -72,8 +74,7 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   microsoft:
-    | { issuer: string; clientId: string; clientSecret: string; domains: string[] }
-    | undefined;
+    { issuer: string; clientId: string; clientSecret: string; domains: string[] } | undefined;
   authEnumerationProtection: boolean;
   stripeWebhookSecret: string | undefined;
   searchIndex: string;
@@ -93,9 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   );
   const parsed = ZEnvironment.safeParse(present);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (issue) => `  ${issue.path.join('.')}: ${issue.message}`,
-    );
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;

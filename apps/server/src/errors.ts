@@ -9,7 +9,11 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly issues: TFieldIssue[] | undefined;
 
-  constructor(code: ErrorCode, message: string, options?: { issues?: TFieldIssue[]; cause?: unknown }) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options?: { issues?: TFieldIssue[]; cause?: unknown },
+  ) {
     super(message, { cause: options?.cause });
     this.code = code;
     this.issues = options?.issues;

@@ -6,6 +6,8 @@ import type { TestProject } from 'vitest/node';
 import { startEmbeddedCluster, embeddedConnectionString } from '../src/db/embedded-postgres';
 
 declare module 'vitest' {
+  // Vitest's extension point is an interface; declaration merging needs one here.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   export interface ProvidedContext {
     /** Superuser connection to the throwaway cluster; each test file makes its own database. */
     pgAdminUrl: string;
@@ -20,7 +22,16 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-test-pg-'));
   fs.chmodSync(dataDir, 0o755); // PostgreSQL runs as the 'postgres' user when we are root.
   const cluster = await startEmbeddedCluster(dataDir, pino({ level: 'silent' }), {
-    extraFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300'],
+    extraFlags: [
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      'max_connections=300',
+    ],
   });
   const adminUrl = embeddedConnectionString(cluster.port, cluster.credentials).replace(
     /\/operations$/,

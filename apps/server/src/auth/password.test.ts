@@ -12,7 +12,9 @@ describe('password policy', () => {
   });
 
   it('refuses a password made of the e-mail address', () => {
-    expect(passwordProblem('anna.keller2024', 'anna.keller@example.org')).toMatch(/too easy to guess|commonly used/);
+    expect(passwordProblem('anna.keller2024', 'anna.keller@example.org')).toMatch(
+      /too easy to guess|commonly used/,
+    );
   });
 
   it('accepts a long, unusual passphrase', () => {

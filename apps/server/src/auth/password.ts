@@ -43,7 +43,10 @@ export function passwordProblem(password: string, email?: string): string | null
   const userInputs = email ? [email, email.split('@')[0] ?? '', ...email.split(/[@._+-]/)] : [];
   const result = estimate(password, userInputs);
   const isCommon = result.sequence.some(
-    (match) => match.pattern === 'dictionary' && match.dictionaryName === 'passwords' && match.token.length >= password.length - 2,
+    (match) =>
+      match.pattern === 'dictionary' &&
+      match.dictionaryName === 'passwords' &&
+      match.token.length >= password.length - 2,
   );
   if (isCommon) return 'is a commonly used password';
   if (result.score < 3) {

@@ -29,7 +29,9 @@ async function readPasswordArgument(value: string | undefined, email: string) {
     // `--password -` reads it from standard input, keeping it out of the shell history.
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    password = Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+    password = Buffer.concat(chunks)
+      .toString('utf8')
+      .replace(/\r?\n$/, '');
   }
   const problem = passwordProblem(password, email);
   if (problem) throw new InputError(`The password ${problem}.`);
@@ -67,7 +69,9 @@ async function withDatabase<T>(work: (database: DatabaseHandle) => Promise<T>): 
 }
 
 const program = new Command('ops')
-  .description('Operations command line. Works on the database of DATA_DIR or DATABASE_URL, also while the server runs.')
+  .description(
+    'Operations command line. Works on the database of DATA_DIR or DATABASE_URL, also while the server runs.',
+  )
   .showHelpAfterError()
   .configureOutput({ outputError: (text, write) => write(text) });
 
@@ -76,13 +80,17 @@ users
   .command('add')
   .description('Create a user (signs in by e-mail link, and by password when one is given)')
   .argument('<email>', 'e-mail address')
-  .option('--password <password>', 'at least 12 characters, not a common password ("-" reads it from stdin)')
+  .option(
+    '--password <password>',
+    'at least 12 characters, not a common password ("-" reads it from stdin)',
+  )
   .option('--name <display name>', 'display name')
   .action(async (rawEmail: string, options: { password?: string; name?: string }) => {
     const email = parseEmail(rawEmail);
     const password = await readPasswordArgument(options.password, email);
     const displayName = options.name?.trim();
-    if (options.name !== undefined && !displayName) throw new InputError('The name must not be empty.');
+    if (options.name !== undefined && !displayName)
+      throw new InputError('The name must not be empty.');
     const user = await withDatabase((database) =>
       writeTransaction(database.db, (trx) =>
         createUser(trx, cliActor, { email, password, displayName }),
@@ -91,7 +99,9 @@ users
     console.log(`Created user ${user.email} (uid ${user.uid}).`);
   });
 
-const operators = program.command('operators').description('Manage operators (who may use the console)');
+const operators = program
+  .command('operators')
+  .description('Manage operators (who may use the console)');
 operators
   .command('add')
   .description('Make a user an operator, creating the user when missing')
@@ -122,8 +132,18 @@ const seed = program.command('seed').description('Load data sets');
 seed
   .command('demo')
   .description('Load the deterministic demo data set into an empty database')
-  .option('--scale <members>', 'number of members (related records scale with it)', parsePositiveInteger(2_000_000), 1_000)
-  .option('--seed <number>', 'seed of the generator: same seed, same data', parsePositiveInteger(2 ** 31 - 1), 1)
+  .option(
+    '--scale <members>',
+    'number of members (related records scale with it)',
+    parsePositiveInteger(2_000_000),
+    1_000,
+  )
+  .option(
+    '--seed <number>',
+    'seed of the generator: same seed, same data',
+    parsePositiveInteger(2 ** 31 - 1),
+    1,
+  )
   .action(async (options: { scale: number; seed: number }) => {
     const report = await withDatabase((database) =>
       seedDemo({
@@ -131,7 +151,10 @@ seed
         scale: options.scale,
         seed: options.seed,
         onProgress: (step, done, total) => {
-          if (process.stdout.isTTY) process.stdout.write(`\r${step}: ${done.toLocaleString('en')} / ${total.toLocaleString('en')}   `);
+          if (process.stdout.isTTY)
+            process.stdout.write(
+              `\r${step}: ${done.toLocaleString('en')} / ${total.toLocaleString('en')}   `,
+            );
         },
       }),
     );
@@ -144,7 +167,10 @@ search
   .command('reindex')
   .description('Rebuild the search index (build, then swap; searches go on meanwhile)')
   .action(async () => {
-    throw new AppError('unimplemented', 'The search index arrives with the search issue (#4); there is nothing to rebuild yet.');
+    throw new AppError(
+      'unimplemented',
+      'The search index arrives with the search issue (#4); there is nothing to rebuild yet.',
+    );
   });
 
 try {

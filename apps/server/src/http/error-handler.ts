@@ -16,7 +16,11 @@ function toFieldIssues(error: FastifyError & { validationContext?: string }): TF
   });
 }
 
-function send(reply: Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[2], status: number, body: TApiError) {
+function send(
+  reply: Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[2],
+  status: number,
+  body: TApiError,
+) {
   return reply.status(status).type('application/json').send(body);
 }
 
@@ -29,7 +33,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
       return send(reply, error.statusCode, {
-        error: { code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}) },
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.issues ? { issues: error.issues } : {}),
+        },
       });
     }
     if (error.validation) {

@@ -9,7 +9,9 @@ const apiPrefixes = ['/api/', '/functions/', '/indexes/'];
 
 export function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';
-  return apiPrefixes.some((prefix) => pathname.startsWith(prefix) || pathname === prefix.slice(0, -1));
+  return apiPrefixes.some(
+    (prefix) => pathname.startsWith(prefix) || pathname === prefix.slice(0, -1),
+  );
 }
 
 /**
@@ -26,6 +28,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       wildcard: false,
       index: false,
       cacheControl: false, // ours below: hashed assets forever, the rest revalidated
+      preCompressed: true, // .br/.gz written by the web build
       setHeaders: (response, filePath) => {
         response.raw.setHeader(
           'cache-control',

@@ -29,7 +29,11 @@ export function addOperator(
     if (existing && options.password) await setUserPassword(trx, actor, existing, options.password);
     const operator = await trx
       .insertInto('operators')
-      .values({ uid: user.uid, created_by: actor.uid ?? actor.kind, updated_by: actor.uid ?? actor.kind })
+      .values({
+        uid: user.uid,
+        created_by: actor.uid ?? actor.kind,
+        updated_by: actor.uid ?? actor.kind,
+      })
       .onConflict((conflict) => conflict.column('uid').doNothing())
       .returningAll()
       .executeTakeFirst();
@@ -61,7 +65,12 @@ export function removeOperator(db: Kysely<Database>, actor: Actor, email: string
       .returningAll()
       .executeTakeFirst();
     if (!removed) throw new AppError('not-found', `${email} is not an operator.`);
-    await recordAudit(trx, actor, { table: 'operators', recordId: user.uid, action: 'delete', before: removed });
+    await recordAudit(trx, actor, {
+      table: 'operators',
+      recordId: user.uid,
+      action: 'delete',
+      before: removed,
+    });
     return user;
   });
 }

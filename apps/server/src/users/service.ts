@@ -42,7 +42,12 @@ export async function createUser(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await recordAudit(trx, actor, { table: 'users', recordId: user.uid, action: 'create', after: user });
+  await recordAudit(trx, actor, {
+    table: 'users',
+    recordId: user.uid,
+    action: 'create',
+    after: user,
+  });
   return user;
 }
 

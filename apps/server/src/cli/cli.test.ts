@@ -1,0 +1,185 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmptyDatabase, silentLogger } from '../../test/database';
+import { newDataDir, runTs } from '../../test/processes';
+import { loadConfig } from '../config';
+import { openDatabase, type DatabaseHandle } from '../db/database';
+import { startServer, type RunningServer } from '../server';
+
+const cli = 'src/cli/main.ts';
+
+describe('the command line', () => {
+  let databaseUrl: string;
+  let database: DatabaseHandle;
+  const ops = (args: string[], input?: string) =>
+    runTs(cli, args, { DATABASE_URL: databaseUrl }, input);
+
+  beforeAll(async () => {
+    databaseUrl = await createEmptyDatabase();
+    database = await openDatabase({
+      databaseUrl,
+      dataDir: '/nonexistent',
+      role: 'cli',
+      logger: silentLogger,
+    });
+  });
+  afterAll(() => database.close());
+
+  it('lists every command of the operating contract in --help', async () => {
+    const top = await ops(['--help']);
+    expect(top.code).toBe(0);
+    for (const command of ['users', 'operators', 'seed', 'search'])
+      expect(top.stdout).toContain(command);
+    const operators = await ops(['operators', '--help']);
+    expect(operators.stdout).toMatch(/add \[options\] <email>/);
+    expect(operators.stdout).toMatch(/remove <email>/);
+    expect((await ops(['users', 'add', '--help'])).stdout).toMatch(
+      /--password <password>[\s\S]*--name <display name>/,
+    );
+    expect((await ops(['seed', 'demo', '--help'])).stdout).toMatch(/--scale <members>/);
+    expect((await ops(['search', '--help'])).stdout).toMatch(/reindex/);
+  });
+
+  it('refuses an unknown command, naming it', async () => {
+    const result = await ops(['frobnicate']);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain("unknown command 'frobnicate'");
+  });
+
+  it('refuses an invalid e-mail address with exit code 2', async () => {
+    const result = await ops(['operators', 'add', 'not-an-email']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('"not-an-email" is not a valid e-mail address.');
+  });
+
+  it('refuses a weak password with exit code 2 and creates nothing', async () => {
+    const short = await ops(['users', 'add', 'weak@example.org', '--password', 'abc123']);
+    expect(short.code).toBe(2);
+    expect(short.stderr).toContain('The password must be at least 12 characters long.');
+    const common = await ops(['users', 'add', 'weak@example.org', '--password', 'password1234']);
+    expect(common.code).toBe(2);
+    expect(common.stderr).toMatch(
+      /The password (is a commonly used password|is too easy to guess)/,
+    );
+    const users = await database.db
+      .selectFrom('users')
+      .select('uid')
+      .where('email', '=', 'weak@example.org')
+      .execute();
+    expect(users).toEqual([]);
+  });
+
+  it('adds an operator, creating the user with an argon2id password, and audits it', async () => {
+    const result = await ops([
+      'operators',
+      'add',
+      'Anna.Keller@Example.org',
+      '--password',
+      'harbour-crane-velvet-94',
+    ]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      'anna.keller@example.org is now an operator (new user created); password set.',
+    );
+
+    const user = await database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'anna.keller@example.org')
+      .executeTakeFirstOrThrow();
+    expect(user.password_hash).toMatch(/^\$argon2id\$/);
+    expect(user.sign_in_methods).toEqual(['password']);
+    const operator = await database.db
+      .selectFrom('operators')
+      .selectAll()
+      .where('uid', '=', user.uid)
+      .executeTakeFirst();
+    expect(operator?.roles).toEqual(['admin']);
+    const audit = await database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('record_id', '=', user.uid)
+      .orderBy('id')
+      .execute();
+    expect(audit.map((entry) => [entry.table_name, entry.action, entry.actor_kind])).toEqual([
+      ['users', 'create', 'cli'],
+      ['operators', 'create', 'cli'],
+    ]);
+    expect(JSON.stringify(audit)).not.toContain('argon2');
+
+    const again = await ops(['operators', 'add', 'anna.keller@example.org']);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('anna.keller@example.org is already an operator.');
+  });
+
+  it('reads the password from standard input with --password -', async () => {
+    const result = await ops(
+      ['users', 'add', 'stdin@example.org', '--password', '-', '--name', 'Piped Password'],
+      'quay-lantern-orbit-51\n',
+    );
+    expect(result.code).toBe(0);
+    const user = await database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'stdin@example.org')
+      .executeTakeFirstOrThrow();
+    expect(user.display_name).toBe('Piped Password');
+    expect(user.password_hash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('refuses to add a user twice', async () => {
+    expect((await ops(['users', 'add', 'twice@example.org'])).code).toBe(0);
+    const second = await ops(['users', 'add', 'twice@example.org']);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain('A user with the e-mail twice@example.org already exists.');
+  });
+
+  it('removes an operator, keeping the user', async () => {
+    await ops(['operators', 'add', 'leaving@example.org']);
+    const removed = await ops(['operators', 'remove', 'leaving@example.org']);
+    expect(removed.code).toBe(0);
+    expect(removed.stdout).toContain('leaving@example.org is no longer an operator.');
+    const { rows } = await sql<{ is_operator: boolean }>`
+      SELECT EXISTS (SELECT 1 FROM operators o JOIN users u USING (uid) WHERE u.email = 'leaving@example.org') AS is_operator`.execute(
+      database.db,
+    );
+    expect(rows[0]?.is_operator).toBe(false);
+    const again = await ops(['operators', 'remove', 'leaving@example.org']);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('leaving@example.org is not an operator.');
+  });
+
+  it('says plainly that there is no search index to rebuild yet', async () => {
+    const result = await ops(['search', 'reindex']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/search index arrives with the search issue/);
+  });
+});
+
+describe('the command line beside a running server', () => {
+  let server: RunningServer;
+  const dataDir = newDataDir();
+
+  beforeAll(async () => {
+    const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', SEED: 'none' });
+    server = await startServer(config, silentLogger);
+  });
+  afterAll(() => server.stop());
+
+  it('adds an operator through the running server’s database', async () => {
+    const result = await runTs(cli, ['operators', 'add', 'beside@example.org'], {
+      DATA_DIR: dataDir,
+    });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const user = await server.database.db
+      .selectFrom('users')
+      .innerJoin('operators', 'operators.uid', 'users.uid')
+      .select('users.email')
+      .where('users.email', '=', 'beside@example.org')
+      .executeTakeFirst();
+    expect(user).toEqual({ email: 'beside@example.org' });
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200); // the server kept running
+  });
+});

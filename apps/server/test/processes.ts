@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
+export const serverRoot = path.resolve(import.meta.dirname, '..');
+
+/** A DATA_DIR that does not exist yet, under a folder the 'postgres' user can traverse. */
+export function newDataDir(): string {
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-proc-'));
+  fs.chmodSync(parent, 0o755);
+  return path.join(parent, 'data');
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export type ProcessResult = { code: number | null; stdout: string; stderr: string };
+
+/** Runs TypeScript entry points of the server the way `npm run ops` does (through tsx). */
+export function runTs(
+  entry: string,
+  args: string[],
+  env: Record<string, string>,
+  input?: string,
+): Promise<ProcessResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+      cwd: serverRoot,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input ?? '');
+  });
+}
+
+export function startTs(
+  entry: string,
+  env: Record<string, string>,
+): ChildProcess & { output: () => string } {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: serverRoot,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return Object.assign(child, { output: () => output });
+}
+
+export async function waitForReady(
+  url: string,
+  child: ChildProcess,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/readyz`);
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${url} was not ready within ${timeoutMs} ms`);
+}
+
+export function waitForExit(child: ChildProcess, timeoutMs = 30_000): Promise<number | null> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('process did not exit in time')), timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+}

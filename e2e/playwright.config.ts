@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests drive Debian's Chromium against the production build (`npm run build`), served
+ * by the real server on a fresh DATA_DIR with its embedded PostgreSQL and the demo data of a
+ * first start. CHROMIUM_PATH overrides the browser.
+ */
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+// Playwright evaluates this file again in every worker; workers inherit the environment, so the
+// port and the data directory are chosen once, by the first evaluation.
+process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 2_000));
+if (!process.env.E2E_DATA_PARENT) {
+  const dataParent = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-e2e-'));
+  fs.chmodSync(dataParent, 0o755); // PostgreSQL runs as the 'postgres' user when we are root
+  process.env.E2E_DATA_PARENT = dataParent;
+}
+const port = Number(process.env.E2E_PORT);
+const dataParent = process.env.E2E_DATA_PARENT;
+
+const repositoryRoot = path.resolve(import.meta.dirname, '..');
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: path.join(repositoryRoot, 'test-results'),
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  forbidOnly: true,
+  globalTeardown: './global-teardown.ts',
+  reporter: [
+    ['list'],
+    ['json', { outputFile: path.join(repositoryRoot, '.test-results/e2e.json') }],
+  ],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node apps/server/dist/main.js',
+    cwd: repositoryRoot,
+    url: `http://localhost:${port}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    env: {
+      PORT: String(port),
+      DATA_DIR: path.join(dataParent, 'data'),
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,82 @@
+// `npm test`: every test layer, in order, on a fresh machine. Each layer runs even when an
+// earlier one failed, so one run shows everything that is wrong. The last line counts the tests
+// of all layers ("tests: N passed, N failed"), read from the runners' JSON reports.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = path.join(root, '.test-results');
+fs.rmSync(reports, { recursive: true, force: true });
+fs.mkdirSync(reports, { recursive: true });
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const steps = [
+  { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
+  { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
+  {
+    name: 'unit and API tests (Vitest, real PostgreSQL)',
+    command: 'npx',
+    args: [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${path.join(reports, 'vitest.json')}`,
+    ],
+  },
+  { name: 'production build', command: 'npm', args: ['run', '--silent', 'build'] },
+  {
+    name: `end-to-end tests (Playwright, ${chromium})`,
+    command: 'npx',
+    args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+    requires: () =>
+      fs.existsSync(chromium)
+        ? null
+        : `${chromium} is missing: apt-get install chromium (or set CHROMIUM_PATH)`,
+  },
+];
+
+const failedSteps = [];
+for (const step of steps) {
+  const missing = step.requires?.();
+  console.log(`\n=== ${step.name}`);
+  if (missing) {
+    console.log(missing);
+    failedSteps.push(step.name);
+    continue;
+  }
+  const started = Date.now();
+  const result = spawnSync(step.command, step.args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    failedSteps.push(step.name);
+    console.log(`=== ${step.name}: FAILED after ${seconds} s`);
+  } else {
+    console.log(`=== ${step.name}: ok in ${seconds} s`);
+  }
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(reports, file), 'utf8'));
+  } catch {
+    return null;
+  }
+}
+const vitest = readJson('vitest.json');
+const e2e = readJson('e2e.json');
+const passed =
+  (vitest?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
+const failed = (vitest?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0);
+const skipped =
+  (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
+
+console.log('');
+if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
+console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failedSteps.length || failed ? 1 : 0);
