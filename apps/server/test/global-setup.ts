@@ -11,6 +11,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Superuser connection to the throwaway cluster; each test file makes its own database. */
     pgAdminUrl: string;
+    /** A folder for this run's DATA_DIRs (traversable by 'postgres'), removed at the end. */
+    scratchDir: string;
   }
 }
 
@@ -38,8 +40,12 @@ export default async function setup(project: TestProject) {
     '/postgres',
   );
   project.provide('pgAdminUrl', adminUrl);
+  const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-test-run-'));
+  fs.chmodSync(scratchDir, 0o755);
+  project.provide('scratchDir', scratchDir);
   return async () => {
     await cluster.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(scratchDir, { recursive: true, force: true });
   };
 }

@@ -1,15 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 
 export const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
 export const serverRoot = path.resolve(import.meta.dirname, '..');
 
 /** A DATA_DIR that does not exist yet, under a folder the 'postgres' user can traverse. */
 export function newDataDir(): string {
-  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-proc-'));
+  const parent = fs.mkdtempSync(path.join(inject('scratchDir'), 'datadir-'));
   fs.chmodSync(parent, 0o755);
   return path.join(parent, 'data');
 }

@@ -4,6 +4,7 @@ import { createEmptyDatabase, silentLogger } from '../../test/database';
 import { newDataDir, runTs } from '../../test/processes';
 import { loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
 import { startServer, type RunningServer } from '../server';
 
 const cli = 'src/cli/main.ts';
@@ -22,6 +23,7 @@ describe('the command line', () => {
       role: 'cli',
       logger: silentLogger,
     });
+    await migrateToLatest(database.db);
   });
   afterAll(() => database.close());
 

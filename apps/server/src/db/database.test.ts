@@ -1,18 +1,13 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../test/database';
+import { newDataDir } from '../../test/processes';
 import { ConfigError } from '../config';
 import { openDatabase, type DatabaseHandle } from './database';
 import { ownerFilePath, readOwner } from './data-dir-lock';
 
-function newDataDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-datadir-'));
-  fs.chmodSync(dir, 0o755);
-  return path.join(dir, 'data'); // a folder that does not exist yet, as on a first start
-}
 
 describe('the embedded PostgreSQL of a DATA_DIR', () => {
   const open: DatabaseHandle[] = [];
@@ -85,7 +80,7 @@ describe('the embedded PostgreSQL of a DATA_DIR', () => {
   });
 
   it('names DATA_DIR when it cannot be created', async () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ops-file-')), 'a-file');
+    const file = path.join(path.dirname(newDataDir()), 'a-file');
     fs.writeFileSync(file, '');
     await expect(
       openDatabase({

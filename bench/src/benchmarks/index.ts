@@ -1,0 +1,13 @@
+import type { Benchmark } from '../lib/benchmark';
+import { coldStart100k, coldStartExisting, coldStartFirst } from './cold-start';
+import { seed100k } from './seed';
+import { signInJs } from './sign-in-js';
+
+/** Every benchmark, in the order they run and appear in docs/benchmarks.md. */
+export const benchmarks: readonly Benchmark[] = [
+  coldStartFirst,
+  coldStartExisting,
+  seed100k,
+  coldStart100k,
+  signInJs,
+];

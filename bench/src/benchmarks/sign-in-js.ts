@@ -1,0 +1,91 @@
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type Response } from 'playwright-core';
+import type { Benchmark } from '../lib/benchmark';
+import { formatValue } from '../lib/format';
+import { startServer } from '../lib/processes';
+
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const launchArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+type ScriptFile = { path: string; bytes: number; gzipBytes: number };
+
+function isJavaScript(response: Response): boolean {
+  if (response.request().resourceType() === 'script') return true;
+  return /javascript|ecmascript/i.test(response.headers()['content-type'] ?? '');
+}
+
+/** Opens `url` in a fresh context (empty cache) and weighs every script it loads. */
+async function weighScripts(browser: Browser, url: string): Promise<ScriptFile[]> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const pending = new Map<string, Promise<ScriptFile>>();
+    page.on('response', (response) => {
+      if (!isJavaScript(response) || !response.ok() || pending.has(response.url())) return;
+      // The body Playwright gives is decoded, so what we gzip is the file as built.
+      const file = response.body().then((body) => ({
+        path: new URL(response.url()).pathname,
+        bytes: body.length,
+        gzipBytes: gzipSync(body).length,
+      }));
+      file.catch(() => undefined); // reported by Promise.all below
+      pending.set(response.url(), file);
+    });
+    await page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
+    const files = await Promise.all(pending.values());
+    return files.sort((a, b) => b.gzipBytes - a.gzipBytes);
+  } finally {
+    await context.close();
+  }
+}
+
+export const signInJs: Benchmark = {
+  name: 'sign-in-js',
+  measures:
+    'JavaScript an unauthenticated person downloads to see the first screen: `/` in headless ' +
+    'Chromium (empty cache) until the network is idle, every script response gzipped (Node zlib, ' +
+    'default level) and summed. Until sign-in lands, `/` is the home screen.',
+  unit: 'bytes',
+  target: 150_000,
+  dataSize: 'empty database',
+  runs: 3,
+  async run(context) {
+    const server = await startServer({ dataDir: context.newDataDir('sign-in-js'), seed: 'none' });
+    try {
+      const browser = await chromium.launch({ executablePath, args: launchArgs });
+      try {
+        const samples: number[] = [];
+        let files: ScriptFile[] = [];
+        for (let run = 1; run <= this.runs; run++) {
+          files = await weighScripts(browser, `${server.url}/`);
+          const total = files.reduce((sum, file) => sum + file.gzipBytes, 0);
+          samples.push(total);
+          context.log(
+            `run ${run}/${this.runs}: ${files.length} scripts, ${formatValue(total, 'bytes')} gzipped`,
+          );
+        }
+        return {
+          samples,
+          details: {
+            browser: `Chromium ${browser.version()}`,
+            rawBytes: files.reduce((sum, file) => sum + file.bytes, 0),
+            files,
+          },
+        };
+      } finally {
+        await browser.close();
+      }
+    } finally {
+      await server.stop();
+    }
+  },
+};
