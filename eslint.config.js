@@ -5,7 +5,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.test-results/**', 'test-results/**'] },
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.test-results/**', 'test-results/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -34,7 +36,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['@/features/**', '@/app/**', '../../**'],
-              message: 'Features do not import each other or the app shell; use @/components or @/lib.',
+              message:
+                'Features do not import each other or the app shell; use @/components or @/lib.',
             },
           ],
         },

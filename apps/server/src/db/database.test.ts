@@ -8,7 +8,6 @@ import { ConfigError } from '../config';
 import { openDatabase, type DatabaseHandle } from './database';
 import { ownerFilePath, readOwner } from './data-dir-lock';
 
-
 describe('the embedded PostgreSQL of a DATA_DIR', () => {
   const open: DatabaseHandle[] = [];
   const openEmbedded = async (dataDir: string, role: 'server' | 'cli') => {

@@ -1,0 +1,164 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { loadCountries } from './countries';
+import { csvLine } from './csv';
+import { createDemoData, type DemoTable, type DemoTableName } from './demo-data';
+import { loadFakerKit } from './naming';
+
+export { DEMO_OPERATOR_EMAIL, DEMO_REFERENCE_DATE } from './demo-plan';
+
+/** Called when a table starts (done 0), every 10,000 rows, and when it is loaded. */
+export type SeedProgress = (step: string, done: number, total: number) => void;
+
+export type SeedDemoOptions = {
+  pool: pg.Pool;
+  /** Number of members; the other tables scale with it. */
+  scale: number;
+  /** Same seed and scale: the same rows, ids and dates included. */
+  seed: number;
+  onProgress?: SeedProgress;
+};
+
+export type SeedReport = {
+  seed: number;
+  scale: number;
+  /** Rows loaded per table (operators: only those that were not operators already). */
+  counts: Record<DemoTableName, number>;
+  elapsedMs: number;
+};
+
+/** Any constant: it only keeps two seeders from both finding the database empty. */
+const seedLockKey = 0x5eed_de30;
+const rowsPerChunk = 500;
+const progressEvery = 10_000;
+
+async function countBusinessRows(client: pg.PoolClient) {
+  const { rows } = await client.query<{ members: number; applications: number; invoices: number }>(
+    `SELECT (SELECT count(*) FROM members)::int AS members,
+            (SELECT count(*) FROM applications)::int AS applications,
+            (SELECT count(*) FROM invoices)::int AS invoices`,
+  );
+  return rows[0] ?? { members: 0, applications: 0, invoices: 0 };
+}
+
+/** Streams a table into COPY in CSV chunks: memory stays flat whatever the scale. */
+async function copyTable(
+  client: pg.PoolClient,
+  table: DemoTable,
+  total: number,
+  onProgress: SeedProgress | undefined,
+): Promise<number> {
+  const { name, columns, kinds } = table;
+  function* chunks(): Generator<string> {
+    let chunk = '';
+    let inChunk = 0;
+    let done = 0;
+    for (const row of table.rows()) {
+      chunk += csvLine(row, columns, kinds);
+      done++;
+      if (++inChunk === rowsPerChunk) {
+        yield chunk;
+        chunk = '';
+        inChunk = 0;
+      }
+      if (done % progressEvery === 0 && done < total) onProgress?.(name, done, total);
+    }
+    if (chunk) yield chunk;
+  }
+  const copy = client.query(
+    copyFrom(`COPY ${name} (${columns.join(', ')}) FROM STDIN (FORMAT csv)`),
+  );
+  await pipeline(Readable.from(chunks()), copy);
+  return copy.rowCount;
+}
+
+/** Operators go in with ON CONFLICT: the user may be an operator already (created by the CLI). */
+async function insertOperators(client: pg.PoolClient, table: DemoTable): Promise<number> {
+  const values: unknown[] = [];
+  const tuples: string[] = [];
+  for (const row of table.rows()) {
+    const placeholders = table.columns.map((column) => {
+      values.push(row[column]);
+      return `$${values.length}${table.kinds[column] === 'text-array' ? '::text[]' : ''}`;
+    });
+    tuples.push(`(${placeholders.join(', ')})`);
+  }
+  const result = await client.query(
+    `INSERT INTO operators (${table.columns.join(', ')}) VALUES ${tuples.join(', ')}
+     ON CONFLICT (uid) DO NOTHING`,
+    values,
+  );
+  return result.rowCount ?? 0;
+}
+
+/**
+ * Loads the deterministic demo data set in one transaction (all or nothing), with COPY for the
+ * tables. It refuses a database that already holds members, applications or invoices; users may
+ * exist (an operator created by the CLI): demo operators with the same e-mail reuse them.
+ */
+export async function seedDemo(options: SeedDemoOptions): Promise<SeedReport> {
+  const startedAt = performance.now();
+  const { pool, scale, seed, onProgress } = options;
+  // Load faker before taking a connection: it is the slow part of getting started.
+  const kit = await loadFakerKit();
+  const client = await pool.connect();
+  let failed = false;
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [seedLockKey]);
+    const existing = await countBusinessRows(client);
+    if (existing.members + existing.applications + existing.invoices > 0) {
+      throw new Error(
+        `seed demo loads into an empty database; it already holds ${existing.members} members, ` +
+          `${existing.applications} applications and ${existing.invoices} invoices`,
+      );
+    }
+    await loadCountries(client);
+    const users = await client.query<{ uid: string; email: string }>(
+      'SELECT uid, email FROM users',
+    );
+    const data = createDemoData(kit, {
+      seed,
+      scale,
+      existingUsers: new Map(users.rows.map((user) => [user.email, user.uid])),
+    });
+
+    const counts = {} as Record<DemoTableName, number>;
+    for (const table of data.tables) {
+      const total = table.count();
+      onProgress?.(table.name, 0, total);
+      const loaded =
+        table.name === 'operators'
+          ? await insertOperators(client, table)
+          : await copyTable(client, table, total, onProgress);
+      if (table.name !== 'operators' && loaded !== total) {
+        throw new Error(
+          `seed demo: ${loaded} rows went into ${table.name}, ${total} were generated`,
+        );
+      }
+      counts[table.name] = loaded;
+      onProgress?.(table.name, loaded, total);
+      if (table.name === 'members') {
+        await client.query(
+          `UPDATE countries c
+              SET national_association_mid = m.mid, version = c.version + 1,
+                  updated_at = now(), updated_by = 'system'
+             FROM members m
+            WHERE m.category = 'association' AND m.country_iso2 = c.iso2
+              AND c.national_association_mid IS NULL`,
+        );
+      }
+    }
+    await client.query('COMMIT');
+    return { seed, scale, counts, elapsedMs: Math.round(performance.now() - startedAt) };
+  } catch (error) {
+    failed = true;
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    // After a failed COPY the connection's state is uncertain: drop it rather than pool it.
+    client.release(failed);
+  }
+}

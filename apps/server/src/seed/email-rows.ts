@@ -1,0 +1,252 @@
+import type { Insertable } from 'kysely';
+import type { EmailState, EmailsTable } from '../db/schema';
+import {
+  DEMO_OPERATOR_DOMAIN,
+  dayMs,
+  isoTime,
+  referenceDay,
+  type ApplicationPlan,
+  type DemoPlan,
+  type MemberPlan,
+} from './demo-plan';
+import { createPrng, createWeightedPicker, type Prng } from './prng';
+
+export type InvoiceSummary = {
+  iid: string;
+  number: string;
+  year: number;
+  currency: string;
+  totalMinor: number;
+  dueDate: string;
+  reference: string;
+};
+
+/** An e-mail the earlier tables decided to send; rendered once all of them are generated. */
+export type EmailJob =
+  | {
+      kind: 'invoice' | 'payment-reminder';
+      atMs: number;
+      member: MemberPlan;
+      invoice: InvoiceSummary;
+    }
+  | {
+      kind: 'certificate';
+      atMs: number;
+      member: MemberPlan;
+      certificate: { cid: string; number: string; verificationCode: string; year: number };
+    }
+  | { kind: 'sign-in-link'; atMs: number; uid: string; to: string; name: string }
+  | { kind: 'application-approved'; atMs: number; application: ApplicationPlan };
+
+const fromAddress = `no-reply@${DEMO_OPERATOR_DOMAIN}`;
+const financeAddress = `finance@${DEMO_OPERATOR_DOMAIN}`;
+const membershipAddress = `membership@${DEMO_OPERATOR_DOMAIN}`;
+const publicUrl = 'https://members.demo.example';
+
+const states = createWeightedPicker<EmailState>([
+  ['SUCCESS', 90],
+  ['ERROR', 5],
+  ['PENDING', 3],
+  ['PROCESSING', 1],
+  ['RETRY', 1],
+]);
+
+const permanentErrors = [
+  '550 5.1.1 Recipient address rejected: User unknown in virtual mailbox table',
+  '550 5.7.1 Message rejected as spam by Content Filtering',
+  '552 5.2.2 Mailbox full',
+  '554 5.7.1 Relay access denied',
+];
+const temporaryErrors = [
+  '421 4.7.0 Try again later, closing connection',
+  'connect ETIMEDOUT 203.0.113.25:587',
+  '451 4.3.0 Temporary lookup failure',
+  'Lease expired while processing',
+];
+
+function money(minor: number, currency: string): string {
+  // Swiss style grouping (1’250.00), written out: toLocaleString depends on the ICU build.
+  const units = String(Math.floor(minor / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u2019');
+  return `${currency} ${units}.${String(minor % 100).padStart(2, '0')}`;
+}
+
+type Rendered = {
+  to: string[];
+  cc: string[];
+  replyTo: string;
+  subject: string;
+  text: string;
+  template: string;
+  data: Record<string, unknown>;
+  relatedTable: string;
+  relatedId: string;
+};
+
+function render(job: EmailJob, prng: Prng): Rendered {
+  const signature =
+    '\n\nKind regards\nMembership Services\nInternational Federation of Freight Forwarders';
+  switch (job.kind) {
+    case 'invoice':
+    case 'payment-reminder': {
+      const { member, invoice } = job;
+      const amount = money(invoice.totalMinor, invoice.currency);
+      const isReminder = job.kind === 'payment-reminder';
+      return {
+        to: [member.email],
+        cc: member.ownerEmail && prng.chance(0.3) ? [member.ownerEmail] : [],
+        replyTo: financeAddress,
+        subject: isReminder
+          ? `Reminder: invoice ${invoice.number} is overdue`
+          : `Invoice ${invoice.number}: membership fee ${invoice.year}`,
+        text: isReminder
+          ? `Dear ${member.legalName},\n\nour records show that invoice ${invoice.number} of ${amount}, due on ${invoice.dueDate}, is still open. Please transfer the amount with the reference ${invoice.reference}, or pay by card in the member portal: ${publicUrl}/invoices/${invoice.iid}\n\nIf you have paid in the meantime, please disregard this reminder.${signature}`
+          : `Dear ${member.legalName},\n\nplease find attached invoice ${invoice.number} for your membership fee ${invoice.year}: ${amount}, payable by ${invoice.dueDate}. Please use the payment reference ${invoice.reference}.${signature}`,
+        template: isReminder ? 'payment-reminder' : 'invoice-issued',
+        data: {
+          memberName: member.legalName,
+          invoiceNumber: invoice.number,
+          amount,
+          dueDate: invoice.dueDate,
+          reference: invoice.reference,
+        },
+        relatedTable: 'invoices',
+        relatedId: invoice.iid,
+      };
+    }
+    case 'certificate': {
+      const { member, certificate } = job;
+      return {
+        to: [member.email],
+        cc: [],
+        replyTo: membershipAddress,
+        subject: `Your membership certificate ${certificate.year}`,
+        text: `Dear ${member.legalName},\n\nthank you for your payment. Your membership certificate ${certificate.number} for ${certificate.year} is attached. Anyone can check it at ${publicUrl}/verify/${certificate.verificationCode}.${signature}`,
+        template: 'certificate-issued',
+        data: {
+          memberName: member.legalName,
+          certificateNumber: certificate.number,
+          year: certificate.year,
+          verificationCode: certificate.verificationCode,
+        },
+        relatedTable: 'certificates',
+        relatedId: certificate.cid,
+      };
+    }
+    case 'sign-in-link': {
+      const token = prng.code('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 32);
+      return {
+        to: [job.to],
+        cc: [],
+        replyTo: membershipAddress,
+        subject: 'Your sign-in link',
+        text: `Hello ${job.name},\n\nuse this link within 15 minutes to sign in:\n${publicUrl}/sign-in?token=${token}\n\nIf you did not ask for it, you can ignore this e-mail.`,
+        template: 'sign-in-link',
+        data: { displayName: job.name },
+        relatedTable: 'users',
+        relatedId: job.uid,
+      };
+    }
+    case 'application-approved': {
+      const { application } = job;
+      const member = application.member;
+      return {
+        to: [application.applicantEmail],
+        cc: member ? [member.email] : [],
+        replyTo: membershipAddress,
+        subject: `Your membership application ${application.number} has been approved`,
+        text: `Dear ${application.applicantName},\n\nwe are pleased to tell you that the Board approved the membership of ${application.legalName}${member ? ` (membership number ${member.number})` : ''}. The first invoice follows in a separate e-mail; the membership becomes active with its payment.${signature}`,
+        template: 'application-approved',
+        data: {
+          applicationNumber: application.number,
+          legalName: application.legalName,
+          memberNumber: member?.number ?? null,
+        },
+        relatedTable: 'applications',
+        relatedId: application.aid,
+      };
+    }
+  }
+}
+
+/**
+ * The outbox in every delivery state: mostly delivered, some failed with the server's answer, a
+ * few still pending or in progress. Unfinished ones are recent, as they would be in a live outbox.
+ */
+export function* generateEmailRows(
+  plan: DemoPlan,
+  jobs: EmailJob[],
+): Generator<Insertable<EmailsTable>> {
+  const prng = createPrng(plan.seed, 'emails');
+  jobs.sort((a, b) => a.atMs - b.atMs);
+  const latestMs = (referenceDay - 1) * dayMs + 17 * 3_600_000;
+  for (const job of jobs) {
+    const mail = render(job, prng);
+    const state = states(prng);
+    let createdMs = Math.min(job.atMs, latestMs);
+    if (state === 'PENDING' || state === 'PROCESSING' || state === 'RETRY') {
+      createdMs = referenceDay * dayMs - prng.int(300, 36 * 3600) * 1000;
+    }
+    let attempts = 0;
+    let error: string | null = null;
+    let deliveredMs: number | null = null;
+    let leaseMs: number | null = null;
+    let nextAttemptMs = createdMs;
+    let updatedMs = createdMs;
+    switch (state) {
+      case 'SUCCESS':
+        attempts = prng.chance(0.06) ? 2 : 1;
+        deliveredMs = createdMs + prng.int(1, attempts === 1 ? 20 : 900) * 1000;
+        updatedMs = deliveredMs;
+        break;
+      case 'ERROR':
+        attempts = 3;
+        error = prng.chance(0.7) ? prng.pick(permanentErrors) : prng.pick(temporaryErrors);
+        updatedMs = createdMs + prng.int(600, 7200) * 1000;
+        break;
+      case 'PROCESSING':
+        attempts = 1;
+        leaseMs = createdMs + 120_000;
+        updatedMs = createdMs + prng.int(1, 30) * 1000;
+        break;
+      case 'RETRY':
+        // An operator asked for another attempt after a failure.
+        attempts = prng.int(1, 3);
+        error = prng.pick(temporaryErrors);
+        nextAttemptMs = createdMs + prng.int(300, 3600) * 1000;
+        updatedMs = nextAttemptMs;
+        break;
+      default:
+        break;
+    }
+    yield {
+      eid: prng.id(),
+      to_addresses: mail.to,
+      cc_addresses: mail.cc,
+      bcc_addresses: [],
+      from_address: fromAddress,
+      reply_to: mail.replyTo,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: null,
+      template: mail.template,
+      template_data: mail.data,
+      kind: job.kind,
+      related_table: mail.relatedTable,
+      related_id: mail.relatedId,
+      state,
+      attempts,
+      lease_expires_at: leaseMs === null ? null : isoTime(leaseMs),
+      next_attempt_at: isoTime(nextAttemptMs),
+      error,
+      provider_message_id:
+        state === 'SUCCESS'
+          ? `<${prng.code('0123456789abcdef', 24)}@mail.${DEMO_OPERATOR_DOMAIN}>`
+          : null,
+      accepted: state === 'SUCCESS' ? [...mail.to, ...mail.cc] : [],
+      rejected: state === 'ERROR' && error?.startsWith('55') ? mail.to : [],
+      delivered_at: deliveredMs === null ? null : isoTime(deliveredMs),
+      created_at: isoTime(createdMs),
+      updated_at: isoTime(updatedMs),
+    };
+  }
+}
