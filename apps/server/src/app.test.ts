@@ -5,13 +5,10 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, silentLogger } from '../test/database';
-import { buildApp } from './app';
-import { loadConfig } from './config';
-import type { DatabaseHandle } from './db/database';
+import { createTestApp, type TestApp } from '../test/app';
 
 describe('the HTTP server', () => {
-  let database: DatabaseHandle;
+  let testApp: TestApp;
   let app: FastifyInstance;
   const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-web-'));
 
@@ -25,26 +22,26 @@ describe('the HTTP server', () => {
     const bundle = 'export const words = ' + JSON.stringify('freight '.repeat(500)) + ';';
     fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js'), bundle);
     fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js.gz'), zlib.gzipSync(bundle));
-    database = await createTestDatabase();
-    app = await buildApp({
-      db: database.db,
-      config: loadConfig({ PUBLIC_URL: 'http://localhost:3000' }),
-      logger: silentLogger,
-      webDist,
-    });
-    // A route of the test's own, to exercise the app-wide validation, body limit and errors.
-    app
-      .withTypeProvider()
-      .post(
-        '/api/test/echo',
-        { schema: { body: z.object({ email: z.email(), count: z.number().int().min(1) }) } },
-        async (request) => request.body,
-      );
-    await app.ready();
+    testApp = await createTestApp(
+      {},
+      {
+        webDist,
+        // A route of the test's own, to exercise the app-wide validation, body limit and errors.
+        extend: (app) =>
+          app.withTypeProvider().post(
+            '/api/test/echo',
+            {
+              config: { access: 'public' },
+              schema: { body: z.object({ email: z.email(), count: z.number().int().min(1) }) },
+            },
+            async (request) => request.body,
+          ),
+      },
+    );
+    app = testApp.app;
   });
   afterAll(async () => {
-    await app.close();
-    await database.close();
+    await testApp.close();
     fs.rmSync(webDist, { recursive: true, force: true });
   });
 
@@ -195,13 +192,8 @@ describe('the HTTP server', () => {
 
 describe('readiness without a database', () => {
   it('answers 503 not-ready when the database is unreachable', async () => {
-    const database = await createTestDatabase();
-    const app = await buildApp({
-      db: database.db,
-      config: loadConfig({}),
-      logger: silentLogger,
-      webDist: '/nonexistent',
-    });
+    const { app, database, notifications } = await createTestApp();
+    await notifications.close();
     await database.close();
     const response = await app.inject('/readyz');
     expect(response.statusCode).toBe(503);

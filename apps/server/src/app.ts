@@ -11,16 +11,28 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { authRoutes } from './auth/routes';
+import { createThrottle, type Throttle } from './auth/throttle';
 import type { Config } from './config';
+import type { DatabaseHandle } from './db/database';
+import type { Notifications } from './db/notifications';
 import type { Database } from './db/schema';
 import { healthRoutes } from './health/routes';
+import { accessControl } from './http/access';
 import { registerErrorHandling } from './http/error-handler';
 import { registerOriginCheck } from './http/origin-check';
 import { registerSpa } from './http/spa';
 import type { Logger } from './logger';
+import { operatorRoutes } from './operators/routes';
 
 /** What route handlers reach through `app.deps`. */
-export type AppDeps = { db: Kysely<Database>; config: Config };
+export type AppDeps = {
+  db: Kysely<Database>;
+  config: Config;
+  /** PostgreSQL notifications (LISTEN) shared by every stream of this instance. */
+  notifications: Notifications;
+  throttle: Throttle;
+};
 
 declare module 'fastify' {
   // Fastify's own extension point is an interface; declaration merging needs one here.
@@ -36,7 +48,13 @@ export const defaultWebDist = path.resolve(
   '../../web/dist',
 );
 
-export type BuildAppOptions = AppDeps & { logger: Logger; webDist?: string };
+export type BuildAppOptions = {
+  database: DatabaseHandle;
+  config: Config;
+  notifications: Notifications;
+  logger: Logger;
+  webDist?: string;
+};
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -47,9 +65,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('deps', { db: options.db, config: options.config });
+  app.decorate('deps', {
+    db: options.database.db,
+    config: options.config,
+    notifications: options.notifications,
+    throttle: createThrottle(options.database.pool),
+  });
   registerErrorHandling(app);
   registerOriginCheck(app, options.config.publicUrl);
+  await app.register(accessControl);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -66,6 +90,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(operatorRoutes);
   await registerSpa(app, options.webDist ?? defaultWebDist);
   return app;
 }

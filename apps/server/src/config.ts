@@ -43,6 +43,18 @@ const ZEnvironment = z
       .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, "-" and "_" only, at most 64')
       .default('operations'),
     SEED: z.enum(['demo', 'none']).default('demo'),
+    SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(525_600)
+      .default(12 * 60),
+    SESSION_MAX_AGE_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(8_760)
+      .default(7 * 24),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -79,6 +91,10 @@ export type Config = {
   stripeWebhookSecret: string | undefined;
   searchIndex: string;
   seed: 'demo' | 'none';
+  /** A session unused this long ends. */
+  sessionIdleMs: number;
+  /** A session ends this long after sign-in, however active. */
+  sessionMaxAgeMs: number;
   logLevel: z.infer<typeof ZEnvironment>['LOG_LEVEL'];
 };
 
@@ -119,6 +135,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     searchIndex: e.SEARCH_INDEX,
     seed: e.SEED,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionMaxAgeMs: e.SESSION_MAX_AGE_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,4 +1,4 @@
-import { httpStatusByErrorCode, type ErrorCode, type TFieldIssue } from '@ops/contract';
+import { httpStatusOf, type AnyErrorCode, type TFieldIssue } from '@ops/contract';
 
 /**
  * The one error type of the server. Its `code` is stable (the contract's error codes) and decides
@@ -6,11 +6,11 @@ import { httpStatusByErrorCode, type ErrorCode, type TFieldIssue } from '@ops/co
  */
 export class AppError extends Error {
   override name = 'AppError';
-  readonly code: ErrorCode;
+  readonly code: AnyErrorCode;
   readonly issues: TFieldIssue[] | undefined;
 
   constructor(
-    code: ErrorCode,
+    code: AnyErrorCode,
     message: string,
     options?: { issues?: TFieldIssue[]; cause?: unknown },
   ) {
@@ -20,6 +20,6 @@ export class AppError extends Error {
   }
 
   get statusCode(): number {
-    return httpStatusByErrorCode[this.code];
+    return httpStatusOf(this.code);
   }
 }

@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from './app';
+import { scheduleAuthMaintenance } from './auth/maintenance';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { listenForNotifications } from './db/notifications';
+import { logTransport, smtpTransport, startEmailWorker } from './emails/delivery-worker';
+import { outboxChannel } from './emails/outbox';
+import { changesChannel } from './realtime/changes';
 import type { Logger } from './logger';
 import { loadCountries } from './seed/countries';
 import { DEMO_OPERATOR_EMAIL, seedDemo } from './seed/demo';
@@ -36,6 +41,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     role: 'server',
     logger,
   });
+  // What has started, stopped in reverse order: requests first, the database last.
+  const stops: (() => Promise<void> | void)[] = [() => database.close()];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop();
+  };
   try {
     const applied = await migrateToLatest(database.db);
     if (applied.length) logger.info({ migrations: applied }, 'database migrated');
@@ -45,7 +55,22 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       const report = await seedDemo({ pool: database.pool, scale: firstStartDemoScale, seed: 1 });
       logger.info({ report }, 'demo data loaded');
     }
-    const app = await buildApp({ db: database.db, config, logger });
+    const notifications = await listenForNotifications(
+      database.connectionString,
+      [changesChannel, outboxChannel],
+      logger,
+    );
+    stops.push(() => notifications.close());
+    const emailWorker = startEmailWorker({
+      db: database.db,
+      transport: config.smtpUrl ? smtpTransport(config.smtpUrl) : logTransport(logger),
+      notifications,
+      logger,
+    });
+    stops.push(() => emailWorker.stop());
+    stops.push(scheduleAuthMaintenance(database.db, logger));
+    const app = await buildApp({ database, config, logger, notifications });
+    stops.push(() => app.close());
     const address = await app.listen({ port: config.port, host: config.host });
     const port = new URL(address).port;
     logger.info(
@@ -58,12 +83,12 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       database,
       url: `http://localhost:${port}`,
       stop: () => {
-        stopping ??= app.close().then(() => database.close());
+        stopping ??= stopAll();
         return stopping;
       },
     };
   } catch (error) {
-    await database.close();
+    await stopAll();
     throw error;
   }
 }

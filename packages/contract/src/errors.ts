@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { authErrorCodes, httpStatusByAuthErrorCode, type AuthErrorCode } from './auth';
 
 /**
  * Error codes of the callable protocol (spec §8), used by every endpoint of the API so that the
@@ -59,10 +60,21 @@ export type TFieldIssue = z.infer<typeof ZFieldIssue>;
 export const ZApiError = z
   .object({
     error: z.object({
-      code: z.enum(errorCodes).describe('Stable machine-readable code'),
+      code: z
+        .union([z.enum(errorCodes), z.enum(authErrorCodes)])
+        .describe('Stable machine-readable code; auth/… for the authentication provider'),
       message: z.string().describe('What went wrong, for a person'),
       issues: z.array(ZFieldIssue).optional().describe('Validation problems, one per field'),
     }),
   })
   .describe('Every error the API answers has this shape');
 export type TApiError = z.infer<typeof ZApiError>;
+
+/** Any code an API error may carry. */
+export type AnyErrorCode = ErrorCode | AuthErrorCode;
+
+export function httpStatusOf(code: AnyErrorCode): number {
+  return code.startsWith('auth/')
+    ? httpStatusByAuthErrorCode[code as AuthErrorCode]
+    : httpStatusByErrorCode[code as ErrorCode];
+}

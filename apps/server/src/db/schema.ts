@@ -235,6 +235,38 @@ export type AuditLogTable = {
   after: Json<Record<string, unknown>> | null;
 };
 
+export type ActionCodesTable = {
+  code_hash: string;
+  kind: 'sign-in' | 'password-reset';
+  uid: string;
+  email: string;
+  continue_url: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+};
+
+export type UserIdentitiesTable = {
+  provider: string;
+  subject: string;
+  uid: string;
+  email: string | null;
+  created_at: Timestamp;
+  last_sign_in_at: Timestamp | null;
+};
+
+export type RedirectSignInsTable = {
+  binding_hash: string;
+  provider: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  continue_url: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  result: Json<Record<string, unknown>> | null;
+};
+
 export type Database = {
   countries: CountriesTable;
   users: UsersTable;
@@ -247,6 +279,9 @@ export type Database = {
   certificates: CertificatesTable;
   emails: EmailsTable;
   audit_log: AuditLogTable;
+  action_codes: ActionCodesTable;
+  user_identities: UserIdentitiesTable;
+  redirect_sign_ins: RedirectSignInsTable;
 };
 
 export type User = Selectable<UsersTable>;

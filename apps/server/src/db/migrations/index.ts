@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as coreTables from './0001-core-tables';
+import * as auth from './0002-auth';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -7,4 +8,5 @@ import * as coreTables from './0001-core-tables';
  */
 export const migrations: Record<string, Migration> = {
   '0001-core-tables': coreTables,
+  '0002-auth': auth,
 };

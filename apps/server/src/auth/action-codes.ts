@@ -1,0 +1,97 @@
+import { actionCodeLifetimeMs, actionLinkModes, actionLinkParams } from '@ops/contract';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { ActionCodesTable, Database, User } from '../db/schema';
+import { AppError } from '../errors';
+import { newSecretToken, sha256 } from './sessions';
+
+export type ActionCodeKind = ActionCodesTable['kind'];
+
+const modeOfKind: Record<ActionCodeKind, string> = {
+  'sign-in': actionLinkModes.signIn,
+  'password-reset': actionLinkModes.resetPassword,
+};
+
+/**
+ * A continue URL must be a page of this console: the e-mailed link carries a sign-in code, and
+ * a link to anywhere else would hand that code to a stranger (open redirect).
+ */
+export function ownContinueUrl(continueUrl: string, publicUrl: string): URL {
+  let url: URL;
+  try {
+    url = new URL(continueUrl);
+  } catch {
+    throw new AppError('auth/invalid-continue-uri', 'The continue URL is not a valid address.');
+  }
+  if (url.origin !== new URL(publicUrl).origin) {
+    throw new AppError(
+      'auth/invalid-continue-uri',
+      `The continue URL must be on ${new URL(publicUrl).origin}.`,
+    );
+  }
+  return url;
+}
+
+/** Stores a new single-use code (only its hash) and returns the link that carries it. */
+export async function issueActionCode(
+  trx: Transaction<Database>,
+  options: { kind: ActionCodeKind; user: User; continueUrl: URL },
+): Promise<string> {
+  const code = newSecretToken();
+  await trx
+    .insertInto('action_codes')
+    .values({
+      code_hash: sha256(code),
+      kind: options.kind,
+      uid: options.user.uid,
+      email: options.user.email,
+      continue_url: options.continueUrl.href,
+      expires_at: new Date(Date.now() + actionCodeLifetimeMs),
+    })
+    .execute();
+  const link = new URL(options.continueUrl.href);
+  link.searchParams.delete(actionLinkParams.mode);
+  link.searchParams.delete(actionLinkParams.code);
+  link.searchParams.set(actionLinkParams.mode, modeOfKind[options.kind]);
+  link.searchParams.set(actionLinkParams.code, code);
+  return link.href;
+}
+
+/** A code that exists, is of this kind, unused and not expired, or the reason it is not. */
+export async function findUsableActionCode(
+  db: Kysely<Database> | Transaction<Database>,
+  kind: ActionCodeKind,
+  code: string,
+): Promise<Selectable<ActionCodesTable>> {
+  const row = await db
+    .selectFrom('action_codes')
+    .selectAll()
+    .where('code_hash', '=', sha256(code))
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  if (!row || row.used_at) {
+    throw new AppError(
+      'auth/invalid-action-code',
+      'This link is invalid or has already been used. Ask for a new one.',
+    );
+  }
+  if (new Date(row.expires_at).getTime() <= Date.now()) {
+    throw new AppError('auth/expired-action-code', 'This link has expired. Ask for a new one.');
+  }
+  return row;
+}
+
+/** Marks a code used; of two requests racing with the same code, only one wins. */
+export async function consumeActionCode(
+  trx: Transaction<Database>,
+  codeHash: string,
+): Promise<void> {
+  const used = await trx
+    .updateTable('action_codes')
+    .set({ used_at: sql<Date>`now()` })
+    .where('code_hash', '=', codeHash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(used.numUpdatedRows) !== 1) {
+    throw new AppError('auth/invalid-action-code', 'This link has already been used.');
+  }
+}

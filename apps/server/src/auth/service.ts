@@ -1,0 +1,252 @@
+import type { TSignInMethod } from '@ops/contract';
+import { sql, type Kysely } from 'kysely';
+import { recordAudit } from '../audit/record';
+import type { Config } from '../config';
+import type { Database, User } from '../db/schema';
+import { writeTransaction } from '../db/transaction';
+import { queueEmail } from '../emails/outbox';
+import { passwordResetEmail, signInLinkEmail } from '../emails/templates';
+import { AppError } from '../errors';
+import { findUserByEmail, setUserPassword } from '../users/service';
+import {
+  consumeActionCode,
+  findUsableActionCode,
+  issueActionCode,
+  ownContinueUrl,
+  type ActionCodeKind,
+} from './action-codes';
+import { hashPassword, passwordProblem, verifyPassword } from './password';
+import { revokeUserSessions } from './sessions';
+import type { Throttle } from './throttle';
+
+export type AuthContext = {
+  db: Kysely<Database>;
+  config: Config;
+  throttle: Throttle;
+  /** The caller's address, for per-IP throttling. */
+  ip: string;
+};
+
+function emailDomain(email: string): string {
+  return email.slice(email.lastIndexOf('@') + 1);
+}
+
+/**
+ * The sign-in methods of an account in the spec's vocabulary: `password` when it has one;
+ * `emailLink` when it has no password or has signed in by link before; `microsoft` when Microsoft
+ * sign-in is configured and the account is linked to a Microsoft identity or its domain is listed.
+ * Unknown e-mail (and everyone, under enumeration protection): [].
+ */
+export async function getSignInMethods(
+  context: AuthContext,
+  email: string,
+): Promise<TSignInMethod[]> {
+  await context.throttle.consume('methodsPerIp', context.ip);
+  await context.throttle.consume('methodsPerEmail', email);
+  if (context.config.authEnumerationProtection) return [];
+  const user = await findUserByEmail(context.db, email);
+  if (!user || user.deleted_at) return [];
+  const methods: TSignInMethod[] = [];
+  if (user.password_hash) methods.push('password');
+  if (!user.password_hash || user.sign_in_methods.includes('emailLink')) methods.push('emailLink');
+  const microsoft = context.config.microsoft;
+  if (microsoft) {
+    const isLinked = await context.db
+      .selectFrom('user_identities')
+      .select('uid')
+      .where('uid', '=', user.uid)
+      .where('provider', '=', microsoft.issuer)
+      .executeTakeFirst();
+    if (isLinked || microsoft.domains.includes(emailDomain(email))) methods.push('microsoft');
+  }
+  return methods;
+}
+
+let timingHash: Promise<string> | undefined;
+/** Verifying against a throwaway hash makes "no such user" take as long as "wrong password". */
+function spendVerificationTime(password: string): Promise<boolean> {
+  timingHash ??= hashPassword('a password nobody has, to spend the same time');
+  return timingHash.then((hash) => verifyPassword(hash, password));
+}
+
+/** Records a successful sign-in: the method, the time, and an audit entry. */
+export async function recordSignIn(
+  db: Kysely<Database>,
+  user: User,
+  method: TSignInMethod,
+): Promise<User> {
+  return writeTransaction(db, async (trx) => {
+    const methods = user.sign_in_methods.includes(method)
+      ? user.sign_in_methods
+      : [...user.sign_in_methods, method];
+    const updated = await trx
+      .updateTable('users')
+      .set({ sign_in_methods: methods, last_sign_in_at: sql<Date>`now()` })
+      .where('uid', '=', user.uid)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(
+      trx,
+      { kind: 'user', uid: user.uid },
+      {
+        table: 'users',
+        recordId: user.uid,
+        action: 'sign-in',
+        after: { method },
+      },
+    );
+    return updated;
+  });
+}
+
+/** Password sign-in, throttled per account and per address on failures. */
+export async function signInWithPassword(
+  context: AuthContext,
+  email: string,
+  password: string,
+): Promise<User> {
+  await context.throttle.check('passwordFailuresPerIp', context.ip);
+  await context.throttle.check('passwordFailuresPerAccount', email);
+  const user = await findUserByEmail(context.db, email);
+  const isMatch =
+    user?.password_hash && !user.deleted_at
+      ? await verifyPassword(user.password_hash, password)
+      : await spendVerificationTime(password);
+  if (!user || user.deleted_at || !isMatch) {
+    await context.throttle.consume('passwordFailuresPerIp', context.ip);
+    await context.throttle.consume('passwordFailuresPerAccount', email);
+    if (!user && !context.config.authEnumerationProtection) {
+      throw new AppError('auth/user-not-found', `There is no user with the e-mail ${email}.`);
+    }
+    throw new AppError('auth/wrong-password', 'The password is wrong.');
+  }
+  if (user.disabled) throw new AppError('auth/user-disabled', 'This account has been disabled.');
+  await context.throttle.reset('passwordFailuresPerAccount', email);
+  return recordSignIn(context.db, user, 'password');
+}
+
+/**
+ * E-mails a link with a single-use code. For an unknown or disabled account nothing is sent, but
+ * the answer is the same, so the endpoint tells nobody which e-mails have accounts.
+ */
+async function sendActionLink(
+  context: AuthContext,
+  kind: ActionCodeKind,
+  email: string,
+  continueUrl: string,
+): Promise<void> {
+  const url = ownContinueUrl(continueUrl, context.config.publicUrl);
+  await context.throttle.consume('linksPerIp', context.ip);
+  await context.throttle.consume('linksPerEmail', email);
+  await writeTransaction(context.db, async (trx) => {
+    const user = await findUserByEmail(trx, email);
+    if (!user || user.disabled || user.deleted_at) return;
+    const link = await issueActionCode(trx, { kind, user, continueUrl: url });
+    const message =
+      kind === 'sign-in' ? signInLinkEmail(email, link) : passwordResetEmail(email, link);
+    await queueEmail(trx, context.config.mailFrom, {
+      to: [email],
+      ...message,
+      kind: kind === 'sign-in' ? 'sign-in-link' : 'password-reset',
+      related: { table: 'users', id: user.uid },
+    });
+  });
+}
+
+export function sendSignInLink(context: AuthContext, email: string, continueUrl: string) {
+  return sendActionLink(context, 'sign-in', email, continueUrl);
+}
+
+export function sendPasswordResetLink(context: AuthContext, email: string, continueUrl: string) {
+  return sendActionLink(context, 'password-reset', email, continueUrl);
+}
+
+/** Runs a code check; a failure counts against the caller's address. */
+async function countingFailures<T>(context: AuthContext, work: () => Promise<T>): Promise<T> {
+  await context.throttle.check('codeFailuresPerIp', context.ip);
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError && error.code !== 'auth/too-many-requests') {
+      await context.throttle.consume('codeFailuresPerIp', context.ip);
+    }
+    throw error;
+  }
+}
+
+/** Completes sign-in by e-mailed link: the code must be usable and bound to this e-mail. */
+export function completeSignInLink(
+  context: AuthContext,
+  email: string,
+  code: string,
+): Promise<User> {
+  return countingFailures(context, async () => {
+    const user = await writeTransaction(context.db, async (trx) => {
+      const row = await findUsableActionCode(trx, 'sign-in', code);
+      if (row.email !== email) {
+        throw new AppError(
+          'auth/invalid-email',
+          'The e-mail address does not match the one the link was sent to.',
+        );
+      }
+      const owner = await trx
+        .selectFrom('users')
+        .selectAll()
+        .where('uid', '=', row.uid)
+        .executeTakeFirst();
+      if (!owner || owner.deleted_at) {
+        throw new AppError('auth/user-not-found', 'The account of this link no longer exists.');
+      }
+      if (owner.disabled)
+        throw new AppError('auth/user-disabled', 'This account has been disabled.');
+      await consumeActionCode(trx, row.code_hash);
+      return owner;
+    });
+    return recordSignIn(context.db, user, 'emailLink');
+  });
+}
+
+/** The e-mail a password-reset code belongs to, so the form can show whose password it sets. */
+export function checkPasswordResetCode(context: AuthContext, code: string): Promise<string> {
+  return countingFailures(context, async () => {
+    const row = await findUsableActionCode(context.db, 'password-reset', code);
+    return row.email;
+  });
+}
+
+/**
+ * Sets a new password with a reset code. The policy is the one of every password we let anyone
+ * set; afterwards every session of the account ends and its other reset codes are void.
+ */
+export function completePasswordReset(
+  context: AuthContext,
+  code: string,
+  password: string,
+): Promise<void> {
+  return countingFailures(context, async () => {
+    const row = await findUsableActionCode(context.db, 'password-reset', code);
+    const problem = passwordProblem(password, row.email);
+    if (problem) throw new AppError('auth/weak-password', `The password ${problem}.`);
+    await writeTransaction(context.db, async (trx) => {
+      await consumeActionCode(trx, row.code_hash);
+      const user = await trx
+        .selectFrom('users')
+        .selectAll()
+        .where('uid', '=', row.uid)
+        .executeTakeFirst();
+      if (!user || user.deleted_at) {
+        throw new AppError('auth/user-not-found', 'The account of this link no longer exists.');
+      }
+      await setUserPassword(trx, { kind: 'user', uid: user.uid }, user, password);
+      await trx
+        .updateTable('action_codes')
+        .set({ used_at: sql<Date>`now()` })
+        .where('uid', '=', user.uid)
+        .where('kind', '=', 'password-reset')
+        .where('used_at', 'is', null)
+        .execute();
+      await revokeUserSessions(trx, user.uid);
+    });
+    await context.throttle.reset('passwordFailuresPerAccount', row.email);
+  });
+}

@@ -1,0 +1,112 @@
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  findSession,
+  sessionCookieName,
+  type SessionContext,
+  type SessionPolicy,
+} from '../auth/sessions';
+import { AppError } from '../errors';
+import { isApiPath } from './spa';
+
+/**
+ * Who may call a route: anyone (`public`: sign-in, health checks, signed webhooks, the app's
+ * files), any signed-in user (`user`: their own session and operator status), or only operators
+ * (`operator`). API routes that declare nothing are `operator`: a new route cannot slip through
+ * unguarded.
+ */
+export type Access = 'public' | 'user' | 'operator';
+
+export type RouteAccess = { method: string; url: string; access: Access };
+
+declare module 'fastify' {
+  // Fastify's extension points are interfaces; declaration merging needs them here.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyRequest {
+    /** The caller's valid session, read once per request when the route needs it. */
+    session: SessionContext | null;
+  }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    /** Every route with the access it ended up with; tests walk it to prove the guard. */
+    routeAccess: RouteAccess[];
+  }
+}
+
+/** Non-API paths the browser app or the API documentation serve to anyone. */
+const publicApiPrefixes = ['/api/docs'];
+
+function defaultAccess(url: string): Access {
+  if (publicApiPrefixes.some((prefix) => url === prefix || url.startsWith(`${prefix}/`))) {
+    return 'public';
+  }
+  return isApiPath(url) ? 'operator' : 'public';
+}
+
+export function sessionCookieOptions(publicUrl: string, expires?: Date) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: publicUrl.startsWith('https:'),
+    ...(expires ? { expires } : {}),
+  };
+}
+
+/** Reads and validates the session cookie of a request (null when absent or no longer valid). */
+export async function readSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<SessionContext | null> {
+  const token = request.cookies[sessionCookieName];
+  if (!token) return null;
+  return findSession(app.deps.db, sessionPolicy(app), token);
+}
+
+/** The session of a route declared `user` or `operator` (the guard has already checked it). */
+export function requireSession(request: FastifyRequest): SessionContext {
+  if (!request.session) throw new AppError('unauthenticated', 'Sign in first.');
+  return request.session;
+}
+
+export function sessionPolicy(app: FastifyInstance): SessionPolicy {
+  return { idleMs: app.deps.config.sessionIdleMs, maxAgeMs: app.deps.config.sessionMaxAgeMs };
+}
+
+export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply): void {
+  reply.clearCookie(sessionCookieName, sessionCookieOptions(app.deps.config.publicUrl));
+}
+
+/**
+ * Cookies, the session of each request, and the guard that refuses the unauthenticated (401)
+ * and non-operators (403) before the body is even parsed.
+ */
+export const accessControl = fp(async (app: FastifyInstance) => {
+  await app.register(fastifyCookie);
+  app.decorateRequest('session', null);
+  app.decorate('routeAccess', [] as RouteAccess[]);
+
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access ?? defaultAccess(route.url);
+    route.config = { ...route.config, access };
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) app.routeAccess.push({ method, url: route.url, access });
+  });
+
+  app.addHook('onRequest', async (request) => {
+    // No route matched: the not-found handler answers 404 (or the app, for a browser path).
+    if (request.routeOptions.url === undefined) return;
+    const access = request.routeOptions.config.access ?? defaultAccess(request.url);
+    if (access === 'public') return;
+    request.session = await readSession(app, request);
+    if (!request.session) throw new AppError('unauthenticated', 'Sign in first.');
+    if (access === 'operator' && !request.session.isOperator) {
+      throw new AppError('permission-denied', `${request.session.user.email} is not an operator.`);
+    }
+  });
+});

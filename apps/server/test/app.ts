@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { cliActor } from '../src/audit/record';
+import { loadConfig, type Config } from '../src/config';
+import type { DatabaseHandle } from '../src/db/database';
+import { listenForNotifications, type Notifications } from '../src/db/notifications';
+import { writeTransaction } from '../src/db/transaction';
+import { outboxChannel } from '../src/emails/outbox';
+import { addOperator } from '../src/operators/service';
+import { changesChannel } from '../src/realtime/changes';
+import { createUser } from '../src/users/service';
+import { createTestDatabase, silentLogger } from './database';
+
+export const testPublicUrl = 'http://localhost:3000';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  notifications: Notifications;
+  close(): Promise<void>;
+};
+
+/**
+ * The real HTTP app on a fresh, migrated database of the throwaway cluster, with the same
+ * notification listener the server uses. `env` adds environment variables to the configuration.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { webDist?: string; extend?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({ PUBLIC_URL: testPublicUrl, SEED: 'none', ...env });
+  const notifications = await listenForNotifications(
+    database.connectionString,
+    [changesChannel, outboxChannel],
+    silentLogger,
+  );
+  const app = await buildApp({
+    database,
+    config,
+    logger: silentLogger,
+    notifications,
+    webDist: options.webDist ?? '/nonexistent',
+  });
+  options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    notifications,
+    async close() {
+      await app.close();
+      await notifications.close();
+      await database.close();
+    },
+  };
+}
+
+/** A user made the way the CLI makes one (the password must pass the policy). */
+export function addTestUser(
+  database: DatabaseHandle,
+  email: string,
+  options: { password?: string; displayName?: string } = {},
+) {
+  return writeTransaction(database.db, (trx) => createUser(trx, cliActor, { email, ...options }));
+}
+
+export async function addTestOperator(database: DatabaseHandle, email: string, password?: string) {
+  const { user } = await addOperator(database.db, cliActor, { email, password });
+  return user;
+}
+
+/** The `name=value` of a Set-Cookie header, for the Cookie header of the next request. */
+export function cookieFrom(setCookie: string | string[] | undefined, name: string): string {
+  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const found = all.find((cookie) => cookie.startsWith(`${name}=`));
+  if (!found) throw new Error(`No ${name} cookie was set`);
+  return found.split(';')[0] ?? '';
+}

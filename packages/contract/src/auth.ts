@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { ZEmail } from './email';
+
+/**
+ * Sign-in methods in the spec's vocabulary (spec §2 step 2): the authentication provider answers
+ * the lookup with these names, and the sign-in screen shows one form per method.
+ */
+export const signInMethods = ['password', 'emailLink', 'microsoft'] as const;
+export const ZSignInMethod = z.enum(signInMethods).describe('A way to sign in');
+export type TSignInMethod = z.infer<typeof ZSignInMethod>;
+
+/**
+ * Error codes of the authentication provider (spec §8). The API answers them in the same
+ * `{"error": {"code", "message"}}` shape as every other error; the sign-in screen maps them to
+ * the spec's messages.
+ */
+export const authErrorCodes = [
+  'auth/wrong-password',
+  'auth/user-not-found',
+  'auth/user-disabled',
+  'auth/too-many-requests',
+  'auth/invalid-email',
+  'auth/invalid-password',
+  'auth/weak-password',
+  'auth/expired-action-code',
+  'auth/invalid-action-code',
+  'auth/invalid-continue-uri',
+  'auth/operation-not-allowed',
+  'auth/invalid-credential',
+  'auth/account-exists-with-different-credential',
+  'auth/internal-error',
+  'auth/email-already-exists',
+  'auth/invalid-phone-number',
+  'auth/phone-number-already-exists',
+  'auth/project-not-found',
+] as const;
+export type AuthErrorCode = (typeof authErrorCodes)[number];
+
+/** HTTP status of each authentication error code. */
+export const httpStatusByAuthErrorCode: Record<AuthErrorCode, number> = {
+  'auth/wrong-password': 400,
+  'auth/user-not-found': 400,
+  'auth/user-disabled': 403,
+  'auth/too-many-requests': 429,
+  'auth/invalid-email': 400,
+  'auth/invalid-password': 400,
+  'auth/weak-password': 400,
+  'auth/expired-action-code': 400,
+  'auth/invalid-action-code': 400,
+  'auth/invalid-continue-uri': 400,
+  'auth/operation-not-allowed': 400,
+  'auth/invalid-credential': 400,
+  'auth/account-exists-with-different-credential': 409,
+  'auth/internal-error': 500,
+  'auth/email-already-exists': 409,
+  'auth/invalid-phone-number': 400,
+  'auth/phone-number-already-exists': 409,
+  'auth/project-not-found': 404,
+};
+
+/** The signed-in user as the spec exposes it (spec §3). */
+export const ZAuthUser = z
+  .object({
+    uid: z.string().describe('User id'),
+    email: z.string().describe('E-mail address'),
+    displayName: z.string().nullable().describe('Name to show, when the user gave one'),
+    photoURL: z.string().nullable().describe('Address of the profile photo, when there is one'),
+  })
+  .describe('The signed-in user');
+export type TAuthUser = z.infer<typeof ZAuthUser>;
+
+/** The signed-in user's operator record, or null: its existence alone makes an operator. */
+export const ZOperatorRecord = z
+  .object({
+    uid: z.string(),
+    roles: z.array(z.enum(['admin', 'finance', 'membership', 'read-only'])),
+    active: z.boolean(),
+    updatedAt: z.string().describe('ISO time of the last change'),
+  })
+  .describe('An operator record');
+export type TOperatorRecord = z.infer<typeof ZOperatorRecord>;
+
+/**
+ * A page address of the console to come back to after a link or a redirect. The server only
+ * accepts addresses on its own origin (no open redirect).
+ */
+const ZContinueUrl = z.url().max(2048).describe('Address of the console page to come back to');
+
+export const ZSignInMethodsRequest = z.object({ email: ZEmail }).describe('Whose methods');
+export const ZSignInMethodsResponse = z
+  .object({ methods: z.array(ZSignInMethod) })
+  .describe('The sign-in methods of that account; [] for an unknown e-mail');
+export type TSignInMethodsResponse = z.infer<typeof ZSignInMethodsResponse>;
+
+export const ZPasswordSignInRequest = z
+  .object({
+    email: ZEmail,
+    // The sign-in form accepts the spec's floor; what may be *set* is stricter (passwordPolicy).
+    password: z.string().min(1).max(1024).describe('The password'),
+  })
+  .describe('Sign in with e-mail and password');
+
+export const ZSendEmailLinkRequest = z
+  .object({ email: ZEmail, continueUrl: ZContinueUrl })
+  .describe('Send a sign-in link to this address, coming back to continueUrl');
+
+export const ZCompleteEmailLinkRequest = z
+  .object({
+    email: ZEmail,
+    code: z.string().min(1).max(200).describe('The oobCode of the link'),
+  })
+  .describe('Complete sign-in with the code of an e-mailed link');
+
+export const ZSendPasswordResetRequest = z
+  .object({ email: ZEmail, continueUrl: ZContinueUrl })
+  .describe('Send a password-reset link to this address, coming back to continueUrl');
+
+export const ZCheckPasswordResetRequest = z
+  .object({ code: z.string().min(1).max(200) })
+  .describe('Which account a password-reset code belongs to');
+export const ZCheckPasswordResetResponse = z.object({ email: z.string() });
+
+export const ZCompletePasswordResetRequest = z
+  .object({
+    code: z.string().min(1).max(200).describe('The oobCode of the link'),
+    password: z.string().min(1).max(1024).describe('The new password (policy: 12+, not common)'),
+  })
+  .describe('Set a new password with the code of an e-mailed link');
+
+export const ZStartMicrosoftSignInRequest = z
+  .object({ continueUrl: ZContinueUrl })
+  .describe('Start Microsoft sign-in by redirect, coming back to continueUrl');
+export const ZStartMicrosoftSignInResponse = z
+  .object({ url: z.string().describe('Where to send the browser') })
+  .describe('The identity provider address');
+
+/** The outcome of a sign-in by redirect, read once after coming back (spec §4). */
+export const ZRedirectResult = z
+  .object({
+    result: z
+      .union([
+        z.object({ user: ZAuthUser }),
+        z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
+      ])
+      .nullable()
+      .describe('null when no redirect sign-in is pending'),
+  })
+  .describe('The pending redirect sign-in result');
+export type TRedirectResult = z.infer<typeof ZRedirectResult>;
+
+export const ZOk = z.object({ ok: z.literal(true) }).describe('Done');
+
+/**
+ * Query-string parameters of e-mailed action links, as the hosted provider names them; the
+ * sign-in screen recognises a sign-in link by `mode=signIn` and an `oobCode`.
+ */
+export const actionLinkParams = { mode: 'mode', code: 'oobCode' } as const;
+export const actionLinkModes = { signIn: 'signIn', resetPassword: 'resetPassword' } as const;
+
+/** Lifetime of e-mailed sign-in and password-reset codes. */
+export const actionCodeLifetimeMs = 15 * 60 * 1000;
