@@ -261,6 +261,8 @@ export async function finishMicrosoftSignIn(
     .updateTable('redirect_sign_ins')
     .set({ result: JSON.stringify(result) })
     .where('binding_hash', '=', bindingHash)
+    // The same callback twice (a double click, a reload): the first outcome stands.
+    .where('result', 'is', null)
     .execute();
   return { continueUrl: pending.continue_url, user };
 }
