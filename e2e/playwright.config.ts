@@ -54,15 +54,16 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node apps/server/dist/main.js',
+    // The server, a real SMTP server and a real OpenID provider (e2e/support/stack.ts).
+    command: 'node --import tsx e2e/support/stack.ts',
     cwd: repositoryRoot,
     url: `http://localhost:${port}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     env: {
-      PORT: String(port),
-      DATA_DIR: path.join(dataParent, 'data'),
+      E2E_PORT: String(port),
+      E2E_DATA_PARENT: dataParent,
       LOG_LEVEL: 'warn',
     },
   },
