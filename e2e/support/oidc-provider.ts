@@ -42,7 +42,8 @@ async function readForm(request: http.IncomingMessage): Promise<URLSearchParams>
  * subject is derived from it.
  */
 export async function startOidcProvider(redirectUri: string) {
-  let provider: OidcProvider | undefined;
+  // Made once the server listens, since the issuer carries the port.
+  const ready: { provider?: OidcProvider } = {};
 
   const signInPage = (
     uid: string,
@@ -53,6 +54,7 @@ export async function startOidcProvider(redirectUri: string) {
 <button type="submit">Next</button></form></main></body></html>`;
 
   const interaction = async (request: http.IncomingMessage, response: http.ServerResponse) => {
+    const provider = ready.provider;
     if (!provider) throw new Error('The provider is not ready');
     const details = await provider.interactionDetails(request, response);
     if (request.method === 'GET') {
@@ -81,7 +83,7 @@ export async function startOidcProvider(redirectUri: string) {
       });
       return;
     }
-    provider?.callback()(request, response);
+    ready.provider?.callback()(request, response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -91,7 +93,7 @@ export async function startOidcProvider(redirectUri: string) {
   const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
     format: 'jwk',
   });
-  provider = new Provider(issuer, {
+  ready.provider = new Provider(issuer, {
     clients: [
       {
         client_id: e2eClientId,
