@@ -1,6 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
-test('the console opens at / with the sidebar of spec §2 in order', async ({ page }) => {
+test('the console opens at / with the sidebar of spec §2 in order', async ({
+  operatorPage: page,
+}) => {
   await page.goto('/');
   await expect(page).toHaveTitle('Operations');
   await expect(page.getByRole('heading', { level: 1, name: 'Operations' })).toBeVisible();
@@ -19,7 +21,7 @@ test('the console opens at / with the sidebar of spec §2 in order', async ({ pa
 });
 
 test('a deep link such as /members/xyz loads the app at the member, nested in the members list', async ({
-  page,
+  operatorPage: page,
 }) => {
   const response = await page.goto('/members/xyz');
   expect(response?.status()).toBe(200);
@@ -31,14 +33,16 @@ test('a deep link such as /members/xyz loads the app at the member, nested in th
   ).toHaveAttribute('aria-current', 'page');
 });
 
-test('/countries/CH opens the country inside the settings view', async ({ page }) => {
+test('/countries/CH opens the country inside the settings view', async ({ operatorPage: page }) => {
   await page.goto('/countries/CH');
   await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Country', exact: true })).toBeVisible();
   await expect(page.getByText('CH', { exact: true })).toBeVisible();
 });
 
-test('the sidebar navigates with history routing, without reloading the page', async ({ page }) => {
+test('the sidebar navigates with history routing, without reloading the page', async ({
+  operatorPage: page,
+}) => {
   await page.goto('/');
   await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same page'));
   await page
@@ -54,7 +58,9 @@ test('the sidebar navigates with history routing, without reloading the page', a
   );
 });
 
-test('an unknown path shows a not-found screen inside the shell', async ({ page }) => {
+test('an unknown path shows a not-found screen inside the shell', async ({
+  operatorPage: page,
+}) => {
   await page.goto('/no/such/screen');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();

@@ -10,9 +10,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { microsoftDomain } from './microsoft-domain';
 import { e2eClientId, e2eClientSecret, startOidcProvider } from './oidc-provider';
-
-export const microsoftDomain = 'contoso.example';
 
 const port = Number(process.env.E2E_PORT);
 const dataParent = process.env.E2E_DATA_PARENT ?? '';

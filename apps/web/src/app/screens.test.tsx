@@ -1,6 +1,10 @@
+import type { TAuthUser, TOperatorRecord } from '@ops/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { authQueryKeys } from '@/features/auth/api/query-keys';
+import { AppProvider, createQueryClient } from './provider';
 import { routes } from './router';
 
 type MemoryRouter = ReturnType<typeof createMemoryRouter>;
@@ -17,11 +21,51 @@ function whenLoaded(router: MemoryRouter): Promise<void> {
   });
 }
 
+const ada: TAuthUser = {
+  uid: 'u-ada',
+  email: 'ada@example.org',
+  displayName: 'Ada Lovelace',
+  photoURL: null,
+};
+
+const adaOperator: TOperatorRecord = {
+  uid: 'u-ada',
+  roles: ['admin'],
+  active: true,
+  updatedAt: '2026-11-22T10:00:00.000Z',
+};
+
+/**
+ * Who is there, as the gate learns it from the API: `user` undefined = /me not answered yet;
+ * `operator` undefined = the operator stream not answered yet.
+ */
+type Session = { user?: TAuthUser | null; operator?: TOperatorRecord | null };
+
+/** A query client holding what the API and the operator stream would have answered. */
+function clientWith({ user, operator }: Session): QueryClient {
+  const client = createQueryClient();
+  client.setQueryData(authQueryKeys.signInOnLoad, { user: null, error: null });
+  if (user !== undefined) client.setQueryData(authQueryKeys.me, user);
+  if (user && operator !== undefined)
+    client.setQueryData(authQueryKeys.operator(user.uid), operator);
+  return client;
+}
+
+const operatorSession: Session = { user: ada, operator: adaOperator };
+
 /** Loads the lazy screens of `pathname` and renders the whole app there, as static HTML. */
-async function render(pathname: string, routeTable: RouteObject[] = routes) {
+async function render(
+  pathname: string,
+  routeTable: RouteObject[] = routes,
+  session: Session = operatorSession,
+) {
   const router = createMemoryRouter(routeTable, { initialEntries: [pathname] });
   await whenLoaded(router);
-  const html = renderToString(<RouterProvider router={router} />);
+  const html = renderToString(
+    <AppProvider queryClient={clientWith(session)}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
   router.dispose();
   const headings = [...html.matchAll(/<h([1-6])[^>]*>(.*?)<\/h\1>/g)].map(
     ([, level, inner = '']) => `h${level} ${inner.replace(/<[^>]+>/g, '')}`,
@@ -114,5 +158,61 @@ describe('screens rendered through the route table', () => {
     expect(headings).toEqual(['h1 Operations', 'h2 An error occured']);
     expect(html).toContain('The database is unreachable.');
     expect(html).toContain('role="alert"');
+  });
+});
+
+describe('the gate around the shell (spec §1, §6)', () => {
+  it('shows the console with the signed-in operator in the sidebar footer', async () => {
+    const { html } = await render('/members');
+    const footer = /<section aria-label="Signed-in user".*?<\/section>/s.exec(html)?.[0] ?? '';
+    expect(footer).toContain('Ada Lovelace');
+    expect(footer).toContain('ada@example.org');
+    expect(footer).toMatch(/<a [^>]*href="\/users\/u-ada"[^>]*>View profile<\/a>/);
+    expect(footer).toContain('>Operator</p>');
+    expect(footer).toMatch(/<button[^>]*>Sign out<\/button>/);
+    expect(footer).toContain('>AL</span>');
+  });
+
+  it('shows the e-mail once in the footer of a user without a display name', async () => {
+    const { html } = await render('/', routes, {
+      user: { ...ada, displayName: null },
+      operator: adaOperator,
+    });
+    const footer = /<section aria-label="Signed-in user".*?<\/section>/s.exec(html)?.[0] ?? '';
+    expect(footer.match(/>ada@example\.org</g)).toHaveLength(1);
+    expect(footer).toContain('>A</span>');
+  });
+
+  it('shows the sign-in screen in place when nobody is signed in', async () => {
+    const { html, headings } = await render('/members/xyz', routes, { user: null });
+    expect(headings).toEqual(['h1 Operations']);
+    expect(html).toMatch(/<label [^>]*>Your email address<\/label>/);
+    expect(html).toMatch(/<input[^>]*type="email"[^>]*required=""/);
+    expect(html).toMatch(/<button[^>]*type="submit"[^>]*>Continue<\/button>/);
+    expect(html).not.toContain('aria-label="Main"');
+    expect(html).not.toContain('Member');
+  });
+
+  it('shows only the not-an-operator message and sign-out to a signed-in non-operator', async () => {
+    const { html, headings } = await render('/', routes, { user: ada, operator: null });
+    expect(headings).toEqual(['h1 ada@example.org is not an operator.']);
+    expect(html).toMatch(/<button[^>]*>Sign out<\/button>/);
+    expect(html).not.toContain('aria-label="Main"');
+  });
+
+  it.each<[string, Session]>([
+    ['the user is not known yet', {}],
+    ['the operator status is not known yet', { user: ada }],
+  ])('shows the progress bar while %s', async (_case, session) => {
+    const { html, headings } = await render('/', routes, session);
+    expect(html).toContain('role="progressbar"');
+    expect(headings).toEqual([]);
+    expect(html).not.toContain('not an operator');
+  });
+
+  it('opens the password-reset form from a mode=resetPassword link', async () => {
+    const { html } = await render('/?mode=resetPassword&oobCode=R1', routes, { user: null });
+    // The code is being checked (the API would answer with the account's e-mail).
+    expect(html).toContain('Checking your password-reset link');
   });
 });

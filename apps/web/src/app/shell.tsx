@@ -3,6 +3,8 @@ import { Link, matchPath, NavLink, Outlet, useLocation, useNavigation } from 're
 import { Logo } from '@/components/logo';
 import { ProgressBar } from '@/components/progress-bar';
 import { paths } from '@/config/paths';
+import { AuthGate, AuthGateFallback } from '@/features/auth/components/auth-gate';
+import { UserFooter } from '@/features/auth/components/user-footer';
 
 type SidebarEntry = {
   label: string;
@@ -52,7 +54,7 @@ function SidebarLink({ entry }: { entry: SidebarEntry }) {
   );
 }
 
-function ShellLayout({ children }: { children: ReactNode }) {
+function ShellLayout({ footer, children }: { footer: ReactNode; children: ReactNode }) {
   const navigation = useNavigation();
   return (
     <div className="min-h-dvh bg-slate-50 text-slate-900 md:flex">
@@ -84,6 +86,7 @@ function ShellLayout({ children }: { children: ReactNode }) {
             ))}
           </ul>
         </nav>
+        <div className="border-t border-slate-200 md:mt-auto">{footer}</div>
       </header>
       <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 focus:outline-none md:p-8">
         {children}
@@ -92,22 +95,25 @@ function ShellLayout({ children }: { children: ReactNode }) {
   );
 }
 
-/** The console's frame: sidebar and the current screen. The full shell comes in a later issue. */
+/**
+ * The console's frame: sidebar, the signed-in user at its foot, and the current screen. The
+ * gate lets only operators in; everyone else sees the sign-in screen or the not-an-operator
+ * message at the same address.
+ */
 export function Shell() {
   return (
-    <ShellLayout>
-      <Outlet />
-    </ShellLayout>
+    <AuthGate>
+      <ShellLayout footer={<UserFooter />}>
+        <Outlet />
+      </ShellLayout>
+    </AuthGate>
   );
 }
 
-/** What shows while the first screen's code loads: the frame, so nothing jumps when it arrives. */
+/**
+ * What shows while the first screen's code loads: the progress bar, as it is not known yet
+ * whether the console or the sign-in screen comes.
+ */
 export function ShellFallback() {
-  return (
-    <ShellLayout>
-      <p role="status" className="text-sm text-slate-500">
-        Loading…
-      </p>
-    </ShellLayout>
-  );
+  return <AuthGateFallback />;
 }

@@ -1,0 +1,14 @@
+import { getAuthErrorMessage } from '../utils/auth-error-message';
+
+/** Spec §8: the amber 'Authentication Error' box, its text chosen by the error's code. */
+export function AuthErrorBox({ error }: { error: unknown }) {
+  return (
+    <div
+      role="alert"
+      className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+    >
+      <h2 className="font-semibold">Authentication Error</h2>
+      <p className="mt-1 break-words">{getAuthErrorMessage(error)}</p>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import type { TAuthUser } from '@ops/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import { emailConfirmationPrompt, signInOnLoad, type SignInOnLoadDeps } from './sign-in-on-load';
+
+const ada: TAuthUser = {
+  uid: 'u1',
+  email: 'ada@example.org',
+  displayName: 'Ada',
+  photoURL: null,
+};
+
+function deps(overrides: Partial<SignInOnLoadDeps> = {}) {
+  return {
+    href: 'https://ops.example.org/members/m1',
+    getEmailForSignIn: vi.fn(() => null),
+    forgetEmailForSignIn: vi.fn(),
+    prompt: vi.fn(() => null),
+    completeSignInLink: vi.fn(async () => ada),
+    getRedirectResult: vi.fn(async () => ({ result: null })),
+    replaceUrl: vi.fn(),
+    logError: vi.fn(),
+    ...overrides,
+  } satisfies SignInOnLoadDeps;
+}
+
+const linkHref = 'https://ops.example.org/members/m1?mode=signIn&oobCode=CODE#x';
+
+describe('signInOnLoad with a sign-in link (spec §4)', () => {
+  it('completes with the stored e-mail, clears the query string and forgets the e-mail', async () => {
+    const d = deps({ href: linkHref, getEmailForSignIn: vi.fn(() => 'ada@example.org') });
+    await expect(signInOnLoad(d)).resolves.toEqual({ user: ada, error: null });
+    expect(d.prompt).not.toHaveBeenCalled();
+    expect(d.completeSignInLink).toHaveBeenCalledWith('ada@example.org', 'CODE');
+    expect(d.replaceUrl).toHaveBeenCalledWith('/members/m1#x');
+    expect(d.forgetEmailForSignIn).toHaveBeenCalled();
+    expect(d.getRedirectResult).not.toHaveBeenCalled();
+  });
+
+  it('asks for the e-mail when none is stored', async () => {
+    const d = deps({ href: linkHref, prompt: vi.fn(() => ' ada@example.org ') });
+    await expect(signInOnLoad(d)).resolves.toEqual({ user: ada, error: null });
+    expect(d.prompt).toHaveBeenCalledWith(emailConfirmationPrompt);
+    expect(emailConfirmationPrompt).toBe('Please provide your email for confirmation');
+    expect(d.completeSignInLink).toHaveBeenCalledWith('ada@example.org', 'CODE');
+  });
+
+  it.each([
+    ['cancels', null],
+    ['gives nothing', '  '],
+    ['gives no e-mail address', 'ada'],
+  ])('does not complete when the person %s, and keeps the link', async (_case, answer) => {
+    const d = deps({ href: linkHref, prompt: vi.fn(() => answer) });
+    const outcome = await signInOnLoad(d);
+    expect(outcome.user).toBeNull();
+    expect(outcome.error).toBeInstanceOf(Error);
+    expect(d.completeSignInLink).not.toHaveBeenCalled();
+    expect(d.replaceUrl).not.toHaveBeenCalled();
+    expect(d.logError).toHaveBeenCalled();
+  });
+
+  it('logs and returns a refused link, clears the used code and keeps the stored e-mail', async () => {
+    const refused = new ApiError('auth/expired-action-code', 'The link has expired.', 400);
+    const d = deps({
+      href: linkHref,
+      getEmailForSignIn: vi.fn(() => 'ada@example.org'),
+      completeSignInLink: vi.fn(async () => Promise.reject(refused)),
+    });
+    await expect(signInOnLoad(d)).resolves.toEqual({ user: null, error: refused });
+    expect(d.logError).toHaveBeenCalledWith(expect.any(String), refused);
+    expect(d.replaceUrl).toHaveBeenCalledWith('/members/m1#x');
+    expect(d.forgetEmailForSignIn).not.toHaveBeenCalled();
+  });
+});
+
+describe('signInOnLoad without a sign-in link', () => {
+  it('checks the pending redirect result: nothing pending', async () => {
+    const d = deps();
+    await expect(signInOnLoad(d)).resolves.toEqual({ user: null, error: null });
+    expect(d.getRedirectResult).toHaveBeenCalledOnce();
+    expect(d.replaceUrl).not.toHaveBeenCalled();
+  });
+
+  it('returns the user a redirect signed in', async () => {
+    const d = deps({ getRedirectResult: vi.fn(async () => ({ result: { user: ada } })) });
+    await expect(signInOnLoad(d)).resolves.toEqual({ user: ada, error: null });
+  });
+
+  it('logs a redirect error and returns it', async () => {
+    const failure = { code: 'auth/user-disabled', message: 'This account is disabled.' };
+    const d = deps({ getRedirectResult: vi.fn(async () => ({ result: { error: failure } })) });
+    await expect(signInOnLoad(d)).resolves.toEqual({ user: null, error: failure });
+    expect(d.logError).toHaveBeenCalledWith(expect.any(String), failure);
+  });
+
+  it('only logs a failure to read the result', async () => {
+    const offline = new TypeError('Failed to fetch');
+    const d = deps({ getRedirectResult: vi.fn(async () => Promise.reject(offline)) });
+    await expect(signInOnLoad(d)).resolves.toEqual({ user: null, error: null });
+    expect(d.logError).toHaveBeenCalledWith(expect.any(String), offline);
+  });
+
+  it('does not take a password-reset link for a sign-in link', async () => {
+    const d = deps({ href: 'https://ops.example.org/?mode=resetPassword&oobCode=R' });
+    await signInOnLoad(d);
+    expect(d.completeSignInLink).not.toHaveBeenCalled();
+    expect(d.getRedirectResult).toHaveBeenCalledOnce();
+  });
+});
