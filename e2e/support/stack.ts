@@ -6,10 +6,8 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { startMailbox } from '../../apps/server/test/mailbox';
 import { microsoftDomain } from './microsoft-domain';
 import { e2eClientId, e2eClientSecret, startOidcProvider } from './oidc-provider';
 
@@ -19,25 +17,12 @@ const mailDir = path.join(dataParent, 'mail');
 fs.mkdirSync(mailDir, { recursive: true });
 
 let received = 0;
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, _session, callback) {
-    simpleParser(stream)
-      .then((mail) => {
-        const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) =>
-          a.value.map((entry) => entry.address?.toLowerCase() ?? ''),
-        );
-        const file = path.join(mailDir, `${String(++received).padStart(5, '0')}.json`);
-        fs.writeFileSync(file, JSON.stringify({ to, subject: mail.subject, text: mail.text }));
-        callback();
-      })
-      .catch((error: Error) => callback(error));
+const mailbox = await startMailbox({
+  onMessage: (mail, to) => {
+    const file = path.join(mailDir, `${String(++received).padStart(5, '0')}.json`);
+    fs.writeFileSync(file, JSON.stringify({ to, subject: mail.subject, text: mail.text }));
   },
 });
-await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-const smtpPort = (smtp.server.address() as AddressInfo).port;
 
 const oidc = await startOidcProvider(`http://localhost:${port}/api/auth/microsoft/callback`);
 
@@ -47,7 +32,7 @@ const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     ...process.env,
     PORT: String(port),
     DATA_DIR: path.join(dataParent, 'data'),
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    SMTP_URL: mailbox.url,
     MICROSOFT_ISSUER: oidc.issuer,
     MICROSOFT_CLIENT_ID: e2eClientId,
     MICROSOFT_CLIENT_SECRET: e2eClientSecret,
@@ -61,8 +46,5 @@ const stop = (signal: NodeJS.Signals) => {
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 server.on('exit', (code) => {
-  void Promise.all([
-    oidc.close(),
-    new Promise<void>((resolve) => smtp.close(() => resolve())),
-  ]).then(() => process.exit(code ?? 0));
+  void Promise.all([oidc.close(), mailbox.close()]).then(() => process.exit(code ?? 0));
 });

@@ -11,13 +11,15 @@ export type Mailbox = {
   close(): Promise<void>;
 };
 
-function recipients(mail: ParsedMail): string[] {
+export function recipients(mail: ParsedMail): string[] {
   const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
   return to.flatMap((address) => address.value.map((entry) => entry.address?.toLowerCase() ?? ''));
 }
 
 /** A real SMTP server on loopback that keeps every message it receives, parsed. */
-export async function startMailbox(): Promise<Mailbox> {
+export async function startMailbox(
+  options: { onMessage?: (mail: ParsedMail, to: string[]) => void } = {},
+): Promise<Mailbox> {
   const messages: ParsedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
@@ -28,6 +30,7 @@ export async function startMailbox(): Promise<Mailbox> {
       simpleParser(stream)
         .then((mail) => {
           messages.push(mail);
+          options.onMessage?.(mail, recipients(mail));
           for (const wake of waiters) wake();
           callback();
         })

@@ -1,9 +1,6 @@
-import { generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-// @ts-expect-error -- oidc-provider ships no type declarations; the test uses a handful of its calls.
-import Provider, { interactionPolicy } from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addTestUser,
@@ -12,30 +9,16 @@ import {
   testPublicUrl,
   type TestApp,
 } from '../../test/app';
+import {
+  createOidcProvider,
+  finishInteraction,
+  type ProviderClaims,
+} from '../../test/oidc-provider';
 import { microsoftCallbackPath, redirectCookieName } from './microsoft';
 import { sessionCookieName } from './sessions';
 
 /** What the provider knows of a person, keyed by subject; tests change it between sign-ins. */
-type ProviderAccount = { email: string; email_verified: boolean; name: string };
-
-/** The few calls of oidc-provider (which ships no types) that the test makes. */
-type OidcProvider = {
-  callback(): http.RequestListener;
-  interactionDetails(
-    req: http.IncomingMessage,
-    res: http.ServerResponse,
-  ): Promise<{ prompt: { name: string }; params: Record<string, unknown> }>;
-  interactionFinished(
-    req: http.IncomingMessage,
-    res: http.ServerResponse,
-    result: Record<string, unknown>,
-    options: { mergeWithLastSubmission: boolean },
-  ): Promise<void>;
-  Grant: new (options: { accountId: string; clientId: string }) => {
-    addOIDCScope(scope: string): void;
-    save(): Promise<string>;
-  };
-};
+type ProviderAccount = ProviderClaims;
 
 type InteractionSeen = { prompt: string; params: Record<string, unknown> };
 
@@ -54,28 +37,16 @@ async function startProvider() {
   const interactions: InteractionSeen[] = [];
   let loginAs: string | undefined;
 
-  const finishInteraction = async (
-    request: http.IncomingMessage,
-    response: http.ServerResponse,
-  ) => {
-    // oidc-provider's own interaction API: the pending request, then its result.
+  const finish = async (request: http.IncomingMessage, response: http.ServerResponse) => {
     const details = await provider.interactionDetails(request, response);
     interactions.push({ prompt: details.prompt.name, params: details.params });
     if (!loginAs) throw new Error('The test did not say who signs in at the provider');
-    const grant = new provider.Grant({ accountId: loginAs, clientId });
-    grant.addOIDCScope(String(details.params.scope));
-    const grantId = await grant.save();
-    await provider.interactionFinished(
-      request,
-      response,
-      { select_account: {}, login: { accountId: loginAs }, consent: { grantId } },
-      { mergeWithLastSubmission: false },
-    );
+    await finishInteraction(provider, request, response, loginAs, clientId);
   };
 
   const server = http.createServer((request, response) => {
     if (request.url?.startsWith('/interaction/')) {
-      finishInteraction(request, response).catch((error: unknown) => {
+      finish(request, response).catch((error: unknown) => {
         response.statusCode = 500;
         response.end(String(error));
       });
@@ -86,46 +57,10 @@ async function startProvider() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  // Entra ID offers prompt=select_account; oidc-provider needs it declared to accept it.
-  const policy = interactionPolicy.base();
-  policy.add(new interactionPolicy.Prompt({ name: 'select_account', requestable: true }), 0);
-  const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
-    format: 'jwk',
-  });
-  const provider: OidcProvider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: [redirectUri],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_post',
-      },
-    ],
-    jwks: { keys: [{ ...signingKey, kid: 'test-key', use: 'sig', alg: 'RS256' }] },
-    cookies: { keys: ['a cookie key of the test provider'] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    // Like Entra ID, put the requested claims in the ID token itself.
-    conformIdTokenClaims: false,
-    pkce: { required: () => true },
-    ttl: {
-      AccessToken: 600,
-      AuthorizationCode: 60,
-      Grant: 600,
-      IdToken: 600,
-      Interaction: 600,
-      Session: 600,
-    },
-    features: { devInteractions: { enabled: false } },
-    interactions: {
-      policy,
-      url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
-    },
-    findAccount: (_ctx: unknown, sub: string) => {
-      const account = accounts.get(sub);
-      return account && { accountId: sub, claims: () => ({ sub, ...account }) };
-    },
+  const provider = createOidcProvider({
+    issuer,
+    client: { id: clientId, secret: clientSecret, redirectUri },
+    claimsOf: (subject) => accounts.get(subject),
   });
 
   return {
