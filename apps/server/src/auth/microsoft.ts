@@ -5,7 +5,7 @@ import type { Database, User } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { AppError } from '../errors';
 import { recordAudit } from '../audit/record';
-import { newId } from '../lib/ids';
+import { createUser } from '../users/service';
 import { ownContinueUrl } from './action-codes';
 import { recordSignIn } from './service';
 import { newSecretToken, sha256 } from './sessions';
@@ -159,25 +159,11 @@ async function accountOfIdentity(
       );
     }
     const actor = { kind: 'system' as const, uid: null };
-    if (!user) {
-      user = await trx
-        .insertInto('users')
-        .values({
-          uid: newId(),
-          email,
-          display_name: typeof claims.name === 'string' ? claims.name : null,
-          created_by: 'microsoft',
-          updated_by: 'microsoft',
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await recordAudit(trx, actor, {
-        table: 'users',
-        recordId: user.uid,
-        action: 'create',
-        after: user,
-      });
-    }
+    user ??= await createUser(trx, actor, {
+      email,
+      displayName: typeof claims.name === 'string' ? claims.name : undefined,
+      createdBy: 'microsoft',
+    });
     await trx
       .insertInto('user_identities')
       .values({ provider, subject: claims.sub, uid: user.uid, email, last_sign_in_at: new Date() })

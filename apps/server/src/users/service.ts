@@ -17,6 +17,8 @@ export type CreateUserOptions = {
   /** Already checked against the password policy by the caller. */
   password?: string;
   displayName?: string;
+  /** Recorded as creator when it is not the actor itself (e.g. 'microsoft' for a first sign-in). */
+  createdBy?: string;
 };
 
 /** Creates a user; signing in by e-mail link is always possible, by password when one is set. */
@@ -37,8 +39,8 @@ export async function createUser(
       display_name: options.displayName ?? null,
       password_hash: passwordHash,
       sign_in_methods: passwordHash ? ['password'] : [],
-      created_by: actor.uid ?? actor.kind,
-      updated_by: actor.uid ?? actor.kind,
+      created_by: options.createdBy ?? actor.uid ?? actor.kind,
+      updated_by: options.createdBy ?? actor.uid ?? actor.kind,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
