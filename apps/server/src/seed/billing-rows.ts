@@ -6,6 +6,7 @@ import type {
   InvoicesTable,
 } from '../db/schema';
 import {
+  createdOnce,
   currentYear,
   dayMs,
   dayOf,
@@ -59,11 +60,7 @@ export function* generateBankAccountRows(plan: DemoPlan): Generator<Insertable<B
       currency: account.currency,
       is_default: true,
       active: true,
-      version: 1,
-      created_at: isoTime(createdMs),
-      updated_at: isoTime(createdMs),
-      created_by: seedActor,
-      updated_by: seedActor,
+      ...createdOnce(createdMs),
     };
   }
 }
@@ -187,11 +184,7 @@ export function* generateInvoiceRows(
       source: isImported ? 'csv-import' : 'generated',
       import_batch: isImported ? `legacy-${currentYear - 1}-12` : null,
       card_invoice_sid: null,
-      version: 1,
-      created_at: isoTime(createdMs),
-      updated_at: isoTime(createdMs),
-      created_by: seedActor,
-      updated_by: seedActor,
+      ...createdOnce(createdMs),
     };
     return { row, createdMs, dueDay };
   };
@@ -315,11 +308,7 @@ export function* generateCertificateRows(
       pdf_file: null,
       verification_code: code,
       revocation_reason: null,
-      version: 1,
-      created_at: isoTime(issuedMs),
-      updated_at: isoTime(issuedMs),
-      created_by: seedActor,
-      updated_by: seedActor,
+      ...createdOnce(issuedMs),
     };
   }
 }

@@ -19,6 +19,17 @@ export const DEMO_OPERATOR_DOMAIN = 'ops.demo.example';
 /** Who created the demo rows (created_by / updated_by), the `system` actor kind. */
 export const seedActor = 'system';
 
+/** The bookkeeping columns of a seeded record created at `ms` and never changed since. */
+export function createdOnce(ms: number) {
+  return {
+    version: 1,
+    created_at: isoTime(ms),
+    updated_at: isoTime(ms),
+    created_by: seedActor,
+    updated_by: seedActor,
+  };
+}
+
 export const dayMs = 86_400_000;
 
 export function dayOf(isoDate: string): number {

@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import worldCountries from 'world-countries';
 import type { MembersTable, OperatorsTable, UsersTable } from '../db/schema';
 import {
+  createdOnce,
   dayMs,
   isoDate,
   isoTime,
@@ -284,11 +285,7 @@ function userRow(
     disabled: false,
     sign_in_methods: [],
     last_sign_in_at: null,
-    version: 1,
-    created_at: isoTime(createdMs),
-    updated_at: isoTime(createdMs),
-    created_by: seedActor,
-    updated_by: seedActor,
+    ...createdOnce(createdMs),
     deleted_at: null,
     ...extra,
   };
@@ -423,11 +420,7 @@ export function* generateOperatorRows(plan: DemoPlan): Generator<Insertable<Oper
       uid: operator.uid,
       roles: operator.roles,
       active: true,
-      version: 1,
-      created_at: isoTime(createdMs),
-      updated_at: isoTime(createdMs),
-      created_by: seedActor,
-      updated_by: seedActor,
+      ...createdOnce(createdMs),
     };
   }
 }
