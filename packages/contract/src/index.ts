@@ -3,3 +3,7 @@ export * from './constants';
 export * from './email';
 export * from './errors';
 export * from './health';
+export * from './functions';
+export * from './home';
+export * from './realtime';
+export * from './search';
