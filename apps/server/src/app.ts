@@ -18,6 +18,7 @@ import type { DatabaseHandle } from './db/database';
 import type { Notifications } from './db/notifications';
 import type { Database } from './db/schema';
 import { healthRoutes } from './health/routes';
+import { homeRoutes } from './home/routes';
 import { accessControl } from './http/access';
 import { registerErrorHandling } from './http/error-handler';
 import { registerOriginCheck } from './http/origin-check';
@@ -92,6 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(operatorRoutes);
+  await app.register(homeRoutes);
   await registerSpa(app, options.webDist ?? defaultWebDist);
   return app;
 }

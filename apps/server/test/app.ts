@@ -79,3 +79,24 @@ export function cookieFrom(setCookie: string | string[] | undefined, name: strin
   if (!found) throw new Error(`No ${name} cookie was set`);
   return found.split(';')[0] ?? '';
 }
+
+const testOperatorPassword = 'correct horse battery staple 42';
+
+/** A new operator, signed in by password through the API; returns the Cookie header value. */
+export async function signInAsNewOperator(t: TestApp, email: string): Promise<string> {
+  await addTestOperator(t.database, email, testOperatorPassword);
+  return signInByPassword(t, email, testOperatorPassword);
+}
+
+/** Signs an existing account in by password through the API; returns the Cookie header value. */
+export async function signInByPassword(t: TestApp, email: string, password: string) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/password',
+    payload: { email, password },
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`Sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+  }
+  return cookieFrom(response.headers['set-cookie'], 'ops_session');
+}
