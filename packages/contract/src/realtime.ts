@@ -5,7 +5,7 @@ export const ZChangeEvent = z
   .object({
     table: z.string(),
     id: z.string(),
-    op: z.enum(['INSERT', 'UPDATE', 'DELETE']),
+    op: z.enum(['insert', 'update', 'delete']),
   })
   .describe('A record changed');
 export type TChangeEvent = z.infer<typeof ZChangeEvent>;

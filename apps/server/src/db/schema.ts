@@ -267,6 +267,42 @@ export type RedirectSignInsTable = {
   result: Json<Record<string, unknown>> | null;
 };
 
+export type SearchDocumentsTable = {
+  type: 'profile' | 'application' | 'member' | 'invoice';
+  record_id: string;
+  name: string | null;
+  description: string;
+  sort_name: string;
+  keys: string[];
+  /** tsvector, written by search_index_records() only. */
+  name_terms: string;
+  all_terms: string;
+  updated_at: Timestamp;
+  change_xid: Defaulted<string>;
+};
+
+export type SearchTasksTable = {
+  uid: Generated<string>;
+  index_name: string;
+  kind: Defaulted<'rebuild'>;
+  status: Defaulted<'enqueued' | 'processing' | 'succeeded' | 'failed'>;
+  requested_by: string | null;
+  processed: Defaulted<number>;
+  total: Defaulted<number>;
+  per_type: Json<Record<string, number>>;
+  error: string | null;
+  enqueued_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  duration_ms: number | null;
+};
+
+export type ServerSecretsTable = {
+  name: string;
+  value: string;
+  created_at: Timestamp;
+};
+
 export type Database = {
   countries: CountriesTable;
   users: UsersTable;
@@ -282,6 +318,10 @@ export type Database = {
   action_codes: ActionCodesTable;
   user_identities: UserIdentitiesTable;
   redirect_sign_ins: RedirectSignInsTable;
+  search_documents: SearchDocumentsTable;
+  search_words: { word: string };
+  search_tasks: SearchTasksTable;
+  server_secrets: ServerSecretsTable;
 };
 
 export type User = Selectable<UsersTable>;
