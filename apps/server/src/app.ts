@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import type pg from 'pg';
 import { authRoutes } from './auth/routes';
 import { createThrottle, type Throttle } from './auth/throttle';
 import type { Config } from './config';
@@ -18,6 +19,7 @@ import type { DatabaseHandle } from './db/database';
 import type { Notifications } from './db/notifications';
 import type { Database } from './db/schema';
 import { healthRoutes } from './health/routes';
+import { functionRoutes } from './functions/routes';
 import { homeRoutes } from './home/routes';
 import { accessControl } from './http/access';
 import { registerErrorHandling } from './http/error-handler';
@@ -25,10 +27,15 @@ import { registerOriginCheck } from './http/origin-check';
 import { registerSpa } from './http/spa';
 import type { Logger } from './logger';
 import { operatorRoutes } from './operators/routes';
+import { changeStreamRoutes } from './realtime/routes';
+import { searchIndexRoutes } from './search/routes';
+import { searchServiceRoutes } from './search/service-routes';
 
 /** What route handlers reach through `app.deps`. */
 export type AppDeps = {
   db: Kysely<Database>;
+  /** The same connections as `db`, for statements prepared by name (search). */
+  pool: pg.Pool;
   config: Config;
   /** PostgreSQL notifications (LISTEN) shared by every stream of this instance. */
   notifications: Notifications;
@@ -68,6 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', {
     db: options.database.db,
+    pool: options.database.pool,
     config: options.config,
     notifications: options.notifications,
     throttle: createThrottle(options.database.pool),
@@ -94,6 +102,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes);
   await app.register(operatorRoutes);
   await app.register(homeRoutes);
+  await app.register(changeStreamRoutes);
+  await app.register(functionRoutes);
+  await app.register(searchServiceRoutes);
+  await app.register(searchIndexRoutes);
   await registerSpa(app, options.webDist ?? defaultWebDist);
   return app;
 }

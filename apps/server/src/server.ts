@@ -7,6 +7,7 @@ import { openDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { listenForNotifications } from './db/notifications';
 import { logTransport, smtpTransport, startEmailWorker } from './emails/delivery-worker';
+import { startSearchWorker } from './search/worker';
 import { outboxChannel } from './emails/outbox';
 import { changesChannel } from './realtime/changes';
 import type { Logger } from './logger';
@@ -69,6 +70,13 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     });
     stops.push(() => emailWorker.stop());
     stops.push(scheduleAuthMaintenance(database.db, logger));
+    const searchWorker = startSearchWorker({
+      db: database.db,
+      pool: database.pool,
+      notifications,
+      logger,
+    });
+    stops.push(() => searchWorker.stop());
     const app = await buildApp({ database, config, logger, notifications });
     stops.push(() => app.close());
     const address = await app.listen({ port: config.port, host: config.host });

@@ -1,4 +1,4 @@
-import { ZEmail } from '@ops/contract';
+import { constants, ZEmail } from '@ops/contract';
 import { Command, InvalidArgumentError } from 'commander';
 import { cliActor } from '../audit/record';
 import { passwordProblem } from '../auth/password';
@@ -9,6 +9,8 @@ import { AppError } from '../errors';
 import { createLogger } from '../logger';
 import { addOperator, removeOperator } from '../operators/service';
 import { loadCountries } from '../seed/countries';
+import { requestRebuild, runRebuild } from '../search/rebuild';
+import { toSearchTask } from '../search/service';
 import { seedDemo } from '../seed/demo';
 import { writeTransaction } from '../db/transaction';
 import { createUser } from '../users/service';
@@ -167,10 +169,43 @@ search
   .command('reindex')
   .description('Rebuild the search index (build, then swap; searches go on meanwhile)')
   .action(async () => {
-    throw new AppError(
-      'unimplemented',
-      'The search index arrives with the search issue (#4); there is nothing to rebuild yet.',
-    );
+    const config = loadConfig();
+    const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+    const task = await withDatabase(async (database) => {
+      const { task: requested } = await requestRebuild(database.db, config.searchIndex, null);
+      const readTask = () =>
+        database.db
+          .selectFrom('search_tasks')
+          .selectAll()
+          .where('uid', '=', requested.uid)
+          .executeTakeFirstOrThrow();
+      // The rebuild runs here, unless a running server's worker took it first: then follow it.
+      const showProgress = setInterval(() => {
+        void readTask().then((row) => {
+          if (process.stderr.isTTY && row.total > 0) {
+            process.stderr.write(
+              `\rsearch reindex: ${row.processed.toLocaleString('en')} / ${row.total.toLocaleString('en')} documents   `,
+            );
+          }
+        });
+      }, 250);
+      try {
+        const outcome = await runRebuild(database.pool, requested.uid, logger);
+        if (outcome.status !== 'busy') return outcome.task;
+        for (;;) {
+          const row = await readTask();
+          if (row.status === 'succeeded' || row.status === 'failed') return row;
+          await new Promise((resolve) => setTimeout(resolve, constants.searchTaskIntervalMs));
+        }
+      } finally {
+        clearInterval(showProgress);
+        if (process.stderr.isTTY) process.stderr.write('\n');
+      }
+    });
+    console.log(JSON.stringify(toSearchTask(task), null, 2));
+    if (task.status === 'failed') {
+      throw new AppError('internal', `The rebuild failed: ${task.error ?? 'unknown error'}`);
+    }
   });
 
 try {

@@ -320,6 +320,12 @@ export type Database = {
   redirect_sign_ins: RedirectSignInsTable;
   search_documents: SearchDocumentsTable;
   search_words: { word: string };
+  search_deletions: {
+    type: string;
+    record_id: string;
+    change_xid: Defaulted<string>;
+    deleted_at: Timestamp;
+  };
   search_tasks: SearchTasksTable;
   server_secrets: ServerSecretsTable;
 };

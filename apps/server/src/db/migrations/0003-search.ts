@@ -128,6 +128,27 @@ BEGIN
 END
 $$;
 
+-- The documents of these records as the index stores them (the trigger and the rebuild both
+-- write what this returns).
+CREATE FUNCTION search_documents_of(doc_type text, ids text[])
+RETURNS TABLE (type text, record_id text, name text, description text, sort_name text,
+               keys text[], name_terms tsvector, all_terms tsvector)
+LANGUAGE sql STABLE AS $$
+  SELECT s.type, s.record_id, s.name, s.description,
+         search_normalize(coalesce(s.name, s.keys[1])),
+         s.keys,
+         search_terms(coalesce(s.name, s.keys[1])),
+         setweight(search_terms(coalesce(s.name, s.keys[1])), 'A')
+           || setweight(search_terms(concat_ws(' ', s.description, s.extra)), 'B')
+    FROM search_sources(doc_type, ids) s
+$$;
+
+-- The words of names that the vocabulary keeps: letters only, 3 to 40 of them.
+CREATE FUNCTION search_vocabulary_words(terms tsvector) RETURNS SETOF text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT w FROM unnest(tsvector_to_array(terms)) AS w WHERE w ~ '^[[:alpha:]]{3,40}$'
+$$;
+
 -- Brings the documents of these records up to date: written when changed, removed when the
 -- record is gone, and their name words added to the vocabulary. One statement per call.
 CREATE FUNCTION search_index_records(doc_type text, ids text[]) RETURNS void
@@ -136,27 +157,18 @@ BEGIN
   IF ids IS NULL OR cardinality(ids) = 0 THEN
     RETURN;
   END IF;
-  WITH sources AS MATERIALIZED (
-    SELECT * FROM search_sources(doc_type, ids)
-  ), docs AS MATERIALIZED (
-    SELECT s.type, s.record_id, s.name, s.description,
-           search_normalize(coalesce(s.name, s.keys[1])) AS sort_name,
-           s.keys,
-           search_terms(coalesce(s.name, s.keys[1])) AS name_terms,
-           setweight(search_terms(coalesce(s.name, s.keys[1])), 'A')
-             || setweight(search_terms(concat_ws(' ', s.description, s.extra)), 'B') AS all_terms
-      FROM sources s
+  WITH docs AS MATERIALIZED (
+    SELECT * FROM search_documents_of(doc_type, ids)
   ), gone AS (
     DELETE FROM search_documents d
      WHERE d.type = doc_type AND d.record_id = ANY(ids)
-       AND NOT EXISTS (SELECT 1 FROM sources s WHERE s.record_id = d.record_id)
+       AND NOT EXISTS (SELECT 1 FROM docs s WHERE s.record_id = d.record_id)
     RETURNING d.type, d.record_id
   ), tombstones AS (
     INSERT INTO search_deletions (type, record_id) SELECT type, record_id FROM gone
   ), words AS (
     INSERT INTO search_words (word)
-    SELECT DISTINCT w FROM docs, unnest(tsvector_to_array(docs.name_terms)) AS w
-     WHERE w ~ '^[[:alpha:]]{3,40}$'
+    SELECT DISTINCT w FROM docs, search_vocabulary_words(docs.name_terms) AS w
     ON CONFLICT DO NOTHING
   )
   INSERT INTO search_documents AS d
@@ -303,6 +315,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
        DROP TRIGGER invoices_search_update ON invoices;
        DROP TRIGGER invoices_search_delete ON invoices;
        DROP FUNCTION search_follow_records(), search_index_records(text, text[]),
+                     search_vocabulary_words(tsvector), search_documents_of(text, text[]),
                      search_sources(text, text[]);
        DROP TYPE search_source;
        DROP TABLE search_deletions, search_words, search_documents;

@@ -1,0 +1,78 @@
+import { ZChangeStreamQuery } from '@ops/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { reconnectedChannel } from '../db/notifications';
+import { findOperatorRecord } from '../operators/routes';
+import { readSession } from '../http/access';
+import { subscribeToChanges } from './changes';
+
+/** Comment lines keep proxies from closing a quiet stream; each also re-checks the caller. */
+const heartbeatMs = 25_000;
+
+/**
+ * The change feed for screens: which records of the tables asked for changed, in any instance
+ * (`{table, id, op}`, never the data: the screen refetches through the API, which applies its
+ * own checks). A screen turns these into TanStack Query invalidations.
+ */
+export const changeStreamRoutes: FastifyPluginAsyncZod = async (app) => {
+  const openStreams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const close of openStreams) close();
+  });
+
+  app.get(
+    '/api/changes/stream',
+    {
+      schema: {
+        tags: ['realtime'],
+        summary:
+          'Server-Sent Events: `event: change` with {table, id, op} for every change of the tables asked for; `event: reconnected` when changes may have been missed',
+        querystring: ZChangeStreamQuery,
+      },
+    },
+    async (request, reply) => {
+      const tables = new Set(request.query.tables.split(','));
+      const { notifications } = app.deps;
+      reply.hijack();
+      const stream = reply.raw;
+      stream.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      stream.write('retry: 1000\n\n');
+
+      let isClosed = false;
+      const write = (text: string) => {
+        if (!isClosed) stream.write(text);
+      };
+      // Signed out, or no longer an operator: the stream ends (the browser's gate follows).
+      const checkCaller = async () => {
+        const session = await readSession(app, request).catch(() => null);
+        const isOperator = session
+          ? (await findOperatorRecord(app.deps.db, session.user.uid)) !== null
+          : false;
+        if (isOperator) write(': keep-alive\n\n');
+        else close();
+      };
+      const unsubscribeChanges = subscribeToChanges(notifications, (change) => {
+        if (tables.has(change.table)) write(`event: change\ndata: ${JSON.stringify(change)}\n\n`);
+      });
+      const unsubscribeReconnect = notifications.subscribe(reconnectedChannel, () =>
+        write('event: reconnected\ndata: {}\n\n'),
+      );
+      const heartbeat = setInterval(() => void checkCaller(), heartbeatMs);
+      const close = () => {
+        if (isClosed) return;
+        isClosed = true;
+        openStreams.delete(close);
+        clearInterval(heartbeat);
+        unsubscribeChanges();
+        unsubscribeReconnect();
+        stream.end();
+      };
+      openStreams.add(close);
+      request.raw.on('close', close);
+    },
+  );
+};

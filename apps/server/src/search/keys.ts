@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+/** How long a search key works; the browser asks `searchParams` again when it runs out. */
+export const searchKeyTtlMs = 60 * 60 * 1000;
+const secretName = 'search-keys';
+const audience = 'search';
+
+export type SearchKeyClaims = { uid: string; index: string };
+
+export class InvalidSearchKeyError extends Error {
+  override name = 'InvalidSearchKeyError';
+}
+
+// Every instance signs with the same secret, kept in the database: the first to need it creates
+// it. Read once per process.
+const secrets = new WeakMap<Kysely<Database>, Promise<Uint8Array>>();
+
+export function getSearchKeySecret(db: Kysely<Database>): Promise<Uint8Array> {
+  let secret = secrets.get(db);
+  if (!secret) {
+    secret = (async () => {
+      await db
+        .insertInto('server_secrets')
+        .values({ name: secretName, value: randomBytes(32).toString('base64url') })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
+      const row = await db
+        .selectFrom('server_secrets')
+        .select('value')
+        .where('name', '=', secretName)
+        .executeTakeFirstOrThrow();
+      return Buffer.from(row.value, 'base64url');
+    })();
+    secret.catch(() => secrets.delete(db));
+    secrets.set(db, secret);
+  }
+  return secret;
+}
+
+/** A search-only key for one index, signed (HS256 JWT) and short-lived. */
+export async function issueSearchKey(
+  db: Kysely<Database>,
+  claims: SearchKeyClaims,
+  now = Date.now(),
+): Promise<{ apiKey: string; expiresAt: Date }> {
+  const expiresAt = new Date(now + searchKeyTtlMs);
+  const apiKey = await new SignJWT({ idx: claims.index, act: ['search'] })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(claims.uid)
+    .setAudience(audience)
+    .setIssuedAt(Math.floor(now / 1000))
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(await getSearchKeySecret(db));
+  return { apiKey, expiresAt };
+}
+
+/** The claims of a valid key; anything else (forged, expired, not a search key) throws. */
+export async function verifySearchKey(
+  db: Kysely<Database>,
+  apiKey: string,
+): Promise<SearchKeyClaims> {
+  try {
+    const { payload } = await jwtVerify(apiKey, await getSearchKeySecret(db), {
+      algorithms: ['HS256'],
+      audience,
+    });
+    const actions = payload.act;
+    if (
+      typeof payload.sub !== 'string' ||
+      typeof payload.idx !== 'string' ||
+      !Array.isArray(actions) ||
+      !actions.includes('search')
+    ) {
+      throw new InvalidSearchKeyError('The key is not a search key.');
+    }
+    return { uid: payload.sub, index: payload.idx };
+  } catch (error) {
+    if (error instanceof InvalidSearchKeyError) throw error;
+    if (error instanceof errors.JOSEError) {
+      throw new InvalidSearchKeyError(
+        error instanceof errors.JWTExpired ? 'The key has expired.' : 'The key is not valid.',
+      );
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,173 @@
+import {
+  searchApiErrors,
+  ZSearchApiError,
+  ZSearchIndexParams,
+  ZSearchRequest,
+  ZSearchResponse,
+  type SearchApiErrorCode,
+  type TSearchHit,
+  type TSearchRequest,
+} from '@ops/contract';
+import type { FastifyError } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { findOperatorRecord } from '../operators/routes';
+import { searchDocuments, type SearchDocumentHit } from './engine';
+import { InvalidSearchKeyError, verifySearchKey } from './keys';
+
+/** An error of the search service, answered in Meilisearch's shape. */
+export class SearchApiError extends Error {
+  override name = 'SearchApiError';
+  constructor(
+    readonly code: SearchApiErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function errorBody(code: SearchApiErrorCode, message: string) {
+  return {
+    message,
+    code,
+    type: searchApiErrors[code].type,
+    link: `https://docs.meilisearch.com/errors#${code}`,
+  };
+}
+
+/** Which Meilisearch code a bad body earns, by the first field at fault. */
+function validationCode(error: FastifyError): SearchApiErrorCode {
+  const field = error.validation?.[0]?.instancePath.replace(/^\//, '').split('/')[0];
+  if (field === 'q') return 'invalid_search_q';
+  if (field === 'limit') return 'invalid_search_limit';
+  if (field === 'offset') return 'invalid_search_offset';
+  return 'bad_request';
+}
+
+const stageScore = { exact: 1, name: 0.75, text: 0.5, typo: 0.25 } as const;
+
+/**
+ * A 0–1 score in the order the hits come: the stage sets the band, the rank places the hit
+ * inside it (Meilisearch's `_rankingScore` has the same meaning: higher is more relevant).
+ */
+function rankingScore(hit: SearchDocumentHit) {
+  const withinStage = Math.min(Math.max(hit.rank, 0), 4) / 4;
+  return Math.round((stageScore[hit.stage] - 0.2 + 0.2 * withinStage) * 10_000) / 10_000;
+}
+
+function toHit(hit: SearchDocumentHit, request: TSearchRequest): TSearchHit {
+  return {
+    id: `${hit.type}_${hit.recordId}`,
+    _type: hit.type,
+    ...(hit.name === null ? {} : { name: hit.name }),
+    description: hit.description,
+    _firestore_id: hit.recordId,
+    ...(request.showRankingScore ? { _rankingScore: rankingScore(hit) } : {}),
+    ...(request.showRankingScoreDetails
+      ? {
+          _rankingScoreDetails: {
+            stage: hit.stage,
+            rank: Math.round(hit.rank * 10_000) / 10_000,
+            typos: hit.typos,
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * The search service (spec §7): `POST /indexes/{index}/search`, a Meilisearch-compatible subset.
+ * It is public to the session guard: the caller proves itself with the signed key that
+ * `searchParams` issued, checked here (401 without, 403 for a bad or expired key or an operator
+ * no longer active), before the body is read.
+ */
+export const searchServiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let code: SearchApiErrorCode;
+    let message = error.message;
+    if (error instanceof SearchApiError) {
+      code = error.code;
+    } else if (error.validation) {
+      code = validationCode(error);
+    } else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      code = 'invalid_content_type';
+    } else if ((error.statusCode ?? 500) < 500) {
+      code = 'malformed_payload';
+    } else {
+      request.log.error({ err: error }, 'search failed');
+      code = 'internal';
+      message = 'The search service failed. It has been logged.';
+    }
+    return reply.status(searchApiErrors[code].status).send(errorBody(code, message));
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match?.[1]) {
+      throw new SearchApiError(
+        'missing_authorization_header',
+        'The Authorization header is missing. It must use the bearer authorization method.',
+      );
+    }
+    let claims;
+    try {
+      claims = await verifySearchKey(app.deps.db, match[1]);
+    } catch (error) {
+      if (error instanceof InvalidSearchKeyError) {
+        throw new SearchApiError(
+          'invalid_api_key',
+          `The provided API key is invalid. ${error.message}`,
+        );
+      }
+      throw error;
+    }
+    const { index } = request.params as { index?: string };
+    if (index !== undefined && claims.index !== index) {
+      throw new SearchApiError(
+        'invalid_api_key',
+        'The provided API key is invalid for this index.',
+      );
+    }
+    // A key outlives nothing: an operator whose access was revoked stops searching at once.
+    if (!(await findOperatorRecord(app.deps.db, claims.uid))) {
+      throw new SearchApiError('invalid_api_key', 'The provided API key is no longer valid.');
+    }
+  });
+
+  app.post(
+    '/indexes/:index/search',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['search'],
+        summary:
+          'Search the index (Meilisearch subset): exact ids and numbers first, then names, then descriptions, then typo-tolerant matches',
+        params: ZSearchIndexParams,
+        body: ZSearchRequest,
+        response: { 200: ZSearchResponse, '4xx': ZSearchApiError },
+      },
+    },
+    async (request) => {
+      const startedAt = performance.now();
+      const { index } = request.params;
+      if (index !== app.deps.config.searchIndex) {
+        throw new SearchApiError('index_not_found', `Index \`${index}\` not found.`);
+      }
+      const body = request.body;
+      const q = body.q ?? '';
+      const outcome = await searchDocuments(app.deps.pool, {
+        q,
+        limit: body.limit,
+        offset: body.offset,
+      });
+      return {
+        hits: outcome.hits.map((hit) => toHit(hit, body)),
+        estimatedTotalHits: outcome.estimatedTotalHits,
+        query: q,
+        processingTimeMs: Math.round(performance.now() - startedAt),
+        limit: body.limit,
+        offset: body.offset,
+      };
+    },
+  );
+};

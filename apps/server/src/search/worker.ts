@@ -1,0 +1,84 @@
+import type { Kysely } from 'kysely';
+import type pg from 'pg';
+import type { Notifications } from '../db/notifications';
+import type { Database } from '../db/schema';
+import type { Logger } from '../logger';
+import { subscribeToChanges } from '../realtime/changes';
+import { runRebuild } from './rebuild';
+
+/** Tasks left by a process that died are taken over at this pace; new ones come by NOTIFY. */
+const pollMs = 30_000;
+/** Deletion records a rebuild could still need are far younger than this. */
+const deletionRetentionMs = 86_400_000;
+
+export type SearchWorker = { stop(): Promise<void> };
+
+/**
+ * Runs rebuild tasks that the search indexes screen asks for. Every instance runs one; the
+ * rebuild lock makes sure a task runs once, and a task whose runner died is taken over.
+ */
+export function startSearchWorker(deps: {
+  db: Kysely<Database>;
+  pool: pg.Pool;
+  notifications: Notifications;
+  logger: Logger;
+}): SearchWorker {
+  const { db, pool, notifications, logger } = deps;
+  let isStopped = false;
+  let running: Promise<void> | null = null;
+  let isWanted = false;
+  // Shutdown does not wait for a rebuild: its task is taken over by the next worker to start.
+  const abort = new AbortController();
+
+  const work = async () => {
+    while (isWanted && !isStopped) {
+      isWanted = false;
+      const task = await db
+        .selectFrom('search_tasks')
+        .select('uid')
+        .where('status', 'in', ['enqueued', 'processing'])
+        .orderBy('uid')
+        .executeTakeFirst();
+      if (!task) break;
+      const outcome = await runRebuild(pool, task.uid, logger, abort.signal);
+      if (outcome.status !== 'busy') {
+        logger.info({ task: task.uid, status: outcome.status }, 'search index rebuild ended');
+        isWanted = true;
+      }
+    }
+    await db
+      .deleteFrom('search_deletions')
+      .where('deleted_at', '<', new Date(Date.now() - deletionRetentionMs))
+      .execute();
+  };
+
+  const wake = () => {
+    isWanted = true;
+    if (running || isStopped) return;
+    running = work()
+      .catch((error: unknown) => {
+        if (!isStopped) logger.error({ err: error }, 'search worker failed');
+      })
+      .finally(() => {
+        running = null;
+        if (isWanted && !isStopped) wake();
+      });
+  };
+
+  const unsubscribe = subscribeToChanges(notifications, (change) => {
+    if (change.table === 'search_tasks' && change.op === 'insert') wake();
+  });
+  const timer = setInterval(wake, pollMs);
+  timer.unref();
+  wake();
+
+  return {
+    async stop() {
+      isStopped = true;
+      abort.abort();
+      clearInterval(timer);
+      unsubscribe();
+      await running;
+    },
+  };
+}
