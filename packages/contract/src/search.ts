@@ -140,7 +140,7 @@ export const ZSearchTask = z
     processed: z.number().int().describe('Documents written so far'),
     total: z.number().int().describe('Documents expected (known once the task starts)'),
     perType: z
-      .record(z.enum(searchDocumentTypes), z.number().int())
+      .partialRecord(z.enum(searchDocumentTypes), z.number().int())
       .describe('Documents written per type'),
     error: z.string().nullable(),
     enqueuedAt: z.string(),

@@ -23,7 +23,7 @@ export function toSearchTask(row: SearchTaskRow): TSearchTask {
     requestedBy: row.requested_by,
     processed: row.processed,
     total: row.total,
-    perType: perType as Record<SearchDocumentType, number>,
+    perType: perType as Partial<Record<SearchDocumentType, number>>,
     error: row.error,
     enqueuedAt: new Date(row.enqueued_at).toISOString(),
     startedAt: iso(row.started_at),
