@@ -34,11 +34,18 @@ const nameCandidates = 1_000;
 const textCandidates = 300;
 const typoCandidates = 300;
 /** Closest vocabulary words looked at per typed word, and kept after the distance check. */
-const vocabularyNeighbours = 24;
+const vocabularyNeighbours = 40;
 const correctionsPerWord = 6;
 /** Words shorter than this are matched as prefixes only through names (b-tree), see below. */
 const shortestIndexedPrefix = 3;
+/** A typed prefix that can become at most this many words is written out as those words. */
+const maxExpansions = 12;
 const maxTotalHits = 1_000;
+/**
+ * Below this many hits, words the vocabulary knows are corrected too ('moris' is a name, but
+ * whoever finds almost nothing probably meant 'morris'); above it, only unknown words are.
+ */
+const fewHits = 5;
 
 type Row = {
   type: SearchDocumentType;
@@ -57,19 +64,35 @@ function term(word: string, isPrefix: boolean) {
 }
 
 /**
- * Splits the words into the part the GIN index answers and short prefixes checked on the
- * candidates only: a one- or two-letter prefix matches a large part of any index, and letting
- * the index expand it is what made two-letter queries the slowest class in the notes.
+ * Turns the words into tsqueries: the part the GIN index answers, and a short prefix checked on
+ * the candidates only (a one- or two-letter prefix stands for a large part of any index).
+ *
+ * The last word is still being typed, so it is a prefix. A prefix ('logistics:*') makes GIN
+ * collect every matching document before intersecting, where exact words let it skip through
+ * the rare ones; so when the vocabulary says the prefix can only become a few words, they are
+ * written out instead: 'logistics' → ('logistics' | 'logisticsgroup').
  */
-function wordQueries(words: string[]) {
+function wordQueries(words: string[], expansions: string[] = []) {
   const indexed: string[] = [];
   const filtered: string[] = [];
   words.forEach((word, i) => {
     const isLast = i === words.length - 1;
-    if (isLast && [...word].length < shortestIndexedPrefix) filtered.push(term(word, true));
-    else indexed.push(term(word, isLast));
+    if (!isLast) indexed.push(term(word, false));
+    else if ([...word].length < shortestIndexedPrefix) filtered.push(term(word, true));
+    else if (isExpandable(word, expansions)) indexed.push(anyOf(expansions));
+    else indexed.push(term(word, true));
   });
   return { indexed: indexed.join(' & '), filtered: filtered.join(' & ') };
+}
+
+/** Only words of letters are all in the vocabulary; a prefix of digits keeps its ':*'. */
+function isExpandable(word: string, expansions: string[]) {
+  return expansions.length > 0 && expansions.length <= maxExpansions && /^\p{L}+$/u.test(word);
+}
+
+function anyOf(words: string[]) {
+  const terms = words.map((word) => term(word, false));
+  return terms.length === 1 ? (terms[0] as string) : `(${terms.join(' | ')})`;
 }
 
 class HitCollector {
@@ -117,22 +140,31 @@ const exactSql = `
   SELECT w.norm, w.compact, w.words,
          -- Which words the names' vocabulary knows (the last one as a prefix): only the
          -- others are looked up for typos.
-         ARRAY(SELECT EXISTS (
-                 SELECT 1 FROM search_words s
-                  WHERE CASE WHEN t.i = cardinality(w.words)
-                             THEN s.word >= t.word AND s.word < t.word || chr(1114111)
-                             ELSE s.word = t.word END)
+         ARRAY(SELECT CASE WHEN t.i = cardinality(w.words)
+                           THEN EXISTS (SELECT 1 FROM search_words s
+                                         WHERE s.word >= t.word AND s.word < t.word || chr(1114111))
+                           ELSE EXISTS (SELECT 1 FROM search_words s WHERE s.word = t.word) END
                  FROM unnest(w.words) WITH ORDINALITY AS t(word, i) ORDER BY t.i) AS known,
-         (SELECT coalesce(json_agg(x), '[]') FROM (
-            SELECT d.type, d.record_id, d.name, d.description, 1 AS rank
-              FROM search_documents d
-             WHERE d.keys && ARRAY[w.norm, w.compact, btrim($1)]
-             ORDER BY d.sort_name, d.record_id
+         -- The words the last (still typed) word can become, when they are few.
+         ARRAY(SELECT s.word FROM search_words s
+                WHERE s.word >= w.words[cardinality(w.words)]
+                  AND s.word < w.words[cardinality(w.words)] || chr(1114111)
+                ORDER BY s.word LIMIT ${maxExpansions + 1}) AS expansions,
+         (SELECT coalesce(json_agg(x ORDER BY x.sort_name, x.record_id), '[]') FROM (
+            -- No ORDER BY or LIMIT inside the fence (OFFSET 0): either tempts the planner, which
+            -- cannot estimate '&&' on unique keys, to scan a million rows instead of asking the
+            -- keys index for the few that match.
+            SELECT * FROM (
+              SELECT d.type, d.record_id, d.name, d.description, d.sort_name, 1 AS rank
+                FROM search_documents d
+               WHERE d.keys && ARRAY[w.norm, w.compact, btrim($1)]
+              OFFSET 0) matched
+             ORDER BY matched.sort_name, matched.record_id
              LIMIT $2) x) AS exact
     FROM w`;
 
 async function normalizeAndFindExact(pool: pg.Pool, q: string, wanted: number) {
-  const [row] = await run<Normalized & { known: boolean[]; exact: Row[] }>(
+  const [row] = await run<Normalized & { known: boolean[]; expansions: string[]; exact: Row[] }>(
     pool,
     'exact',
     exactSql,
@@ -142,21 +174,21 @@ async function normalizeAndFindExact(pool: pg.Pool, q: string, wanted: number) {
   return row;
 }
 
-// $1 normalized query, $2 indexed tsquery ('' for none), $3 short-prefix tsquery checked on
+// $1 normalized query, $2 indexed tsquery ('' for none), $3 prefix tsquery checked on the
 // candidates only ('' for none), $4 rank tsquery, $5 wanted.
-const nameCandidatesSql = `
-  SELECT d.type, d.record_id, d.name, d.description, d.sort_name, d.name_terms
-    FROM search_documents d
-   WHERE $2 <> '' AND d.name_terms @@ to_tsquery('simple', $2)
-     AND CASE WHEN $3 = '' THEN true
-              ELSE ts_match_vq(d.name_terms, to_tsquery('simple', $3)) END
-   LIMIT ${nameCandidates}`;
 const namePrefixSql = `
   SELECT d.type, d.record_id, d.name, d.description, d.sort_name, d.name_terms
     FROM search_documents d
    WHERE d.sort_name >= $1 AND d.sort_name < $1 || chr(1114111)
    ORDER BY d.sort_name
    LIMIT $5`;
+const nameCandidatesSql = (gate: string) => `
+  SELECT d.type, d.record_id, d.name, d.description, d.sort_name, d.name_terms
+    FROM search_documents d
+   WHERE ${gate} $2 <> '' AND d.name_terms @@ to_tsquery('simple', $2)
+     AND CASE WHEN $3 = '' THEN true
+              ELSE ts_match_vq(d.name_terms, to_tsquery('simple', $3)) END
+   LIMIT ${nameCandidates}`;
 const nameRankSql = (pool: string) => `
   SELECT p.type, p.record_id, p.name, p.description,
          (CASE WHEN p.sort_name = $1 THEN 3 WHEN starts_with(p.sort_name, $1) THEN 2 ELSE 0 END)
@@ -165,13 +197,22 @@ const nameRankSql = (pool: string) => `
     FROM ${pool} p
    ORDER BY rank DESC, length(p.sort_name), p.sort_name, p.record_id
    LIMIT $5`;
+// Names starting with the query come first and cost a b-tree range; when they fill the page,
+// the word index is not asked at all ('2025-10' would otherwise sift 180,000 invoices of 2025).
 const nameSql = `
-  WITH candidates AS MATERIALIZED (${nameCandidatesSql}),
-       pool AS (SELECT * FROM candidates UNION (${namePrefixSql}))
+  WITH prefixed AS MATERIALIZED (${namePrefixSql}),
+       candidates AS MATERIALIZED (
+         ${nameCandidatesSql('(SELECT count(*) FROM prefixed) < $5 AND')}),
+       pool AS (SELECT * FROM candidates UNION SELECT * FROM prefixed)
   ${nameRankSql('pool')}`;
 const nameWithoutPrefixSql = `
-  WITH candidates AS MATERIALIZED (${nameCandidatesSql})
+  WITH candidates AS MATERIALIZED (${nameCandidatesSql('')})
   ${nameRankSql('candidates')}`;
+
+/** Every word, for ranking: what the index found and what filtered it. */
+function rankQuery(query: { indexed: string; filtered: string }) {
+  return [query.indexed, query.filtered].filter((part) => part !== '').join(' & ');
+}
 
 /** Stage 2 (and stage 4 with corrected words): names. */
 async function findByName(
@@ -185,12 +226,13 @@ async function findByName(
     pool,
     options.withPrefixScan ? 'name' : 'name-words',
     options.withPrefixScan ? nameSql : nameWithoutPrefixSql,
-    [norm, query.indexed, query.filtered, query.indexed || query.filtered, wanted],
+    [norm, query.indexed, query.filtered, rankQuery(query), wanted],
   );
   return { rows, candidates: Math.max(rows[0]?.candidates ?? 0, rows.length) };
 }
 
-// $1 indexed tsquery, $2 short-prefix tsquery ('' for none), $3 wanted, $4 candidates.
+// $1 indexed tsquery, $2 prefix tsquery checked on candidates ('' for none), $3 wanted,
+// $4 candidates, $5 rank tsquery.
 const textSql = `
   WITH candidates AS MATERIALIZED (
     SELECT d.type, d.record_id, d.name, d.description, d.sort_name, d.all_terms
@@ -200,7 +242,7 @@ const textSql = `
                 ELSE ts_match_vq(d.all_terms, to_tsquery('simple', $2)) END
      LIMIT $4)
   SELECT c.type, c.record_id, c.name, c.description,
-         ts_rank(c.all_terms, to_tsquery('simple', $1)) AS rank,
+         ts_rank(c.all_terms, to_tsquery('simple', $5)) AS rank,
          (SELECT count(*) FROM candidates)::int AS candidates
     FROM candidates c
    ORDER BY rank DESC, length(c.sort_name), c.sort_name, c.record_id
@@ -219,40 +261,69 @@ async function findByText(
     query.filtered,
     wanted,
     limit,
+    rankQuery(query),
   ]);
   return { rows, candidates: rows[0]?.candidates ?? 0 };
 }
 
+// Trigram neighbours, plus the typed word with two neighbouring letters swapped looked up as
+// is: trigrams barely see a swap in a short word ('hlaim' shares almost none with 'halim').
 const neighboursSql = `
-  SELECT q.i, c.word
+  SELECT q.i, n.word
     FROM unnest($1::text[], $2::bool[], $3::int[]) AS q(word, is_last, i)
+   CROSS JOIN LATERAL search_word_neighbours(q.word, q.is_last, ${vocabularyNeighbours}) AS n(word)
+  UNION ALL
+  SELECT v.i, s.word
+    FROM unnest($4::text[], $5::bool[], $6::int[]) AS v(variant, is_last, i)
    CROSS JOIN LATERAL (
-     (SELECT s.word FROM search_words s WHERE NOT q.is_last
-       ORDER BY s.word <-> q.word LIMIT ${vocabularyNeighbours})
-     UNION ALL
-     (SELECT s.word FROM search_words s WHERE q.is_last
-       ORDER BY q.word <<-> s.word LIMIT ${vocabularyNeighbours})
-   ) c`;
+     SELECT s.word FROM search_words s
+      WHERE s.word >= v.variant
+        AND s.word < v.variant || CASE WHEN v.is_last THEN chr(1114111) ELSE chr(1) END
+      ORDER BY s.word LIMIT 3) s`;
+
+/** The word with each pair of neighbouring letters swapped. */
+function swaps(word: string): string[] {
+  const letters = [...word];
+  const variants: string[] = [];
+  for (let i = 0; i < letters.length - 1; i++) {
+    if (letters[i] === letters[i + 1]) continue;
+    const swapped = [...letters];
+    [swapped[i], swapped[i + 1]] = [swapped[i + 1] as string, swapped[i] as string];
+    variants.push(swapped.join(''));
+  }
+  return variants;
+}
 
 /**
- * Close words of the vocabulary for each typed word long enough to carry a typo: KNN on
- * trigrams finds neighbours cheaply, then an edit distance with transpositions decides (a
+ * Close words of the vocabulary for each typed word long enough to carry a typo: trigram
+ * similarity finds neighbours cheaply (search_word_neighbours), then an edit distance with transpositions decides (a
  * trigram score alone lets swapped letters in short words slip through or in).
  */
-async function findCorrections(pool: pg.Pool, words: string[], known: boolean[]) {
+async function findCorrections(
+  pool: pg.Pool,
+  words: string[],
+  known: boolean[],
+  expandKnown: boolean,
+) {
   const eligible = words
     .map((word, i) => ({ word, isLast: i === words.length - 1, i }))
-    .filter(({ word, i }) => !known[i] && allowedTypos(word) > 0);
+    .filter(({ word, i }) => (expandKnown || !known[i]) && allowedTypos(word) > 0);
   const corrections = new Map<number, string[]>();
   if (eligible.length === 0) return corrections;
+  const variants = eligible.flatMap((e) =>
+    swaps(e.word).map((variant) => ({ variant, isLast: e.isLast, i: e.i })),
+  );
   const rows = await run<{ i: number; word: string }>(pool, 'neighbours', neighboursSql, [
     eligible.map((e) => e.word),
     eligible.map((e) => e.isLast),
     eligible.map((e) => e.i),
+    variants.map((v) => v.variant),
+    variants.map((v) => v.isLast),
+    variants.map((v) => v.i),
   ]);
   for (const { word, isLast, i } of eligible) {
     const scored = rows
-      .filter((row) => row.i === i && row.word !== word)
+      .filter((row, at, all) => row.i === i && row.word !== word && all.indexOf(row) === at)
       .map((row) => ({ word: row.word, distance: correctionDistance(word, row.word, isLast) }))
       .filter(({ distance }) => distance <= allowedTypos(word))
       .sort((a, b) => a.distance - b.distance || a.word.localeCompare(b.word))
@@ -266,11 +337,23 @@ async function findCorrections(pool: pg.Pool, words: string[], known: boolean[])
   return corrections;
 }
 
-function correctedQuery(words: string[], corrections: Map<number, string[]>) {
+/**
+ * The query with each corrected word replaced by itself or its corrections. Corrections are
+ * whole words of the vocabulary, written out (no ':*', for the reason given at wordQueries);
+ * the typed last word keeps its own expansion.
+ */
+function correctedQuery(words: string[], corrections: Map<number, string[]>, expansions: string[]) {
   return words
     .map((word, i) => {
       const isLast = i === words.length - 1;
-      const options = [word, ...(corrections.get(i) ?? [])].map((w) => term(w, isLast));
+      const typed = !isLast
+        ? [term(word, false)]
+        : isExpandable(word, expansions)
+          ? expansions.map((w) => term(w, false))
+          : [term(word, true)];
+      const options = [
+        ...new Set([...typed, ...(corrections.get(i) ?? []).map((w) => term(w, false))]),
+      ];
       return options.length === 1 ? options[0] : `(${options.join(' | ')})`;
     })
     .join(' & ');
@@ -317,11 +400,15 @@ export async function searchDocuments(
   const wanted = Math.min(Math.max(offset + limit, 20), maxTotalHits);
   const collector = new HitCollector(wanted);
 
-  const { norm, words, known, exact } = await normalizeAndFindExact(pool, text, wanted);
+  const { norm, words, known, expansions, exact } = await normalizeAndFindExact(pool, text, wanted);
   collector.add(exact, 'exact');
   let estimate = exact.length;
+  // One token that is an identifier (a number, an e-mail address): the person wants that record.
+  if (exact.length > 0 && !/\s/.test(text)) {
+    return { hits: collector.hits.slice(offset, offset + limit), estimatedTotalHits: estimate };
+  }
 
-  const query = wordQueries(words);
+  const query = wordQueries(words, expansions);
   if (!collector.isFull && (norm !== '' || words.length > 0)) {
     // A single short word is a name prefix only (b-tree); otherwise names by words too.
     const byName = await findByName(pool, norm, query, wanted, { withPrefixScan: norm !== '' });
@@ -334,9 +421,12 @@ export async function searchDocuments(
     estimate = Math.max(estimate, collector.hits.length, byText.candidates);
   }
   if (!collector.isFull && words.length > 0) {
-    const corrections = await findCorrections(pool, words, known);
+    const corrections = await findCorrections(pool, words, known, collector.hits.length < fewHits);
     if (corrections.size > 0) {
-      const typoQuery = { indexed: correctedQuery(words, corrections), filtered: '' };
+      const typoQuery = {
+        indexed: correctedQuery(words, corrections, expansions),
+        filtered: '',
+      };
       const byName = await findByName(pool, norm, typoQuery, wanted, { withPrefixScan: false });
       collector.add(await countTypos(pool, byName.rows, words, corrections), 'typo');
       if (!collector.isFull) {

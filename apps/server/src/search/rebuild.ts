@@ -260,7 +260,7 @@ async function build(client: Client, taskUid: string) {
   await copyIndexes(client, 'search_documents', 'search_documents_build');
   await client.query(
     `INSERT INTO search_words_build (word)
-     SELECT DISTINCT w FROM search_documents_build d, search_vocabulary_words(d.name_terms) AS w`,
+     SELECT DISTINCT w FROM search_documents_build d, search_vocabulary_words(d.all_terms) AS w`,
   );
   await copyIndexes(client, 'search_words', 'search_words_build');
   await client.query('ANALYZE search_documents_build, search_words_build');
@@ -293,7 +293,7 @@ async function build(client: Client, taskUid: string) {
   );
   await client.query(
     `INSERT INTO search_words_build (word)
-     SELECT DISTINCT w FROM search_documents d, search_vocabulary_words(d.name_terms) AS w
+     SELECT DISTINCT w FROM search_documents d, search_vocabulary_words(d.all_terms) AS w
       WHERE ${changedSince}
      ON CONFLICT DO NOTHING`,
     [snapshot],

@@ -55,12 +55,32 @@ CREATE INDEX search_documents_all_terms_idx ON search_documents USING gin (all_t
 CREATE INDEX search_documents_change_xid_idx ON search_documents (change_xid);
 CREATE INDEX search_documents_type_updated_idx ON search_documents (type, updated_at);
 
--- The distinct words of names (thousands, not millions): typos are corrected against these.
+-- The distinct words of the documents (tens of thousands, not millions): typos are corrected
+-- against these, and the word being typed is expanded through them.
 CREATE TABLE search_words (
   word text COLLATE "C" NOT NULL,
   CONSTRAINT search_words_pkey PRIMARY KEY (word)
 );
-CREATE INDEX search_words_trgm_idx ON search_words USING gist (word gist_trgm_ops);
+CREATE INDEX search_words_trgm_idx ON search_words USING gin (word gin_trgm_ops);
+
+-- The closest words of the vocabulary to a typed word (the last one typed is compared with
+-- the beginnings of words). Thresholds are low on purpose: the caller keeps only words within
+-- the allowed edit distance. Set here, as function settings, so no session needs them.
+CREATE FUNCTION search_word_neighbours(typed text, is_prefix boolean, how_many integer)
+RETURNS SETOF text
+LANGUAGE plpgsql STABLE
+SET pg_trgm.similarity_threshold = 0.2
+SET pg_trgm.word_similarity_threshold = 0.25 AS $$
+BEGIN
+  IF is_prefix THEN
+    RETURN QUERY SELECT s.word FROM search_words s
+                  WHERE typed <% s.word ORDER BY typed <<-> s.word, s.word LIMIT how_many;
+  ELSE
+    RETURN QUERY SELECT s.word FROM search_words s
+                  WHERE s.word % typed ORDER BY s.word <-> typed, s.word LIMIT how_many;
+  END IF;
+END
+$$;
 
 -- Documents removed from the index, so that a rebuild running meanwhile drops them too.
 CREATE TABLE search_deletions (
@@ -143,14 +163,14 @@ LANGUAGE sql STABLE AS $$
     FROM search_sources(doc_type, ids) s
 $$;
 
--- The words of names that the vocabulary keeps: letters only, 3 to 40 of them.
+-- The words the vocabulary keeps: letters only, 3 to 40 of them.
 CREATE FUNCTION search_vocabulary_words(terms tsvector) RETURNS SETOF text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT w FROM unnest(tsvector_to_array(terms)) AS w WHERE w ~ '^[[:alpha:]]{3,40}$'
 $$;
 
 -- Brings the documents of these records up to date: written when changed, removed when the
--- record is gone, and their name words added to the vocabulary. One statement per call.
+-- record is gone, and their words added to the vocabulary. One statement per call.
 CREATE FUNCTION search_index_records(doc_type text, ids text[]) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -168,7 +188,7 @@ BEGIN
     INSERT INTO search_deletions (type, record_id) SELECT type, record_id FROM gone
   ), words AS (
     INSERT INTO search_words (word)
-    SELECT DISTINCT w FROM docs, search_vocabulary_words(docs.name_terms) AS w
+    SELECT DISTINCT w FROM docs, search_vocabulary_words(docs.all_terms) AS w
     ON CONFLICT DO NOTHING
   )
   INSERT INTO search_documents AS d
@@ -314,6 +334,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
        DROP TRIGGER invoices_search_insert ON invoices;
        DROP TRIGGER invoices_search_update ON invoices;
        DROP TRIGGER invoices_search_delete ON invoices;
+       DROP FUNCTION search_word_neighbours(text, boolean, integer);
        DROP FUNCTION search_follow_records(), search_index_records(text, text[]),
                      search_vocabulary_words(tsvector), search_documents_of(text, text[]),
                      search_sources(text, text[]);
