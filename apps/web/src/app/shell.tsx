@@ -1,61 +1,75 @@
-import type { ReactNode } from 'react';
-import { Link, matchPath, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { Link, Outlet, useLocation, useNavigation } from 'react-router';
+import { focusRing } from '@/components/button';
 import { Logo } from '@/components/logo';
 import { ProgressBar } from '@/components/progress-bar';
 import { paths } from '@/config/paths';
 import { AuthGate, AuthGateFallback } from '@/features/auth/components/auth-gate';
 import { UserFooter } from '@/features/auth/components/user-footer';
+import { LazySearchPalette, usePreloadSearchPalette } from './components/lazy-search-palette';
+import { MenuButton, MobileMenu } from './components/mobile-menu';
+import { SearchButton, SidebarNav } from './components/sidebar';
+import { usePaletteShortcut } from './hooks/use-palette-shortcut';
+import {
+  getBrowserPlatform,
+  getPaletteShortcutHint,
+  type PaletteShortcutHint,
+} from './utils/palette-shortcut';
 
-type SidebarEntry = {
-  label: string;
-  to: string;
-  /** Only the exact URL makes it active (home would match everything otherwise). */
-  end?: boolean;
-  /** Other URL patterns that live inside this entry's view. */
-  alsoActiveOn?: string[];
-};
+// The platform does not change while the page lives.
+const shortcutHint = getPaletteShortcutHint(getBrowserPlatform());
 
-// Spec §2 "Shell": nine entries, in this order.
-const sidebarEntries: SidebarEntry[] = [
-  { label: 'Ops', to: paths.home.getHref(), end: true },
-  { label: 'Applications', to: paths.applications.getHref() },
-  { label: 'Members', to: paths.members.getHref() },
-  { label: 'Certificates', to: paths.certificates.getHref() },
-  { label: 'Invoices', to: paths.invoices.getHref() },
-  { label: 'Payments', to: paths.stripeInvoices.getHref() },
-  { label: 'Users', to: paths.users.getHref() },
-  { label: 'Emails', to: paths.emails.getHref() },
-  // /countries renders inside the settings view (see the route table).
-  { label: 'Settings', to: paths.settings.getHref(), alsoActiveOn: [`${paths.countries.path}/*`] },
-];
-
-const focusRing =
-  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600';
-
-function SidebarLink({ entry }: { entry: SidebarEntry }) {
-  const { pathname } = useLocation();
-  const isInsideView = (entry.alsoActiveOn ?? []).some((path) => matchPath(path, pathname));
+/** What the sidebar holds below its title, on the page (from `md`) or in the mobile menu. */
+function SidebarContent({
+  hint,
+  onSearch,
+  footer,
+}: {
+  hint: PaletteShortcutHint;
+  onSearch: () => void;
+  footer: ReactNode;
+}) {
   return (
-    <NavLink
-      to={entry.to}
-      end={entry.end}
-      className={({ isActive }) =>
-        [
-          'block rounded-md px-3 py-2 text-sm whitespace-nowrap',
-          focusRing,
-          isActive || isInsideView
-            ? 'bg-sky-50 font-semibold text-sky-900 shadow-[inset_0_-2px_0] shadow-sky-600 md:shadow-[inset_3px_0_0]'
-            : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
-        ].join(' ')
-      }
-    >
-      {entry.label}
-    </NavLink>
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        <div className="px-3 pt-3 md:pt-1">
+          <SearchButton hint={hint} onClick={onSearch} />
+        </div>
+        <SidebarNav />
+      </div>
+      <div className="border-t border-slate-200">{footer}</div>
+    </div>
   );
 }
 
 function ShellLayout({ footer, children }: { footer: ReactNode; children: ReactNode }) {
   const navigation = useNavigation();
+  const location = useLocation();
+  const [isPaletteOpen, setPaletteOpen] = useState(false);
+  // The menu is open on the screen it was opened on: another screen (a link in the menu, the
+  // palette, Back) closes it, without an effect. The search is part of the screen (filters).
+  const screen = `${location.pathname}${location.search}`;
+  const [menuOpenedOn, setMenuOpenedOn] = useState<string | null>(null);
+  const isMenuOpen = menuOpenedOn === screen;
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  usePreloadSearchPalette();
+
+  const closeMenu = useCallback(() => setMenuOpenedOn(null), []);
+  const closePalette = useCallback(() => setPaletteOpen(false), []);
+  // The palette replaces the menu rather than stacking over it: one modal at a time, and the
+  // focus it returns to on closing is the menu button, not a link in a menu that is gone.
+  const togglePalette = useCallback(() => {
+    setMenuOpenedOn(null);
+    setPaletteOpen((open) => !open);
+  }, []);
+  const openPalette = useCallback(() => {
+    setMenuOpenedOn(null);
+    setPaletteOpen(true);
+  }, []);
+  usePaletteShortcut(togglePalette);
+
   return (
     <div className="min-h-dvh bg-slate-50 text-slate-900 md:flex">
       <a
@@ -67,8 +81,9 @@ function ShellLayout({ footer, children }: { footer: ReactNode; children: ReactN
       <div className="fixed inset-x-0 top-0 z-40">
         {navigation.state === 'idle' ? null : <ProgressBar label="Loading screen" />}
       </div>
-      <header className="border-b border-slate-200 bg-white md:sticky md:top-0 md:flex md:h-dvh md:w-60 md:shrink-0 md:flex-col md:border-r md:border-b-0">
-        <h1 className="px-4 pt-4 pb-2 md:pt-6">
+      {/* Below `md` a top bar with the title and the menu button; from `md` the sidebar. */}
+      <header className="sticky top-0 z-30 flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-2 md:h-dvh md:w-60 md:shrink-0 md:flex-col md:items-stretch md:justify-start md:gap-0 md:border-r md:border-b-0 md:px-0 md:py-0">
+        <h1 className="md:px-4 md:pt-6 md:pb-3">
           <Link
             to={paths.home.getHref()}
             className={`flex items-center gap-2.5 rounded-md text-lg font-semibold tracking-tight text-slate-900 ${focusRing}`}
@@ -77,28 +92,38 @@ function ShellLayout({ footer, children }: { footer: ReactNode; children: ReactN
             Operations
           </Link>
         </h1>
-        <nav aria-label="Main" className="overflow-x-auto px-2 pb-3 md:overflow-visible md:py-4">
-          <ul className="flex gap-1 md:flex-col">
-            {sidebarEntries.map((entry) => (
-              <li key={entry.to}>
-                <SidebarLink entry={entry} />
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="border-t border-slate-200 md:mt-auto">{footer}</div>
+        <MenuButton
+          ref={menuButtonRef}
+          menuId={menuId}
+          isOpen={isMenuOpen}
+          onClick={() => setMenuOpenedOn(screen)}
+        />
+        <div className="hidden md:flex md:min-h-0 md:flex-1 md:flex-col">
+          <SidebarContent hint={shortcutHint} onSearch={openPalette} footer={footer} />
+        </div>
       </header>
+      <MobileMenu
+        id={menuId}
+        isOpen={isMenuOpen}
+        onClose={closeMenu}
+        returnFocusRef={menuButtonRef}
+      >
+        <SidebarContent hint={shortcutHint} onSearch={openPalette} footer={footer} />
+      </MobileMenu>
       <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 focus:outline-none md:p-8">
         {children}
       </main>
+      {/* After the menu: its effects run first, so the focus is back on the menu button when
+          the palette opens from it, and the palette gives the focus back there. */}
+      <LazySearchPalette open={isPaletteOpen} onClose={closePalette} />
     </div>
   );
 }
 
 /**
- * The console's frame: sidebar, the signed-in user at its foot, and the current screen. The
- * gate lets only operators in; everyone else sees the sign-in screen or the not-an-operator
- * message at the same address.
+ * The console's frame: sidebar (a slide-in menu on small screens), the signed-in user at its
+ * foot, the search palette, and the current screen. The gate lets only operators in; everyone
+ * else sees the sign-in screen or the not-an-operator message at the same address.
  */
 export function Shell() {
   return (

@@ -69,3 +69,37 @@ export const paths = {
 
   searchIndexes: definePath('search-indexes', '/search/indexes'),
 } as const;
+
+type ListQuery = Record<string, string | boolean | readonly string[] | undefined>;
+
+/**
+ * A list's URL with its filters in the query string. A list of values is comma-separated, each
+ * value encoded (a comma inside one would be `%2C`), so the URL stays readable:
+ * `/applications?status=submitted,endorsed`.
+ */
+function withListQuery(pathname: string, query: ListQuery): string {
+  const parts = Object.entries(query).flatMap(([name, value]) => {
+    if (value === undefined) return [];
+    const values = typeof value === 'string' || typeof value === 'boolean' ? [value] : value;
+    if (values.length === 0) return [];
+    const encoded = values.map((item) => encodeURIComponent(String(item))).join(',');
+    return [`${encodeURIComponent(name)}=${encoded}`];
+  });
+  return parts.length === 0 ? pathname : `${pathname}?${parts.join('&')}`;
+}
+
+/**
+ * Links to filtered lists (e.g. from the home screen's counts). The list screens read the same
+ * query parameters, so a filter is named in one place.
+ */
+export const listHrefs = {
+  /** Applications in any of the given statuses (`?status=submitted,endorsed`). */
+  applications: (filter: { status?: readonly string[] } = {}) =>
+    withListQuery(paths.applications.getHref(), { status: filter.status }),
+  /** Invoices; `overdue: true` keeps the issued ones past their due date (`?overdue=true`). */
+  invoices: (filter: { overdue?: boolean } = {}) =>
+    withListQuery(paths.invoices.getHref(), { overdue: filter.overdue }),
+  /** E-mails in a delivery state (`?state=ERROR`). */
+  emails: (filter: { state?: string } = {}) =>
+    withListQuery(paths.emails.getHref(), { state: filter.state }),
+};

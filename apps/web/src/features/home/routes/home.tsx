@@ -1,10 +1,59 @@
+import { Button } from '@/components/button';
+import { ErrorCard } from '@/components/error-card';
 import { Screen } from '@/components/screen';
+import { getErrorMessage } from '@/lib/error-message';
+import { useOverview } from '../api/get-overview';
+import { OverviewCards, OverviewCardsSkeleton } from '../components/overview-cards';
+import { getOverviewItems } from '../utils/overview-items';
 
-export function HomeRoute() {
+const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+
+/** When the counts were taken, as the operator's clock says it. */
+function AsOf({ iso }: { iso: string }) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
   return (
-    <Screen
-      title="Ops"
-      description="The operators' start page: the work waiting across applications, members, invoices and e-mails."
-    />
+    <p className="text-xs text-slate-600">
+      Counted at <time dateTime={iso}>{timeFormat.format(date)}</time>; updated every minute.
+    </p>
+  );
+}
+
+/** Spec §2 home ('Ops'): the work waiting for an operator today, each count a way into it. */
+export function HomeRoute() {
+  const overview = useOverview();
+  const { data } = overview;
+  const retry = (
+    <Button
+      variant="secondary"
+      isBusy={overview.isFetching}
+      onClick={() => void overview.refetch()}
+    >
+      {overview.isFetching ? 'Trying again…' : 'Try again'}
+    </Button>
+  );
+
+  return (
+    <Screen title="Ops" description="What needs an operator's action today.">
+      {data ? (
+        <div className="flex flex-col gap-3">
+          {/* A failed refresh keeps the last counts on screen and says they may be old. */}
+          {overview.isError ? (
+            <ErrorCard
+              title="The counts could not be refreshed"
+              message={getErrorMessage(overview.error)}
+            >
+              {retry}
+            </ErrorCard>
+          ) : null}
+          <OverviewCards items={getOverviewItems(data)} />
+          <AsOf iso={data.asOf} />
+        </div>
+      ) : overview.isError ? (
+        <ErrorCard message={getErrorMessage(overview.error)}>{retry}</ErrorCard>
+      ) : (
+        <OverviewCardsSkeleton />
+      )}
+    </Screen>
   );
 }

@@ -1,0 +1,78 @@
+import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Button } from '@/components/button';
+import { ErrorCard } from '@/components/error-card';
+import { getErrorMessage } from '@/lib/error-message';
+
+// The palette (and what it brings: the search client, result rendering) is a chunk of its own,
+// so that none of it weighs on the sign-in screen's first download (its budget is 150 KB gzip).
+const loadSearchPalette = () => import('@/features/search/components/search-palette');
+
+const SearchPalette = lazy(async () => ({ default: (await loadSearchPalette()).SearchPalette }));
+
+/**
+ * Fetches the palette's chunk once the browser is idle. Only the console calls this (the shell
+ * renders behind the sign-in gate), so a signed-out visitor never downloads it, while an
+ * operator's first Ctrl+K opens the palette at once, with its opening transition, instead of
+ * waiting for the network. The module loader keeps the one download for `lazy` above.
+ */
+export function usePreloadSearchPalette(): void {
+  useEffect(() => {
+    const preload = () => {
+      // A failure here is not worth reporting: opening the palette tries again and says so.
+      loadSearchPalette().catch(() => undefined);
+    };
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(preload, { timeout: 5_000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(preload, 2_000); // Safari has no requestIdleCallback
+    return () => window.clearTimeout(id);
+  }, []);
+}
+
+type BoundaryProps = { open: boolean; onClose: () => void; children: ReactNode };
+
+/** A palette whose code could not load (offline, a new deployment) must not take the shell down. */
+class PaletteErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override render() {
+    const { error } = this.state;
+    if (error === null) return this.props.children;
+    if (!this.props.open) return null;
+    return (
+      <div className="fixed inset-x-4 top-4 z-50 mx-auto max-w-md">
+        <ErrorCard
+          message={`The search could not be loaded (${getErrorMessage(error)}). Reload the page to try again.`}
+        >
+          <Button variant="secondary" onClick={this.props.onClose}>
+            Close
+          </Button>
+        </ErrorCard>
+      </div>
+    );
+  }
+}
+
+export type LazySearchPaletteProps = { open: boolean; onClose: () => void };
+
+/**
+ * The search palette, loaded on demand. It mounts when first opened and stays mounted after, so
+ * its closing transition plays and it keeps whatever it caches; until then none of its hooks run.
+ */
+export function LazySearchPalette({ open, onClose }: LazySearchPaletteProps) {
+  const [hasPaletteBeenOpened, setHasPaletteBeenOpened] = useState(open);
+  if (open && !hasPaletteBeenOpened) setHasPaletteBeenOpened(true);
+  if (!hasPaletteBeenOpened) return null;
+  return (
+    <PaletteErrorBoundary open={open} onClose={onClose}>
+      <Suspense fallback={null}>
+        <SearchPalette open={open} onClose={onClose} />
+      </Suspense>
+    </PaletteErrorBoundary>
+  );
+}

@@ -1,0 +1,114 @@
+import { Link, matchPath, useLocation } from 'react-router';
+import { focusRing } from '@/components/button';
+import { paths } from '@/config/paths';
+import type { PaletteShortcutHint } from '../utils/palette-shortcut';
+
+type SidebarEntry = {
+  label: string;
+  to: string;
+  /** Only the exact URL makes it active (home would match everything otherwise). */
+  end?: boolean;
+  /** Other URL patterns that live inside this entry's view. */
+  alsoActiveOn?: string[];
+};
+
+// Spec §2 "Shell": nine entries, in this order.
+const sidebarEntries: SidebarEntry[] = [
+  { label: 'Ops', to: paths.home.getHref(), end: true },
+  { label: 'Applications', to: paths.applications.getHref() },
+  { label: 'Members', to: paths.members.getHref() },
+  { label: 'Certificates', to: paths.certificates.getHref() },
+  { label: 'Invoices', to: paths.invoices.getHref() },
+  { label: 'Payments', to: paths.stripeInvoices.getHref() },
+  { label: 'Users', to: paths.users.getHref() },
+  { label: 'Emails', to: paths.emails.getHref() },
+  // /countries renders inside the settings view (see the route table).
+  { label: 'Settings', to: paths.settings.getHref(), alsoActiveOn: [`${paths.countries.path}/*`] },
+];
+
+/** Whether the entry is the current view: its URL or anything nested in it (or in alsoActiveOn). */
+function isEntryActive(entry: SidebarEntry, pathname: string): boolean {
+  const patterns = [
+    entry.end ? entry.to : `${entry.to.replace(/\/$/, '')}/*`,
+    ...(entry.alsoActiveOn ?? []),
+  ];
+  return patterns.some((pattern) => matchPath(pattern, pathname) !== null);
+}
+
+function SidebarLink({ entry }: { entry: SidebarEntry }) {
+  const { pathname } = useLocation();
+  // Not NavLink: it marks only URLs under its own, and /countries belongs to Settings too.
+  const isActive = isEntryActive(entry, pathname);
+  return (
+    <Link
+      aria-current={isActive ? 'page' : undefined}
+      to={entry.to}
+      className={[
+        'block rounded-md px-3 py-2 text-sm whitespace-nowrap',
+        focusRing,
+        isActive
+          ? 'bg-sky-50 font-semibold text-sky-900 shadow-[inset_3px_0_0] shadow-sky-600'
+          : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+      ].join(' ')}
+    >
+      {entry.label}
+    </Link>
+  );
+}
+
+/** The nine entries of spec §2, the current one highlighted and marked aria-current="page". */
+export function SidebarNav() {
+  return (
+    <nav aria-label="Main" className="px-2 py-2">
+      <ul className="flex flex-col gap-0.5">
+        {sidebarEntries.map((entry) => (
+          <li key={entry.to}>
+            <SidebarLink entry={entry} />
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function MagnifierIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.75"
+      strokeLinecap="round"
+      className="size-4 shrink-0"
+    >
+      <circle cx="8.5" cy="8.5" r="5.5" />
+      <path d="m13 13 4 4" />
+    </svg>
+  );
+}
+
+/** Opens the search palette; shows the keyboard shortcut that does the same (spec §2). */
+export function SearchButton({
+  hint,
+  onClick,
+}: {
+  hint: PaletteShortcutHint;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-haspopup="dialog"
+      aria-keyshortcuts={hint.ariaKeyShortcuts}
+      className={`flex w-full items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-left text-sm text-slate-600 shadow-xs hover:border-slate-400 hover:text-slate-900 ${focusRing}`}
+    >
+      <MagnifierIcon />
+      <span className="flex-1">Search</span>
+      <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-sans text-xs text-slate-600">
+        {hint.label}
+      </kbd>
+    </button>
+  );
+}

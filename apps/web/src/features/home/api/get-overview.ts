@@ -1,0 +1,34 @@
+import type { THomeOverview } from '@ops/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+/** Cache keys of the home feature. */
+export const homeQueryKeys = {
+  /** The counts of work that needs action. */
+  overview: ['home', 'overview'],
+} as const;
+
+/** What needs an operator's action today: the counts of the start page. */
+export function getOverview(signal?: AbortSignal): Promise<THomeOverview> {
+  return apiRequest<THomeOverview>('/api/home/overview', { signal });
+}
+
+/** How often the counts are taken again while the screen is shown (and the tab visible). */
+export const overviewRefetchInterval = 60_000;
+
+export function overviewQueryOptions() {
+  return queryOptions({
+    queryKey: homeQueryKeys.overview,
+    queryFn: ({ signal }) => getOverview(signal),
+    // The start page is where an operator looks to see what came in: every minute, and on
+    // coming back to the tab whatever its age (the default would wait for the 30 s staleTime).
+    // A hidden tab does not poll (TanStack's refetchIntervalInBackground is off); coming back
+    // refetches at once.
+    refetchInterval: overviewRefetchInterval,
+    refetchOnWindowFocus: 'always',
+  });
+}
+
+export function useOverview() {
+  return useQuery(overviewQueryOptions());
+}

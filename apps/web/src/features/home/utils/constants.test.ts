@@ -1,0 +1,9 @@
+import * as contract from '@ops/contract';
+import { describe, expect, it } from 'vitest';
+import { applicationStatusesAwaitingReview } from './constants';
+
+describe('copies of contract values', () => {
+  it('match the contract', () => {
+    expect(applicationStatusesAwaitingReview).toEqual(contract.applicationStatusesAwaitingReview);
+  });
+});

@@ -1,0 +1,168 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+type Overview = {
+  applicationsAwaitingReview: number;
+  overdueInvoices: number;
+  failedEmails: number;
+  asOf: string;
+};
+
+const cards = [
+  {
+    label: 'Applications awaiting review',
+    field: 'applicationsAwaitingReview',
+    href: '/applications?status=submitted,endorsed,under-review',
+    description: 'Submitted, endorsed or under review.',
+    empty: 'No applications are waiting for review.',
+    list: 'Applications',
+  },
+  {
+    label: 'Overdue invoices',
+    field: 'overdueInvoices',
+    href: '/invoices?overdue=true',
+    description: 'Issued and past their due date.',
+    empty: 'No invoices are overdue.',
+    list: 'Invoices',
+  },
+  {
+    label: 'Failed e-mails',
+    field: 'failedEmails',
+    href: '/emails?state=ERROR',
+    description: 'Delivery failed for good; nobody received them.',
+    empty: 'No e-mails have failed.',
+    list: 'Emails',
+  },
+] as const;
+
+const card = (page: Page, label: string) => page.getByRole('link', { name: label, exact: true });
+const format = (count: number) => new Intl.NumberFormat('en').format(count);
+
+/** The overview the API gives this browser's session. */
+async function overviewOf(page: Page): Promise<Overview> {
+  const response = await page.request.get('/api/home/overview');
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as Overview;
+}
+
+test('Ops shows the three counts that need action, each linking to its filtered list', async ({
+  operatorPage: page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Ops', exact: true })).toBeVisible();
+  const overview = await overviewOf(page);
+  // The demo data set has work waiting; the counts on screen are the API's.
+  expect(overview.applicationsAwaitingReview).toBeGreaterThan(0);
+  for (const { label, field, href, description, empty } of cards) {
+    const link = card(page, label);
+    await expect(link).toHaveAttribute('href', href);
+    // The number is shown in the card and read with the link, e.g. "Overdue invoices",
+    // described as "4 Issued and past their due date."
+    const cardItem = page.getByRole('listitem').filter({ has: link });
+    await expect(cardItem.getByText(format(overview[field]), { exact: true })).toBeVisible();
+    await expect(link).toHaveAccessibleDescription(
+      `${format(overview[field])} ${overview[field] === 0 ? empty : description}`,
+    );
+  }
+  await expect(page.getByText(/^Counted at/)).toBeVisible();
+});
+
+test('a count leads to its list with the filter in the address', async ({ operatorPage: page }) => {
+  for (const { label, href, list } of cards) {
+    await page.goto('/');
+    await card(page, label).click();
+    await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === href);
+    await expect(page.getByRole('heading', { name: list, exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]'),
+    ).toHaveText([list]);
+  }
+});
+
+test('a count of zero says so and still links to the list', async ({ operatorPage: page }) => {
+  await page.route('/api/home/overview', (route) =>
+    route.fulfill({
+      json: {
+        applicationsAwaitingReview: 0,
+        overdueInvoices: 0,
+        failedEmails: 0,
+        asOf: new Date().toISOString(),
+      },
+    }),
+  );
+  await page.goto('/');
+  for (const { label, href, empty } of cards) {
+    const link = card(page, label);
+    await expect(link).toHaveAttribute('href', href);
+    await expect(page.getByRole('listitem').filter({ has: link })).toContainText(empty);
+    await expect(link).toHaveAccessibleDescription(`0 ${empty}`);
+  }
+});
+
+test('large counts are grouped by thousands', async ({ operatorPage: page }) => {
+  await page.route('/api/home/overview', (route) =>
+    route.fulfill({
+      json: {
+        applicationsAwaitingReview: 1204,
+        overdueInvoices: 3,
+        failedEmails: 0,
+        asOf: new Date().toISOString(),
+      },
+    }),
+  );
+  await page.goto('/');
+  await expect(card(page, 'Applications awaiting review')).toHaveAccessibleDescription(/^1,204 /);
+});
+
+test('while the counts load, a placeholder stands in and says it is loading', async ({
+  operatorPage: page,
+}) => {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('/api/home/overview', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByRole('status').filter({ hasText: 'Loading the overview' })).toBeAttached();
+  await expect(card(page, 'Overdue invoices')).toHaveCount(0);
+  release();
+  await expect(card(page, 'Overdue invoices')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading the overview' })).toHaveCount(0);
+});
+
+test('a failure shows the error card, and Try again loads the counts', async ({
+  operatorPage: page,
+}) => {
+  let fail = true;
+  await page.route('/api/home/overview', (route) =>
+    fail
+      ? route.fulfill({
+          status: 503,
+          json: { error: { code: 'unavailable', message: 'The database is not reachable.' } },
+        })
+      : route.continue(),
+  );
+  await page.goto('/');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('An error occured');
+  await expect(alert).toContainText('The database is not reachable.');
+  fail = false;
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(card(page, 'Overdue invoices')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('the counts are taken again when the window regains focus', async ({ operatorPage: page }) => {
+  let requests = 0;
+  await page.route('/api/home/overview', async (route) => {
+    requests++;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(card(page, 'Overdue invoices')).toBeVisible();
+  expect(requests).toBe(1);
+  // What TanStack Query listens to (on window): the page becoming visible again.
+  await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+  await expect.poll(() => requests).toBe(2);
+});
