@@ -1,5 +1,7 @@
 import type { Benchmark } from '../lib/benchmark';
 import { coldStart100k, coldStartExisting, coldStartFirst } from './cold-start';
+import { paletteKeystroke } from './palette-keystroke';
+import { searchQueries, searchRebuild } from './search';
 import { seed100k } from './seed';
 import { signInJs } from './sign-in-js';
 
@@ -10,4 +12,7 @@ export const benchmarks: readonly Benchmark[] = [
   seed100k,
   coldStart100k,
   signInJs,
+  searchRebuild,
+  searchQueries,
+  paletteKeystroke,
 ];

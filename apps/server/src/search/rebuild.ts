@@ -164,7 +164,7 @@ export async function runRebuild(
     if (claimed.length === 0) return { status: 'busy' };
     const startedAt = performance.now();
     try {
-      await build(client, taskUid);
+      await build(client, pool, taskUid, signal);
       await updateTask(client, taskUid, {
         status: 'succeeded',
         finished_at: new Date(),
@@ -205,7 +205,7 @@ export async function runRebuild(
   }
 }
 
-async function build(client: Client, taskUid: string) {
+async function build(client: Client, pool: pg.Pool, taskUid: string, signal?: AbortSignal) {
   // Index builds below are the slow part; give them memory (this session only).
   await client.query(`SET maintenance_work_mem = '256MB'`);
   await client.query('DROP TABLE IF EXISTS search_documents_build, search_words_build');
@@ -227,35 +227,55 @@ async function build(client: Client, taskUid: string) {
   const total = Object.values(totals).reduce((sum, count) => sum + count, 0);
   await updateTask(client, taskUid, { total });
 
+  // Two connections fill the twin table side by side (the machine has two cores), each taking
+  // the next type, largest first; progress goes through the lock-holding connection.
   const perType: Partial<Record<SearchDocumentType, number>> = {};
   let processed = 0;
-  for (const type of searchDocumentTypes) {
-    const { table, key, live } = sourceTables[type];
-    perType[type] = 0;
-    let after = '';
-    for (;;) {
-      const { rows: batch } = await client.query<{ id: string }>(
-        `SELECT ${key} AS id FROM ${table} WHERE ${key} > $1 AND ${live}
-          ORDER BY ${key} LIMIT ${constants.searchBatchSize}`,
-        [after],
-      );
-      const last = batch.at(-1);
-      if (!last) break;
-      const { rowCount } = await client.query(
-        `INSERT INTO search_documents_build (${documentColumns})
-         SELECT ${documentColumns} FROM search_documents_of($1, $2)`,
-        [type, batch.map((row) => row.id)],
-      );
-      after = last.id;
-      perType[type] = (perType[type] ?? 0) + (rowCount ?? 0);
-      processed += rowCount ?? 0;
-      await updateTask(client, taskUid, {
-        processed,
-        per_type: JSON.stringify(perType),
-        total: Math.max(total, processed),
-      });
+  let progress = Promise.resolve();
+  const reportProgress = () => {
+    const snapshotOfProgress = { processed, perType: JSON.stringify(perType) };
+    progress = progress.then(() =>
+      updateTask(client, taskUid, {
+        processed: snapshotOfProgress.processed,
+        per_type: snapshotOfProgress.perType,
+        total: Math.max(total, snapshotOfProgress.processed),
+      }),
+    );
+  };
+  const queue = [...searchDocumentTypes].sort((a, b) => totals[b] - totals[a]);
+  const fill = async () => {
+    const filler = await pool.connect();
+    try {
+      for (let type = queue.shift(); type !== undefined; type = queue.shift()) {
+        const { table, key, live } = sourceTables[type];
+        perType[type] = 0;
+        let after = '';
+        for (;;) {
+          if (signal?.aborted) throw new Error('The rebuild was stopped.');
+          const { rows: batch } = await filler.query<{ id: string }>(
+            `SELECT ${key} AS id FROM ${table} WHERE ${key} > $1 AND ${live}
+              ORDER BY ${key} LIMIT ${constants.searchBatchSize}`,
+            [after],
+          );
+          const last = batch.at(-1);
+          if (!last) break;
+          const { rowCount } = await filler.query(
+            `INSERT INTO search_documents_build (${documentColumns})
+             SELECT ${documentColumns} FROM search_documents_of($1, $2)`,
+            [type, batch.map((row) => row.id)],
+          );
+          after = last.id;
+          perType[type] = (perType[type] ?? 0) + (rowCount ?? 0);
+          processed += rowCount ?? 0;
+          reportProgress();
+        }
+      }
+    } finally {
+      filler.release();
     }
-  }
+  };
+  await Promise.all([fill(), fill()]);
+  await progress;
 
   await copyIndexes(client, 'search_documents', 'search_documents_build');
   await client.query(

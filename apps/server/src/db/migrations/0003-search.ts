@@ -92,6 +92,8 @@ CREATE TABLE search_deletions (
 CREATE INDEX search_deletions_change_xid_idx ON search_deletions (change_xid);
 
 -- What a record looks like as a document, before its terms are computed.
+-- 'extra': what is searchable but not shown, beyond the name and description (nothing twice:
+-- computing the terms is most of the cost of indexing).
 CREATE TYPE search_source AS (
   type text,
   record_id text,
@@ -110,7 +112,7 @@ BEGIN
            concat_ws(' · ', 'Member ' || m.number, c.name, replace(m.status, '-', ' ')),
            array_remove(ARRAY[m.mid, search_compact(m.number), search_normalize(btrim(m.email)),
                               search_compact(m.vat_number)], NULL),
-           concat_ws(' ', m.trade_name, m.number, m.city, m.email, m.vat_number, m.category)
+           concat_ws(' ', m.trade_name, m.city, m.email, m.vat_number, m.category)
       FROM members m LEFT JOIN countries c ON c.iso2 = m.country_iso2
      WHERE m.mid = ANY(ids) AND m.deleted_at IS NULL;
   ELSIF doc_type = 'profile' THEN
@@ -118,7 +120,7 @@ BEGIN
     SELECT 'profile', u.uid, nullif(btrim(u.display_name), ''),
            concat_ws(' · ', u.email, m.legal_name),
            ARRAY[search_normalize(u.email), u.uid],
-           concat_ws(' ', u.email, m.legal_name, m.number)
+           m.number
       FROM users u LEFT JOIN members m ON m.mid = u.member_mid
      WHERE u.uid = ANY(ids) AND u.deleted_at IS NULL;
   ELSIF doc_type = 'application' THEN
@@ -127,7 +129,7 @@ BEGIN
            concat_ws(' · ', 'Application ' || a.number, c.name, replace(a.status, '-', ' ')),
            array_remove(ARRAY[a.aid, search_compact(a.number),
                               search_compact(a.company ->> 'vatNumber')], NULL),
-           concat_ws(' ', a.number, a.company ->> 'tradeName', a.address ->> 'city',
+           concat_ws(' ', a.company ->> 'tradeName', a.address ->> 'city',
                      a.contacts -> 0 ->> 'name', a.contacts -> 0 ->> 'email')
       FROM applications a LEFT JOIN countries c ON c.iso2 = a.country_iso2
      WHERE a.aid = ANY(ids) AND a.deleted_at IS NULL;
@@ -139,7 +141,7 @@ BEGIN
                      i.status),
            array_remove(ARRAY[i.iid, search_compact(i.number),
                               search_compact(i.payment_reference)], NULL),
-           concat_ws(' ', m.legal_name, m.number, i.payment_reference, i.year)
+           concat_ws(' ', m.number, i.payment_reference)
       FROM invoices i LEFT JOIN members m ON m.mid = i.member_mid
      WHERE i.iid = ANY(ids);
   ELSE
@@ -154,13 +156,13 @@ CREATE FUNCTION search_documents_of(doc_type text, ids text[])
 RETURNS TABLE (type text, record_id text, name text, description text, sort_name text,
                keys text[], name_terms tsvector, all_terms tsvector)
 LANGUAGE sql STABLE AS $$
-  SELECT s.type, s.record_id, s.name, s.description,
-         search_normalize(coalesce(s.name, s.keys[1])),
-         s.keys,
-         search_terms(coalesce(s.name, s.keys[1])),
-         setweight(search_terms(coalesce(s.name, s.keys[1])), 'A')
+  SELECT s.type, s.record_id, s.name, s.description, search_normalize(label.text), s.keys,
+         n.terms,
+         setweight(n.terms, 'A')
            || setweight(search_terms(concat_ws(' ', s.description, s.extra)), 'B')
     FROM search_sources(doc_type, ids) s
+   CROSS JOIN LATERAL (SELECT coalesce(s.name, s.keys[1]) AS text) label
+   CROSS JOIN LATERAL (SELECT search_terms(label.text) AS terms) n
 $$;
 
 -- The words the vocabulary keeps: letters only, 3 to 40 of them.
