@@ -1,22 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { chromium, type APIRequestContext, type Page } from 'playwright-core';
+import { type APIRequestContext, type Page } from 'playwright-core';
+import { launchChromium } from '../lib/chromium';
 import type { Benchmark, BenchmarkContext } from '../lib/benchmark';
 import { formatDuration } from '../lib/format';
 import { cliEntry } from '../lib/paths';
 import { spawnTracked, startServer, terminate, waitForExit } from '../lib/processes';
 import { median, percentile } from '../lib/stats';
-
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-const launchArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const operatorEmail = 'bench-palette@example.org';
 const operatorPassword = 'palette keystrokes measured 2026';
@@ -290,7 +279,7 @@ export const paletteKeystroke: Benchmark = {
     const server = await startServer({ dataDir, seed: 'demo' });
     try {
       await addOperator(context, dataDir);
-      const browser = await chromium.launch({ executablePath, args: launchArgs });
+      const browser = await launchChromium();
       try {
         const browserContext = await browser.newContext({ baseURL: server.url });
         const signIn = await browserContext.request.post('/api/auth/password', {

@@ -1,20 +1,9 @@
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Response } from 'playwright-core';
+import { type Browser, type Response } from 'playwright-core';
+import { launchChromium } from '../lib/chromium';
 import type { Benchmark } from '../lib/benchmark';
 import { formatValue } from '../lib/format';
 import { startServer } from '../lib/processes';
-
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-const launchArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 type ScriptFile = { path: string; bytes: number; gzipBytes: number };
 
@@ -61,7 +50,7 @@ export const signInJs: Benchmark = {
   async run(context) {
     const server = await startServer({ dataDir: context.newDataDir('sign-in-js'), seed: 'none' });
     try {
-      const browser = await chromium.launch({ executablePath, args: launchArgs });
+      const browser = await launchChromium();
       try {
         const samples: number[] = [];
         let files: ScriptFile[] = [];

@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { openDatabase } from '../../../apps/server/src/db/database';
+import { createPrng } from '../../../apps/server/src/seed/prng';
 
 /**
  * The 1,000 palette-style queries of the search benchmark, made from documents of the index
@@ -40,20 +41,12 @@ export function isIntendedHit(query: SearchQuery, hit: { id: string; name?: stri
 
 type SampledDocument = { type: string; record_id: string; name: string | null; keys: string[] };
 
-/** A small deterministic generator (mulberry32): the same queries on every run. */
+/** The demo data's own generator: the same queries on every run. */
 function createRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const prng = createPrng(seed, 'search-queries');
   return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
+    int: (min: number, max: number) => prng.int(min, max),
+    pick: <T>(items: readonly T[]): T => prng.pick(items),
   };
 }
 type Random = ReturnType<typeof createRandom>;

@@ -5,6 +5,7 @@ import { reconnectedChannel } from '../db/notifications';
 import type { Database } from '../db/schema';
 import { readSession, requireSession } from '../http/access';
 import { subscribeToChanges } from '../realtime/changes';
+import { openEventStream } from '../realtime/event-stream';
 
 /** Comment lines keep proxies from closing a quiet stream; each one also re-checks the session. */
 const heartbeatMs = 25_000;
@@ -54,15 +55,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { uid } = requireSession(request).user;
       const { db, notifications } = app.deps;
-      reply.hijack();
-      const stream = reply.raw;
-      stream.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      stream.write('retry: 1000\n\n');
+      const stream = openEventStream(reply);
 
       let isClosed = false;
       let queue = Promise.resolve();

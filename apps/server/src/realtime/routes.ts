@@ -4,6 +4,7 @@ import { reconnectedChannel } from '../db/notifications';
 import { findOperatorRecord } from '../operators/routes';
 import { readSession } from '../http/access';
 import { subscribeToChanges } from './changes';
+import { openEventStream } from './event-stream';
 
 /** Comment lines keep proxies from closing a quiet stream; each also re-checks the caller. */
 const heartbeatMs = 25_000;
@@ -32,15 +33,7 @@ export const changeStreamRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const tables = new Set(request.query.tables.split(','));
       const { notifications } = app.deps;
-      reply.hijack();
-      const stream = reply.raw;
-      stream.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      stream.write('retry: 1000\n\n');
+      const stream = openEventStream(reply);
 
       let isClosed = false;
       const write = (text: string) => {

@@ -1,3 +1,4 @@
+import { CloseIcon, MenuIcon } from '@/components/icons';
 import { useCallback, useEffect, useRef, type ReactNode, type Ref, type RefObject } from 'react';
 import { focusRing } from '@/components/button';
 
@@ -37,22 +38,6 @@ export type MobileMenuProps = {
   returnFocusRef: RefObject<HTMLElement | null>;
   children: ReactNode;
 };
-
-function CloseIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 20 20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.75"
-      strokeLinecap="round"
-      className="size-5"
-    >
-      <path d="m5 5 10 10M15 5 5 15" />
-    </svg>
-  );
-}
 
 /**
  * The sidebar below the `md` width: a panel sliding in from the left, as a modal <dialog>.
@@ -148,7 +133,7 @@ export function MobileMenu({ id, isOpen, onClose, returnFocusRef, children }: Mo
               aria-label="Close menu"
               className={`-mr-1.5 rounded-md p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 ${focusRing}`}
             >
-              <CloseIcon />
+              <CloseIcon className="size-5" />
             </button>
           </div>
           {children}
@@ -180,17 +165,7 @@ export function MenuButton({
       aria-controls={menuId}
       className={`inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 md:hidden ${focusRing}`}
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 20 20"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.75"
-        strokeLinecap="round"
-        className="size-4"
-      >
-        <path d="M3 5h14M3 10h14M3 15h14" />
-      </svg>
+      <MenuIcon className="size-4" />
       Menu
     </button>
   );

@@ -1,3 +1,4 @@
+import { MagnifierIcon } from '@/components/icons';
 import { Link, matchPath, useLocation } from 'react-router';
 import { focusRing } from '@/components/button';
 import { paths } from '@/config/paths';
@@ -71,23 +72,6 @@ export function SidebarNav() {
   );
 }
 
-function MagnifierIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 20 20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.75"
-      strokeLinecap="round"
-      className="size-4 shrink-0"
-    >
-      <circle cx="8.5" cy="8.5" r="5.5" />
-      <path d="m13 13 4 4" />
-    </svg>
-  );
-}
-
 /** Opens the search palette; shows the keyboard shortcut that does the same (spec §2). */
 export function SearchButton({
   hint,
@@ -104,7 +88,7 @@ export function SearchButton({
       aria-keyshortcuts={hint.ariaKeyShortcuts}
       className={`flex w-full items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-left text-sm text-slate-600 shadow-xs hover:border-slate-400 hover:text-slate-900 ${focusRing}`}
     >
-      <MagnifierIcon />
+      <MagnifierIcon className="size-4 shrink-0" />
       <span className="flex-1">Search</span>
       <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-sans text-xs text-slate-600">
         {hint.label}

@@ -1,3 +1,4 @@
+import { CheckIcon } from '@/components/icons';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatCount, type OverviewItem } from '../utils/overview-items';
@@ -6,23 +7,6 @@ const accents: Record<OverviewItem['tone'], string> = {
   attention: 'border-l-amber-500',
   problem: 'border-l-red-600',
 };
-
-function CheckIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 20 20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className="size-4 shrink-0"
-    >
-      <path d="m4.5 10.5 3.5 3.5 7.5-8" />
-    </svg>
-  );
-}
 
 /**
  * One count, the whole card a way into the list of what it counts (an empty count too). The
@@ -62,7 +46,7 @@ function OverviewCard({ item }: { item: OverviewItem }) {
         id={`${id}-text`}
         className={`flex items-start gap-1.5 text-sm ${isEmpty ? 'text-emerald-800' : 'text-slate-600'}`}
       >
-        {isEmpty ? <CheckIcon /> : null}
+        {isEmpty ? <CheckIcon className="size-4 shrink-0" /> : null}
         {isEmpty ? item.emptyText : item.description}
       </p>
       <p

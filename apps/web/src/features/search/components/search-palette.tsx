@@ -10,6 +10,7 @@ import {
   type MouseEvent,
 } from 'react';
 import { useNavigate } from 'react-router';
+import { MagnifierIcon } from '@/components/icons';
 import { ProgressBar } from '@/components/progress-bar';
 import { useSearchResults } from '../api/use-search-results';
 import { paletteTransitionOutMs } from '../utils/constants';
@@ -205,14 +206,7 @@ export function SearchPalette({ open, onClose }: SearchPaletteProps) {
       <div className="flex flex-col">
         {/* The input's focus shows as a sky line under the field (the dialog is its frame). */}
         <div className="relative flex items-center gap-2 border-b border-slate-200 px-4 focus-within:shadow-[inset_0_-2px_0] focus-within:shadow-sky-600">
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 20 20"
-            className="size-5 shrink-0 fill-none stroke-slate-500 stroke-2"
-          >
-            <circle cx="8.5" cy="8.5" r="5.5" />
-            <path d="m13 13 4 4" strokeLinecap="round" />
-          </svg>
+          <MagnifierIcon className="size-5 shrink-0 text-slate-500" />
           <input
             ref={inputRef}
             type="text"
