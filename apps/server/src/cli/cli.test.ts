@@ -152,10 +152,22 @@ describe('the command line', () => {
     expect(again.stderr).toContain('leaving@example.org is not an operator.');
   });
 
-  it('says plainly that there is no search index to rebuild yet', async () => {
+  it('rebuilds the search index and prints the finished task', async () => {
     const result = await ops(['search', 'reindex']);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/search index arrives with the search issue/);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const task = JSON.parse(result.stdout) as {
+      status: string;
+      processed: number;
+      perType: Record<string, number>;
+    };
+    const users = await database.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow();
+    expect(task.status).toBe('succeeded');
+    expect(task.perType.profile).toBe(Number(users.count));
+    expect(task.processed).toBeGreaterThan(0);
   });
 });
 
@@ -183,5 +195,14 @@ describe('the command line beside a running server', () => {
       .executeTakeFirst();
     expect(user).toEqual({ email: 'beside@example.org' });
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200); // the server kept running
+  });
+
+  it('rebuilds the index with the server running (its worker or the CLI runs the task)', async () => {
+    const result = await runTs(cli, ['search', 'reindex'], { DATA_DIR: dataDir });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      status: 'succeeded',
+      perType: { profile: 1 },
+    });
   });
 });

@@ -175,15 +175,16 @@ async function normalizeAndFindExact(pool: pg.Pool, q: string, wanted: number) {
 }
 
 // $1 normalized query, $2 indexed tsquery ('' for none), $3 prefix tsquery checked on the
-// candidates only ('' for none), $4 rank tsquery, $5 wanted.
+// candidates only ('' for none), $4 rank tsquery, $5 wanted, $6 the typed words that were
+// corrected (their tsquery terms), counted per hit as typos when the hit lacks them.
 const namePrefixSql = `
-  SELECT d.type, d.record_id, d.name, d.description, d.sort_name, d.name_terms
+  SELECT d.type, d.record_id, d.name, d.description, d.sort_name, d.name_terms, d.all_terms
     FROM search_documents d
    WHERE d.sort_name >= $1 AND d.sort_name < $1 || chr(1114111)
    ORDER BY d.sort_name
    LIMIT $5`;
 const nameCandidatesSql = (gate: string) => `
-  SELECT d.type, d.record_id, d.name, d.description, d.sort_name, d.name_terms
+  SELECT d.type, d.record_id, d.name, d.description, d.sort_name, d.name_terms, d.all_terms
     FROM search_documents d
    WHERE ${gate} $2 <> '' AND d.name_terms @@ to_tsquery('simple', $2)
      AND CASE WHEN $3 = '' THEN true
@@ -193,6 +194,8 @@ const nameRankSql = (pool: string) => `
   SELECT p.type, p.record_id, p.name, p.description,
          (CASE WHEN p.sort_name = $1 THEN 3 WHEN starts_with(p.sort_name, $1) THEN 2 ELSE 0 END)
            + ts_rank(p.name_terms, to_tsquery('simple', $4)) AS rank,
+         (SELECT count(*) FROM unnest($6::text[]) AS w(t)
+           WHERE NOT ts_match_vq(p.all_terms, to_tsquery('simple', w.t)))::int AS typos,
          (SELECT count(*) FROM candidates)::int AS candidates
     FROM ${pool} p
    ORDER BY rank DESC, length(p.sort_name), p.sort_name, p.record_id
@@ -220,19 +223,19 @@ async function findByName(
   norm: string,
   query: { indexed: string; filtered: string },
   wanted: number,
-  options: { withPrefixScan: boolean },
+  options: { withPrefixScan: boolean; corrected?: string[] },
 ) {
   const rows = await run<Row & { candidates: number }>(
     pool,
     options.withPrefixScan ? 'name' : 'name-words',
     options.withPrefixScan ? nameSql : nameWithoutPrefixSql,
-    [norm, query.indexed, query.filtered, rankQuery(query), wanted],
+    [norm, query.indexed, query.filtered, rankQuery(query), wanted, options.corrected ?? []],
   );
   return { rows, candidates: Math.max(rows[0]?.candidates ?? 0, rows.length) };
 }
 
 // $1 indexed tsquery, $2 prefix tsquery checked on candidates ('' for none), $3 wanted,
-// $4 candidates, $5 rank tsquery.
+// $4 candidates, $5 rank tsquery, $6 corrected words (see the name stage).
 const textSql = `
   WITH candidates AS MATERIALIZED (
     SELECT d.type, d.record_id, d.name, d.description, d.sort_name, d.all_terms
@@ -243,6 +246,8 @@ const textSql = `
      LIMIT $4)
   SELECT c.type, c.record_id, c.name, c.description,
          ts_rank(c.all_terms, to_tsquery('simple', $5)) AS rank,
+         (SELECT count(*) FROM unnest($6::text[]) AS w(t)
+           WHERE NOT ts_match_vq(c.all_terms, to_tsquery('simple', w.t)))::int AS typos,
          (SELECT count(*) FROM candidates)::int AS candidates
     FROM candidates c
    ORDER BY rank DESC, length(c.sort_name), c.sort_name, c.record_id
@@ -254,6 +259,7 @@ async function findByText(
   query: { indexed: string; filtered: string },
   wanted: number,
   limit: number,
+  corrected: string[] = [],
 ) {
   if (!query.indexed) return { rows: [] as Row[], candidates: 0 };
   const rows = await run<Row & { candidates: number }>(pool, 'text', textSql, [
@@ -262,6 +268,7 @@ async function findByText(
     wanted,
     limit,
     rankQuery(query),
+    corrected,
   ]);
   return { rows, candidates: rows[0]?.candidates ?? 0 };
 }
@@ -359,37 +366,6 @@ function correctedQuery(words: string[], corrections: Map<number, string[]>, exp
     .join(' & ');
 }
 
-const typosSql = `
-  SELECT d.type, d.record_id,
-         (SELECT count(*) FROM unnest($1::text[]) AS w(t)
-           WHERE NOT ts_match_vq(d.all_terms, to_tsquery('simple', w.t)))::int AS typos
-    FROM unnest($2::text[], $3::text[]) AS k(type, record_id)
-    JOIN search_documents d ON d.type = k.type AND d.record_id = k.record_id`;
-
-/** Counts, for each hit of the typo stage, the typed words that matched only once corrected. */
-async function countTypos(
-  pool: pg.Pool,
-  rows: Row[],
-  words: string[],
-  corrections: Map<number, string[]>,
-) {
-  const corrected = [...corrections.keys()].map((i) =>
-    term(words[i] ?? '', i === words.length - 1),
-  );
-  if (rows.length === 0 || corrected.length === 0) return rows;
-  const counted = await run<{ type: string; record_id: string; typos: number }>(
-    pool,
-    'typos',
-    typosSql,
-    [corrected, rows.map((r) => r.type), rows.map((r) => r.record_id)],
-  );
-  const typosOf = new Map(counted.map((row) => [`${row.type}:${row.record_id}`, row.typos]));
-  return rows.map((row) => ({
-    ...row,
-    typos: typosOf.get(`${row.type}:${row.record_id}`) ?? 1,
-  }));
-}
-
 export async function searchDocuments(
   pool: pg.Pool,
   { q, limit, offset }: SearchQuery,
@@ -427,11 +403,18 @@ export async function searchDocuments(
         indexed: correctedQuery(words, corrections, expansions),
         filtered: '',
       };
-      const byName = await findByName(pool, norm, typoQuery, wanted, { withPrefixScan: false });
-      collector.add(await countTypos(pool, byName.rows, words, corrections), 'typo');
+      // The typed words that matched only once corrected, counted per hit.
+      const corrected = [...corrections.keys()].map((i) =>
+        term(words[i] ?? '', i === words.length - 1),
+      );
+      const byName = await findByName(pool, norm, typoQuery, wanted, {
+        withPrefixScan: false,
+        corrected,
+      });
+      collector.add(byName.rows, 'typo');
       if (!collector.isFull) {
-        const byText = await findByText(pool, typoQuery, wanted, typoCandidates);
-        collector.add(await countTypos(pool, byText.rows, words, corrections), 'typo');
+        const byText = await findByText(pool, typoQuery, wanted, typoCandidates, corrected);
+        collector.add(byText.rows, 'typo');
       }
     }
   }
