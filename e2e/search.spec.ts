@@ -112,6 +112,18 @@ test.describe('the search palette', () => {
     await expect(page.getByRole('heading', { name: 'Member', exact: true })).toBeVisible();
   });
 
+  test('keys typed right after Ctrl+K, before the field has the focus, are not lost', async ({
+    operatorPage: page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    // No waiting: the palette's code may not even be loaded yet when the letters come.
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('spedition', { delay: 5 });
+    await expect(paletteInput(page)).toHaveValue('spedition');
+    await expect(paletteInput(page)).toBeFocused();
+  });
+
   test('a click on a hit goes to its detail route and closes the palette', async ({
     operatorPage: page,
   }) => {

@@ -260,6 +260,16 @@ describe('searchParams and the search service', () => {
       expect(await hitsOf('lrsn')).toEqual([]);
     });
 
+    it('scores hits from 1 down, in the order they come', async () => {
+      const response = await search('lar', { showRankingScore: true });
+      const scores = response
+        .json<{ hits: { _rankingScore: number }[] }>()
+        .hits.map((hit) => hit._rankingScore);
+      expect(scores.length).toBeGreaterThan(1);
+      expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+      expect(scores.every((score) => score > 0 && score <= 1)).toBe(true);
+    });
+
     it('ranks exact matches above typo matches, and finds nothing for nonsense', async () => {
       const hits = await hitsOf('larsen');
       expect(hits[0]).toMatchObject({ _type: 'profile', name: 'Ingrid Larsen' });

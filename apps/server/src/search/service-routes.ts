@@ -43,25 +43,32 @@ function validationCode(error: FastifyError): SearchApiErrorCode {
   return 'bad_request';
 }
 
-const stageScore = { exact: 1, name: 0.75, text: 0.5, typo: 0.25 } as const;
+const stageTop = { exact: 1, name: 0.75, text: 0.5, typo: 0.25 } as const;
 
 /**
- * A 0–1 score in the order the hits come: the stage sets the band, the rank places the hit
- * inside it (Meilisearch's `_rankingScore` has the same meaning: higher is more relevant).
+ * A 0–1 score in the order the hits come (Meilisearch's `_rankingScore`: higher is more
+ * relevant): the stage sets a band of 0.25, the place among that stage's hits the score in it.
  */
-function rankingScore(hit: SearchDocumentHit) {
-  const withinStage = Math.min(Math.max(hit.rank, 0), 4) / 4;
-  return Math.round((stageScore[hit.stage] - 0.2 + 0.2 * withinStage) * 10_000) / 10_000;
+function rankingScores(hits: SearchDocumentHit[]): number[] {
+  const perStage = new Map<string, number>();
+  for (const hit of hits) perStage.set(hit.stage, (perStage.get(hit.stage) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return hits.map((hit) => {
+    const place = seen.get(hit.stage) ?? 0;
+    seen.set(hit.stage, place + 1);
+    const share = place / (perStage.get(hit.stage) ?? 1);
+    return Math.round((stageTop[hit.stage] - 0.25 * share) * 10_000) / 10_000;
+  });
 }
 
-function toHit(hit: SearchDocumentHit, request: TSearchRequest): TSearchHit {
+function toHit(hit: SearchDocumentHit, score: number, request: TSearchRequest): TSearchHit {
   return {
     id: `${hit.type}_${hit.recordId}`,
     _type: hit.type,
     ...(hit.name === null ? {} : { name: hit.name }),
     description: hit.description,
     _firestore_id: hit.recordId,
-    ...(request.showRankingScore ? { _rankingScore: rankingScore(hit) } : {}),
+    ...(request.showRankingScore ? { _rankingScore: score } : {}),
     ...(request.showRankingScoreDetails
       ? {
           _rankingScoreDetails: {
@@ -163,11 +170,12 @@ export const searchServiceRoutes: FastifyPluginAsyncZod = async (app) => {
         limit: body.limit,
         offset: body.offset,
       });
+      const scores = rankingScores(outcome.hits);
       const elapsedMs = performance.now() - startedAt;
       // The same time, unrounded, where browsers' and benchmarks' tools look for it.
       void reply.header('server-timing', `search;dur=${elapsedMs.toFixed(2)}`);
       return {
-        hits: outcome.hits.map((hit) => toHit(hit, body)),
+        hits: outcome.hits.map((hit, i) => toHit(hit, scores[i] ?? 0, body)),
         estimatedTotalHits: outcome.estimatedTotalHits,
         query: q,
         processingTimeMs: Math.round(elapsedMs),

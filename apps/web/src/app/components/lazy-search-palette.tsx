@@ -1,4 +1,13 @@
-import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Button } from '@/components/button';
 import { ErrorCard } from '@/components/error-card';
 import { getErrorMessage } from '@/lib/error-message';
@@ -67,12 +76,43 @@ export type LazySearchPaletteProps = { open: boolean; onClose: () => void };
 export function LazySearchPalette({ open, onClose }: LazySearchPaletteProps) {
   const [hasPaletteBeenOpened, setHasPaletteBeenOpened] = useState(open);
   if (open && !hasPaletteBeenOpened) setHasPaletteBeenOpened(true);
+  const typedAhead = useTypedAhead(open);
   if (!hasPaletteBeenOpened) return null;
   return (
     <PaletteErrorBoundary open={open} onClose={onClose}>
       <Suspense fallback={null}>
-        <SearchPalette open={open} onClose={onClose} />
+        <SearchPalette open={open} onClose={onClose} readTypedAhead={typedAhead} />
       </Suspense>
     </PaletteErrorBoundary>
   );
+}
+
+/**
+ * People type right after Ctrl+K. Until the palette's field has the focus (its code may still be
+ * on its way, and opening takes a frame), the letters would land nowhere: they are kept here and
+ * the field starts with them.
+ */
+function useTypedAhead(open: boolean): () => string {
+  const buffer = useRef('');
+  useEffect(() => {
+    if (!open) return;
+    const keep = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      const isInField = target?.tagName === 'INPUT' || target?.tagName === 'TEXTAREA';
+      if (isInField || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key.length === 1) {
+        buffer.current += event.key;
+        event.preventDefault();
+      } else if (event.key === 'Backspace') {
+        buffer.current = buffer.current.slice(0, -1);
+        event.preventDefault();
+      }
+    };
+    document.addEventListener('keydown', keep, true);
+    return () => {
+      document.removeEventListener('keydown', keep, true);
+      buffer.current = '';
+    };
+  }, [open]);
+  return useCallback(() => buffer.current, []);
 }

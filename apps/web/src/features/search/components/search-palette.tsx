@@ -23,6 +23,11 @@ export type SearchPaletteProps = {
   open: boolean;
   /** Called when the palette asks to close (Escape, a click outside, a result chosen). */
   onClose: () => void;
+  /**
+   * What was typed between Ctrl+K and the field taking the focus (the palette's code may still
+   * have been loading); the field starts with it, so no keystroke is lost.
+   */
+  readTypedAhead?: () => string;
 };
 
 // Spec §9: 300 ms in, 200 ms out (utils/constants.ts holds the numbers, checked against the
@@ -90,7 +95,7 @@ const HitOption = memo(function HitOption({
  * arrow keys move the active option) listing name or id, a type badge and the description of
  * each hit; Enter or a click goes to the hit's detail route and closes the palette.
  */
-export function SearchPalette({ open, onClose }: SearchPaletteProps) {
+export function SearchPalette({ open, onClose, readTypedAhead }: SearchPaletteProps) {
   const navigate = useNavigate();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -98,7 +103,7 @@ export function SearchPalette({ open, onClose }: SearchPaletteProps) {
   /** Where a press on the dialog started: a drag from the input to the backdrop is no click. */
   const pressTarget = useRef<EventTarget | null>(null);
   const listId = useId();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(() => (open ? (readTypedAhead?.() ?? '') : ''));
   // No option is active until an arrow key (or the mouse) picks one; Enter alone opens the first.
   const [activeIndex, setActiveIndex] = useState(-1);
 
@@ -107,7 +112,7 @@ export function SearchPalette({ open, onClose }: SearchPaletteProps) {
   if (open !== wasOpen) {
     setWasOpen(open);
     if (open) {
-      setText('');
+      setText(readTypedAhead?.() ?? '');
       setActiveIndex(-1);
     }
   }
@@ -131,6 +136,11 @@ export function SearchPalette({ open, onClose }: SearchPaletteProps) {
       // the focus back where it was (the sidebar button, or wherever Ctrl+K was pressed).
       if (!dialog.open) dialog.showModal();
       inputRef.current?.focus();
+      // Letters typed until this moment were kept aside (React may reveal a freshly loaded
+      // palette a few hundred milliseconds after its first render); the field takes them now.
+      const typedAhead = readTypedAhead?.() ?? '';
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the keys arrived outside React
+      if (typedAhead !== '') setText(typedAhead);
       return;
     }
     if (dialog.open) dialog.close();
@@ -140,7 +150,7 @@ export function SearchPalette({ open, onClose }: SearchPaletteProps) {
       setActiveIndex(-1);
     }, paletteTransitionOutMs);
     return () => clearTimeout(timer);
-  }, [open]);
+  }, [open, readTypedAhead]);
 
   useEffect(() => {
     if (active < 0) return;
