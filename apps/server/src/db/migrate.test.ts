@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEmptyDatabase, silentLogger } from '../../test/database';
 import { openDatabase, type DatabaseHandle } from './database';
 import { countAppliedMigrations, knownMigrationCount, migrateToLatest } from './migrate';
+import { migrations } from './migrations';
 
 describe('migrations', () => {
   let database: DatabaseHandle;
@@ -38,6 +39,34 @@ describe('migrations', () => {
       'bank_accounts',
     ]) {
       expect(tables).toContain(table);
+    }
+  });
+
+  it('index the records of a database upgraded from before the search index', async () => {
+    const upgraded = await openDatabase({
+      databaseUrl: await createEmptyDatabase(),
+      dataDir: '/nonexistent',
+      role: 'server',
+      logger: silentLogger,
+    });
+    try {
+      const migrator = new Migrator({
+        db: upgraded.db,
+        provider: { getMigrations: async () => migrations },
+      });
+      expect((await migrator.migrateTo('0002-auth')).error).toBeUndefined();
+      await sql`INSERT INTO members (mid, number, category, status, legal_name)
+                VALUES ('m1', 'M-000001', 'individual', 'active', 'Älteste Spedition AG')`.execute(
+        upgraded.db,
+      );
+      await migrateToLatest(upgraded.db);
+      const { rows } = await sql<{ record_id: string; sort_name: string }>`
+        SELECT record_id, sort_name FROM search_documents WHERE type = 'member'`.execute(
+        upgraded.db,
+      );
+      expect(rows).toEqual([{ record_id: 'm1', sort_name: 'alteste spedition ag' }]);
+    } finally {
+      await upgraded.close();
     }
   });
 

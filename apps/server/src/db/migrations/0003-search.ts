@@ -314,6 +314,13 @@ CREATE TABLE server_secrets (
 
 -- The start page counts failed e-mails; only a few rows are ever in that state.
 CREATE INDEX emails_failed_idx ON emails (created_at) WHERE state = 'ERROR';
+
+-- Records written before this migration: the triggers follow only new writes, so a database
+-- upgraded from an earlier version gets its index here, in the migration's transaction.
+SELECT search_index_records('member', ARRAY(SELECT mid FROM members));
+SELECT search_index_records('profile', ARRAY(SELECT uid FROM users));
+SELECT search_index_records('application', ARRAY(SELECT aid FROM applications));
+SELECT search_index_records('invoice', ARRAY(SELECT iid FROM invoices));
 `,
     )
     .execute(db);
