@@ -10,8 +10,10 @@ import { allowedTypos, correctionDistance } from './typos';
  *   2. name: names starting with the query (b-tree range) and names holding every word, the last
  *      one as a prefix (GIN on the name's terms), ranked over at most 1,000 candidates;
  *   3. text: the same words over name + description (weights A and B);
- *   4. typo: each word of 5+ letters replaced by its closest words of the names' vocabulary
- *      (trigram KNN over thousands of words, not millions of documents), then stages 2–3 again.
+ *   4. typo: each word of 5+ letters (only the unknown ones while hits are plenty) replaced by
+ *      its close words in the vocabulary of all words (trigram similarity on tens of thousands
+ *      of words, not a million documents, plus the word with two letters swapped), then stages
+ *      2–3 again.
  */
 
 export type SearchQuery = { q: string; limit: number; offset: number };
@@ -56,7 +58,7 @@ type Row = {
   typos?: number;
 };
 
-type Normalized = { norm: string; compact: string; words: string[] };
+type Normalized = { norm: string; words: string[] };
 
 /** A tsquery term for a word made of letters and digits only (normalization guarantees it). */
 function term(word: string, isPrefix: boolean) {
@@ -138,7 +140,7 @@ const exactSql = `
              btrim(regexp_replace(q.norm, '[^[:alnum:]]+', ' ', 'g')), ' '), '') AS words
       FROM q)
   SELECT w.norm, w.compact, w.words,
-         -- Which words the names' vocabulary knows (the last one as a prefix): only the
+         -- Which words the vocabulary knows (the last one as a prefix): only the
          -- others are looked up for typos.
          ARRAY(SELECT CASE WHEN t.i = cardinality(w.words)
                            THEN EXISTS (SELECT 1 FROM search_words s
