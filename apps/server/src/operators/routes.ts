@@ -5,7 +5,7 @@ import { reconnectedChannel } from '../db/notifications';
 import type { Database } from '../db/schema';
 import { readSession, requireSession } from '../http/access';
 import { subscribeToChanges } from '../realtime/changes';
-import { openEventStream } from '../realtime/event-stream';
+import { openEventStream, trackOpenStreams } from '../realtime/event-stream';
 
 /** Comment lines keep proxies from closing a quiet stream; each one also re-checks the session. */
 const heartbeatMs = 25_000;
@@ -32,11 +32,7 @@ export async function findOperatorRecord(
 }
 
 export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Open streams never go idle, so shutdown ends them itself rather than wait for them.
-  const openStreams = new Set<() => void>();
-  app.addHook('preClose', async () => {
-    for (const close of openStreams) close();
-  });
+  const openStreams = trackOpenStreams(app);
 
   /**
    * The realtime operator gate (spec §4 "Operator status follows the signed-in uid"): the

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServerResponse } from 'node:http';
 
 /**
@@ -16,4 +16,16 @@ export function openEventStream(reply: FastifyReply): ServerResponse {
   });
   stream.write('retry: 1000\n\n');
   return stream;
+}
+
+/**
+ * The streams a plugin has open, each by its close function. Open streams never go idle, so
+ * shutdown ends them itself rather than wait for them.
+ */
+export function trackOpenStreams(app: FastifyInstance): Set<() => void> {
+  const openStreams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const close of openStreams) close();
+  });
+  return openStreams;
 }

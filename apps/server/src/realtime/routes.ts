@@ -4,7 +4,7 @@ import { reconnectedChannel } from '../db/notifications';
 import { findOperatorRecord } from '../operators/routes';
 import { readSession } from '../http/access';
 import { subscribeToChanges } from './changes';
-import { openEventStream } from './event-stream';
+import { openEventStream, trackOpenStreams } from './event-stream';
 
 /** Comment lines keep proxies from closing a quiet stream; each also re-checks the caller. */
 const heartbeatMs = 25_000;
@@ -15,10 +15,7 @@ const heartbeatMs = 25_000;
  * own checks). A screen turns these into TanStack Query invalidations.
  */
 export const changeStreamRoutes: FastifyPluginAsyncZod = async (app) => {
-  const openStreams = new Set<() => void>();
-  app.addHook('preClose', async () => {
-    for (const close of openStreams) close();
-  });
+  const openStreams = trackOpenStreams(app);
 
   app.get(
     '/api/changes/stream',

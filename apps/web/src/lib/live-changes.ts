@@ -1,5 +1,6 @@
 import type { TChangeEvent } from '@ops/contract';
 import { useEffect, useEffectEvent } from 'react';
+import { openRetryingEventSource, type EventSourceLike } from './event-stream';
 
 /** The change stream of apps/server (Server-Sent Events, cookie auth). */
 export const changeStreamPath = '/api/changes/stream';
@@ -12,13 +13,7 @@ export const changeStreamPath = '/api/changes/stream';
 export type LiveChange = ({ type: 'change' } & TChangeEvent) | { type: 'reconnected' };
 
 /** The parts of EventSource used here, so tests can pass a fake. */
-export type ChangeEventSource = {
-  readonly readyState: number;
-  addEventListener(type: 'change' | 'reconnected', listener: (event: MessageEvent) => void): void;
-  onopen: ((event: Event) => void) | null;
-  onerror: ((event: Event) => void) | null;
-  close(): void;
-};
+export type ChangeEventSource = EventSourceLike;
 
 export type ChangeSubscription = {
   tables: readonly string[];
@@ -27,12 +22,6 @@ export type ChangeSubscription = {
   /** Delay before opening a stream the server refused again: grows from 1 s to 30 s. */
   retryDelayMs?: (attempt: number) => number;
 };
-
-const closedState = 2; // EventSource.CLOSED, which the Node test environment does not define
-
-function defaultRetryDelayMs(attempt: number): number {
-  return Math.min(30_000, 1_000 * 2 ** attempt);
-}
 
 export function changeStreamUrl(tables: readonly string[]): string {
   return `${changeStreamPath}?tables=${[...tables].sort().join(',')}`;
@@ -59,51 +48,37 @@ function toChangeEvent(value: unknown): TChangeEvent | null {
 export function subscribeToChanges({
   tables,
   onChange,
-  createEventSource = (url) => new EventSource(url),
-  retryDelayMs = defaultRetryDelayMs,
+  createEventSource,
+  retryDelayMs,
 }: ChangeSubscription): () => void {
-  const url = changeStreamUrl(tables);
-  let source: ChangeEventSource | null = null;
-  let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  let attempt = 0;
   let hasBeenOpen = false;
   let isUnsubscribed = false;
-
-  function open() {
-    const current = createEventSource(url);
-    source = current;
-    current.onopen = () => {
-      attempt = 0;
-      if (hasBeenOpen && !isUnsubscribed) onChange({ type: 'reconnected' });
-      hasBeenOpen = true;
-    };
-    current.addEventListener('change', (event) => {
-      let data: unknown;
-      try {
-        data = JSON.parse(String(event.data));
-      } catch {
-        return; // not ours to show; the next change or reconnection refreshes anyway
-      }
-      const change = toChangeEvent(data);
-      if (change) onChange({ type: 'change', ...change });
-    });
-    current.addEventListener('reconnected', () => onChange({ type: 'reconnected' }));
-    current.onerror = () => {
-      // Still CONNECTING: EventSource is reconnecting by itself, and onopen reports its return.
-      if (current.readyState !== closedState) return;
-      current.close();
-      if (isUnsubscribed) return;
-      retryTimer = setTimeout(open, retryDelayMs(attempt));
-      attempt += 1;
-    };
-  }
-
-  open();
+  const close = openRetryingEventSource({
+    url: changeStreamUrl(tables),
+    createEventSource,
+    retryDelayMs,
+    listen: (source, markHealthy) => {
+      source.onopen = () => {
+        markHealthy();
+        if (hasBeenOpen && !isUnsubscribed) onChange({ type: 'reconnected' });
+        hasBeenOpen = true;
+      };
+      source.addEventListener('change', (event) => {
+        let data: unknown;
+        try {
+          data = JSON.parse(String(event.data));
+        } catch {
+          return; // not ours to show; the next change or reconnection refreshes anyway
+        }
+        const change = toChangeEvent(data);
+        if (change) onChange({ type: 'change', ...change });
+      });
+      source.addEventListener('reconnected', () => onChange({ type: 'reconnected' }));
+    },
+  });
   return () => {
     isUnsubscribed = true;
-    clearTimeout(retryTimer);
-    source?.close();
-    source = null;
+    close();
   };
 }
 

@@ -1,14 +1,9 @@
 import type { TOperatorRecord } from '@ops/contract';
+import { openRetryingEventSource, type EventSourceLike } from '@/lib/event-stream';
 
 export const operatorStreamUrl = '/api/operators/me/stream';
 
-/** The parts of EventSource used here, so tests can pass a fake. */
-export type EventSourceLike = {
-  readonly readyState: number;
-  addEventListener(type: 'operator', listener: (event: MessageEvent<string>) => void): void;
-  onerror: ((event: Event) => void) | null;
-  close(): void;
-};
+export type { EventSourceLike };
 
 export type OperatorSubscription = {
   /** The signed-in user's operator record, or null when there is none; at once, then on change. */
@@ -25,12 +20,6 @@ export type OperatorSubscription = {
   retryDelayMs?: (attempt: number) => number;
 };
 
-const closedState = 2; // EventSource.CLOSED, which the Node test environment does not define
-
-function defaultRetryDelayMs(attempt: number): number {
-  return Math.min(30_000, 1_000 * 2 ** attempt);
-}
-
 /**
  * Subscribes to the signed-in user's operator record (spec §7 "Realtime document subscription
  * on operators/{uid}"), pushed by the server as Server-Sent Events. EventSource reconnects by
@@ -41,47 +30,31 @@ export function subscribeToOperator({
   onRecord,
   onError,
   onClosed,
-  createEventSource = (url) => new EventSource(url),
-  retryDelayMs = defaultRetryDelayMs,
+  createEventSource,
+  retryDelayMs,
 }: OperatorSubscription): () => void {
-  let source: EventSourceLike | null = null;
-  let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  let attempt = 0;
-  let isUnsubscribed = false;
-
-  function open() {
-    const current = createEventSource(operatorStreamUrl);
-    source = current;
-    current.addEventListener('operator', (event) => {
-      attempt = 0;
-      let record: TOperatorRecord | null;
-      try {
-        record = JSON.parse(event.data) as TOperatorRecord | null;
-      } catch {
-        onError(new Error('The operator status could not be read.'));
-        return;
-      }
-      onRecord(record);
-    });
-    current.onerror = () => {
-      if (current.readyState !== closedState) {
-        onError(new Error('The connection to the operator status was lost; reconnecting.'));
-        return;
-      }
-      current.close();
+  return openRetryingEventSource({
+    url: operatorStreamUrl,
+    createEventSource,
+    retryDelayMs,
+    listen: (source, markHealthy) => {
+      source.addEventListener('operator', (event) => {
+        markHealthy();
+        let record: TOperatorRecord | null;
+        try {
+          record = JSON.parse(event.data) as TOperatorRecord | null;
+        } catch {
+          onError(new Error('The operator status could not be read.'));
+          return;
+        }
+        onRecord(record);
+      });
+    },
+    onLost: () =>
+      onError(new Error('The connection to the operator status was lost; reconnecting.')),
+    onRefused: () => {
       onError(new Error('The operator status stream was refused.'));
       onClosed?.();
-      if (isUnsubscribed) return;
-      retryTimer = setTimeout(open, retryDelayMs(attempt));
-      attempt += 1;
-    };
-  }
-
-  open();
-  return () => {
-    isUnsubscribed = true;
-    clearTimeout(retryTimer);
-    source?.close();
-    source = null;
-  };
+    },
+  });
 }
