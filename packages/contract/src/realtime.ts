@@ -4,7 +4,9 @@ import { z } from 'zod';
 export const ZChangeEvent = z
   .object({
     table: z.string(),
-    id: z.string(),
+    id: z
+      .string()
+      .describe("The record's id, or '*' when one statement changed more than 100 records"),
     op: z.enum(['insert', 'update', 'delete']),
   })
   .describe('A record changed');

@@ -2,6 +2,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
 import { requestRebuild } from '../search/rebuild';
 
+/** Reads a Server-Sent Events response until it holds a text. */
+function streamReader(response: Response) {
+  if (!response.body) throw new Error('The response has no body');
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let received = '';
+  return {
+    get received() {
+      return received;
+    },
+    async readUntil(needle: string) {
+      const deadline = Date.now() + 2_000;
+      while (!received.includes(needle)) {
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`no "${needle}" in time; got ${received}`);
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), left)),
+        ]);
+        if (chunk.done) throw new Error('the stream ended');
+        received += chunk.value;
+      }
+    },
+    cancel: () => reader.cancel(),
+  };
+}
+
 describe('GET /api/changes/stream', () => {
   let t: TestApp;
   let url: string;
@@ -20,23 +46,8 @@ describe('GET /api/changes/stream', () => {
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
-    if (!response.body) throw new Error('The response has no body');
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    let received = '';
-    const readUntil = async (needle: string) => {
-      const deadline = Date.now() + 2_000;
-      while (!received.includes(needle)) {
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`no "${needle}" in time; got ${received}`);
-        const chunk = await Promise.race([
-          reader.read(),
-          new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), left)),
-        ]);
-        if (chunk.done) throw new Error('the stream ended');
-        received += chunk.value;
-      }
-    };
-    await readUntil('retry:');
+    const stream = streamReader(response);
+    await stream.readUntil('retry:');
     // A change of another table first: it must not come through.
     await t.database.db
       .updateTable('users')
@@ -44,12 +55,47 @@ describe('GET /api/changes/stream', () => {
       .where('email', '=', 'watcher@example.org')
       .execute();
     const { task } = await requestRebuild(t.database.db, 'operations', null);
-    await readUntil('event: change');
-    expect(received).toContain(
+    await stream.readUntil('event: change');
+    expect(stream.received).toContain(
       `data: ${JSON.stringify({ table: 'search_tasks', id: String(task.uid), op: 'insert' })}`,
     );
-    expect(received).not.toContain('"table":"users"');
-    await reader.cancel();
+    expect(stream.received).not.toContain('"table":"users"');
+    await stream.cancel();
+  });
+
+  it('announces each changed business record, and one statement of many as id *', async () => {
+    const response = await fetch(`${url}/api/changes/stream?tables=members`, {
+      headers: { cookie },
+    });
+    const stream = streamReader(response);
+    await stream.readUntil('retry:');
+    const member = (mid: string) => ({
+      mid,
+      number: `M-${mid}`,
+      category: 'individual' as const,
+      status: 'active' as const,
+      legal_name: `Feed Test ${mid}`,
+    });
+    await t.database.db.insertInto('members').values(member('feed1')).execute();
+    await stream.readUntil('"id":"feed1"');
+    expect(stream.received).toContain(
+      `data: ${JSON.stringify({ table: 'members', id: 'feed1', op: 'insert' })}`,
+    );
+    await t.database.db
+      .updateTable('members')
+      .set({ status: 'suspended' })
+      .where('mid', '=', 'feed1')
+      .execute();
+    await stream.readUntil('"op":"update"');
+
+    const many = Array.from({ length: 150 }, (_, i) => member(`bulk${i}`));
+    await t.database.db.insertInto('members').values(many).execute();
+    await stream.readUntil('"id":"*"');
+    expect(stream.received).toContain(
+      `data: ${JSON.stringify({ table: 'members', id: '*', op: 'insert' })}`,
+    );
+    expect(stream.received).not.toContain('"id":"bulk');
+    await stream.cancel();
   });
 
   it('refuses the signed-out', async () => {

@@ -3,7 +3,10 @@ import type { Notifications } from '../db/notifications';
 /** The channel the notify_change() triggers write to. */
 export const changesChannel = 'changes';
 
-/** One changed row, as the triggers announce it: which table, which record, what happened. */
+/**
+ * One changed row, as the triggers announce it: which table, which record, what happened. `id`
+ * is '*' when one statement changed more than 100 rows (refetch the table).
+ */
 export type ChangeEvent = { table: string; id: string; op: 'insert' | 'update' | 'delete' };
 
 export function subscribeToChanges(
