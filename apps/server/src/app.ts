@@ -26,6 +26,7 @@ import { registerErrorHandling } from './http/error-handler';
 import { registerOriginCheck } from './http/origin-check';
 import { registerSpa } from './http/spa';
 import type { Logger } from './logger';
+import { memberRoutes } from './members/routes';
 import { operatorRoutes } from './operators/routes';
 import { changeStreamRoutes } from './realtime/routes';
 import { searchIndexRoutes } from './search/routes';
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(functionRoutes);
   await app.register(searchServiceRoutes);
   await app.register(searchIndexRoutes);
+  await app.register(memberRoutes);
   await registerSpa(app, options.webDist ?? defaultWebDist);
   return app;
 }

@@ -7,3 +7,5 @@ export * from './functions';
 export * from './home';
 export * from './realtime';
 export * from './search';
+export * from './lists';
+export * from './members';

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * The one list contract (shared/design/conventions.md): every list takes `q`, `sort`, `cursor`,
+ * `limit` and its own column filters as query parameters, and answers
+ * `{data, nextCursor, estimatedTotal}`. Pages follow a cursor (keyset), never an offset, so a
+ * deep page costs what the first does.
+ */
+export const listLimits = { defaultLimit: 50, maxLimit: 200, maxSortFields: 3 } as const;
+
+/** Filter values as a URL carries them (see `parseFilter` on the server). */
+export const filterSyntax = {
+  /** `a,b`: one of these values. */
+  separator: ',',
+  /** `from..to`: a range; either end may be left out (`2020-01-01..`). */
+  range: '..',
+  /** `(empty)`: no value at all. */
+  empty: '(empty)',
+} as const;
+
+export const ZListQuery = z.object({
+  q: z.string().trim().max(200).optional().describe('Full-text: every word, the last as a prefix'),
+  sort: z
+    .string()
+    .regex(
+      /^-?[A-Za-z]+(,-?[A-Za-z]+){0,2}$/,
+      'field names separated by commas, "-" for descending',
+    )
+    .optional()
+    .describe('Up to 3 fields, e.g. "status,-joinedOn"; the id breaks ties'),
+  cursor: z.string().max(2_000).optional().describe('nextCursor of the previous page'),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listLimits.maxLimit)
+    .default(listLimits.defaultLimit)
+    .describe('Rows per page'),
+});
+export type TListQuery = z.infer<typeof ZListQuery>;
+
+/** A column filter parameter: `a,b` (one of), `from..to` (range) or `(empty)`. */
+export const ZFilterParam = z
+  .string()
+  .max(500)
+  .optional()
+  .describe('One of "a,b", a range "from..to" (either end optional), or "(empty)"');
+
+export function listPageOf<Row extends z.ZodType>(row: Row) {
+  return z.object({
+    data: z.array(row),
+    nextCursor: z
+      .string()
+      .nullable()
+      .describe('Pass as `cursor` for the next page; null at the end'),
+    estimatedTotal: z
+      .number()
+      .int()
+      .describe("Rows matching, as PostgreSQL's planner estimates them (never a COUNT(*))"),
+  });
+}
