@@ -110,6 +110,34 @@ describe('GET /api/members', () => {
     expect(body.estimatedTotal).toBeGreaterThanOrEqual(5);
   });
 
+  it('exports the whole filtered set as CSV, in the list order, past any page size', async () => {
+    const response = await t.app.inject({
+      url: '/api/members/export?status=active,overdue&sort=-number',
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    expect(response.headers['content-disposition']).toMatch(/attachment; filename="members-/);
+    const [header, ...lines] = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(header).toBe(
+      'Membership number,Legal name,Trade name,Country code,Country,Category,Status,Joined,Paid through,Id',
+    );
+    const listed = await allPages('status=active,overdue&sort=-number&limit=3');
+    expect(lines.map((line) => line.split(',')[0])).toEqual(listed.rows.map((row) => row.number));
+    expect(lines.some((line) => line.includes('Zürich Spedition AG'))).toBe(
+      listed.rows.some((row) => row.mid === 'mid007'),
+    );
+
+    const refused = await t.app.inject({
+      url: '/api/members/export?joinedOn=yesterday..',
+      headers: { cookie },
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('answers 400 naming the field and the rule for a bad sort, filter or cursor', async () => {
     const sort = await list('sort=shoeSize');
     expect(sort.status).toBe(400);

@@ -1,6 +1,7 @@
 import {
   memberCategories,
   memberStatuses,
+  type TMemberListItem,
   type TMembersListPage,
   type TMembersListQuery,
 } from '@ops/contract';
@@ -59,6 +60,7 @@ const filterFields = ['status', 'category', 'country', 'joinedOn', 'paidThroughY
 export async function listMembers(
   db: Kysely<Database>,
   query: TMembersListQuery,
+  options: { withEstimate?: boolean } = {},
 ): Promise<TMembersListPage> {
   const spec = membersListSpec;
   const sort = parseSort(query.sort, spec);
@@ -111,7 +113,7 @@ export async function listMembers(
   }
   const [rows, estimatedTotal] = await Promise.all([
     page.limit(query.limit + 1).execute(),
-    estimateRows(db, matching.select('m.mid')),
+    options.withEstimate === false ? 0 : estimateRows(db, matching.select('m.mid')),
   ]);
 
   const hasMore = rows.length > query.limit;
@@ -136,4 +138,27 @@ export async function listMembers(
         : null,
     estimatedTotal: Math.max(estimatedTotal, shown.length),
   };
+}
+
+/** Rows fetched per statement while exporting: memory stays flat whatever the list's size. */
+const exportBatchSize = 1_000;
+
+/**
+ * Every member the list's filters, `q` and sort select (not only the rows loaded on screen),
+ * page after page through the same keyset, for a streamed export.
+ */
+export async function* allMembersOf(
+  db: Kysely<Database>,
+  query: Omit<TMembersListQuery, 'cursor' | 'limit'>,
+): AsyncGenerator<TMemberListItem> {
+  let cursor: string | undefined;
+  do {
+    const page = await listMembers(
+      db,
+      { ...query, limit: exportBatchSize, ...(cursor ? { cursor } : {}) },
+      { withEstimate: false },
+    );
+    yield* page.data;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
 }
