@@ -152,6 +152,12 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedReport> {
       }
     }
     await client.query('COMMIT');
+    // Fresh statistics for what was just loaded: without them the planner guesses (a list's
+    // estimated total of a 100,000-member table read 250) and picks slow plans until
+    // autovacuum comes by.
+    await client.query(
+      'ANALYZE countries, users, members, applications, invoices, certificates, emails, search_documents, search_words',
+    );
     return { seed, scale, counts, elapsedMs: Math.round(performance.now() - startedAt) };
   } catch (error) {
     failed = true;
