@@ -1,0 +1,185 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+type MemberRow = { mid: string; number: string; legalName: string; status: string };
+type MembersPage = { data: MemberRow[]; nextCursor: string | null; estimatedTotal: number };
+
+const format = (count: number) => new Intl.NumberFormat('en').format(count);
+
+/** A page of the list as the API gives it to this browser's session. */
+async function membersOf(page: Page, query = ''): Promise<MembersPage> {
+  const response = await page.request.get(`/api/members${query ? `?${query}` : ''}`);
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as MembersPage;
+}
+
+const table = (page: Page) => page.getByRole('table', { name: 'Members' });
+/** The member rows on screen (the header row is in its own row group, first). */
+const bodyRows = (page: Page) => table(page).getByRole('rowgroup').nth(1).getByRole('row');
+const firstRow = (page: Page) => bodyRows(page).first();
+const header = (page: Page, name: string) =>
+  table(page).getByRole('columnheader', { name, exact: true });
+
+/** The text of one column (1-based) in every row on screen. */
+async function columnTexts(rows: Locator, column: number): Promise<string[]> {
+  return rows.evaluateAll(
+    (elements, index) =>
+      elements.map((row) => row.querySelectorAll('[role="cell"]')[index - 1]?.textContent ?? ''),
+    column,
+  );
+}
+
+async function openList(page: Page, search = '') {
+  await page.goto(`/members${search}`);
+  await expect(page.getByRole('heading', { name: 'Members', exact: true })).toBeVisible();
+  await expect(firstRow(page)).toBeVisible();
+}
+
+test('the list shows the estimated count and the members in number order', async ({
+  operatorPage: page,
+}) => {
+  const first = await membersOf(page);
+  await openList(page);
+  await expect(page.getByText(`about ${format(first.estimatedTotal)} members`)).toBeVisible();
+  // The demo data set has 1,000 members, and the planner's estimate is taken after loading them.
+  expect(first.estimatedTotal).toBe(1_000);
+  const numbers = await columnTexts(bodyRows(page), 1);
+  expect(numbers.length).toBeGreaterThan(5);
+  expect(numbers).toEqual(first.data.slice(0, numbers.length).map((row) => row.number));
+  await expect(header(page, 'Number')).toHaveAttribute('aria-sort', 'ascending');
+  await expect(
+    firstRow(page).getByRole('link', { name: first.data[0]?.legalName, exact: true }),
+  ).toHaveAttribute('href', `/members/${first.data[0]?.mid}`);
+});
+
+test('a column header sorts ascending, then descending, and a reload keeps the view', async ({
+  operatorPage: page,
+}) => {
+  const [ascending, descending] = await Promise.all([
+    membersOf(page, 'sort=legalName&limit=1'),
+    membersOf(page, 'sort=-legalName&limit=1'),
+  ]);
+  await openList(page);
+  const byNumber = await firstRow(page).textContent();
+
+  await header(page, 'Name').getByRole('button').click();
+  await expect(page).toHaveURL(/[?&]sort=legalName(&|$)/);
+  await expect(header(page, 'Name')).toHaveAttribute('aria-sort', 'ascending');
+  await expect(header(page, 'Number')).not.toHaveAttribute('aria-sort', /.*/);
+  await expect(firstRow(page)).toContainText(ascending.data[0]?.legalName ?? '');
+  expect(await firstRow(page).textContent()).not.toBe(byNumber);
+
+  await header(page, 'Name').getByRole('button').click();
+  await expect(page).toHaveURL(/[?&]sort=-legalName(&|$)/);
+  await expect(header(page, 'Name')).toHaveAttribute('aria-sort', 'descending');
+  await expect(firstRow(page)).toContainText(descending.data[0]?.legalName ?? '');
+  const shown = await firstRow(page).textContent();
+
+  await page.reload();
+  await expect(header(page, 'Name')).toHaveAttribute('aria-sort', 'descending');
+  await expect(firstRow(page)).toHaveText(shown ?? '');
+});
+
+test('the search box narrows the rows and puts q in the address', async ({
+  operatorPage: page,
+}) => {
+  // A member further down the list, so the first rows change when it is searched for.
+  const { data } = await membersOf(page, 'limit=200');
+  let target: MemberRow | undefined;
+  let expected: MemberRow[] = [];
+  for (const candidate of data.slice(30)) {
+    const found = await membersOf(page, `q=${encodeURIComponent(candidate.legalName)}`);
+    if (found.data.length <= 5 && found.data.some((row) => row.mid === candidate.mid)) {
+      target = candidate;
+      expected = found.data;
+      break;
+    }
+  }
+  if (!target) throw new Error('no member of the demo data has a name found among 5 or fewer');
+
+  await openList(page);
+  await page.getByLabel('Search members').fill(target.legalName);
+  await expect(page).toHaveURL((url) => url.searchParams.get('q') === target.legalName);
+  await expect(bodyRows(page)).toHaveCount(expected.length);
+  await expect(
+    table(page).getByRole('link', { name: target.legalName, exact: true }),
+  ).toBeVisible();
+  expect(await columnTexts(bodyRows(page), 1)).toEqual(expected.map((row) => row.number));
+
+  // Nothing matches: the empty state, and a way back to every member.
+  await page.getByLabel('Search members').fill('zzzqqqxxx no such member');
+  await expect(page.getByText('No member matches these filters.')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL((url) => url.search === '');
+  await expect(page.getByLabel('Search members')).toHaveValue('');
+  await expect(bodyRows(page).first()).toBeVisible();
+});
+
+test('a status filter goes in the address and keeps only members of that status', async ({
+  operatorPage: page,
+}) => {
+  await openList(page);
+  const chip = page.getByRole('group', { name: 'Status' }).getByRole('button', {
+    name: 'overdue',
+    exact: true,
+  });
+  await chip.click();
+  await expect(chip).toHaveAttribute('aria-pressed', 'true');
+  await expect(page).toHaveURL((url) => url.searchParams.get('status') === 'overdue');
+  await expect(table(page)).not.toHaveAttribute('aria-busy', 'true');
+  await expect
+    .poll(async () => new Set(await columnTexts(bodyRows(page), 5)))
+    .toEqual(new Set(['overdue']));
+  const filtered = await membersOf(page, 'status=overdue');
+  await expect(page.getByText(`about ${format(filtered.estimatedTotal)} members`)).toBeVisible();
+
+  // The export carries the same view, and answers with the CSV of it.
+  await header(page, 'Joined').getByRole('button').click();
+  const exportLink = page.getByRole('link', { name: 'Export CSV' });
+  await expect(exportLink).toHaveAttribute(
+    'href',
+    '/api/members/export?sort=joinedOn&status=overdue',
+  );
+  const csv = await page.request.get('/api/members/export?sort=joinedOn&status=overdue');
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()['content-type']).toContain('text/csv');
+
+  await page.reload();
+  await expect(chip).toHaveAttribute('aria-pressed', 'true');
+  await expect(header(page, 'Joined')).toHaveAttribute('aria-sort', 'ascending');
+});
+
+test('scrolling to the end of the table loads more rows', async ({ operatorPage: page }) => {
+  await openList(page);
+  // Only the rows in view are rendered; aria-rowindex says where a row is (the header is 1).
+  const lastRowIndex = async () =>
+    Number(await bodyRows(page).last().getAttribute('aria-rowindex'));
+  expect(await lastRowIndex()).toBeLessThanOrEqual(51);
+  const scrollArea = page.getByRole('region', { name: 'Members list' });
+  await expect
+    .poll(async () => {
+      await scrollArea.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+      return lastRowIndex();
+    })
+    .toBeGreaterThan(101);
+  expect(await bodyRows(page).count()).toBeLessThan(40);
+});
+
+test('the members list has no serious accessibility violation', async ({ operatorPage: page }) => {
+  await openList(page, '?status=active');
+  await expect(table(page)).not.toHaveAttribute('aria-busy', 'true');
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    serious.map(
+      (violation) =>
+        `${violation.id}: ${violation.help}\n` +
+        violation.nodes.map((node) => `  ${node.target.join(' ')}`).join('\n'),
+    ),
+  ).toEqual([]);
+});
