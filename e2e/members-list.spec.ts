@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { withDatabase } from './support/database';
 import { expect, test } from './support/fixtures';
 
 type MemberRow = { mid: string; number: string; legalName: string; status: string };
@@ -182,4 +183,33 @@ test('the members list has no serious accessibility violation', async ({ operato
         violation.nodes.map((node) => `  ${node.target.join(' ')}`).join('\n'),
     ),
   ).toEqual([]);
+});
+
+test('a member changed elsewhere updates in the open list without a reload', async ({
+  operatorPage: page,
+}) => {
+  await page.goto('/members');
+  const [first] = (await membersOf(page)).data;
+  if (!first) throw new Error('the demo data has no member');
+  await expect(firstRow(page)).toContainText(first.legalName);
+
+  const renamed = `${first.legalName} (renamed elsewhere)`;
+  await withDatabase((database) =>
+    database.db
+      .updateTable('members')
+      .set({ legal_name: renamed })
+      .where('mid', '=', first.mid)
+      .execute(),
+  );
+  // The change stream tells this browser; the list refetches within about a second.
+  await expect(firstRow(page)).toContainText(renamed, { timeout: 3_000 });
+
+  await withDatabase((database) =>
+    database.db
+      .updateTable('members')
+      .set({ legal_name: first.legalName })
+      .where('mid', '=', first.mid)
+      .execute(),
+  );
+  await expect(firstRow(page)).not.toContainText('(renamed elsewhere)', { timeout: 3_000 });
 });

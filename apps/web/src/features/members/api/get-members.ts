@@ -1,6 +1,13 @@
 import type { TMembersListPage } from '@ops/contract';
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { apiRequest } from '@/lib/api-client';
+import { useLiveChanges } from '@/lib/live-changes';
 import { membersApiPath } from '../utils/list-params';
 
 /** Cache keys of the members feature. */
@@ -33,4 +40,24 @@ export function membersListQueryOptions(listParams: string) {
 /** The members list of a view, page by page along the cursor. */
 export function useMembersList(listParams: string) {
   return useInfiniteQuery(membersListQueryOptions(listParams));
+}
+
+/** Changes arriving together (a bulk import) refetch the list once. */
+const refetchAfterMs = 250;
+
+/**
+ * Keeps every members list on screen current: a member changed by another operator, or a
+ * country renamed, refetches the loaded pages (within about a second, through the change
+ * stream; changes that may have been missed while disconnected do too).
+ */
+export function useMembersFollowChanges() {
+  const queryClient = useQueryClient();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useLiveChanges(['members', 'countries'], () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      void queryClient.invalidateQueries({ queryKey: membersQueryKeys.all });
+    }, refetchAfterMs);
+  });
 }

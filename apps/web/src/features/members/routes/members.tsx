@@ -6,7 +6,7 @@ import { ErrorCard } from '@/components/error-card';
 import { ListWithDetail, Screen } from '@/components/screen';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/error-message';
-import { useMembersList } from '../api/get-members';
+import { useMembersFollowChanges, useMembersList } from '../api/get-members';
 import { MembersTable } from '../components/members-table';
 import { MembersSearchBox, StatusFilter } from '../components/members-toolbar';
 import {
@@ -43,6 +43,7 @@ function useListState() {
 export function MembersRoute() {
   const { state, listParams, setState } = useListState();
   const list = useMembersList(listParams);
+  useMembersFollowChanges();
   const rows = list.data?.pages.flatMap((page) => page.data) ?? [];
   const estimatedTotal = list.data?.pages[0]?.estimatedTotal ?? 0;
 
