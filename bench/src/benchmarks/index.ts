@@ -1,5 +1,6 @@
 import type { Benchmark } from '../lib/benchmark';
 import { coldStart100k, coldStartExisting, coldStartFirst } from './cold-start';
+import { membersList100k } from './members-list';
 import { paletteKeystroke } from './palette-keystroke';
 import { searchQueries, searchRebuild } from './search';
 import { seed100k } from './seed';
@@ -11,6 +12,7 @@ export const benchmarks: readonly Benchmark[] = [
   coldStartExisting,
   seed100k,
   coldStart100k,
+  membersList100k,
   signInJs,
   searchRebuild,
   searchQueries,
