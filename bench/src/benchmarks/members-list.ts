@@ -1,6 +1,6 @@
 import type { Benchmark } from '../lib/benchmark';
-import { cliEntry } from '../lib/paths';
-import { spawnTracked, startServer, terminate, waitForExit } from '../lib/processes';
+import { addOperator, signInCookie } from '../lib/operator';
+import { startServer } from '../lib/processes';
 import { median, percentile } from '../lib/stats';
 import { seededDataDir, seedScale } from './seed';
 
@@ -45,27 +45,8 @@ export const membersList100k: Benchmark = {
     const { dataDir } = await seededDataDir(context);
     const server = await startServer({ dataDir, seed: 'none' });
     try {
-      const cli = spawnTracked(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          cliEntry,
-          'operators',
-          'add',
-          operatorEmail,
-          '--password',
-          operatorPassword,
-        ],
-        { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-      );
-      await waitForExit(cli.child, 60_000).finally(() => terminate(cli.child));
-      const signIn = await fetch(`${server.url}/api/auth/password`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: operatorEmail, password: operatorPassword }),
-      });
-      const cookie = (signIn.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+      await addOperator(dataDir, operatorEmail, operatorPassword);
+      const cookie = await signInCookie(server.url, operatorEmail, operatorPassword);
       const walk = async (view: string) => {
         const times: number[] = [];
         let cursor: string | null = null;

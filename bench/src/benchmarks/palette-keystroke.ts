@@ -3,8 +3,8 @@ import { type APIRequestContext, type Page } from 'playwright-core';
 import { launchChromium } from '../lib/chromium';
 import type { Benchmark, BenchmarkContext } from '../lib/benchmark';
 import { formatDuration } from '../lib/format';
-import { cliEntry } from '../lib/paths';
-import { spawnTracked, startServer, terminate, waitForExit } from '../lib/processes';
+import { addOperator } from '../lib/operator';
+import { startServer } from '../lib/processes';
 import { median, percentile } from '../lib/stats';
 
 const operatorEmail = 'bench-palette@example.org';
@@ -26,26 +26,6 @@ type KeystrokeSample = {
 };
 
 // --- Preparing the browser and the queries -------------------------------------------------
-
-async function addOperator(context: BenchmarkContext, dataDir: string): Promise<void> {
-  const cli = spawnTracked(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      cliEntry,
-      'operators',
-      'add',
-      operatorEmail,
-      '--password',
-      operatorPassword,
-    ],
-    { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  );
-  const code = await waitForExit(cli.child, 120_000).finally(() => terminate(cli.child));
-  if (code !== 0) throw new Error(`operators add exited with ${code}:\n${cli.output()}`);
-  context.log(`operator ${operatorEmail} created`);
-}
 
 /** Searches like the palette does, through the signed-in context's cookie. */
 async function searchByApi(request: APIRequestContext, q: string, limit = 100): Promise<Hit[]> {
@@ -278,7 +258,8 @@ export const paletteKeystroke: Benchmark = {
     const dataDir = context.newDataDir('palette-keystroke');
     const server = await startServer({ dataDir, seed: 'demo' });
     try {
-      await addOperator(context, dataDir);
+      await addOperator(dataDir, operatorEmail, operatorPassword);
+      context.log(`operator ${operatorEmail} created`);
       const browser = await launchChromium();
       try {
         const browserContext = await browser.newContext({ baseURL: server.url });

@@ -1,7 +1,7 @@
 import type { Benchmark, BenchmarkContext } from '../lib/benchmark';
 import { formatDuration } from '../lib/format';
-import { cliEntry } from '../lib/paths';
-import { spawnTracked, startServer, terminate, waitForExit } from '../lib/processes';
+import { addOperator, runOps, signInCookie } from '../lib/operator';
+import { startServer } from '../lib/processes';
 import { buildSearchQueries, isIntendedHit, type SearchQueryKind } from '../lib/search-queries';
 import { median, percentile } from '../lib/stats';
 
@@ -9,20 +9,6 @@ import { median, percentile } from '../lib/stats';
 const membersForMillion = 190_000;
 const operatorEmail = 'bench-search@ops.demo.example';
 const operatorPassword = 'bench search password 2026';
-
-async function runCli(args: string[], dataDir: string, timeoutMs: number) {
-  const cli = spawnTracked(process.execPath, ['--import', 'tsx', cliEntry, ...args], {
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-  });
-  try {
-    const code = await waitForExit(cli.child, timeoutMs);
-    if (code !== 0) throw new Error(`ops ${args.join(' ')} exited with ${code}:\n${cli.output()}`);
-    return cli.output();
-  } finally {
-    await terminate(cli.child);
-  }
-}
 
 type MillionDataDir = { dataDir: string; documents: number; rebuild: Record<string, unknown> };
 
@@ -32,10 +18,10 @@ function millionDocumentDataDir(context: BenchmarkContext): Promise<MillionDataD
     const dataDir = context.newDataDir('search-1m');
     context.log(`seeding ${membersForMillion.toLocaleString('en')} members (≈1M search documents)`);
     const startedAt = performance.now();
-    await runCli(['seed', 'demo', '--scale', String(membersForMillion)], dataDir, 30 * 60_000);
+    await runOps(['seed', 'demo', '--scale', String(membersForMillion)], dataDir, 30 * 60_000);
     context.log(`seeded in ${formatDuration(performance.now() - startedAt)}`);
     const rebuildStartedAt = performance.now();
-    const output = await runCli(['search', 'reindex'], dataDir, 10 * 60_000);
+    const output = await runOps(['search', 'reindex'], dataDir, 10 * 60_000);
     const elapsedMs = performance.now() - rebuildStartedAt;
     const task = JSON.parse(output.slice(output.indexOf('{'))) as {
       total: number;
@@ -70,17 +56,8 @@ export const searchRebuild: Benchmark = {
 
 /** Signs a new operator in and asks `searchParams` for a key, as the browser does. */
 async function searchKey(url: string, dataDir: string) {
-  await runCli(
-    ['operators', 'add', operatorEmail, '--password', operatorPassword],
-    dataDir,
-    60_000,
-  );
-  const signIn = await fetch(`${url}/api/auth/password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: operatorEmail, password: operatorPassword }),
-  });
-  const cookie = (signIn.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+  await addOperator(dataDir, operatorEmail, operatorPassword);
+  const cookie = await signInCookie(url, operatorEmail, operatorPassword);
   const params = await fetch(`${url}/functions/searchParams`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie },
