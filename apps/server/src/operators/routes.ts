@@ -5,7 +5,7 @@ import { reconnectedChannel } from '../db/notifications';
 import type { Database } from '../db/schema';
 import { readSession, requireSession } from '../http/access';
 import { subscribeToChanges } from '../realtime/changes';
-import { openEventStream, trackOpenStreams } from '../realtime/event-stream';
+import { openEventStream, streamLifetime, trackOpenStreams } from '../realtime/event-stream';
 
 /** Comment lines keep proxies from closing a quiet stream; each one also re-checks the session. */
 const heartbeatMs = 25_000;
@@ -53,14 +53,13 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       const { db, notifications } = app.deps;
       const stream = openEventStream(reply);
 
-      let isClosed = false;
       let queue = Promise.resolve();
       const send = (work: () => Promise<string | null>) => {
         queue = queue
           .then(async () => {
-            if (isClosed) return;
+            if (lifetime.isClosed) return;
             const text = await work();
-            if (text !== null && !isClosed) stream.write(text);
+            if (text !== null && !lifetime.isClosed) stream.write(text);
           })
           .catch((error: unknown) => request.log.warn({ err: error }, 'operator stream failed'));
       };
@@ -73,7 +72,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       const checkSession = () =>
         send(async () => {
           if (await readSession(app, request)) return ': keep-alive\n\n';
-          close();
+          lifetime.close();
           return null;
         });
 
@@ -84,17 +83,11 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const unsubscribeReconnect = notifications.subscribe(reconnectedChannel, pushRecord);
       const heartbeat = setInterval(checkSession, heartbeatMs);
-      const close = () => {
-        if (isClosed) return;
-        isClosed = true;
-        openStreams.delete(close);
-        clearInterval(heartbeat);
-        unsubscribeChanges();
-        unsubscribeReconnect();
-        stream.end();
-      };
-      openStreams.add(close);
-      request.raw.on('close', close);
+      const lifetime = streamLifetime(openStreams, request, stream, [
+        () => clearInterval(heartbeat),
+        unsubscribeChanges,
+        unsubscribeReconnect,
+      ]);
       pushRecord();
     },
   );

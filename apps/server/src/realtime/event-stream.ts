@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 
 /**
@@ -28,4 +28,38 @@ export function trackOpenStreams(app: FastifyInstance): Set<() => void> {
     for (const close of openStreams) close();
   });
   return openStreams;
+}
+
+export type StreamLifetime = {
+  readonly isClosed: boolean;
+  /** Ends the stream once: runs the clean-ups, forgets it, ends the response. */
+  close(): void;
+};
+
+/**
+ * Ties a stream's end to the client leaving and to shutdown. `cleanUps` (timers, subscriptions)
+ * run exactly once, whichever comes first.
+ */
+export function streamLifetime(
+  openStreams: Set<() => void>,
+  request: FastifyRequest,
+  stream: ServerResponse,
+  cleanUps: (() => void)[],
+): StreamLifetime {
+  let isClosed = false;
+  const close = () => {
+    if (isClosed) return;
+    isClosed = true;
+    openStreams.delete(close);
+    for (const cleanUp of cleanUps) cleanUp();
+    stream.end();
+  };
+  openStreams.add(close);
+  request.raw.on('close', close);
+  return {
+    get isClosed() {
+      return isClosed;
+    },
+    close,
+  };
 }

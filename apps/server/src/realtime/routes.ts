@@ -4,7 +4,7 @@ import { reconnectedChannel } from '../db/notifications';
 import { findOperatorRecord } from '../operators/routes';
 import { readSession } from '../http/access';
 import { subscribeToChanges } from './changes';
-import { openEventStream, trackOpenStreams } from './event-stream';
+import { openEventStream, streamLifetime, trackOpenStreams } from './event-stream';
 
 /** Comment lines keep proxies from closing a quiet stream; each also re-checks the caller. */
 const heartbeatMs = 25_000;
@@ -32,9 +32,8 @@ export const changeStreamRoutes: FastifyPluginAsyncZod = async (app) => {
       const { notifications } = app.deps;
       const stream = openEventStream(reply);
 
-      let isClosed = false;
       const write = (text: string) => {
-        if (!isClosed) stream.write(text);
+        if (!lifetime.isClosed) stream.write(text);
       };
       // Signed out, or no longer an operator: the stream ends (the browser's gate follows).
       const checkCaller = async () => {
@@ -43,7 +42,7 @@ export const changeStreamRoutes: FastifyPluginAsyncZod = async (app) => {
           ? (await findOperatorRecord(app.deps.db, session.user.uid)) !== null
           : false;
         if (isOperator) write(': keep-alive\n\n');
-        else close();
+        else lifetime.close();
       };
       const unsubscribeChanges = subscribeToChanges(notifications, (change) => {
         if (tables.has(change.table)) write(`event: change\ndata: ${JSON.stringify(change)}\n\n`);
@@ -52,17 +51,11 @@ export const changeStreamRoutes: FastifyPluginAsyncZod = async (app) => {
         write('event: reconnected\ndata: {}\n\n'),
       );
       const heartbeat = setInterval(() => void checkCaller(), heartbeatMs);
-      const close = () => {
-        if (isClosed) return;
-        isClosed = true;
-        openStreams.delete(close);
-        clearInterval(heartbeat);
-        unsubscribeChanges();
-        unsubscribeReconnect();
-        stream.end();
-      };
-      openStreams.add(close);
-      request.raw.on('close', close);
+      const lifetime = streamLifetime(openStreams, request, stream, [
+        () => clearInterval(heartbeat),
+        unsubscribeChanges,
+        unsubscribeReconnect,
+      ]);
     },
   );
 };
