@@ -5,6 +5,14 @@ import { sql, type Kysely } from 'kysely';
  * searchable record, kept current by statement-level triggers in the writing transaction, plus
  * the vocabulary of names for typo tolerance and the rebuild tasks of the search indexes screen.
  */
+/** The tables whose records are searchable: document type and key column of each. */
+const searchedTables = [
+  ['members', 'member', 'mid'],
+  ['users', 'profile', 'uid'],
+  ['applications', 'application', 'aid'],
+  ['invoices', 'invoice', 'iid'],
+] as const;
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql
     .raw(
@@ -240,45 +248,20 @@ BEGIN
 END
 $$;
 
-CREATE TRIGGER members_search_insert AFTER INSERT ON members
+${searchedTables
+  .map(
+    ([table, type, key]) => `
+CREATE TRIGGER ${table}_search_insert AFTER INSERT ON ${table}
   REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION search_follow_records('member', 'mid');
-CREATE TRIGGER members_search_update AFTER UPDATE ON members
+  FOR EACH STATEMENT EXECUTE FUNCTION search_follow_records('${type}', '${key}');
+CREATE TRIGGER ${table}_search_update AFTER UPDATE ON ${table}
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION search_follow_records('member', 'mid');
-CREATE TRIGGER members_search_delete AFTER DELETE ON members
+  FOR EACH STATEMENT EXECUTE FUNCTION search_follow_records('${type}', '${key}');
+CREATE TRIGGER ${table}_search_delete AFTER DELETE ON ${table}
   REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION search_follow_records('member', 'mid');
-
-CREATE TRIGGER users_search_insert AFTER INSERT ON users
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION search_follow_records('profile', 'uid');
-CREATE TRIGGER users_search_update AFTER UPDATE ON users
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION search_follow_records('profile', 'uid');
-CREATE TRIGGER users_search_delete AFTER DELETE ON users
-  REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION search_follow_records('profile', 'uid');
-
-CREATE TRIGGER applications_search_insert AFTER INSERT ON applications
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION search_follow_records('application', 'aid');
-CREATE TRIGGER applications_search_update AFTER UPDATE ON applications
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION search_follow_records('application', 'aid');
-CREATE TRIGGER applications_search_delete AFTER DELETE ON applications
-  REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION search_follow_records('application', 'aid');
-
-CREATE TRIGGER invoices_search_insert AFTER INSERT ON invoices
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION search_follow_records('invoice', 'iid');
-CREATE TRIGGER invoices_search_update AFTER UPDATE ON invoices
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION search_follow_records('invoice', 'iid');
-CREATE TRIGGER invoices_search_delete AFTER DELETE ON invoices
-  REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION search_follow_records('invoice', 'iid');
+  FOR EACH STATEMENT EXECUTE FUNCTION search_follow_records('${type}', '${key}');`,
+  )
+  .join('\n')}
 
 -- Rebuilds of the index: the screen follows them through the change feed.
 CREATE TABLE search_tasks (
@@ -331,18 +314,13 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     .raw(
       `DROP INDEX emails_failed_idx;
        DROP TABLE server_secrets, search_tasks;
-       DROP TRIGGER members_search_insert ON members;
-       DROP TRIGGER members_search_update ON members;
-       DROP TRIGGER members_search_delete ON members;
-       DROP TRIGGER users_search_insert ON users;
-       DROP TRIGGER users_search_update ON users;
-       DROP TRIGGER users_search_delete ON users;
-       DROP TRIGGER applications_search_insert ON applications;
-       DROP TRIGGER applications_search_update ON applications;
-       DROP TRIGGER applications_search_delete ON applications;
-       DROP TRIGGER invoices_search_insert ON invoices;
-       DROP TRIGGER invoices_search_update ON invoices;
-       DROP TRIGGER invoices_search_delete ON invoices;
+       ${searchedTables
+         .flatMap(([table]) =>
+           ['insert', 'update', 'delete'].map(
+             (op) => `DROP TRIGGER ${table}_search_${op} ON ${table};`,
+           ),
+         )
+         .join('\n')}
        DROP FUNCTION search_word_neighbours(text, boolean, integer);
        DROP FUNCTION search_follow_records(), search_index_records(text, text[]),
                      search_vocabulary_words(tsvector), search_documents_of(text, text[]),
