@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { OperatorRole } from '@ops/contract';
 import { buildApp } from '../src/app';
 import { cliActor } from '../src/audit/record';
 import { loadConfig, type Config } from '../src/config';
@@ -67,8 +68,13 @@ export function addTestUser(
   return writeTransaction(database.db, (trx) => createUser(trx, cliActor, { email, ...options }));
 }
 
-export async function addTestOperator(database: DatabaseHandle, email: string, password?: string) {
-  const { user } = await addOperator(database.db, cliActor, { email, password });
+export async function addTestOperator(
+  database: DatabaseHandle,
+  email: string,
+  password?: string,
+  roles?: OperatorRole[],
+) {
+  const { user } = await addOperator(database.db, cliActor, { email, password, roles });
   return user;
 }
 
@@ -83,8 +89,12 @@ export function cookieFrom(setCookie: string | string[] | undefined, name: strin
 const testOperatorPassword = 'correct horse battery staple 42';
 
 /** A new operator, signed in by password through the API; returns the Cookie header value. */
-export async function signInAsNewOperator(t: TestApp, email: string): Promise<string> {
-  await addTestOperator(t.database, email, testOperatorPassword);
+export async function signInAsNewOperator(
+  t: TestApp,
+  email: string,
+  roles?: OperatorRole[],
+): Promise<string> {
+  await addTestOperator(t.database, email, testOperatorPassword, roles);
   return signInByPassword(t, email, testOperatorPassword);
 }
 

@@ -9,3 +9,4 @@ export * from './realtime';
 export * from './search';
 export * from './lists';
 export * from './members';
+export * from './permissions';

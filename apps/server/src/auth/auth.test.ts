@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addTestUser, cookieFrom, createTestApp, type TestApp } from '../../test/app';
+import {
+  addTestUser,
+  cookieFrom,
+  createTestApp,
+  signInAsNewOperator,
+  type TestApp,
+} from '../../test/app';
 import { firstLink, startMailbox, type Mailbox } from '../../test/mailbox';
 import { silentLogger } from '../../test/database';
 import { startEmailWorker, smtpTransport, type EmailWorker } from '../emails/delivery-worker';
@@ -580,6 +586,37 @@ describe('the access guard over every route', () => {
         url: concrete(route.url),
       });
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+
+  const writes = () =>
+    apiRoutes().filter(
+      (route) =>
+        route.access === 'operator' &&
+        route.method !== 'GET' &&
+        // Callable functions and the search service read; they change nothing.
+        !route.url.startsWith('/functions/') &&
+        !route.url.startsWith('/indexes/'),
+    );
+
+  it('names the operator action of every write (roles are checked on each)', () => {
+    expect(writes().length).toBeGreaterThan(0);
+    const undeclared = writes()
+      .filter((route) => route.permission === undefined)
+      .map((route) => `${route.method} ${route.url}`);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('refuses a read-only operator (403) on every write, before reading the body', async () => {
+    const readOnlyCookie = await signInAsNewOperator(t, 'reader@example.org', ['read-only']);
+    for (const route of writes()) {
+      const response = await t.app.inject({
+        method: route.method as 'POST',
+        url: concrete(route.url),
+        headers: { cookie: readOnlyCookie },
+      });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
+      expect(response.json<ErrorBody>().error.message).toContain(route.permission);
     }
   });
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { Database, User } from '../db/schema';
+import type { Database, OperatorRole, User } from '../db/schema';
 
 export const sessionCookieName = 'ops_session';
 
@@ -20,6 +20,8 @@ export type SessionContext = {
   tokenHash: string;
   user: User;
   isOperator: boolean;
+  /** The operator's roles; empty for a user who is not an operator. */
+  roles: OperatorRole[];
 };
 
 /** last_seen_at is written at most this often, so reading a session is not a write per request. */
@@ -66,6 +68,7 @@ export async function findSession(
     .select([
       's.last_seen_at as session_last_seen_at',
       sql<boolean>`o.uid IS NOT NULL`.as('is_operator'),
+      sql<OperatorRole[]>`coalesce(o.roles, '{}')`.as('operator_roles'),
     ])
     .where('s.token_hash', '=', tokenHash)
     .where('s.revoked_at', 'is', null)
@@ -75,7 +78,12 @@ export async function findSession(
     .where('u.deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) return null;
-  const { session_last_seen_at: lastSeenAt, is_operator: isOperator, ...user } = row;
+  const {
+    session_last_seen_at: lastSeenAt,
+    is_operator: isOperator,
+    operator_roles: roles,
+    ...user
+  } = row;
   if (Date.now() - new Date(lastSeenAt).getTime() > touchIntervalMs) {
     await db
       .updateTable('sessions')
@@ -83,7 +91,7 @@ export async function findSession(
       .where('token_hash', '=', tokenHash)
       .execute();
   }
-  return { tokenHash, user, isOperator };
+  return { tokenHash, user, isOperator, roles };
 }
 
 export async function revokeSession(db: Kysely<Database>, tokenHash: string): Promise<void> {

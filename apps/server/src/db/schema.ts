@@ -1,3 +1,4 @@
+import type { OperatorRole } from '@ops/contract';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** A column the database fills (default or trigger) but that may be written too. */
@@ -34,7 +35,7 @@ export type ApplicationStatus =
   | 'withdrawn';
 export type InvoiceStatus = 'draft' | 'issued' | 'paid' | 'void' | 'uncollectible';
 export type EmailState = 'PENDING' | 'PROCESSING' | 'SUCCESS' | 'ERROR' | 'RETRY';
-export type OperatorRole = 'admin' | 'finance' | 'membership' | 'read-only';
+export type { OperatorRole };
 
 export type CountriesTable = Tracked & {
   iso2: string;

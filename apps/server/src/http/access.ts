@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { can, permissionDeniedMessage, type OperatorAction } from '@ops/contract';
 import fp from 'fastify-plugin';
 import {
   findSession,
@@ -18,13 +19,20 @@ import { isApiPath } from './spa';
  */
 export type Access = 'public' | 'user' | 'operator';
 
-export type RouteAccess = { method: string; url: string; access: Access };
+export type RouteAccess = {
+  method: string;
+  url: string;
+  access: Access;
+  permission: OperatorAction | undefined;
+};
 
 declare module 'fastify' {
   // Fastify's extension points are interfaces; declaration merging needs them here.
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyContextConfig {
     access?: Access;
+    /** The operator action a route performs (contract permissions); checked before the body. */
+    permission?: OperatorAction;
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyRequest {
@@ -74,6 +82,17 @@ export function requireSession(request: FastifyRequest): SessionContext {
   return request.session;
 }
 
+/**
+ * Refuses (403) an operator whose roles do not allow the action. Routes declare theirs in
+ * `config.permission`; a service that decides per record calls this itself.
+ */
+export function requirePermission(request: FastifyRequest, action: OperatorAction): void {
+  const session = requireSession(request);
+  if (!session.isOperator || !can(session.roles, action)) {
+    throw new AppError('permission-denied', permissionDeniedMessage(action));
+  }
+}
+
 export function sessionPolicy(app: FastifyInstance): SessionPolicy {
   return { idleMs: app.deps.config.sessionIdleMs, maxAgeMs: app.deps.config.sessionMaxAgeMs };
 }
@@ -95,7 +114,10 @@ export const accessControl = fp(async (app: FastifyInstance) => {
     const access = route.config?.access ?? defaultAccess(route.url);
     route.config = { ...route.config, access };
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) app.routeAccess.push({ method, url: route.url, access });
+    const permission = route.config?.permission;
+    for (const method of methods) {
+      app.routeAccess.push({ method, url: route.url, access, permission });
+    }
   });
 
   app.addHook('onRequest', async (request) => {
@@ -108,5 +130,7 @@ export const accessControl = fp(async (app: FastifyInstance) => {
     if (access === 'operator' && !request.session.isOperator) {
       throw new AppError('permission-denied', `${request.session.user.email} is not an operator.`);
     }
+    const { permission } = request.routeOptions.config;
+    if (permission) requirePermission(request, permission);
   });
 });

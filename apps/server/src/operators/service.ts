@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { recordAudit, type Actor } from '../audit/record';
-import type { Database, User } from '../db/schema';
+import type { Database, OperatorRole, User } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { AppError } from '../errors';
 import { createUser, findUserByEmail, setUserPassword } from '../users/service';
@@ -19,7 +19,7 @@ export type AddOperatorResult = {
 export function addOperator(
   db: Kysely<Database>,
   actor: Actor,
-  options: { email: string; password?: string },
+  options: { email: string; password?: string; roles?: OperatorRole[] },
 ): Promise<AddOperatorResult> {
   return writeTransaction(db, async (trx) => {
     const existing = await findUserByEmail(trx, options.email);
@@ -31,6 +31,7 @@ export function addOperator(
       .insertInto('operators')
       .values({
         uid: user.uid,
+        ...(options.roles ? { roles: options.roles } : {}),
         created_by: actor.uid ?? actor.kind,
         updated_by: actor.uid ?? actor.kind,
       })

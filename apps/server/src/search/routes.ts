@@ -30,6 +30,7 @@ export const searchIndexRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/search/indexes/:index/rebuild',
     {
+      config: { permission: 'search.rebuild' },
       schema: {
         tags: ['search'],
         summary:

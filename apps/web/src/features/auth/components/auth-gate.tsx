@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { ErrorCard } from '@/components/error-card';
 import { getErrorMessage } from '@/lib/error-message';
+import { OperatorRolesContext } from '@/lib/permissions';
 import { useMe } from '../api/me';
 import { useOperatorStatus } from '../hooks/use-operator-status';
 import { SessionContext } from '../hooks/use-session';
@@ -96,7 +97,11 @@ export function AuthGate({ children }: { children: ReactNode }) {
 
   if (operator.status === 'unknown') return <AuthLoading />;
   if (operator.status === 'not-operator') return <NotOperatorScreen email={user.email} />;
-  return <SessionContext value={{ user, operator: operator.record }}>{children}</SessionContext>;
+  return (
+    <SessionContext value={{ user, operator: operator.record }}>
+      <OperatorRolesContext value={operator.record.roles}>{children}</OperatorRolesContext>
+    </SessionContext>
+  );
 }
 
 /**

@@ -1,0 +1,59 @@
+/**
+ * Operator roles and what each may do: declared once, used by the server on every route (a
+ * route names the action it performs) and by the browser to hide what cannot be done.
+ * Every operator may read every area; the actions below are the writes.
+ */
+export const operatorRoles = ['admin', 'finance', 'membership', 'read-only'] as const;
+export type OperatorRole = (typeof operatorRoles)[number];
+
+export const operatorActions = [
+  /** Edit members, change their status, delete and restore, CSV upload, fixes. */
+  'members.edit',
+  /** Review applications: request information, approve, reject, documents. */
+  'applications.review',
+  /** Issue and revoke certificates. */
+  'certificates.manage',
+  /** Disable and enable users, send sign-in links, end their sessions. */
+  'users.manage',
+  /** Grant and revoke operator access, change roles. */
+  'operators.manage',
+  /** Edit countries: fee category, currency, national association. */
+  'countries.edit',
+  /** Add and edit the federation's bank accounts. */
+  'bank-accounts.edit',
+  /** Invoices: create, issue, mark paid, void, upload, fixes. */
+  'invoices.edit',
+  /** Card payments: link and reconcile. */
+  'payments.manage',
+  /** Retry failed e-mails. */
+  'emails.retry',
+  /** Rebuild the search index. */
+  'search.rebuild',
+] as const;
+export type OperatorAction = (typeof operatorActions)[number];
+
+/** The actions of each role; an operator with several roles may do what any of them may. */
+export const actionsByRole: Record<OperatorRole, readonly OperatorAction[]> = {
+  admin: operatorActions,
+  finance: ['invoices.edit', 'payments.manage', 'bank-accounts.edit', 'emails.retry'],
+  membership: [
+    'members.edit',
+    'applications.review',
+    'certificates.manage',
+    'users.manage',
+    'countries.edit',
+    'emails.retry',
+  ],
+  'read-only': [],
+};
+
+/** Whether an operator with these roles may perform the action. */
+export function can(roles: readonly OperatorRole[], action: OperatorAction): boolean {
+  return roles.some((role) => actionsByRole[role]?.includes(action));
+}
+
+/** The role that a request lacked, said the way a person reads it. */
+export function permissionDeniedMessage(action: OperatorAction): string {
+  const roles = operatorRoles.filter((role) => actionsByRole[role].includes(action));
+  return `Your operator roles do not allow this (${action}); it needs one of: ${roles.join(', ')}.`;
+}
