@@ -1,8 +1,7 @@
-import { pipeline, Readable } from 'node:stream';
 import { ZMembersListPage, ZMembersListQuery } from '@ops/contract';
-import { stringify } from 'csv-stringify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { allMembersOf, listMembers } from './list';
+import { sendListExport } from '../lists/run-list';
+import { listMembers, membersList } from './list';
 
 /** The export's columns, as a person reads them in a spreadsheet. */
 const exportColumns = [
@@ -43,24 +42,13 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZMembersListQuery.omit({ cursor: true, limit: true }),
       },
     },
-    async (request, reply) => {
-      // Bad filters are a 400 before the first byte goes out, not a broken download.
-      await listMembers(app.deps.db, { ...request.query, limit: 1 }, { withEstimate: false });
-      const today = new Date().toISOString().slice(0, 10);
-      // A byte-order mark, so that Excel reads the names' accents as UTF-8.
-      const csv = stringify({
-        header: true,
+    async (request, reply) =>
+      sendListExport(request, reply, {
+        db: app.deps.db,
+        list: membersList,
+        query: request.query,
         columns: exportColumns,
-        bom: true,
-        cast: { number: String },
-      });
-      pipeline(Readable.from(allMembersOf(app.deps.db, request.query)), csv, (error) => {
-        if (error) request.log.error({ err: error }, 'members export failed');
-      });
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="members-${today}.csv"`)
-        .send(csv);
-    },
+        filename: 'members',
+      }),
   );
 };

@@ -1,0 +1,170 @@
+import { stringify } from 'csv-stringify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql, type Expression, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { pipeline, Readable } from 'node:stream';
+import type { Database } from '../db/schema';
+import { estimateRows } from './estimate';
+import {
+  afterCursor,
+  decodeCursor,
+  encodeCursor,
+  filterCondition,
+  parseSort,
+  type ListSpec,
+} from './list-spec';
+
+/** What every list endpoint receives: the list contract's fields and the column filters. */
+export type ListRequest = {
+  q?: string | undefined;
+  sort?: string | undefined;
+  cursor?: string | undefined;
+  limit: number;
+} & { readonly [filter: string]: unknown };
+
+// Kysely types each query by its tables; the runner is the same for every list, so the
+// builders it passes around are typed loosely here and precisely in each list's own code.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnySelect = SelectQueryBuilder<any, any, any>;
+
+export type ListDefinition<Row extends Record<string, unknown>, Item> = {
+  spec: ListSpec;
+  /** The column filters the list takes, by their query parameter names (keys of spec.columns). */
+  filterFields: readonly string[];
+  /**
+   * The rows the list can show, before its filters: FROM, the joins a filter needs, and the
+   * fixed conditions (e.g. not deleted).
+   */
+  from: (db: Kysely<Database>) => AnySelect;
+  /** The condition of a full-text search `q` (only called when q has a letter or a digit). */
+  search?: (q: string) => Expression<boolean>;
+  /** The columns shown, with the joins only display needs. */
+  select: (matching: AnySelect) => AnySelect;
+  toItem: (row: Row) => Item;
+};
+
+export type ListPage<Item> = { data: Item[]; nextCursor: string | null; estimatedTotal: number };
+
+/**
+ * One page of a list: its filters, `q`, sort and the cursor of the page before, in keyset order
+ * (sort expressions, then the id), and PostgreSQL's estimate of how many rows match.
+ */
+export async function runList<Row extends Record<string, unknown>, Item>(
+  db: Kysely<Database>,
+  list: ListDefinition<Row, Item>,
+  query: ListRequest,
+  options: { withEstimate?: boolean } = {},
+): Promise<ListPage<Item>> {
+  const { spec } = list;
+  const sort = parseSort(query.sort, spec);
+  const lastDirection = sort.at(-1)?.isDescending ?? false;
+  const keys = [
+    ...sort.map(({ field, isDescending }) => ({
+      expression: spec.columns[field]?.sortExpression ?? spec.id,
+      isDescending,
+    })),
+    { expression: spec.id, isDescending: lastDirection },
+  ];
+
+  let matching = list.from(db);
+  for (const field of list.filterFields) {
+    const raw = query[field];
+    const column = spec.columns[field];
+    if (typeof raw === 'string' && raw !== '' && column) {
+      matching = matching.where(filterCondition(field, raw, column));
+    }
+  }
+  // A box with no letter or digit in it (only spaces or punctuation) searches nothing.
+  if (list.search && query.q && /[\p{L}\p{N}]/u.test(query.q)) {
+    matching = matching.where(list.search(query.q));
+  }
+
+  let page = list
+    .select(matching)
+    .select(keys.map((key, i) => sql<string | number>`${sql.raw(key.expression)}`.as(`key_${i}`)));
+  if (query.cursor) {
+    page = page.where(afterCursor(keys, decodeCursor(query.cursor, keys.length)));
+  }
+  for (const key of keys) {
+    page = page.orderBy(sql.raw(key.expression), key.isDescending ? 'desc' : 'asc');
+  }
+  const [rows, estimatedTotal] = await Promise.all([
+    page.limit(query.limit + 1).execute() as Promise<Record<string, unknown>[]>,
+    options.withEstimate === false
+      ? 0
+      : estimateRows(db, matching.select(sql.raw(spec.id).as('id'))),
+  ]);
+
+  const hasMore = rows.length > query.limit;
+  const shown = rows.slice(0, query.limit);
+  const last = shown.at(-1);
+  return {
+    data: shown.map((row) => list.toItem(row as Row)),
+    nextCursor:
+      hasMore && last
+        ? encodeCursor(keys.map((_, i) => last[`key_${i}`] as string | number))
+        : null,
+    estimatedTotal: Math.max(estimatedTotal, shown.length),
+  };
+}
+
+/** Rows fetched per statement while exporting: memory stays flat whatever the list's size. */
+const exportBatchSize = 1_000;
+
+/**
+ * Every row the list's filters, `q` and sort select (not only the rows loaded on screen),
+ * page after page through the same keyset.
+ */
+export async function* allRowsOf<Row extends Record<string, unknown>, Item>(
+  db: Kysely<Database>,
+  list: ListDefinition<Row, Item>,
+  query: Omit<ListRequest, 'cursor' | 'limit'>,
+): AsyncGenerator<Item> {
+  let cursor: string | undefined;
+  do {
+    const page = await runList(
+      db,
+      list,
+      { ...query, limit: exportBatchSize, ...(cursor ? { cursor } : {}) },
+      { withEstimate: false },
+    );
+    yield* page.data;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+}
+
+export type ExportColumn = { key: string; header: string };
+
+/**
+ * Streams a list's whole filtered set as CSV (a byte-order mark first, so that Excel reads
+ * accents as UTF-8). Bad filters are a 400 before the first byte goes out, not a broken
+ * download.
+ */
+export async function sendListExport<Row extends Record<string, unknown>, Item>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: {
+    db: Kysely<Database>;
+    list: ListDefinition<Row, Item>;
+    query: Omit<ListRequest, 'cursor' | 'limit'>;
+    columns: readonly ExportColumn[];
+    /** The file's name before the date, e.g. "members". */
+    filename: string;
+  },
+): Promise<FastifyReply> {
+  const { db, list, query } = options;
+  await runList(db, list, { ...query, limit: 1 }, { withEstimate: false });
+  const today = new Date().toISOString().slice(0, 10);
+  const csv = stringify({
+    header: true,
+    columns: [...options.columns],
+    bom: true,
+    cast: { number: String, boolean: (value) => (value ? 'yes' : 'no') },
+  });
+  pipeline(Readable.from(allRowsOf(db, list, query)), csv, (error) => {
+    if (error) request.log.error({ err: error }, `${options.filename} export failed`);
+  });
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${options.filename}-${today}.csv"`)
+    .send(csv);
+}
