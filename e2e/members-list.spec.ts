@@ -22,6 +22,10 @@ const firstRow = (page: Page) => bodyRows(page).first();
 const header = (page: Page, name: string) =>
   table(page).getByRole('columnheader', { name, exact: true });
 
+/** Cell positions (1-based): the selection checkbox comes first. */
+const numberColumn = 2;
+const statusColumn = 6;
+
 /** The text of one column (1-based) in every row on screen. */
 async function columnTexts(rows: Locator, column: number): Promise<string[]> {
   return rows.evaluateAll(
@@ -45,7 +49,7 @@ test('the list shows the estimated count and the members in number order', async
   await expect(page.getByText(`about ${format(first.estimatedTotal)} members`)).toBeVisible();
   // The demo data set has 1,000 members, and the planner's estimate is taken after loading them.
   expect(first.estimatedTotal).toBe(1_000);
-  const numbers = await columnTexts(bodyRows(page), 1);
+  const numbers = await columnTexts(bodyRows(page), numberColumn);
   expect(numbers.length).toBeGreaterThan(5);
   expect(numbers).toEqual(first.data.slice(0, numbers.length).map((row) => row.number));
   await expect(header(page, 'Number')).toHaveAttribute('aria-sort', 'ascending');
@@ -106,7 +110,9 @@ test('the search box narrows the rows and puts q in the address', async ({
   await expect(
     table(page).getByRole('link', { name: target.legalName, exact: true }),
   ).toBeVisible();
-  expect(await columnTexts(bodyRows(page), 1)).toEqual(expected.map((row) => row.number));
+  expect(await columnTexts(bodyRows(page), numberColumn)).toEqual(
+    expected.map((row) => row.number),
+  );
 
   // Nothing matches: the empty state, and a way back to every member.
   await page.getByLabel('Search members').fill('zzzqqqxxx no such member');
@@ -117,20 +123,20 @@ test('the search box narrows the rows and puts q in the address', async ({
   await expect(bodyRows(page).first()).toBeVisible();
 });
 
-test('a status filter goes in the address and keeps only members of that status', async ({
+test('a status filter chip goes in the address and keeps only members of that status', async ({
   operatorPage: page,
 }) => {
   await openList(page);
-  const chip = page.getByRole('group', { name: 'Status' }).getByRole('button', {
-    name: 'overdue',
-    exact: true,
-  });
-  await chip.click();
-  await expect(chip).toHaveAttribute('aria-pressed', 'true');
+  const filters = page.getByRole('group', { name: 'Filters' });
+  await filters.getByRole('button', { name: 'Status', exact: true }).click();
+  await page.getByRole('group', { name: 'Status filter' }).getByLabel('overdue').check();
   await expect(page).toHaveURL((url) => url.searchParams.get('status') === 'overdue');
+  await page.keyboard.press('Escape');
+  const chip = filters.getByRole('button', { name: 'Status: overdue' });
+  await expect(chip).toHaveAttribute('aria-expanded', 'false');
   await expect(table(page)).not.toHaveAttribute('aria-busy', 'true');
   await expect
-    .poll(async () => new Set(await columnTexts(bodyRows(page), 5)))
+    .poll(async () => new Set(await columnTexts(bodyRows(page), statusColumn)))
     .toEqual(new Set(['overdue']));
   const filtered = await membersOf(page, 'status=overdue');
   await expect(page.getByText(`about ${format(filtered.estimatedTotal)} members`)).toBeVisible();
@@ -147,8 +153,98 @@ test('a status filter goes in the address and keeps only members of that status'
   expect(csv.headers()['content-type']).toContain('text/csv');
 
   await page.reload();
-  await expect(chip).toHaveAttribute('aria-pressed', 'true');
+  await expect(chip).toBeVisible();
   await expect(header(page, 'Joined')).toHaveAttribute('aria-sort', 'ascending');
+
+  // The chip's ✕ removes the filter.
+  await filters.getByRole('button', { name: 'Remove the Status filter' }).click();
+  await expect(page).toHaveURL((url) => !url.searchParams.has('status'));
+});
+
+test('a range filter keeps members who joined within it', async ({ operatorPage: page }) => {
+  await openList(page);
+  await page
+    .getByRole('group', { name: 'Filters' })
+    .getByRole('button', { name: 'Joined' })
+    .click();
+  const editor = page.getByRole('group', { name: 'Joined filter' });
+  await editor.getByLabel('From').fill('2015-01-01');
+  await editor.getByLabel('To').fill('2016-12-31');
+  await editor.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(
+    (url) => url.searchParams.get('joinedOn') === '2015-01-01..2016-12-31',
+  );
+  const expected = await membersOf(page, 'joinedOn=2015-01-01..2016-12-31');
+  await expect(
+    page.getByRole('group', { name: 'Filters' }).getByRole('button', {
+      name: 'Joined: 2015-01-01 – 2016-12-31',
+    }),
+  ).toBeVisible();
+  await expect(page.getByText(`about ${format(expected.estimatedTotal)} members`)).toBeVisible();
+  const joined = await columnTexts(bodyRows(page), 7);
+  expect(joined.every((date) => date >= '2015-01-01' && date <= '2016-12-31')).toBe(true);
+});
+
+test('the column chooser hides and shows columns, and the address keeps the choice', async ({
+  operatorPage: page,
+}) => {
+  await openList(page);
+  await page.getByRole('button', { name: 'Columns' }).click();
+  const chooser = page.getByRole('group', { name: 'Columns shown' });
+  await chooser.getByLabel('Country').uncheck();
+  await chooser.getByLabel('Trade name').check();
+  await expect(header(page, 'Country')).toHaveCount(0);
+  await expect(header(page, 'Trade name')).toBeVisible();
+  await expect(page).toHaveURL(
+    (url) => url.searchParams.get('cols')?.includes('tradeName') ?? false,
+  );
+  await page.reload();
+  await expect(header(page, 'Country')).toHaveCount(0);
+  await expect(header(page, 'Trade name')).toBeVisible();
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('button', { name: 'Reset columns' }).click();
+  await expect(header(page, 'Country')).toBeVisible();
+  await expect(page).toHaveURL((url) => !url.searchParams.has('cols'));
+});
+
+test('rows can be selected, then every matching member, and the selection exported', async ({
+  operatorPage: page,
+}) => {
+  await openList(page, '?status=active');
+  const first = await membersOf(page, 'status=active&limit=2');
+  const [one, two] = first.data;
+  if (!one || !two) throw new Error('the demo data has fewer than two active members');
+  await table(page)
+    .getByRole('checkbox', { name: `Select ${one.legalName}` })
+    .check();
+  await table(page)
+    .getByRole('checkbox', { name: `Select ${two.legalName}` })
+    .check();
+  const selection = page.getByRole('region', { name: 'Selection' });
+  await expect(selection.getByText('2 selected')).toBeVisible();
+  await expect(page).toHaveURL(
+    (url) => url.searchParams.get('selected') === `${one.mid},${two.mid}`,
+  );
+
+  const download = page.waitForEvent('download');
+  await selection.getByRole('button', { name: 'Export selected' }).click();
+  const csv = await (await download).createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of csv) chunks.push(chunk as Buffer);
+  const lines = Buffer.concat(chunks).toString('utf8').trim().split(/\r?\n/);
+  expect(lines).toHaveLength(3); // the header and the two members
+  expect(lines.join('\n')).toContain(one.number);
+
+  // Every loaded row, then every matching member.
+  await table(page).getByRole('checkbox', { name: 'Select all loaded rows' }).check();
+  await selection.getByRole('button', { name: /^Select all about .* matching$/ }).click();
+  const all = await membersOf(page, 'status=active');
+  await expect(
+    selection.getByText(`All about ${format(all.estimatedTotal)} matching members selected`),
+  ).toBeVisible();
+  await expect(page).toHaveURL((url) => url.searchParams.get('selected') === 'all');
+  await selection.getByRole('button', { name: 'Clear selection' }).click();
+  await expect(selection).toHaveCount(0);
 });
 
 test('scrolling to the end of the table loads more rows', async ({ operatorPage: page }) => {

@@ -39,6 +39,7 @@ export const ZMemberListItem = z
 export type TMemberListItem = z.infer<typeof ZMemberListItem>;
 
 export const ZMembersListQuery = ZListQuery.extend({
+  mid: ZFilterParam.describe('Member ids, e.g. the rows selected on screen: "a1,b2"'),
   status: ZFilterParam,
   category: ZFilterParam,
   country: ZFilterParam.describe('ISO 3166 alpha-2 codes, e.g. "CH,DE", or "(empty)"'),

@@ -14,6 +14,7 @@ import { runList, type ListDefinition } from '../lists/run-list';
 export const membersListSpec: ListSpec = {
   id: 'm.mid',
   columns: {
+    mid: { column: 'm.mid', sortExpression: 'm.mid', kind: 'text' },
     number: { column: 'm.number', sortExpression: 'm.number', kind: 'text' },
     legalName: { column: 'm.legal_name', sortExpression: 'm.legal_name', kind: 'text' },
     country: {
@@ -50,7 +51,7 @@ export const membersListSpec: ListSpec = {
 /** The members list: not deleted, filtered per column, searched through the search index. */
 export const membersList: ListDefinition<MemberListRow, TMemberListItem> = {
   spec: membersListSpec,
-  filterFields: ['status', 'category', 'country', 'joinedOn', 'paidThroughYear'],
+  filterFields: ['mid', 'status', 'category', 'country', 'joinedOn', 'paidThroughYear'],
   from: (db) => db.selectFrom('members as m').where('m.deleted_at', 'is', null),
   // A semi-join on the member's search document: PostgreSQL walks the sort order and probes
   // each member's document, or reads the words' index first, as its estimates favour. (An

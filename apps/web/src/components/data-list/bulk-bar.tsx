@@ -1,0 +1,137 @@
+import { use, useState } from 'react';
+import { Button } from '@/components/button';
+import { getErrorMessage } from '@/lib/error-message';
+import { canWith, OperatorRolesContext } from '@/lib/permissions';
+import { formatCount, type Selection } from './list-state';
+import type { DataListBulkAction, ListSelectionTarget } from './types';
+
+/**
+ * What is selected and what can be done with it: "3 selected", the step up to every matching
+ * row, the actions the operator's roles allow (confirmed first when they say so), and the
+ * result of the last one.
+ */
+export function BulkBar({
+  selection,
+  noun,
+  loadedCount,
+  estimatedTotal,
+  hasMoreRows,
+  actions,
+  queryParams,
+  onSelectAll,
+  onClear,
+  onDone,
+}: {
+  selection: Selection;
+  noun: { one: string; many: string };
+  loadedCount: number;
+  estimatedTotal: number;
+  hasMoreRows: boolean;
+  actions: readonly DataListBulkAction[];
+  queryParams: string;
+  onSelectAll: () => void;
+  onClear: () => void;
+  onDone: () => void;
+}) {
+  const roles = use(OperatorRolesContext);
+  const allowed = actions.filter(
+    (action) => !action.permission || canWith(roles, action.permission),
+  );
+  const [pending, setPending] = useState<DataListBulkAction | null>(null);
+  const [running, setRunning] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<{ isError: boolean; text: string } | null>(null);
+
+  const selectedCount =
+    selection.kind === 'ids' ? selection.ids.length : selection.kind === 'all' ? estimatedTotal : 0;
+  const target: ListSelectionTarget | null =
+    selection.kind === 'ids'
+      ? { kind: 'ids', ids: selection.ids }
+      : selection.kind === 'all'
+        ? { kind: 'all', listParams: queryParams }
+        : null;
+
+  async function run(action: DataListBulkAction) {
+    if (!target) return;
+    setPending(null);
+    setRunning(action.id);
+    setOutcome(null);
+    try {
+      setOutcome({ isError: false, text: await action.run(target) });
+      onDone();
+    } catch (error) {
+      setOutcome({ isError: true, text: getErrorMessage(error) });
+    } finally {
+      setRunning(null);
+    }
+  }
+
+  if (selection.kind === 'none') {
+    return outcome ? (
+      <p
+        role={outcome.isError ? 'alert' : 'status'}
+        className={`text-sm ${outcome.isError ? 'text-red-700' : 'text-emerald-800'}`}
+      >
+        {outcome.text}
+      </p>
+    ) : null;
+  }
+
+  const isWholePageSelected = selection.kind === 'ids' && selection.ids.length >= loadedCount;
+  return (
+    <div
+      role="region"
+      aria-label="Selection"
+      className="flex flex-col gap-2 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-slate-800"
+    >
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <span role="status" className="font-medium">
+          {selection.kind === 'all'
+            ? `All about ${formatCount(estimatedTotal)} matching ${noun.many} selected`
+            : `${formatCount(selectedCount)} selected`}
+        </span>
+        {isWholePageSelected && hasMoreRows ? (
+          <Button variant="secondary" onClick={onSelectAll}>
+            Select all about {formatCount(estimatedTotal)} matching
+          </Button>
+        ) : null}
+        <Button variant="secondary" onClick={onClear}>
+          Clear selection
+        </Button>
+        {allowed.map((action) => (
+          <Button
+            key={action.id}
+            isBusy={running === action.id}
+            disabled={running !== null && running !== action.id}
+            onClick={() => (action.confirm ? setPending(action) : void run(action))}
+          >
+            {running === action.id ? `${action.label}…` : action.label}
+          </Button>
+        ))}
+      </div>
+      {pending ? (
+        <div
+          role="alertdialog"
+          aria-label={pending.label}
+          className="flex flex-wrap items-center gap-2 border-t border-sky-200 pt-2"
+        >
+          <span>
+            {pending.confirm} ({formatCount(selectedCount)}{' '}
+            {selectedCount === 1 ? noun.one : noun.many})
+          </span>
+          <Button onClick={() => void run(pending)}>Confirm</Button>
+          <Button variant="secondary" onClick={() => setPending(null)}>
+            Cancel
+          </Button>
+        </div>
+      ) : null}
+      {outcome ? (
+        <p
+          role={outcome.isError ? 'alert' : 'status'}
+          className={outcome.isError ? 'text-red-700' : 'text-emerald-800'}
+        >
+          {outcome.text}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,267 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Button, focusRing } from '@/components/button';
+import { ErrorCard } from '@/components/error-card';
+import { getErrorMessage } from '@/lib/error-message';
+import { BulkBar } from './bulk-bar';
+import { DataTable } from './data-table';
+import {
+  ariaSortOf,
+  formatEstimatedTotal,
+  formatListState,
+  formatQueryParams,
+  hasFilters,
+  isSelected,
+  nextSort,
+  parseListState,
+  toggleSelected,
+  withFilter,
+  withoutFilters,
+  withQuery,
+  maxSelectedIds,
+  type ListShape,
+  type ListState,
+} from './list-state';
+import { ColumnChooser, FilterChip, SearchBox } from './list-toolbar';
+import { listQueryKeys, useListFollowsChanges, useListQuery } from './use-list-query';
+import type { DataListDefinition } from './types';
+
+/** What the URL parser needs to know of a definition. */
+export function shapeOf<Row>(definition: DataListDefinition<Row>): ListShape {
+  return {
+    sortFields: definition.columns.filter((column) => column.sortable).map((column) => column.id),
+    filterNames: (definition.filters ?? []).map((filter) => filter.name),
+    columnIds: definition.columns.map((column) => column.id),
+    defaultColumns: definition.columns
+      .filter((column) => !column.isHiddenByDefault)
+      .map((column) => column.id),
+    defaultSort: definition.defaultSort,
+  };
+}
+
+/** The list's view lives in the URL, so a reload or a shared link shows the same rows. */
+function useListView(shape: ListShape) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = parseListState(location.search, shape);
+  const setState = useCallback(
+    (next: ListState, options: { replace?: boolean } = {}) => {
+      const search = formatListState(next, shape);
+      void navigate(
+        { pathname: location.pathname, search: search ? `?${search}` : '' },
+        { replace: options.replace ?? false },
+      );
+    },
+    [navigate, location.pathname, shape],
+  );
+  return { state, setState, search: location.search.replace(/^\?/, '') };
+}
+
+/**
+ * A whole list: search, filter chips, the column chooser and export, the count, the
+ * virtualized table with selection and bulk actions, loading, empty and error states. Every
+ * part of the view is in the URL; the list follows the change feed of its tables.
+ */
+export function DataList<Row>({ definition }: { definition: DataListDefinition<Row> }) {
+  const shape = useMemo(() => shapeOf(definition), [definition]);
+  const { state, setState, search } = useListView(shape);
+  const queryParams = formatQueryParams(state, shape);
+  const list = useListQuery<Row>(definition.name, definition.apiPath, queryParams);
+  useListFollowsChanges(definition.name, definition.liveTables);
+  const queryClient = useQueryClient();
+
+  const rows = useMemo(() => list.data?.pages.flatMap((page) => page.data) ?? [], [list.data]);
+  const estimatedTotal = list.data?.pages[0]?.estimatedTotal ?? 0;
+  const visibleIds = state.columns ?? shape.defaultColumns;
+  const columns = definition.columns.filter((column) => visibleIds.includes(column.id));
+  const { noun } = definition;
+  const bulkActions = definition.bulkActions ?? [];
+  const rowKey = definition.rowKey;
+
+  const onSearch = useCallback(
+    // Typing replaces the entry: Back leaves the list rather than stepping through keystrokes.
+    // Built from the URL, stable while the view is, so the pending pause is not reset.
+    (q: string) =>
+      setState(
+        { ...parseListState(search, shape), q, selection: { kind: 'none' } },
+        { replace: true },
+      ),
+    [setState, search, shape],
+  );
+  const { fetchNextPage } = list;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+
+  const loadedIds = rows.slice(0, maxSelectedIds).map(rowKey);
+  const selectedCount = state.selection.kind === 'ids' ? state.selection.ids.length : 0;
+  const headerState =
+    state.selection.kind === 'all' ||
+    (selectedCount > 0 && loadedIds.every((id) => isSelected(state.selection, id)))
+      ? 'all'
+      : selectedCount > 0
+        ? 'some'
+        : 'none';
+  const setSelection = (selection: ListState['selection']) =>
+    setState({ ...state, selection }, { replace: true });
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-end gap-3">
+        {definition.searchLabel ? (
+          <SearchBox
+            label={definition.searchLabel}
+            placeholder={definition.searchPlaceholder}
+            q={state.q}
+            onSearch={onSearch}
+          />
+        ) : null}
+        <div className="flex flex-wrap items-center gap-2">
+          <ColumnChooser
+            columns={definition.columns}
+            visible={visibleIds}
+            onChange={(visible) => setState({ ...state, columns: visible }, { replace: true })}
+            onReset={() => setState({ ...state, columns: null }, { replace: true })}
+          />
+          {definition.exportPath ? (
+            <a
+              href={withQuery(definition.exportPath, queryParams)}
+              download
+              className={`rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 ${focusRing}`}
+            >
+              Export CSV
+            </a>
+          ) : null}
+        </div>
+      </div>
+
+      {definition.filters && definition.filters.length > 0 ? (
+        <div role="group" aria-label="Filters" className="flex flex-wrap items-center gap-2">
+          {definition.filters.map((filter) => (
+            <FilterChip
+              // A new value (from the URL) starts the editor afresh.
+              key={`${filter.name}=${state.filters[filter.name] ?? ''}`}
+              filter={filter}
+              value={state.filters[filter.name]}
+              onChange={(value) => setState(withFilter(state, filter.name, value))}
+            />
+          ))}
+          {hasFilters(state) ? (
+            <Button variant="secondary" onClick={() => setState(withoutFilters(state))}>
+              Clear filters
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+
+      <p role="status" className="text-sm text-slate-600">
+        {list.data
+          ? formatEstimatedTotal(estimatedTotal, noun)
+          : list.isError
+            ? ''
+            : `Loading ${noun.many}…`}
+      </p>
+
+      {bulkActions.length > 0 ? (
+        <BulkBar
+          selection={state.selection}
+          noun={noun}
+          loadedCount={Math.min(rows.length, maxSelectedIds)}
+          estimatedTotal={estimatedTotal}
+          hasMoreRows={list.hasNextPage || rows.length > maxSelectedIds}
+          actions={bulkActions}
+          queryParams={queryParams}
+          onSelectAll={() => setSelection({ kind: 'all' })}
+          onClear={() => setSelection({ kind: 'none' })}
+          onDone={() => {
+            setSelection({ kind: 'none' });
+            void queryClient.invalidateQueries({ queryKey: listQueryKeys.all(definition.name) });
+          }}
+        />
+      ) : null}
+
+      {list.isError && !list.data ? (
+        <ErrorCard message={getErrorMessage(list.error)}>
+          <Button variant="secondary" isBusy={list.isFetching} onClick={() => void list.refetch()}>
+            {list.isFetching ? 'Trying again…' : 'Try again'}
+          </Button>
+        </ErrorCard>
+      ) : null}
+
+      {list.data && rows.length === 0 && !list.isPlaceholderData ? (
+        <div className="rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-600">
+          <p>
+            {hasFilters(state)
+              ? `No ${noun.one} matches these filters.`
+              : (definition.emptyMessage ?? `There are no ${noun.many} yet.`)}
+          </p>
+          {hasFilters(state) ? (
+            <Button
+              variant="secondary"
+              className="mt-3"
+              onClick={() => setState(withoutFilters(state))}
+            >
+              Clear filters
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+
+      {rows.length > 0 ? (
+        <DataTable
+          label={noun.many.charAt(0).toUpperCase() + noun.many.slice(1)}
+          rows={rows}
+          columns={columns}
+          rowKey={rowKey}
+          rowHref={definition.rowHref}
+          rowLabel={definition.rowLabel ?? rowKey}
+          sortOf={(field) => ariaSortOf(state.sort, field, shape)}
+          onSort={(field) =>
+            setState({
+              ...state,
+              sort: nextSort(state.sort, field, shape),
+              selection: { kind: 'none' },
+            })
+          }
+          hasNextPage={list.hasNextPage}
+          isFetchingNextPage={list.isFetchingNextPage}
+          fetchNextPage={loadMore}
+          viewKey={queryParams}
+          linkSearch={search}
+          isStale={list.isPlaceholderData}
+          selection={
+            bulkActions.length > 0
+              ? {
+                  isSelected: (id) => isSelected(state.selection, id),
+                  headerState,
+                  onToggle: (id) =>
+                    setSelection(
+                      toggleSelected(
+                        state.selection.kind === 'all' ? { kind: 'none' } : state.selection,
+                        id,
+                      ),
+                    ),
+                  onToggleAll: () =>
+                    setSelection(
+                      headerState === 'all' ? { kind: 'none' } : { kind: 'ids', ids: loadedIds },
+                    ),
+                }
+              : undefined
+          }
+        />
+      ) : null}
+
+      {list.isFetchNextPageError ? (
+        <ErrorCard
+          title={`More ${noun.many} could not be loaded`}
+          message={getErrorMessage(list.error)}
+        >
+          <Button variant="secondary" onClick={loadMore}>
+            Try again
+          </Button>
+        </ErrorCard>
+      ) : list.isFetchingNextPage ? (
+        <p className="text-sm text-slate-600">Loading more {noun.many}…</p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { focusRing } from '@/components/button';
+
+/**
+ * A button that opens a small panel below it (filters, the column chooser). Escape, a click
+ * outside or moving the focus out closes it; Escape returns the focus to the button.
+ */
+export function Dropdown({
+  label,
+  isActive = false,
+  children,
+  panelLabel,
+}: {
+  label: ReactNode;
+  /** Drawn as a set chip (the filter has a value). */
+  isActive?: boolean;
+  /** The panel's accessible name. */
+  panelLabel: string;
+  children: ReactNode;
+}) {
+  const [isOpen, setIsOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setIsOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [isOpen]);
+
+  return (
+    <div
+      ref={rootRef}
+      className="relative"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && isOpen) {
+          event.stopPropagation();
+          setIsOpen(false);
+          buttonRef.current?.focus();
+        }
+      }}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setIsOpen(false);
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={isOpen}
+        aria-controls={panelId}
+        onClick={() => setIsOpen((open) => !open)}
+        className={[
+          'inline-flex max-w-72 items-center gap-1 truncate rounded-full border px-3 py-1 text-sm',
+          focusRing,
+          isActive
+            ? 'border-sky-700 bg-sky-50 text-sky-900 hover:bg-sky-100'
+            : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
+        ].join(' ')}
+      >
+        {label}
+        <span aria-hidden="true" className="text-xs">
+          ▾
+        </span>
+      </button>
+      {isOpen ? (
+        <div
+          id={panelId}
+          role="group"
+          aria-label={panelLabel}
+          className="absolute top-full left-0 z-30 mt-1 max-h-80 min-w-56 overflow-auto rounded-lg border border-slate-200 bg-white p-3 shadow-lg"
+        >
+          {children}
+        </div>
+      ) : null}
+    </div>
+  );
+}

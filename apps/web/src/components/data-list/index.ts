@@ -1,0 +1,10 @@
+export { DataList, shapeOf } from './data-list';
+export { listQueryKeys } from './use-list-query';
+export type {
+  DataListBulkAction,
+  DataListColumn,
+  DataListDefinition,
+  DataListFilter,
+  DataListPage,
+  ListSelectionTarget,
+} from './types';
