@@ -138,8 +138,7 @@ export function DataList<Row>({ definition }: { definition: DataListDefinition<R
         <div role="group" aria-label="Filters" className="flex flex-wrap items-center gap-2">
           {definition.filters.map((filter) => (
             <FilterChip
-              // A new value (from the URL) starts the editor afresh.
-              key={`${filter.name}=${state.filters[filter.name] ?? ''}`}
+              key={filter.name}
               filter={filter}
               value={state.filters[filter.name]}
               onChange={(value) => setState(withFilter(state, filter.name, value))}
@@ -147,7 +146,7 @@ export function DataList<Row>({ definition }: { definition: DataListDefinition<R
           ))}
           {hasFilters(state) ? (
             <Button variant="secondary" onClick={() => setState(withoutFilters(state))}>
-              Clear filters
+              Clear all filters
             </Button>
           ) : null}
         </div>

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useRef, type CSSProperties } from 'react';
+import { memo, useCallback, useEffect, useRef, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { focusRing } from '@/components/button';
 import type { DataListColumn } from './types';
@@ -37,6 +37,8 @@ type RowProps<Row> = {
   gridStyle: CSSProperties;
   /** undefined when the list has no selection. */
   isSelected: boolean | undefined;
+  /** Stable across renders, so that a row re-renders only when its own data changes. */
+  onToggle: (id: string) => void;
 };
 
 /** One row: cells only display; the primary cell's link covers the row (hover in CSS). */
@@ -50,6 +52,7 @@ const DataRow = memo(function DataRow<Row>({
   start,
   gridStyle,
   isSelected,
+  onToggle,
 }: RowProps<Row>) {
   return (
     <div
@@ -61,12 +64,10 @@ const DataRow = memo(function DataRow<Row>({
     >
       {isSelected !== undefined ? (
         <div role="cell" className="relative z-[1] flex justify-center">
-          {/* One handler on the table reads data-select (no closure per row). */}
           <input
             type="checkbox"
             checked={isSelected}
-            readOnly
-            data-select={rowId}
+            onChange={() => onToggle(rowId)}
             aria-label={`Select ${rowLabel}`}
             className={`size-4 accent-sky-700 ${focusRing}`}
           />
@@ -180,6 +181,13 @@ export function DataTable<Row>({
     if (lastIndex >= rows.length - loadMoreWithin) fetchNextPage();
   }, [lastIndex, rows.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
+  // The latest toggle behind a stable function: memoized rows keep their props.
+  const toggleRef = useRef(selection?.onToggle);
+  useEffect(() => {
+    toggleRef.current = selection?.onToggle;
+  });
+  const onToggle = useCallback((id: string) => toggleRef.current?.(id), []);
+
   const tracks = [
     ...(selection ? [selectionTrack] : []),
     ...columns.map((column) => column.width),
@@ -195,10 +203,6 @@ export function DataTable<Row>({
       // Focusable so that the keyboard can scroll it.
       tabIndex={0}
       onScroll={(event) => scrollOffsets.set(viewKey, event.currentTarget.scrollTop)}
-      onClick={(event) => {
-        const id = (event.target as HTMLElement).dataset.select;
-        if (id !== undefined && selection) selection.onToggle(id);
-      }}
       className="h-[min(70vh,42rem)] min-h-64 overflow-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
     >
       <div
@@ -274,6 +278,7 @@ export function DataTable<Row>({
                 start={item.start - rowHeight}
                 gridStyle={gridStyle}
                 isSelected={selection ? selection.isSelected(id) : undefined}
+                onToggle={onToggle}
               />
             );
           })}

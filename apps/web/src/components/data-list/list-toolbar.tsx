@@ -239,9 +239,10 @@ export function FilterChip({
         {filter.kind === 'one-of' ? (
           <OneOfEditor filter={filter} value={value} onChange={onChange} />
         ) : filter.kind === 'range' ? (
-          <RangeEditor filter={filter} value={value} onChange={onChange} />
+          // A new value (from the URL) starts the editor afresh.
+          <RangeEditor key={value ?? ''} filter={filter} value={value} onChange={onChange} />
         ) : (
-          <TextEditor filter={filter} value={value} onChange={onChange} />
+          <TextEditor key={value ?? ''} filter={filter} value={value} onChange={onChange} />
         )}
       </Dropdown>
       {isSet ? (
