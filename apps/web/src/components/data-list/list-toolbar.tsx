@@ -271,25 +271,32 @@ export function ColumnChooser<Row>({
   onChange: (visible: string[]) => void;
   onReset: () => void;
 }) {
+  // The boxes answer at once; the URL (and the table) follow in the router's transition.
+  const [shown, setShown] = useState(visible);
+  const [fromUrl, setFromUrl] = useState(visible);
+  if (fromUrl !== visible && fromUrl.join(',') !== visible.join(',')) {
+    setFromUrl(visible);
+    setShown(visible);
+  }
   return (
     <Dropdown label="Columns" panelLabel="Columns shown">
       <div className="flex flex-col gap-1.5">
         {columns.map((column) => {
-          const isShown = visible.includes(column.id);
-          const isLast = isShown && visible.length === 1;
+          const isShown = shown.includes(column.id);
+          const isLast = isShown && shown.length === 1;
           return (
             <label key={column.id} className="flex items-center gap-2 text-sm text-slate-800">
               <input
                 type="checkbox"
                 checked={isShown}
                 disabled={isLast || column.isPrimary}
-                onChange={() =>
-                  onChange(
-                    columns
-                      .map((item) => item.id)
-                      .filter((id) => (id === column.id ? !isShown : visible.includes(id))),
-                  )
-                }
+                onChange={() => {
+                  const next = columns
+                    .map((item) => item.id)
+                    .filter((id) => (id === column.id ? !isShown : shown.includes(id)));
+                  setShown(next);
+                  onChange(next);
+                }}
                 className="size-4 accent-sky-700"
               />
               {column.label}
