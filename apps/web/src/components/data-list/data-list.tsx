@@ -24,6 +24,7 @@ import {
   type ListState,
 } from './list-state';
 import { ColumnChooser, FilterChip, SearchBox } from './list-toolbar';
+import { useEcho } from './use-echo';
 import { listQueryKeys, useListFollowsChanges, useListQuery } from './use-list-query';
 import type { DataListDefinition } from './types';
 
@@ -92,17 +93,20 @@ export function DataList<Row>({ definition }: { definition: DataListDefinition<R
   const { fetchNextPage } = list;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
+  const [selection, echoSelection] = useEcho(state.selection);
   const loadedIds = rows.slice(0, maxSelectedIds).map(rowKey);
-  const selectedCount = state.selection.kind === 'ids' ? state.selection.ids.length : 0;
+  const selectedCount = selection.kind === 'ids' ? selection.ids.length : 0;
   const headerState =
-    state.selection.kind === 'all' ||
-    (selectedCount > 0 && loadedIds.every((id) => isSelected(state.selection, id)))
+    selection.kind === 'all' ||
+    (selectedCount > 0 && loadedIds.every((id) => isSelected(selection, id)))
       ? 'all'
       : selectedCount > 0
         ? 'some'
         : 'none';
-  const setSelection = (selection: ListState['selection']) =>
-    setState({ ...state, selection }, { replace: true });
+  const setSelection = (next: ListState['selection']) => {
+    echoSelection(next);
+    setState({ ...state, selection: next }, { replace: true });
+  };
 
   return (
     <div className="flex flex-col gap-3">
@@ -162,7 +166,7 @@ export function DataList<Row>({ definition }: { definition: DataListDefinition<R
 
       {bulkActions.length > 0 ? (
         <BulkBar
-          selection={state.selection}
+          selection={selection}
           noun={noun}
           loadedCount={Math.min(rows.length, maxSelectedIds)}
           estimatedTotal={estimatedTotal}
@@ -230,14 +234,11 @@ export function DataList<Row>({ definition }: { definition: DataListDefinition<R
           selection={
             bulkActions.length > 0
               ? {
-                  isSelected: (id) => isSelected(state.selection, id),
+                  isSelected: (id) => isSelected(selection, id),
                   headerState,
                   onToggle: (id) =>
                     setSelection(
-                      toggleSelected(
-                        state.selection.kind === 'all' ? { kind: 'none' } : state.selection,
-                        id,
-                      ),
+                      toggleSelected(selection.kind === 'all' ? { kind: 'none' } : selection, id),
                     ),
                   onToggleAll: () =>
                     setSelection(

@@ -3,6 +3,7 @@ import { Button, focusRing } from '@/components/button';
 import { Dropdown } from './dropdown';
 import { filterSyntax, filterValues, formatRange, rangeOf, toggleFilterValue } from './list-state';
 import type { DataListColumn, DataListFilter } from './types';
+import { useEcho } from './use-echo';
 
 /** How long the search box waits after the last keystroke before the list follows it. */
 export const searchDebounceMs = 250;
@@ -83,8 +84,13 @@ function OneOfEditor({
   value: string | undefined;
   onChange: (value: string | undefined) => void;
 }) {
-  const isEmpty = value === filterSyntax.empty;
-  const selected = isEmpty ? [] : filterValues(value);
+  const [shownValue, setShownValue] = useEcho(value);
+  const isEmpty = shownValue === filterSyntax.empty;
+  const selected = isEmpty ? [] : filterValues(shownValue);
+  const change = (next: string | undefined) => {
+    setShownValue(next);
+    onChange(next);
+  };
   return (
     <div className="flex flex-col gap-1.5">
       {filter.options.map((option) => (
@@ -103,7 +109,7 @@ function OneOfEditor({
           <input
             type="checkbox"
             checked={isEmpty}
-            onChange={() => onChange(isEmpty ? undefined : filterSyntax.empty)}
+            onChange={() => change(isEmpty ? undefined : filterSyntax.empty)}
             className="size-4 accent-sky-700"
           />
           No value
@@ -271,13 +277,7 @@ export function ColumnChooser<Row>({
   onChange: (visible: string[]) => void;
   onReset: () => void;
 }) {
-  // The boxes answer at once; the URL (and the table) follow in the router's transition.
-  const [shown, setShown] = useState(visible);
-  const [fromUrl, setFromUrl] = useState(visible);
-  if (fromUrl !== visible && fromUrl.join(',') !== visible.join(',')) {
-    setFromUrl(visible);
-    setShown(visible);
-  }
+  const [shown, setShown] = useEcho(visible);
   return (
     <Dropdown label="Columns" panelLabel="Columns shown">
       <div className="flex flex-col gap-1.5">
