@@ -1,5 +1,6 @@
 import type { Benchmark } from '../lib/benchmark';
 import { coldStart100k, coldStartExisting, coldStartFirst } from './cold-start';
+import { liveChange100k, membersScroll100k } from './members-browser';
 import { membersList100k } from './members-list';
 import { paletteKeystroke } from './palette-keystroke';
 import { searchQueries, searchRebuild } from './search';
@@ -13,6 +14,8 @@ export const benchmarks: readonly Benchmark[] = [
   seed100k,
   coldStart100k,
   membersList100k,
+  membersScroll100k,
+  liveChange100k,
   signInJs,
   searchRebuild,
   searchQueries,
