@@ -42,8 +42,8 @@ function isErrorBody(body: unknown): body is ErrorBody {
 }
 
 export type ApiRequestOptions = {
-  method?: 'GET' | 'POST';
-  /** JSON payload of a POST; a POST without one sends `{}`. */
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** JSON payload of a POST, PATCH or DELETE; one without a payload sends `{}`. */
   body?: unknown;
   signal?: AbortSignal;
 };

@@ -1,0 +1,35 @@
+export { ConfirmDialog, type ConfirmDialogProps, type ConfirmDialogReason } from './confirm-dialog';
+export { ConflictNotice, isVersionConflict, type ConflictNoticeProps } from './conflict-notice';
+export {
+  CopyButton,
+  copyConfirmationMs,
+  copyText,
+  createCopyFlag,
+  type CopyButtonProps,
+} from './copy-button';
+export { DetailTabs, tabParam, useDetailTab, type DetailTab } from './detail-tabs';
+export {
+  FieldGroup,
+  FieldList,
+  FieldRow,
+  type DetailField,
+  type DetailFieldGroup,
+  type HeadingLevel,
+} from './field-list';
+export { formatDate, formatDateTime, formatMoney, humanizeName } from './format';
+export {
+  FormCheckboxField,
+  FormSelectField,
+  FormTextField,
+  setServerErrors,
+  type SelectOption,
+} from './form-field';
+export {
+  RecordHistory,
+  auditHistoryQueryOptions,
+  auditQueryKeys,
+  describeAction,
+  describeActor,
+  formatAuditValue,
+  type RecordHistoryProps,
+} from './record-history';

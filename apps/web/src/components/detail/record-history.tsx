@@ -1,0 +1,206 @@
+import type { AuditTable, TAuditEntry, TAuditHistoryPage } from '@ops/contract';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { Button } from '@/components/button';
+import { ErrorCard } from '@/components/error-card';
+import { apiRequest } from '@/lib/api-client';
+import { getErrorMessage } from '@/lib/error-message';
+import { formatDateTime, humanizeName } from './format';
+
+/** Cache keys of record histories: invalidate `record(table, id)` when the record changes. */
+export const auditQueryKeys = {
+  all: ['audit'],
+  record: (table: AuditTable, id: string) => ['audit', table, id],
+} as const;
+
+const pageSize = 20;
+
+export function auditHistoryPath(table: AuditTable, id: string, cursor: string | null): string {
+  const query = new URLSearchParams({ limit: String(pageSize) });
+  if (cursor) query.set('cursor', cursor);
+  return `/api/audit/${encodeURIComponent(table)}/${encodeURIComponent(id)}?${query}`;
+}
+
+export function auditHistoryQueryOptions(table: AuditTable, id: string) {
+  return infiniteQueryOptions({
+    queryKey: auditQueryKeys.record(table, id),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<TAuditHistoryPage>(auditHistoryPath(table, id, pageParam), { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+const actionLabels: Record<string, string> = {
+  create: 'Created',
+  update: 'Edited',
+  status: 'Status changed',
+  delete: 'Deleted',
+  restore: 'Restored',
+};
+
+/** "update" → "Edited"; an action without a label of its own is humanized ("set-password"). */
+export function describeAction(action: string): string {
+  return actionLabels[action] ?? humanizeName(action);
+}
+
+/** Who made a change, as a person reads it. */
+export function describeActor(actor: TAuditEntry['actor']): string {
+  if (actor.displayName && actor.email) return `${actor.displayName} (${actor.email})`;
+  if (actor.email) return actor.email;
+  if (actor.kind === 'cli') return 'Command line';
+  if (actor.kind === 'system') return 'System';
+  return actor.uid ? `Unknown ${actor.kind} ${actor.uid}` : `Unknown ${actor.kind}`;
+}
+
+/** A value of an audit entry as text; null for none (shown as "empty"). */
+export function formatAuditValue(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string') {
+    // Timestamps as a person reads them; plain dates ("2026-01-31") stay as they are.
+    return /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(value) ? formatDateTime(value) : value;
+  }
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (Array.isArray(value)) {
+    return value.length === 0
+      ? null
+      : value.map((item) => formatAuditValue(item) ?? '—').join(', ');
+  }
+  return JSON.stringify(value);
+}
+
+function Value({ value }: { value: unknown }) {
+  const text = formatAuditValue(value);
+  return text === null ? (
+    <span className="text-slate-400 italic">empty</span>
+  ) : (
+    <span className="break-words whitespace-pre-wrap">{text}</span>
+  );
+}
+
+export type RecordHistoryProps = {
+  /** The record's table, as the audit API names it ("members"). */
+  table: AuditTable;
+  /** The record's id. */
+  id: string;
+  /** Labels of columns ("vat_number" → "VAT number"); others are humanized from the name. */
+  fieldLabels?: Readonly<Record<string, string>>;
+};
+
+function HistoryEntry({
+  entry,
+  fieldLabels,
+}: {
+  entry: TAuditEntry;
+  fieldLabels: Readonly<Record<string, string>>;
+}) {
+  return (
+    <li className="py-3">
+      <p className="text-sm text-slate-900">
+        <span className="font-medium">{describeAction(entry.action)}</span>
+        <span className="text-slate-600">
+          {' by '}
+          {describeActor(entry.actor)}
+          {' · '}
+          <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+        </span>
+      </p>
+      {entry.reason ? (
+        <p className="mt-1 text-sm text-slate-700">
+          <span className="text-slate-500">Reason: </span>
+          {entry.reason}
+        </p>
+      ) : null}
+      {entry.changes.length > 0 ? (
+        <table className="mt-2 w-full table-fixed text-left text-sm">
+          <caption className="sr-only">
+            Fields changed: {describeAction(entry.action)}, {formatDateTime(entry.at)}
+          </caption>
+          <thead className="text-xs text-slate-500">
+            <tr>
+              <th scope="col" className="w-1/4 py-1 pr-2 font-medium">
+                Field
+              </th>
+              <th scope="col" className="py-1 pr-2 font-medium">
+                Before
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                After
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 align-top">
+            {entry.changes.map((change) => (
+              <tr key={change.field}>
+                <th scope="row" className="py-1 pr-2 font-normal text-slate-600">
+                  {fieldLabels[change.field] ?? humanizeName(change.field)}
+                </th>
+                <td className="py-1 pr-2 text-slate-700">
+                  <Value value={change.before} />
+                </td>
+                <td className="py-1 text-slate-900">
+                  <Value value={change.after} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * A record's history from the audit trail, newest first: who did what, when, with the reason
+ * given, and every changed field before → after; older entries load on demand. It fetches when
+ * shown; a screen that follows live changes invalidates `auditQueryKeys.record(table, id)`.
+ */
+export function RecordHistory({ table, id, fieldLabels = {} }: RecordHistoryProps) {
+  const history = useInfiniteQuery(auditHistoryQueryOptions(table, id));
+  const entries = history.data?.pages.flatMap((page) => page.data) ?? [];
+
+  if (history.isPending) {
+    return (
+      <p role="status" className="text-sm text-slate-600">
+        Loading the history…
+      </p>
+    );
+  }
+  if (history.isError && entries.length === 0) {
+    return (
+      <ErrorCard title="The history could not be loaded" message={getErrorMessage(history.error)}>
+        <Button variant="secondary" onClick={() => void history.refetch()}>
+          Try again
+        </Button>
+      </ErrorCard>
+    );
+  }
+  if (entries.length === 0) {
+    return <p className="text-sm text-slate-600">No change has been recorded yet.</p>;
+  }
+  return (
+    <div className="flex flex-col gap-2">
+      <ol aria-label="Changes, newest first" className="divide-y divide-slate-200">
+        {entries.map((entry) => (
+          <HistoryEntry key={entry.id} entry={entry} fieldLabels={fieldLabels} />
+        ))}
+      </ol>
+      {history.isFetchNextPageError ? (
+        <ErrorCard
+          title="Older changes could not be loaded"
+          message={getErrorMessage(history.error)}
+        />
+      ) : null}
+      {history.hasNextPage ? (
+        <Button
+          variant="secondary"
+          className="self-start"
+          isBusy={history.isFetchingNextPage}
+          onClick={() => void history.fetchNextPage()}
+        >
+          {history.isFetchingNextPage ? 'Loading older changes…' : 'Load older changes'}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

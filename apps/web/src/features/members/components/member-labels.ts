@@ -1,0 +1,64 @@
+import type { TMemberCategory, TMemberStatus } from '@ops/contract';
+
+/** How the detail names the member's columns, in its fields and in its history. */
+export const memberFieldLabels: Readonly<Record<string, string>> = {
+  mid: 'Member id',
+  number: 'Membership number',
+  category: 'Category',
+  status: 'Status',
+  legal_name: 'Legal name',
+  trade_name: 'Trade name',
+  country_iso2: 'Country',
+  address_line1: 'Address line 1',
+  address_line2: 'Address line 2',
+  postal_code: 'Postal code',
+  city: 'City',
+  state: 'State or province',
+  vat_number: 'VAT/UID number',
+  website: 'Website',
+  email: 'E-mail',
+  phone: 'Phone',
+  national_association_mid: 'National association (id)',
+  joined_on: 'Joined',
+  paid_through_year: 'Paid through',
+  terminated_on: 'Terminated on',
+  termination_reason: 'Termination reason',
+  billing_currency: 'Billing currency',
+  card_customer_id: 'Card-payment customer id',
+  directory_visible: 'In the public directory',
+  deleted_at: 'Deleted at',
+};
+
+export const categoryLabels: Record<TMemberCategory, string> = {
+  individual: 'Individual member',
+  association: 'Association member',
+  group: 'Group member',
+  honorary: 'Honorary member',
+};
+
+export const statusLabels: Record<TMemberStatus, string> = {
+  'pending-payment': 'Pending payment',
+  active: 'Active',
+  overdue: 'Overdue',
+  suspended: 'Suspended',
+  terminated: 'Terminated',
+  resigned: 'Resigned',
+};
+
+/** The button that moves a member to a status, said as the action it is. */
+export function statusActionLabel(from: TMemberStatus, to: TMemberStatus): string {
+  switch (to) {
+    case 'active':
+      return from === 'pending-payment' ? 'Mark as paid (active)' : 'Reactivate';
+    case 'overdue':
+      return 'Mark overdue';
+    case 'suspended':
+      return 'Suspend';
+    case 'terminated':
+      return 'Terminate';
+    case 'resigned':
+      return 'Record resignation';
+    case 'pending-payment':
+      return 'Mark pending payment';
+  }
+}

@@ -1,0 +1,282 @@
+import type { TMemberDetail } from '@ops/contract';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { FieldList, type DetailFieldGroup } from '@/components/detail/field-list';
+import { formatDate, formatDateTime, formatMoney } from '@/components/detail/format';
+import { paths } from '@/config/paths';
+import { categoryLabels } from './member-labels';
+import { StatusBadge } from './status-badge';
+
+const linkClass =
+  'text-sky-800 underline decoration-sky-300 underline-offset-2 hover:decoration-sky-700';
+
+function authored(at: string, by: string | null): string {
+  return by ? `${formatDateTime(at)} by ${by}` : formatDateTime(at);
+}
+
+/** The member's fields grouped as a person reads them: who, how to reach, where, membership. */
+function memberFieldGroups(member: TMemberDetail, memberHref: (mid: string) => string) {
+  const hasEnded = member.terminatedOn !== null || member.terminationReason !== null;
+  const groups: DetailFieldGroup[] = [
+    {
+      title: 'Identity',
+      fields: [
+        { label: 'Legal name', value: member.legalName },
+        { label: 'Trade name', value: member.tradeName },
+        {
+          label: 'Membership number',
+          value: member.number,
+          copyValue: member.number,
+          isCode: true,
+        },
+        { label: 'Member id', value: member.mid, copyValue: member.mid, isCode: true },
+        { label: 'Category', value: categoryLabels[member.category] },
+        {
+          label: 'VAT/UID number',
+          value: member.vatNumber,
+          copyValue: member.vatNumber,
+          copyLabel: 'VAT number',
+        },
+      ],
+    },
+    {
+      title: 'Contact',
+      fields: [
+        {
+          label: 'E-mail',
+          value: member.email ? (
+            <a className={linkClass} href={`mailto:${member.email}`}>
+              {member.email}
+            </a>
+          ) : null,
+          copyValue: member.email,
+          copyLabel: 'e-mail address',
+        },
+        {
+          label: 'Phone',
+          value: member.phone ? (
+            <a className={linkClass} href={`tel:${member.phone.replace(/[^+\d]/g, '')}`}>
+              {member.phone}
+            </a>
+          ) : null,
+        },
+        {
+          label: 'Website',
+          value: member.website ? (
+            <a className={linkClass} href={member.website} target="_blank" rel="noreferrer">
+              {member.website}
+            </a>
+          ) : null,
+        },
+      ],
+    },
+    {
+      title: 'Address',
+      fields: [
+        { label: 'Address line 1', value: member.addressLine1 },
+        { label: 'Address line 2', value: member.addressLine2 },
+        {
+          label: 'Postal code and city',
+          value: [member.postalCode, member.city].filter(Boolean).join(' '),
+        },
+        { label: 'State or province', value: member.state },
+        {
+          label: 'Country',
+          value: member.countryIso2 ? (
+            <Link className={linkClass} to={paths.country.getHref({ iso2: member.countryIso2 })}>
+              {member.countryName ?? member.countryIso2} ({member.countryIso2})
+            </Link>
+          ) : null,
+        },
+      ],
+    },
+    {
+      title: 'Membership',
+      fields: [
+        { label: 'Status', value: <StatusBadge status={member.status} /> },
+        {
+          label: 'National association',
+          value: member.nationalAssociationMid ? (
+            <Link className={linkClass} to={memberHref(member.nationalAssociationMid)}>
+              {member.nationalAssociationName ?? member.nationalAssociationMid}
+              {member.nationalAssociationNumber ? ` (${member.nationalAssociationNumber})` : ''}
+            </Link>
+          ) : null,
+        },
+        { label: 'Joined', value: formatDate(member.joinedOn) },
+        { label: 'Paid through', value: member.paidThroughYear },
+        hasEnded && {
+          label: 'Terminated on',
+          value: formatDate(member.terminatedOn),
+        },
+        hasEnded && {
+          label: 'Termination reason',
+          value: member.terminationReason,
+        },
+        { label: 'Billing currency', value: member.billingCurrency },
+        {
+          label: 'Card-payment customer',
+          value: member.cardCustomerId,
+          copyValue: member.cardCustomerId,
+          copyLabel: 'card-payment customer id',
+          isCode: true,
+        },
+        { label: 'Public directory', value: member.directoryVisible ? 'Listed' : 'Not listed' },
+      ],
+    },
+    {
+      title: 'Record',
+      fields: [
+        { label: 'Created', value: authored(member.createdAt, member.createdBy) },
+        { label: 'Last changed', value: authored(member.updatedAt, member.updatedBy) },
+        { label: 'Version', value: String(member.version) },
+        member.deletedAt !== null && { label: 'Deleted', value: formatDateTime(member.deletedAt) },
+      ],
+    },
+  ];
+  return groups;
+}
+
+/** One kind of related record: a titled list of links with the total beside the title. */
+function RelatedSection({
+  title,
+  total,
+  shown,
+  noun,
+  children,
+}: {
+  title: string;
+  total: number;
+  shown: number;
+  noun: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-label={title} className="min-w-0">
+      <h4 className="border-b border-slate-200 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+        {title} <span className="font-normal normal-case">({total})</span>
+      </h4>
+      {total === 0 ? (
+        <p className="py-1.5 text-sm text-slate-500">No {noun}.</p>
+      ) : (
+        <>
+          <ul className="divide-y divide-slate-100">{children}</ul>
+          {total > shown ? (
+            <p className="pt-1 text-xs text-slate-500">
+              The latest {shown} of {total} {noun}.
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function RelatedItem({ href, label, meta }: { href: string; label: string; meta: ReactNode }) {
+  return (
+    <li className="flex flex-wrap items-baseline justify-between gap-x-3 py-1.5 text-sm">
+      <Link className={`${linkClass} min-w-0 [overflow-wrap:anywhere]`} to={href}>
+        {label}
+      </Link>
+      <span className="text-slate-600">{meta}</span>
+    </li>
+  );
+}
+
+/** The records that belong to the member, each a link to its own detail. */
+function MemberRelated({ member }: { member: TMemberDetail }) {
+  const { users, invoices, certificates, applications, emails } = member.related;
+  return (
+    <div className="grid gap-5 @2xl:grid-cols-2">
+      <RelatedSection title="Users" total={users.total} shown={users.items.length} noun="users">
+        {users.items.map((user) => (
+          <RelatedItem
+            key={user.uid}
+            href={paths.user.getHref({ uid: user.uid })}
+            label={user.displayName ? `${user.displayName} (${user.email})` : user.email}
+            meta={[user.memberRole ?? 'no role', user.disabled ? 'disabled' : null]
+              .filter(Boolean)
+              .join(', ')}
+          />
+        ))}
+      </RelatedSection>
+      <RelatedSection
+        title="Invoices"
+        total={invoices.total}
+        shown={invoices.items.length}
+        noun="invoices"
+      >
+        {invoices.items.map((invoice) => (
+          <RelatedItem
+            key={invoice.iid}
+            href={paths.invoice.getHref({ iid: invoice.iid })}
+            label={invoice.number}
+            meta={`${invoice.year} · ${invoice.status} · ${formatMoney(invoice.totalMinor, invoice.currency)}`}
+          />
+        ))}
+      </RelatedSection>
+      <RelatedSection
+        title="Certificates"
+        total={certificates.total}
+        shown={certificates.items.length}
+        noun="certificates"
+      >
+        {certificates.items.map((certificate) => (
+          <RelatedItem
+            key={certificate.cid}
+            href={paths.certificate.getHref({ cid: certificate.cid })}
+            label={certificate.number}
+            meta={`${certificate.documentCode ?? certificate.type} ${certificate.year} · ${certificate.status} · valid to ${formatDate(certificate.validTo)}`}
+          />
+        ))}
+      </RelatedSection>
+      <RelatedSection
+        title="Applications"
+        total={applications.total}
+        shown={applications.items.length}
+        noun="applications"
+      >
+        {applications.items.map((application) => (
+          <RelatedItem
+            key={application.aid}
+            href={paths.application.getHref({ aid: application.aid })}
+            label={application.number}
+            meta={`${application.status}${application.submittedAt ? ` · submitted ${formatDate(application.submittedAt)}` : ''}`}
+          />
+        ))}
+      </RelatedSection>
+      <RelatedSection
+        title="E-mails"
+        total={emails.total}
+        shown={emails.items.length}
+        noun="e-mails"
+      >
+        {emails.items.map((email) => (
+          <RelatedItem
+            key={email.eid}
+            href={paths.email.getHref({ eid: email.eid })}
+            label={email.subject}
+            meta={`${email.state} · ${formatDateTime(email.createdAt)}`}
+          />
+        ))}
+      </RelatedSection>
+    </div>
+  );
+}
+
+/** The Overview tab: every field in groups, then the related records. */
+export function MemberOverview({
+  member,
+  memberHref,
+}: {
+  member: TMemberDetail;
+  /** The link to another member (its national association), keeping the list's view. */
+  memberHref: (mid: string) => string;
+}) {
+  return (
+    <div className="@container flex flex-col gap-6">
+      <FieldList groups={memberFieldGroups(member, memberHref)} />
+      <MemberRelated member={member} />
+    </div>
+  );
+}
