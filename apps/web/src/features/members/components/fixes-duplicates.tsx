@@ -1,0 +1,126 @@
+import type { TDuplicateFinding } from '@ops/contract';
+import { useState } from 'react';
+import { Button } from '@/components/button';
+import { useMemberFixFindings, useMemberFixRepair } from '../api/fixes-queries';
+import { FindingCard, FindingsState, MemberLink } from './fixes-panel';
+import { MergeDialog, type DuplicateMember } from './fixes-merge-dialog';
+
+function relatedSummary(member: DuplicateMember): string {
+  const { related } = member;
+  const parts = [
+    `${related.invoices} invoice${related.invoices === 1 ? '' : 's'}${related.paidInvoices > 0 ? ` (${related.paidInvoices} paid)` : ''}`,
+    `${related.users} user${related.users === 1 ? '' : 's'}`,
+    `${related.certificates} certificate${related.certificates === 1 ? '' : 's'}`,
+  ];
+  if (related.applications > 0) parts.push(`${related.applications} application(s)`);
+  if (related.associationLinks > 0) parts.push(`${related.associationLinks} association link(s)`);
+  return parts.join(', ');
+}
+
+/** Duplicates by name and country, or by VAT number: each group merges into a chosen survivor. */
+export function DuplicateFindings({
+  check,
+  limit,
+  canEdit,
+  onResult,
+}: {
+  check: 'duplicate-name' | 'duplicate-vat';
+  limit: number;
+  canEdit: boolean;
+  onResult: (message: string) => void;
+}) {
+  const query = useMemberFixFindings(check, limit, true);
+  if (!query.data) {
+    return (
+      <FindingsState
+        isPending={query.isPending}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  return (
+    <>
+      {query.data.findings.map((finding) => (
+        <DuplicateFinding
+          key={finding.members.map((member) => member.mid).join(',')}
+          check={check}
+          finding={finding}
+          canEdit={canEdit}
+          onResult={onResult}
+        />
+      ))}
+    </>
+  );
+}
+
+function DuplicateFinding({
+  check,
+  finding,
+  canEdit,
+  onResult,
+}: {
+  check: 'duplicate-name' | 'duplicate-vat';
+  finding: TDuplicateFinding;
+  canEdit: boolean;
+  onResult: (message: string) => void;
+}) {
+  const [isMerging, setIsMerging] = useState(false);
+  const repair = useMemberFixRepair(onResult);
+  const numbers = finding.members.map((member) => member.number).join(', ');
+  return (
+    <FindingCard
+      label={`Duplicates ${numbers}`}
+      proposal={finding.proposal}
+      error={isMerging ? null : repair.error}
+      actions={
+        canEdit ? (
+          <Button
+            onClick={() => {
+              repair.reset();
+              setIsMerging(true);
+            }}
+          >
+            Merge…
+          </Button>
+        ) : null
+      }
+    >
+      <ul className="flex flex-col gap-1">
+        {finding.members.map((member) => (
+          <li key={member.mid} className="flex flex-col">
+            <span>
+              <MemberLink mid={member.mid} number={member.number} name={member.legalName} />{' '}
+              <span className="text-slate-500">
+                · {member.countryName ?? 'no country'} · {member.category} · {member.status}
+                {member.vatNumber ? ` · VAT ${member.vatNumber}` : ''}
+              </span>
+            </span>
+            <span className="text-xs text-slate-500">{relatedSummary(member)}</span>
+          </li>
+        ))}
+      </ul>
+      <MergeDialog
+        isOpen={isMerging}
+        finding={finding}
+        isBusy={repair.isPending}
+        error={repair.error}
+        onClose={() => setIsMerging(false)}
+        onConfirm={(survivor, merged) =>
+          repair.mutate(
+            {
+              check,
+              body: {
+                survivorMid: survivor.mid,
+                survivorVersion: survivor.version,
+                mergedMid: merged.mid,
+                mergedVersion: merged.version,
+              },
+            },
+            { onSuccess: () => setIsMerging(false) },
+          )
+        }
+      />
+    </FindingCard>
+  );
+}

@@ -1,0 +1,118 @@
+import type { TInvalidEmailFinding } from '@ops/contract';
+import { useId, useState } from 'react';
+import { Button } from '@/components/button';
+import { useMemberFixFindings, useMemberFixRepair } from '../api/fixes-queries';
+import { FindingCard, FindingsState, inputClass, MemberLink } from './fixes-panel';
+
+/** Members without a valid e-mail: set the corrected address (proposed when tidying works) or clear it. */
+export function InvalidEmailFindings({
+  limit,
+  canEdit,
+  onResult,
+}: {
+  limit: number;
+  canEdit: boolean;
+  onResult: (message: string) => void;
+}) {
+  const query = useMemberFixFindings('invalid-email', limit, true);
+  if (!query.data) {
+    return (
+      <FindingsState
+        isPending={query.isPending}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  return (
+    <>
+      {query.data.findings.map((finding) => (
+        <InvalidEmailFinding
+          key={finding.member.mid}
+          finding={finding}
+          canEdit={canEdit}
+          onResult={onResult}
+        />
+      ))}
+    </>
+  );
+}
+
+function InvalidEmailFinding({
+  finding,
+  canEdit,
+  onResult,
+}: {
+  finding: TInvalidEmailFinding;
+  canEdit: boolean;
+  onResult: (message: string) => void;
+}) {
+  const { member } = finding;
+  const [email, setEmail] = useState(finding.proposedEmail ?? '');
+  const repair = useMemberFixRepair(onResult);
+  const inputId = useId();
+  const identity = { mid: member.mid, version: member.version };
+  return (
+    <FindingCard
+      label={`${member.number} ${member.legalName}`}
+      proposal={finding.proposal}
+      error={repair.error}
+      actions={
+        canEdit ? (
+          <>
+            <form
+              className="flex flex-wrap items-end gap-2"
+              onSubmit={(event) => {
+                event.preventDefault();
+                repair.mutate({
+                  check: 'invalid-email',
+                  body: { ...identity, action: 'set', email },
+                });
+              }}
+            >
+              <div className="flex flex-col gap-1">
+                <label htmlFor={inputId} className="text-xs font-medium text-slate-700">
+                  Corrected e-mail of {member.number}
+                </label>
+                <input
+                  id={inputId}
+                  type="text"
+                  inputMode="email"
+                  autoComplete="off"
+                  spellCheck={false}
+                  required
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                  className={`${inputClass} w-64 max-w-full`}
+                />
+              </div>
+              <Button type="submit" isBusy={repair.isPending}>
+                Set e-mail
+              </Button>
+            </form>
+            <Button
+              variant="secondary"
+              isBusy={repair.isPending}
+              onClick={() =>
+                repair.mutate({ check: 'invalid-email', body: { ...identity, action: 'clear' } })
+              }
+            >
+              Clear e-mail
+            </Button>
+          </>
+        ) : null
+      }
+    >
+      <p>
+        <MemberLink mid={member.mid} number={member.number} name={member.legalName} />
+      </p>
+      <p className="text-slate-600">
+        E-mail now:{' '}
+        <code className="rounded bg-slate-100 px-1 font-mono whitespace-pre-wrap text-slate-900">
+          {JSON.stringify(member.email ?? '')}
+        </code>{' '}
+        — {finding.problem}
+      </p>
+    </FindingCard>
+  );
+}

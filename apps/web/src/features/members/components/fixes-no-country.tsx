@@ -1,0 +1,115 @@
+import type { TNoCountryFinding } from '@ops/contract';
+import { useId, useState } from 'react';
+import { Button } from '@/components/button';
+import { useMemberFixFindings, useMemberFixRepair } from '../api/fixes-queries';
+import { FindingCard, FindingsState, inputClass, MemberLink } from './fixes-panel';
+
+type Country = { iso2: string; name: string };
+
+/** Members without a country: choose one (the guess from VAT or e-mail is preselected). */
+export function NoCountryFindings({
+  limit,
+  canEdit,
+  onResult,
+}: {
+  limit: number;
+  canEdit: boolean;
+  onResult: (message: string) => void;
+}) {
+  const query = useMemberFixFindings('no-country', limit, true);
+  if (!query.data) {
+    return (
+      <FindingsState
+        isPending={query.isPending}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  const { countries } = query.data;
+  return (
+    <>
+      {query.data.findings.map((finding) => (
+        <NoCountryFinding
+          key={finding.member.mid}
+          finding={finding}
+          countries={countries}
+          canEdit={canEdit}
+          onResult={onResult}
+        />
+      ))}
+    </>
+  );
+}
+
+function NoCountryFinding({
+  finding,
+  countries,
+  canEdit,
+  onResult,
+}: {
+  finding: TNoCountryFinding;
+  countries: Country[];
+  canEdit: boolean;
+  onResult: (message: string) => void;
+}) {
+  const { member } = finding;
+  const [iso2, setIso2] = useState(finding.proposedCountry?.iso2 ?? '');
+  const repair = useMemberFixRepair(onResult);
+  const selectId = useId();
+  return (
+    <FindingCard
+      label={`${member.number} ${member.legalName}`}
+      proposal={finding.proposal}
+      error={repair.error}
+      actions={
+        canEdit ? (
+          <form
+            className="flex flex-wrap items-end gap-2"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (!iso2) return;
+              repair.mutate({
+                check: 'no-country',
+                body: { mid: member.mid, version: member.version, countryIso2: iso2 },
+              });
+            }}
+          >
+            <div className="flex flex-col gap-1">
+              <label htmlFor={selectId} className="text-xs font-medium text-slate-700">
+                Country of {member.number}
+              </label>
+              <select
+                id={selectId}
+                value={iso2}
+                required
+                onChange={(event) => setIso2(event.target.value)}
+                className={inputClass}
+              >
+                <option value="">Choose a country…</option>
+                {countries.map((country) => (
+                  <option key={country.iso2} value={country.iso2}>
+                    {country.name} ({country.iso2})
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Button type="submit" isBusy={repair.isPending} aria-disabled={!iso2 || undefined}>
+              {repair.isPending ? 'Setting…' : 'Set country'}
+            </Button>
+          </form>
+        ) : null
+      }
+    >
+      <p>
+        <MemberLink mid={member.mid} number={member.number} name={member.legalName} />
+      </p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-slate-600">
+        <dt>VAT number</dt>
+        <dd>{member.vatNumber ?? '—'}</dd>
+        <dt>E-mail</dt>
+        <dd className="break-all">{member.email ?? '—'}</dd>
+      </dl>
+    </FindingCard>
+  );
+}
