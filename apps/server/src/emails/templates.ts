@@ -67,3 +67,106 @@ export function passwordResetEmail(email: string, link: string) {
     }),
   };
 }
+
+// --- Membership applications (issue 5) -----------------------------------------------------
+
+/** A plain notice: greeting, paragraphs (a quoted one for what an operator wrote), signature. */
+function noticeEmail(options: { greeting: string; paragraphs: string[]; quote?: string }) {
+  const text = [
+    options.greeting,
+    '',
+    ...options.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(options.quote ? [...options.quote.split('\n').map((line) => `> ${line}`), ''] : []),
+    'Kind regards,',
+    'The membership team',
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a">
+<p>${escapeHtml(options.greeting)}</p>
+${options.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
+${options.quote ? `<blockquote style="border-left:3px solid #cbd5e1;margin:0;padding-left:12px;white-space:pre-wrap">${escapeHtml(options.quote)}</blockquote>` : ''}
+<p>Kind regards,<br>The membership team</p>
+</body></html>`;
+  return { text, html };
+}
+
+type ApplicationMail = {
+  applicantName: string | null;
+  applicationNumber: string;
+  legalName: string;
+};
+
+const dear = (name: string | null) => (name ? `Dear ${name},` : 'Dear applicant,');
+
+export function applicationApprovedEmail(
+  mail: ApplicationMail & {
+    memberNumber: string;
+    invoiceNumber: string;
+    amount: string;
+    dueDate: string;
+  },
+) {
+  return {
+    subject: `Your membership application ${mail.applicationNumber} has been approved`,
+    ...noticeEmail({
+      greeting: dear(mail.applicantName),
+      paragraphs: [
+        `We are pleased to tell you that the membership of ${mail.legalName} has been approved. Your membership number is ${mail.memberNumber}.`,
+        `The first membership invoice, ${mail.invoiceNumber} over ${mail.amount}, is due on ${mail.dueDate}. The membership becomes active with its payment.`,
+      ],
+    }),
+  };
+}
+
+export function applicationRejectedEmail(mail: ApplicationMail & { reason: string }) {
+  return {
+    subject: `Your membership application ${mail.applicationNumber}`,
+    ...noticeEmail({
+      greeting: dear(mail.applicantName),
+      paragraphs: [
+        `Thank you for the interest of ${mail.legalName} in membership. After reviewing application ${mail.applicationNumber}, we regret that we cannot approve it, for this reason:`,
+      ],
+      quote: mail.reason,
+    }),
+  };
+}
+
+export function applicationInformationRequestedEmail(mail: ApplicationMail & { message: string }) {
+  return {
+    subject: `Information needed for your membership application ${mail.applicationNumber}`,
+    ...noticeEmail({
+      greeting: dear(mail.applicantName),
+      paragraphs: [
+        `We are reviewing the membership application ${mail.applicationNumber} of ${mail.legalName} and need the following from you before we can continue:`,
+      ],
+      quote: mail.message,
+    }),
+  };
+}
+
+export function applicationEndorsementDeclinedEmail(mail: ApplicationMail & { reason: string }) {
+  return {
+    subject: `Your membership application ${mail.applicationNumber}`,
+    ...noticeEmail({
+      greeting: dear(mail.applicantName),
+      paragraphs: [
+        `The national association of your country did not endorse the membership application ${mail.applicationNumber} of ${mail.legalName}. Membership needs its written endorsement, so the application ends here. The reason given:`,
+      ],
+      quote: mail.reason,
+    }),
+  };
+}
+
+export function applicationEndorsementRequestedEmail(
+  mail: ApplicationMail & { associationName: string; countryName: string | null },
+) {
+  return {
+    subject: `Endorsement requested: membership application ${mail.applicationNumber}`,
+    ...noticeEmail({
+      greeting: `Dear colleagues of ${mail.associationName},`,
+      paragraphs: [
+        `${mail.legalName}${mail.countryName ? ` (${mail.countryName})` : ''} has applied for individual membership (application ${mail.applicationNumber}). Membership needs the written endorsement of the national association.`,
+        'Please send us your endorsement letter, or tell us if you decline to endorse the company and why.',
+      ],
+    }),
+  };
+}

@@ -1,13 +1,16 @@
-import { ListPlaceholder, ListWithDetail, Screen } from '@/components/screen';
+import { DataList } from '@/components/data-list';
+import { ListWithDetail, Screen } from '@/components/screen';
+import { applicationsListDefinition } from '../components/applications-list-definition';
 
+/** The applications list, the review queue first; an application opens beside it. */
 export function ApplicationsRoute() {
   return (
     <Screen
       title="Applications"
-      description="Membership applications from draft through the national association's endorsement and review to approval or rejection."
+      description="Membership applications from draft through the national association's endorsement and review to approval or rejection. What waits for review comes first, oldest first."
     >
       <ListWithDetail>
-        <ListPlaceholder>The applications list is not built yet.</ListPlaceholder>
+        <DataList definition={applicationsListDefinition} />
       </ListWithDetail>
     </Screen>
   );

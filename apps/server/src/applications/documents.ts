@@ -1,0 +1,183 @@
+import { createHash } from 'node:crypto';
+import {
+  finalApplicationStatuses,
+  maxApplicationDocumentBytes,
+  type ApplicationDocumentType,
+  type TApplicationDocumentUploadResult,
+} from '@ops/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { writeTransaction } from '../db/transaction';
+import { AppError } from '../errors';
+import { newId } from '../lib/ids';
+import {
+  documentRefs,
+  findApplicationRow,
+  getApplicationDetail,
+  toDocument,
+  type ApplicationRow,
+  type StoredDocumentRef,
+} from './detail';
+import { badInput, versionConflict, writeApplication, type OperatorActor } from './workflow';
+
+/**
+ * What a file is, from its first bytes (never from its name or the browser's claim): only PDFs
+ * and the images a browser shows inline are accepted.
+ */
+export function detectDocumentType(bytes: Buffer): string | null {
+  const startsWith = (signature: number[], offset = 0) =>
+    bytes.length >= offset + signature.length &&
+    signature.every((byte, i) => bytes[offset + i] === byte);
+  if (startsWith([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf'; // %PDF-
+  if (startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (startsWith([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWith([0x52, 0x49, 0x46, 0x46]) && startsWith([0x57, 0x45, 0x42, 0x50], 8)) {
+    return 'image/webp'; // RIFF....WEBP
+  }
+  return null;
+}
+
+const extensionOf: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+};
+
+/** The name to keep: no folders, no control characters, at most 200 characters. */
+export function cleanFileName(name: string | undefined, contentType: string): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  const cleaned = [...base]
+    .filter((char) => char !== '"' && char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim()
+    .slice(-200);
+  return cleaned || `document.${extensionOf[contentType] ?? 'bin'}`;
+}
+
+function refuseClosed(row: ApplicationRow): void {
+  if (finalApplicationStatuses.includes(row.status)) {
+    throw badInput(
+      'params.aid',
+      'transition',
+      `Application ${row.number} is ${row.status}; its documents can no longer change.`,
+    );
+  }
+}
+
+/**
+ * Stores an uploaded document: its bytes in application_documents (so that any instance serves
+ * it), its reference in the application's `documents`, one audit entry, in one transaction.
+ */
+export async function uploadApplicationDocument(
+  db: Kysely<Database>,
+  actor: OperatorActor,
+  aid: string,
+  upload: { type: ApplicationDocumentType; fileName: string | undefined; bytes: Buffer },
+): Promise<TApplicationDocumentUploadResult> {
+  if (upload.bytes.length === 0) {
+    throw badInput('body.file', 'too_small', 'The file is empty.');
+  }
+  if (upload.bytes.length > maxApplicationDocumentBytes) {
+    throw new AppError('payload-too-large', 'The file is larger than 10 MB.');
+  }
+  const contentType = detectDocumentType(upload.bytes);
+  if (!contentType) {
+    throw badInput(
+      'body.file',
+      'file_type',
+      'Only PDF, PNG, JPEG and WebP files can be uploaded (judged by the file’s content, not its name).',
+    );
+  }
+  const fileName = cleanFileName(upload.fileName, contentType);
+  const id = newId();
+  const document = await writeTransaction(db, async (trx) => {
+    const row = await findApplicationRow(trx, aid, { forUpdate: true });
+    refuseClosed(row);
+    const stored = await trx
+      .insertInto('application_documents')
+      .values({
+        id,
+        aid,
+        type: upload.type,
+        file_name: fileName,
+        content_type: contentType,
+        size_bytes: upload.bytes.length,
+        sha256: createHash('sha256').update(upload.bytes).digest('hex'),
+        content: upload.bytes,
+        uploaded_by: actor.uid,
+      })
+      .returning(['uploaded_at'])
+      .executeTakeFirstOrThrow();
+    const ref: StoredDocumentRef = {
+      id,
+      type: upload.type,
+      fileName,
+      contentType,
+      sizeBytes: upload.bytes.length,
+      uploadedAt: stored.uploaded_at.toISOString(),
+      uploadedBy: actor.uid,
+    };
+    await writeApplication(
+      trx,
+      actor,
+      row,
+      { documents: JSON.stringify([...documentRefs(row), ref]) },
+      { action: 'upload-document', reason: `Uploaded ${fileName} (${upload.type})` },
+    );
+    return toDocument(ref);
+  });
+  return { document, application: await getApplicationDetail(db, aid) };
+}
+
+/** A stored document's bytes, for serving; 404 when the application does not list it. */
+export async function getApplicationDocumentFile(db: Kysely<Database>, aid: string, id: string) {
+  const file = await db
+    .selectFrom('application_documents as d')
+    .innerJoin('applications as a', 'a.aid', 'd.aid')
+    .select(['d.file_name', 'd.content_type', 'd.content', 'd.sha256'])
+    .where('d.aid', '=', aid)
+    .where('d.id', '=', id)
+    .where('a.deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!file) throw new AppError('not-found', `Application ${aid} has no stored document ${id}.`);
+  return file;
+}
+
+/** Removes a document the operator uploaded by mistake (version checked, audited). */
+export async function deleteApplicationDocument(
+  db: Kysely<Database>,
+  actor: OperatorActor,
+  aid: string,
+  id: string,
+  version: number,
+) {
+  await writeTransaction(db, async (trx) => {
+    const row = await findApplicationRow(trx, aid, { forUpdate: true });
+    if (row.version !== version) throw await versionConflict(trx, aid);
+    refuseClosed(row);
+    const refs = documentRefs(row);
+    const removed = refs.find((ref) => ref.id === id);
+    if (!removed)
+      throw new AppError('not-found', `Application ${row.number} has no document ${id}.`);
+    await trx
+      .deleteFrom('application_documents')
+      .where('id', '=', id)
+      .where('aid', '=', aid)
+      .execute();
+    await writeApplication(
+      trx,
+      actor,
+      row,
+      { documents: JSON.stringify(refs.filter((ref) => ref.id !== id)) },
+      { action: 'delete-document', reason: `Removed ${removed.fileName ?? id}` },
+    );
+  });
+  return getApplicationDetail(db, aid);
+}
+
+/** `inline; filename="…"; filename*=UTF-8''…` (an ASCII fallback and the exact name). */
+export function inlineDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

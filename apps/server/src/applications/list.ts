@@ -1,0 +1,118 @@
+import {
+  applicationCategories,
+  applicationStatuses,
+  type TApplicationListItem,
+  type TApplicationsListPage,
+  type TApplicationsListQuery,
+} from '@ops/contract';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { ListSpec } from '../lists/list-spec';
+import { runList, type ListDefinition } from '../lists/run-list';
+
+/**
+ * Sort expressions match the indexes of migration 0009 exactly (else they are not used). Times
+ * sort as integer microseconds (`application_submitted_key`), so that cursors carry them exactly.
+ */
+export const applicationsListSpec: ListSpec = {
+  id: 'a.aid',
+  columns: {
+    queue: {
+      column: 'a.status',
+      sortExpression: 'application_queue_key(a.status, a.submitted_at)',
+      kind: 'text',
+    },
+    number: { column: 'a.number', sortExpression: 'a.number', kind: 'text' },
+    legalName: { column: 'a.legal_name', sortExpression: 'a.legal_name', kind: 'text' },
+    country: {
+      column: 'a.country_iso2',
+      sortExpression: "coalesce(a.country_iso2, '~~')",
+      kind: 'text',
+    },
+    category: {
+      column: 'a.category',
+      sortExpression: 'a.category',
+      kind: 'text',
+      values: applicationCategories,
+    },
+    status: {
+      column: 'a.status',
+      sortExpression: 'a.status',
+      kind: 'text',
+      values: applicationStatuses,
+    },
+    submittedAt: {
+      // Filters compare days (UTC): "2026-01-01..2026-01-31" includes the whole 31st.
+      column: 'application_submitted_day(a.submitted_at)',
+      sortExpression: 'application_submitted_key(a.submitted_at)',
+      kind: 'date',
+    },
+  },
+  defaultSort: [{ field: 'queue', isDescending: false }],
+};
+
+type ApplicationListRow = {
+  aid: string;
+  number: string;
+  legal_name: string;
+  trade_name: string | null;
+  country_iso2: string | null;
+  country_name: string | null;
+  category: TApplicationListItem['category'];
+  status: TApplicationListItem['status'];
+  submitted_at: Date | null;
+  decided_at: Date | null;
+  endorsing_association_name: string | null;
+  member_mid: string | null;
+};
+
+/** The applications list: not deleted, filtered per column, searched through the search index. */
+export const applicationsList: ListDefinition<ApplicationListRow, TApplicationListItem> = {
+  spec: applicationsListSpec,
+  filterFields: ['status', 'category', 'country', 'submittedAt'],
+  from: (db) => db.selectFrom('applications as a').where('a.deleted_at', 'is', null),
+  search: (q) =>
+    sql<boolean>`a.aid IN (SELECT d.record_id FROM search_documents d
+                            WHERE d.type = 'application' AND d.all_terms @@ search_prefix_query(${q}))`,
+  select: (matching) =>
+    matching
+      .leftJoin('countries as c', 'c.iso2', 'a.country_iso2')
+      .leftJoin('members as e', 'e.mid', 'a.endorsing_association_mid')
+      .select([
+        'a.aid',
+        'a.number',
+        'a.legal_name',
+        sql<string | null>`a.company->>'tradeName'`.as('trade_name'),
+        'a.country_iso2',
+        'c.name as country_name',
+        'a.category',
+        'a.status',
+        'a.submitted_at',
+        'a.decided_at',
+        'e.legal_name as endorsing_association_name',
+        'a.member_mid',
+      ]),
+  toItem: (row) => ({
+    aid: row.aid,
+    number: row.number,
+    legalName: row.legal_name,
+    tradeName: row.trade_name,
+    countryIso2: row.country_iso2,
+    countryName: row.country_name,
+    category: row.category,
+    status: row.status,
+    submittedAt: row.submitted_at?.toISOString() ?? null,
+    decidedAt: row.decided_at?.toISOString() ?? null,
+    endorsingAssociationName: row.endorsing_association_name,
+    memberMid: row.member_mid,
+  }),
+};
+
+/** A page of the applications list: the review queue first unless another sort is asked. */
+export function listApplications(
+  db: Kysely<Database>,
+  query: TApplicationsListQuery,
+  options: { withEstimate?: boolean } = {},
+): Promise<TApplicationsListPage> {
+  return runList(db, applicationsList, query, options);
+}

@@ -1,0 +1,121 @@
+import {
+  applicationCategories,
+  applicationQueueRank,
+  applicationStatuses,
+  type TApplicationListItem,
+} from '@ops/contract';
+import type { DataListDefinition } from '@/components/data-list';
+import { formatDateTime } from '@/components/detail/format';
+import { paths } from '@/config/paths';
+import { applicationStatusLabels, queueGroupLabels } from './application-labels';
+import { ApplicationStatusBadge } from './application-status-badge';
+
+/**
+ * The applications list for the list kit: the review queue first (what waits for the staff,
+ * oldest submitted first), every column sortable by the server's indexes.
+ */
+export const applicationsListDefinition: DataListDefinition<TApplicationListItem> = {
+  name: 'applications',
+  noun: { one: 'application', many: 'applications' },
+  apiPath: '/api/applications',
+  exportPath: '/api/applications/export',
+  // A country's rename shows in the rows too (association renames wait for the next fetch:
+  // following every member change would refetch the queue on each bulk import).
+  liveTables: ['applications', 'countries'],
+  rowKey: (application) => application.aid,
+  rowHref: (application) => paths.application.getHref({ aid: application.aid }),
+  rowLabel: (application) => application.legalName,
+  defaultSort: 'queue',
+  searchLabel: 'Search applications',
+  searchPlaceholder: 'Company name, trade name or number',
+  emptyMessage: 'No applications yet.',
+  columns: [
+    {
+      id: 'queue',
+      label: 'Queue',
+      width: '9.5rem',
+      sortable: true,
+      render: (application) => queueGroupLabels[applicationQueueRank[application.status]] ?? '',
+    },
+    {
+      id: 'number',
+      label: 'Number',
+      width: '7rem',
+      sortable: true,
+      render: (application) => (
+        <span className="font-mono text-xs tabular-nums">{application.number}</span>
+      ),
+    },
+    {
+      id: 'legalName',
+      label: 'Company',
+      width: 'minmax(14rem,2fr)',
+      sortable: true,
+      isPrimary: true,
+      render: (application) => application.legalName,
+    },
+    {
+      id: 'tradeName',
+      label: 'Trade name',
+      width: 'minmax(10rem,1fr)',
+      isHiddenByDefault: true,
+      render: (application) => application.tradeName ?? '',
+    },
+    {
+      id: 'country',
+      label: 'Country',
+      width: 'minmax(8rem,1fr)',
+      sortable: true,
+      render: (application) => application.countryName ?? application.countryIso2 ?? '',
+    },
+    {
+      id: 'category',
+      label: 'Category',
+      width: '7rem',
+      sortable: true,
+      render: (application) => application.category,
+    },
+    {
+      id: 'status',
+      label: 'Status',
+      width: '11rem',
+      sortable: true,
+      render: (application) => <ApplicationStatusBadge status={application.status} />,
+    },
+    {
+      id: 'submittedAt',
+      label: 'Submitted',
+      width: '10rem',
+      sortable: true,
+      render: (application) => (
+        <span className="tabular-nums">{formatDateTime(application.submittedAt)}</span>
+      ),
+    },
+    {
+      id: 'endorsingAssociationName',
+      label: 'Endorsing association',
+      width: 'minmax(10rem,1fr)',
+      isHiddenByDefault: true,
+      render: (application) => application.endorsingAssociationName ?? '',
+    },
+  ],
+  filters: [
+    {
+      name: 'status',
+      label: 'Status',
+      kind: 'one-of',
+      options: applicationStatuses.map((status) => ({
+        value: status,
+        label: applicationStatusLabels[status],
+      })),
+    },
+    {
+      name: 'category',
+      label: 'Category',
+      kind: 'one-of',
+      options: applicationCategories.map((category) => ({ value: category, label: category })),
+    },
+    { name: 'country', label: 'Country', kind: 'text', placeholder: 'CH, DE' },
+    { name: 'submittedAt', label: 'Submitted', kind: 'range', input: 'date', allowsEmpty: true },
+  ],
+};
