@@ -6,7 +6,8 @@ import { defineConfig } from 'vite';
 
 /** The API server of apps/server; in production it serves this app itself, so no proxy exists. */
 const apiServer = 'http://localhost:3000';
-const apiPrefixes = ['/api', '/functions', '/indexes', '/healthz', '/readyz'];
+// /verify: the public certificate check is a page the server renders.
+const apiPrefixes = ['/api', '/functions', '/indexes', '/healthz', '/readyz', '/verify'];
 const proxy = Object.fromEntries(apiPrefixes.map((prefix) => [prefix, apiServer]));
 
 export default defineConfig({

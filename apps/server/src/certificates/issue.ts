@@ -1,0 +1,228 @@
+import { createHash } from 'node:crypto';
+import type { TIssueCertificateRequest } from '@ops/contract';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Actor } from '../audit/record';
+import { recordAudit } from '../audit/record';
+import type { Database } from '../db/schema';
+import { writeTransaction } from '../db/transaction';
+import { AppError } from '../errors';
+import { newId } from '../lib/ids';
+import { verificationUrlOf } from './detail';
+import { renderCertificatePdf } from './pdf';
+import { newVerificationCode } from './verification-code';
+
+function invalid(path: string, rule: string, message: string): AppError {
+  return new AppError('invalid-argument', message, { issues: [{ path, rule, message }] });
+}
+
+/** Members in these states get no new certificate, even for a year they paid. */
+const closedStatuses = new Set(['suspended', 'terminated', 'resigned']);
+
+/**
+ * The next certificate number of a year, `C-{year}-{000001}`. One counter row per year, updated
+ * in the issuing transaction: concurrent issues serialize on that row (SERIALIZABLE retries the
+ * loser), so no two certificates get the same number. The first issue of a year starts after the
+ * highest number already present (demo data, imports).
+ */
+async function allocateNumber(trx: Transaction<Database>, year: number): Promise<string> {
+  const bumped = await trx
+    .updateTable('certificate_sequences')
+    .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
+    .where('year', '=', year)
+    .returning('last_number')
+    .executeTakeFirst();
+  let last = bumped?.last_number;
+  if (last === undefined) {
+    const prefix = `C-${year}-`;
+    const started = await sql<{ last_number: number }>`
+      INSERT INTO certificate_sequences (year, last_number)
+      SELECT ${year}, coalesce(max(substring(number from ${`^${prefix}(\\d+)$`})::int), 0) + 1
+        FROM certificates WHERE number LIKE ${`${prefix}%`}
+      ON CONFLICT (year) DO UPDATE SET last_number = certificate_sequences.last_number + 1
+      RETURNING last_number`.execute(trx);
+    last = started.rows[0]?.last_number ?? 1;
+  }
+  return `C-${year}-${String(last).padStart(6, '0')}`;
+}
+
+/**
+ * Whether the member paid the year (rule 2 of the domain): a paid membership invoice of that
+ * year, or a paid-through year at or after it. Returns the invoice when there is one.
+ */
+async function findPayment(
+  trx: Transaction<Database>,
+  member: { mid: string; paid_through_year: number | null },
+  year: number,
+): Promise<{ isPaid: boolean; invoiceIid: string | null }> {
+  const invoice = await trx
+    .selectFrom('invoices')
+    .select('iid')
+    .where('member_mid', '=', member.mid)
+    .where('kind', '=', 'membership')
+    .where('year', '=', year)
+    .where('status', '=', 'paid')
+    .orderBy('paid_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (invoice) return { isPaid: true, invoiceIid: invoice.iid };
+  return { isPaid: (member.paid_through_year ?? -1) >= year, invoiceIid: null };
+}
+
+export type IssueOptions = { publicUrl: string; now?: Date };
+
+/**
+ * Issues the membership certificate of a member for a paid year, in one transaction: numbers it,
+ * gives it a new verification code, supersedes the member's earlier certificate of that year,
+ * renders and stores its PDF, and writes the audit trail. Returns the new certificate's id.
+ */
+export async function issueMembershipCertificate(
+  db: Kysely<Database>,
+  actor: Actor,
+  request: TIssueCertificateRequest,
+  options: IssueOptions,
+): Promise<string> {
+  const { memberMid, year } = request;
+  return writeTransaction(db, async (trx) => {
+    const member = await trx
+      .selectFrom('members as m')
+      .leftJoin('countries as k', 'k.iso2', 'm.country_iso2')
+      .select([
+        'm.mid',
+        'm.number',
+        'm.legal_name',
+        'm.status',
+        'm.paid_through_year',
+        'm.deleted_at',
+        'k.name as country_name',
+      ])
+      .where('m.mid', '=', memberMid)
+      .executeTakeFirst();
+    if (!member || member.deleted_at) {
+      throw invalid('body.memberMid', 'not_found', `There is no member ${memberMid}.`);
+    }
+    if (closedStatuses.has(member.status)) {
+      throw invalid(
+        'body.memberMid',
+        'member-status',
+        `${member.legal_name} is ${member.status}; a certificate is issued only to members in good standing.`,
+      );
+    }
+    const payment = await findPayment(trx, member, year);
+    if (!payment.isPaid) {
+      const paidThrough = member.paid_through_year
+        ? `paid through ${member.paid_through_year}`
+        : 'no paid year';
+      throw invalid(
+        'body.year',
+        'paid-year',
+        `${member.legal_name} has not paid ${year}: there is no paid membership invoice for ${year} (${paidThrough}). A certificate is issued only for a paid year.`,
+      );
+    }
+
+    const now = options.now ?? new Date();
+    // Millisecond precision, so that the list's keyset cursor (a JSON date) finds it exactly.
+    const issuedAt = new Date(Math.floor(now.getTime()));
+    const cid = newId();
+    const number = await allocateNumber(trx, year);
+    const verificationCode = newVerificationCode();
+    const validFrom = `${year}-01-01`;
+    const validTo = `${year}-12-31`;
+
+    // The earlier certificates of this member and year stop counting: this one replaces them.
+    const replaced = await trx
+      .selectFrom('certificates')
+      .select(['cid', 'number', 'status', 'version'])
+      .where('member_mid', '=', member.mid)
+      .where('type', '=', 'membership')
+      .where('year', '=', year)
+      .where('status', 'in', ['pending', 'issued', 'expired'])
+      .execute();
+    for (const old of replaced) {
+      await trx
+        .updateTable('certificates')
+        .set({
+          status: 'superseded',
+          version: old.version + 1,
+          updated_at: issuedAt,
+          updated_by: actor.uid,
+        })
+        .where('cid', '=', old.cid)
+        .execute();
+      await recordAudit(trx, actor, {
+        table: 'certificates',
+        recordId: old.cid,
+        action: 'supersede',
+        before: { status: old.status, version: old.version },
+        after: {
+          status: 'superseded',
+          version: old.version + 1,
+          supersededBy: cid,
+          supersededByNumber: number,
+        },
+      });
+    }
+
+    const row = {
+      cid,
+      number,
+      member_mid: member.mid,
+      member_name: member.legal_name,
+      type: 'membership' as const,
+      document_code: null,
+      year,
+      valid_from: validFrom,
+      valid_to: validTo,
+      status: 'issued' as const,
+      invoice_iid: payment.invoiceIid,
+      issued_at: issuedAt,
+      issued_by: actor.uid,
+      pdf_file: null,
+      verification_code: verificationCode,
+      revocation_reason: null,
+      created_at: issuedAt,
+      updated_at: issuedAt,
+      created_by: actor.uid,
+      updated_by: actor.uid,
+    };
+    await trx.insertInto('certificates').values(row).execute();
+
+    const pdf = await renderCertificatePdf({
+      number,
+      type: 'membership',
+      documentCode: null,
+      year,
+      validFrom,
+      validTo,
+      issuedAt,
+      memberName: member.legal_name,
+      memberNumber: member.number,
+      countryName: member.country_name,
+      verificationCode,
+      verificationUrl: verificationUrlOf(options.publicUrl, verificationCode),
+    });
+    await trx
+      .insertInto('certificate_files')
+      .values({
+        cid,
+        content: pdf,
+        sha256: createHash('sha256').update(pdf).digest('hex'),
+        byte_size: pdf.length,
+      })
+      .execute();
+
+    await recordAudit(trx, actor, {
+      table: 'certificates',
+      recordId: cid,
+      action: 'issue',
+      before: null,
+      after: {
+        ...row,
+        issued_at: issuedAt.toISOString(),
+        created_at: issuedAt.toISOString(),
+        updated_at: issuedAt.toISOString(),
+        supersedes: replaced.map((old) => old.number),
+      },
+    });
+    return cid;
+  });
+}

@@ -1,0 +1,209 @@
+import type { TCertificateListItem } from '@ops/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
+import { loadCountries } from '../seed/countries';
+import { certificatesListSpec } from './list';
+import { addMember, thisYear } from './test-support';
+
+type Page = { data: TCertificateListItem[]; nextCursor: string | null; estimatedTotal: number };
+
+const statuses = ['issued', 'revoked', 'superseded', 'issued', 'pending'] as const;
+const types = ['membership', 'membership', 'document-licence', 'diploma'] as const;
+
+describe('GET /api/certificates', () => {
+  let t: TestApp;
+  let cookie: string;
+  const members: { mid: string; number: string; name: string }[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    cookie = await signInAsNewOperator(t, 'cert-lister@example.org', ['read-only']);
+    await loadCountries(t.database.pool);
+    const names = [
+      'Zürich Spedition AG',
+      'Alpha Cargo Ltd',
+      'Beta Freight GmbH',
+      'Gamma Logistics',
+    ];
+    for (const name of names) {
+      const member = await addMember(t.database.db, { legalName: name });
+      members.push({ ...member, name });
+    }
+    await t.database.db
+      .insertInto('certificates')
+      .values(
+        Array.from({ length: 29 }, (_, i) => {
+          // Each member's rows are of different years (one issued membership per member and year).
+          const year = thisYear - Math.floor(i / 4);
+          const member = members[i % members.length];
+          const type = types[i % types.length] ?? 'membership';
+          return {
+            cid: `cert${String(i).padStart(3, '0')}`,
+            number: `C-${year}-${String(500 + i).padStart(6, '0')}`,
+            member_mid: member?.mid ?? '',
+            type,
+            document_code: type === 'document-licence' ? 'FBL' : null,
+            year,
+            valid_from: `${year}-01-01`,
+            valid_to: `${year}-12-31`,
+            status: statuses[i % statuses.length] ?? 'issued',
+            invoice_iid: null,
+            issued_at:
+              statuses[i % statuses.length] === 'pending'
+                ? null
+                : new Date(Date.UTC(year, 1, 1 + i, 10, 0, 0, i)),
+            issued_by: 'system',
+            pdf_file: null,
+            verification_code: `TST${'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[i]}-2222-TEST`,
+            revocation_reason: null,
+            created_at: new Date(),
+            updated_at: new Date(),
+            created_by: 'system',
+            updated_by: 'system',
+          };
+        }),
+      )
+      .execute();
+  });
+  afterAll(() => t.close());
+
+  const list = async (query: string) => {
+    const response = await t.app.inject({ url: `/api/certificates?${query}`, headers: { cookie } });
+    return { status: response.statusCode, body: response.json<Page>() };
+  };
+
+  const allPages = async (query: string) => {
+    const rows: TCertificateListItem[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const suffix: string = cursor ? `&cursor=${cursor}` : '';
+      const { status, body } = await list(`${query}${suffix}`);
+      expect(status, JSON.stringify(body)).toBe(200);
+      rows.push(...body.data);
+      cursor = body.nextCursor;
+      pages++;
+    } while (cursor && pages < 50);
+    return { rows, pages };
+  };
+
+  it('pages through every certificate once, newest number first by default', async () => {
+    const { rows, pages } = await allPages('limit=8');
+    expect(pages).toBe(4);
+    expect(rows).toHaveLength(29);
+    expect(new Set(rows.map((row) => row.cid)).size).toBe(29);
+    const numbers = rows.map((row) => row.number);
+    expect(numbers).toEqual([...numbers].sort().reverse());
+    // The member's name (filled in from the member) and its number come with each row.
+    expect(rows.find((row) => row.cid === 'cert000')).toMatchObject({
+      memberName: 'Zürich Spedition AG',
+      memberNumber: members[0]?.number,
+      countryIso2: 'CH',
+    });
+  });
+
+  it.each([
+    ['memberName', (row: TCertificateListItem): string | number => row.memberName],
+    ['type', (row: TCertificateListItem): string | number => row.type],
+    ['year', (row: TCertificateListItem): string | number => row.year],
+    ['validTo', (row: TCertificateListItem): string | number => row.validTo],
+    ['issuedAt', (row: TCertificateListItem): string | number => row.issuedAt ?? '9999'],
+  ] as const)('sorts by %s both ways, across pages', async (field, keyOf) => {
+    for (const direction of ['', '-']) {
+      const { rows } = await allPages(`limit=6&sort=${direction}${field}`);
+      expect(rows).toHaveLength(29);
+      const keys = rows.map((row) => keyOf(row));
+      const sorted = [...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      expect(keys).toEqual(direction ? sorted.reverse() : sorted);
+    }
+  });
+
+  it('sorts by status (stored) and keeps ties in id order', async () => {
+    const { rows } = await allPages('limit=5&sort=status');
+    expect(rows).toHaveLength(29);
+    const pending = rows.filter((row) => row.status === 'pending');
+    expect(pending.length).toBeGreaterThan(0);
+  });
+
+  it('filters by status, type, year range and member', async () => {
+    const revoked = await allPages('status=revoked');
+    expect(revoked.rows.length).toBeGreaterThan(0);
+    expect(revoked.rows.every((row) => row.status === 'revoked')).toBe(true);
+
+    const diplomas = await allPages('type=diploma,document-licence');
+    expect(diplomas.rows.every((row) => row.type !== 'membership')).toBe(true);
+    expect(diplomas.rows.some((row) => row.documentCode === 'FBL')).toBe(true);
+
+    const recent = await allPages(`year=${thisYear - 1}..${thisYear}`);
+    expect(recent.rows.every((row) => row.year >= thisYear - 1)).toBe(true);
+    expect(recent.rows).toHaveLength(8);
+
+    const ofMember = await allPages(`member=${members[1]?.mid}`);
+    expect(ofMember.rows.map((row) => row.memberName)).toEqual(
+      Array.from({ length: ofMember.rows.length }, () => 'Alpha Cargo Ltd'),
+    );
+    expect(ofMember.rows.length).toBe(7);
+  });
+
+  it('searches by number prefix, exact verification code and member name words', async () => {
+    const byNumber = await allPages(`q=${encodeURIComponent(`c-${thisYear}-00050`)}`);
+    expect(byNumber.rows).toHaveLength(4);
+    expect(byNumber.rows.every((row) => row.number.startsWith(`C-${thisYear}-00050`))).toBe(true);
+
+    const byCode = await allPages(`q=${encodeURIComponent('tsth-2222-test')}`);
+    expect(byCode.rows.map((row) => row.cid)).toEqual(['cert007']);
+
+    const byName = await allPages(`q=${encodeURIComponent('zurich sped')}`);
+    expect(byName.rows.length).toBe(8);
+    expect(byName.rows.every((row) => row.memberName === 'Zürich Spedition AG')).toBe(true);
+  });
+
+  it('refuses an unknown sort or a bad filter with a 400 naming the parameter', async () => {
+    const badSort = await t.app.inject({
+      url: '/api/certificates?sort=secret',
+      headers: { cookie },
+    });
+    expect(badSort.statusCode).toBe(400);
+    expect(badSort.json()).toMatchObject({ error: { issues: [{ path: 'query.sort' }] } });
+    const badStatus = await t.app.inject({
+      url: '/api/certificates?status=lost',
+      headers: { cookie },
+    });
+    expect(badStatus.statusCode).toBe(400);
+    expect(badStatus.json()).toMatchObject({ error: { issues: [{ path: 'query.status' }] } });
+  });
+
+  it('exports the whole filtered set as CSV', async () => {
+    const response = await t.app.inject({
+      url: '/api/certificates/export?status=issued&sort=number',
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/attachment; filename="certificates-/);
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toContain('Certificate number,Member,Membership number');
+    const issuedCount = (await allPages('status=issued')).rows.length;
+    expect(lines).toHaveLength(issuedCount + 1);
+  });
+
+  it('has an index for every sort and filter it offers', async () => {
+    const { rows } = await t.database.pool.query<{ indexdef: string }>(
+      "SELECT indexdef FROM pg_indexes WHERE tablename = 'certificates'",
+    );
+    const definitions = rows.map((row) => row.indexdef.replace(/\s+/g, ' '));
+    for (const [field, column] of Object.entries(certificatesListSpec.columns)) {
+      const bare = column.sortExpression.replace(/\bc\./g, '');
+      const found = definitions.some(
+        (definition) =>
+          definition.includes(`(${bare}, cid)`) ||
+          definition.includes(`((${bare}), cid)`) ||
+          (bare.startsWith('coalesce') && definition.includes('COALESCE(issued_at')),
+      );
+      expect(found, `${field}: ${bare}`).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,148 @@
+import {
+  certificateStatuses,
+  certificateTypes,
+  type TCertificateListItem,
+  type TCertificatesListPage,
+  type TCertificatesListQuery,
+} from '@ops/contract';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { ListSpec } from '../lists/list-spec';
+import { runList, type ListDefinition } from '../lists/run-list';
+import { normalizeVerificationCode } from './verification-code';
+
+/** A sort key for certificates not issued yet (pending): after every issued one. */
+const notIssuedYet = "'9999-12-31T00:00:00Z'::timestamptz";
+
+/** Sort expressions match the indexes of migration 0010 exactly (else they are not used). */
+export const certificatesListSpec: ListSpec = {
+  id: 'c.cid',
+  columns: {
+    number: { column: 'c.number', sortExpression: 'c.number', kind: 'text' },
+    memberName: { column: 'c.member_name', sortExpression: 'c.member_name', kind: 'text' },
+    member: { column: 'c.member_mid', sortExpression: 'c.member_mid', kind: 'text' },
+    type: { column: 'c.type', sortExpression: 'c.type', kind: 'text', values: certificateTypes },
+    year: { column: 'c.year', sortExpression: 'c.year', kind: 'integer' },
+    status: {
+      column: 'c.status',
+      sortExpression: 'c.status',
+      kind: 'text',
+      values: certificateStatuses,
+    },
+    validTo: { column: 'c.valid_to', sortExpression: 'c.valid_to', kind: 'date' },
+    issuedAt: {
+      column: 'c.issued_at',
+      sortExpression: `coalesce(c.issued_at, ${notIssuedYet})`,
+      kind: 'date',
+    },
+  },
+  defaultSort: [{ field: 'number', isDescending: true }],
+};
+
+/** Today's date (UTC), the day validity is judged by. */
+export function todayIso(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/**
+ * The status a person should see: an issued certificate past its valid-to date is expired even
+ * before the hourly sweep (`expire.ts`) has marked it.
+ */
+export function effectiveStatus(
+  status: TCertificateListItem['status'],
+  validTo: string,
+  today = todayIso(),
+): TCertificateListItem['status'] {
+  return status === 'issued' && validTo < today ? 'expired' : status;
+}
+
+/**
+ * `q` takes one of three shapes, each answered by an index: a certificate number or its
+ * beginning ("C-2026-00012"), a verification code ("ABCD-EFGH-…", exact), or words of the
+ * member's name (the members' search documents, as the members list searches them).
+ */
+export function certificateSearch(q: string) {
+  const text = q.trim();
+  if (/^c-?\d/i.test(text)) {
+    const prefix = text
+      .toUpperCase()
+      .replace(/^C-?/, 'C-')
+      .replace(/[\\%_]/g, '\\$&');
+    return sql<boolean>`c.number LIKE ${`${prefix}%`}`;
+  }
+  const code = normalizeVerificationCode(text);
+  const byName = sql<boolean>`c.member_mid IN (SELECT d.record_id FROM search_documents d
+                        WHERE d.type = 'member' AND d.all_terms @@ search_prefix_query(${text}))`;
+  if (code && /\d/.test(text)) return sql<boolean>`c.verification_code = ${code}`;
+  // Grouped like a code but without a digit ("EURO ROAD LINE"): a code, or a name.
+  if (code && /^[a-z0-9]{4}([-\s][a-z0-9]{4}){2,}$/i.test(text)) {
+    return sql<boolean>`(c.verification_code = ${code} OR ${byName})`;
+  }
+  return byName;
+}
+
+type CertificateListRow = {
+  cid: string;
+  number: string;
+  member_mid: string;
+  member_name: string;
+  member_number: string | null;
+  country_iso2: string | null;
+  type: TCertificateListItem['type'];
+  document_code: TCertificateListItem['documentCode'];
+  year: number;
+  valid_from: string;
+  valid_to: string;
+  status: TCertificateListItem['status'];
+  issued_at: Date | null;
+};
+
+/** The certificates list: filtered per column, searched by number, code or member name. */
+export const certificatesList: ListDefinition<CertificateListRow, TCertificateListItem> = {
+  spec: certificatesListSpec,
+  filterFields: ['status', 'type', 'year', 'member'],
+  from: (db) => db.selectFrom('certificates as c'),
+  search: certificateSearch,
+  select: (matching) =>
+    matching
+      .leftJoin('members as m', 'm.mid', 'c.member_mid')
+      .select([
+        'c.cid',
+        'c.number',
+        'c.member_mid',
+        'c.member_name',
+        'm.number as member_number',
+        'm.country_iso2',
+        'c.type',
+        'c.document_code',
+        'c.year',
+        'c.valid_from',
+        'c.valid_to',
+        'c.status',
+        'c.issued_at',
+      ]),
+  toItem: (row) => ({
+    cid: row.cid,
+    number: row.number,
+    memberMid: row.member_mid,
+    memberName: row.member_name,
+    memberNumber: row.member_number,
+    countryIso2: row.country_iso2,
+    type: row.type,
+    documentCode: row.document_code,
+    year: row.year,
+    validFrom: row.valid_from,
+    validTo: row.valid_to,
+    status: effectiveStatus(row.status, row.valid_to),
+    issuedAt: row.issued_at ? row.issued_at.toISOString() : null,
+  }),
+};
+
+/** A page of the certificates list. */
+export function listCertificates(
+  db: Kysely<Database>,
+  query: TCertificatesListQuery,
+  options: { withEstimate?: boolean } = {},
+): Promise<TCertificatesListPage> {
+  return runList(db, certificatesList, query, options);
+}

@@ -1,0 +1,305 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { CertificateType } from '@ops/contract';
+import type { Kysely } from 'kysely';
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import type { Database } from '../db/schema';
+import { AppError } from '../errors';
+import { findCertificateRecord, verificationUrlOf } from './detail';
+
+/** The issuer named on every certificate. */
+export const federationName = 'International Federation of Freight Forwarders';
+
+/** What a certificate PDF states; everything comes from the certificate record and its member. */
+export type CertificatePdfData = {
+  number: string;
+  type: CertificateType;
+  documentCode: string | null;
+  year: number;
+  /** YYYY-MM-DD */
+  validFrom: string;
+  /** YYYY-MM-DD */
+  validTo: string;
+  issuedAt: Date;
+  memberName: string;
+  memberNumber: string | null;
+  countryName: string | null;
+  verificationCode: string;
+  verificationUrl: string;
+};
+
+/**
+ * Names carry letters Helvetica's WinAnsi encoding lacks (ł, ř, ş, ț, ā…). Such a text is set in
+ * DejaVu (Debian's fonts-dejavu, embedded as a subset) when it is installed; otherwise it is
+ * reduced to WinAnsi, so that a missing font never fails an issue. Text WinAnsi can carry uses
+ * the standard fonts: embedding a TrueType font costs ~15 ms per document.
+ */
+const dejaVuDirectory = '/usr/share/fonts/truetype/dejavu';
+type Weight = 'regular' | 'bold';
+const dejaVuFiles: Record<Weight, string> = {
+  regular: 'DejaVuSans.ttf',
+  bold: 'DejaVuSans-Bold.ttf',
+};
+const standardFonts: Record<Weight, string> = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
+const loadedFonts = new Map<Weight, Buffer | null>();
+
+function dejaVu(weight: Weight): Buffer | null {
+  if (!loadedFonts.has(weight)) {
+    let bytes: Buffer | null;
+    try {
+      bytes = fs.readFileSync(path.join(dejaVuDirectory, dejaVuFiles[weight]));
+    } catch {
+      bytes = null; // not installed: WinAnsi text in Helvetica
+    }
+    loadedFonts.set(weight, bytes);
+  }
+  return loadedFonts.get(weight) ?? null;
+}
+
+const winAnsiOutside =
+  /[^\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026]/g;
+
+/** WinAnsi's printable range (Latin-1 plus a few); anything else loses its accent or becomes "?". */
+function toWinAnsi(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC')
+    .replace(winAnsiOutside, '?');
+}
+
+const longDate = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const issueDate = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/Zurich',
+});
+
+function formatDay(isoDay: string): string {
+  return longDate.format(new Date(`${isoDay}T00:00:00Z`));
+}
+
+const titles: Record<CertificateType, string> = {
+  membership: 'Certificate of Membership',
+  'document-licence': 'Document Licence',
+  diploma: 'Diploma',
+};
+
+function statementOf(data: CertificatePdfData): string {
+  if (data.type === 'document-licence') {
+    return `is licensed by the ${federationName} to issue the ${data.documentCode ?? ''} transport document in the year ${data.year}.`;
+  }
+  if (data.type === 'diploma') {
+    return `has been awarded the Diploma of the ${federationName} (${data.year}).`;
+  }
+  return `is a member in good standing of the ${federationName} for the year ${data.year}.`;
+}
+
+const page = { width: 841.89, height: 595.28 }; // A4 landscape
+const ink = '#1f2937';
+const accent = '#1e3a8a';
+const muted = '#6b7280';
+
+/**
+ * Renders a certificate as a PDF (A4 landscape). Deterministic: the same data gives the same
+ * bytes (the creation date is the issue time), so a certificate without stored bytes can be
+ * rendered again on demand and still be the same document.
+ */
+export function renderCertificatePdf(data: CertificatePdfData): Promise<Buffer> {
+  /** Selects the font for a text and returns the text as that font can set it. */
+  const registered = new Set<Weight>();
+  const useFont = (weight: Weight, value: string): string => {
+    if (!value.match(winAnsiOutside)) {
+      doc.font(standardFonts[weight]);
+      return value;
+    }
+    const bytes = dejaVu(weight);
+    if (!bytes) {
+      doc.font(standardFonts[weight]);
+      return toWinAnsi(value);
+    }
+    if (!registered.has(weight)) {
+      doc.registerFont(`dejavu-${weight}`, bytes);
+      registered.add(weight);
+    }
+    doc.font(`dejavu-${weight}`);
+    return value;
+  };
+
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: 0,
+    info: {
+      Title: `${titles[data.type]} ${data.number}`,
+      Author: federationName,
+      Subject: `${titles[data.type]} ${data.year} – ${data.memberName}`,
+      Keywords: `certificate ${data.number} ${data.verificationCode}`,
+      Creator: 'Operations',
+      Producer: 'Operations (PDFKit)',
+      CreationDate: data.issuedAt,
+    },
+  });
+
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  // Frame.
+  doc
+    .lineWidth(3)
+    .strokeColor(accent)
+    .rect(24, 24, page.width - 48, page.height - 48)
+    .stroke();
+  doc
+    .lineWidth(0.75)
+    .rect(32, 32, page.width - 64, page.height - 64)
+    .stroke();
+
+  const contentWidth = page.width - 160;
+  const centered = { width: contentWidth, align: 'center' as const };
+  const left = 80;
+
+  const federation = useFont('bold', federationName.toUpperCase());
+  doc
+    .fontSize(12)
+    .fillColor(accent)
+    .text(federation, left, 70, { ...centered, characterSpacing: 2 });
+  doc.font('Times-Bold').fontSize(36).fillColor(ink).text(titles[data.type], left, 105, centered);
+  doc
+    .font('Helvetica')
+    .fontSize(14)
+    .fillColor(muted)
+    .text('This is to certify that', left, 170, centered);
+
+  // The name: as large as fits on one line.
+  const name = useFont('bold', data.memberName);
+  let nameSize = 30;
+  while (nameSize > 12 && doc.fontSize(nameSize).widthOfString(name) > contentWidth) nameSize -= 1;
+  doc.fillColor(ink).text(name, left, 200, { ...centered, lineBreak: false });
+
+  const memberLine = [
+    data.memberNumber ? `Membership number ${data.memberNumber}` : null,
+    data.countryName,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  const member = useFont('regular', memberLine);
+  doc.fontSize(13).fillColor(muted).text(member, left, 245, centered);
+  const statement = useFont('regular', statementOf(data));
+  doc.fontSize(15).fillColor(ink).text(statement, left, 280, centered);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(15)
+    .fillColor(accent)
+    .text(
+      `Valid from ${formatDay(data.validFrom)} to ${formatDay(data.validTo)}`,
+      left,
+      335,
+      centered,
+    );
+
+  // Bottom left: the record. The number and the code in Courier, easy to read out and to copy.
+  const labelX = 80;
+  const valueX = 210;
+  const rows: [string, string, boolean][] = [
+    ['Certificate number', data.number, true],
+    ['Date of issue', issueDate.format(data.issuedAt), false],
+    ['Verification code', data.verificationCode, true],
+  ];
+  rows.forEach(([label, value, isCode], i) => {
+    const y = 430 + i * 22;
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor(muted)
+      .text(label, labelX, y + 1, { lineBreak: false });
+    doc
+      .font(isCode ? 'Courier-Bold' : 'Helvetica')
+      .fontSize(isCode ? 12 : 11)
+      .fillColor(ink)
+      .text(value, valueX, y, { lineBreak: false });
+  });
+
+  // Bottom right: the QR code of the public verification page, drawn as vectors.
+  const qr = QRCode.create(data.verificationUrl, { errorCorrectionLevel: 'M' });
+  const qrSize = 104;
+  const qrX = page.width - 80 - qrSize;
+  const qrY = 400;
+  const moduleSize = qrSize / qr.modules.size;
+  for (let row = 0; row < qr.modules.size; row++) {
+    for (let column = 0; column < qr.modules.size; column++) {
+      if (qr.modules.get(row, column)) {
+        doc.rect(qrX + column * moduleSize, qrY + row * moduleSize, moduleSize, moduleSize);
+      }
+    }
+  }
+  doc.fillColor('#000000').fill();
+  doc.link(qrX, qrY, qrSize, qrSize, data.verificationUrl);
+  const verifyTextX = qrX - 260;
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(muted)
+    .text('Check that this certificate is valid:', verifyTextX, qrY + 60, {
+      width: 250,
+      align: 'right',
+    });
+  doc
+    .font('Courier')
+    .fontSize(8)
+    .fillColor(accent)
+    .text(data.verificationUrl, verifyTextX, qrY + 74, {
+      width: 250,
+      align: 'right',
+      link: data.verificationUrl,
+    });
+
+  doc.end();
+  return done;
+}
+
+/**
+ * The PDF of a certificate: the bytes stored when it was issued, or, for a certificate issued
+ * before the console stored them (demo data, imports), rendered from the record on demand.
+ */
+export async function getCertificatePdf(
+  db: Kysely<Database>,
+  cid: string,
+  publicUrl: string,
+): Promise<{ number: string; content: Buffer }> {
+  const stored = await db
+    .selectFrom('certificate_files as f')
+    .innerJoin('certificates as c', 'c.cid', 'f.cid')
+    .select(['c.number', 'f.content'])
+    .where('f.cid', '=', cid)
+    .executeTakeFirst();
+  if (stored) return stored;
+  const record = await findCertificateRecord(db, cid);
+  if (!record) throw new AppError('not-found', `There is no certificate ${cid}.`);
+  const content = await renderCertificatePdf({
+    number: record.number,
+    type: record.type,
+    documentCode: record.document_code,
+    year: record.year,
+    validFrom: record.valid_from,
+    validTo: record.valid_to,
+    issuedAt: record.issued_at ?? record.created_at,
+    memberName: record.member_name,
+    memberNumber: record.member_number,
+    countryName: record.country_name,
+    verificationCode: record.verification_code,
+    verificationUrl: verificationUrlOf(publicUrl, record.verification_code),
+  });
+  return { number: record.number, content };
+}

@@ -1,0 +1,80 @@
+import { inflateSync } from 'node:zlib';
+import type { Kysely } from 'kysely';
+import type { Database, MemberStatus } from '../db/schema';
+
+/** The current year (UTC): the year tests issue certificates for, valid today. */
+export const thisYear = new Date().getUTCFullYear();
+
+let counter = 0;
+
+/** A member of the test database, with paid (or unpaid) membership invoices of given years. */
+export async function addMember(
+  db: Kysely<Database>,
+  options: {
+    legalName: string;
+    country?: string | null;
+    status?: MemberStatus;
+    paidYears?: number[];
+    unpaidYears?: number[];
+    paidThroughYear?: number | null;
+  },
+): Promise<{ mid: string; number: string }> {
+  counter++;
+  const mid = `mem${String(counter).padStart(4, '0')}${Math.random().toString(36).slice(2, 8)}`;
+  const number = `M-${String(100000 + counter)}-${mid.slice(-4)}`;
+  await db
+    .insertInto('members')
+    .values({
+      mid,
+      number,
+      category: 'individual',
+      status: options.status ?? 'active',
+      legal_name: options.legalName,
+      country_iso2: options.country === undefined ? 'CH' : options.country,
+      paid_through_year: options.paidThroughYear ?? null,
+    })
+    .execute();
+  const invoice = (year: number, isPaid: boolean) => ({
+    iid: `inv-${mid}-${year}`,
+    number: `T-${year}-${mid}`,
+    member_mid: mid,
+    kind: 'membership' as const,
+    year,
+    currency: 'CHF',
+    status: isPaid ? ('paid' as const) : ('issued' as const),
+    paid_at: isPaid ? new Date(`${year}-01-20T10:00:00Z`) : null,
+  });
+  const invoices = [
+    ...(options.paidYears ?? []).map((year) => invoice(year, true)),
+    ...(options.unpaidYears ?? []).map((year) => invoice(year, false)),
+  ];
+  if (invoices.length > 0) await db.insertInto('invoices').values(invoices).execute();
+  return { mid, number };
+}
+
+/**
+ * The text a PDF shows in the standard fonts (PDFKit writes it as hex strings in TJ arrays of
+ * deflated content streams), one string per TJ.
+ */
+export function pdfTexts(pdf: Buffer): string[] {
+  const texts: string[] = [];
+  const source = pdf.toString('latin1');
+  const streamPattern = /stream\r?\n/g;
+  let match: RegExpExecArray | null;
+  while ((match = streamPattern.exec(source))) {
+    const start = match.index + match[0].length;
+    const end = source.indexOf('endstream', start);
+    if (end < 0) break;
+    let content: string;
+    try {
+      content = inflateSync(pdf.subarray(start, end)).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const array of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
+      const hex = [...(array[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1]).join('');
+      texts.push(Buffer.from(hex, 'hex').toString('latin1'));
+    }
+  }
+  return texts;
+}

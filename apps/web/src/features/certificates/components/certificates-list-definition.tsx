@@ -1,0 +1,116 @@
+import { certificateStatuses, certificateTypes, type TCertificateListItem } from '@ops/contract';
+import type { DataListDefinition } from '@/components/data-list';
+import { formatDateTime } from '@/components/detail';
+import { paths } from '@/config/paths';
+import { certificateTypeLabels } from './labels';
+import { CertificateStatusBadge } from './status-badge';
+
+/** The certificates list: its columns, filters and bulk actions, for the list kit. */
+export const certificatesListDefinition: DataListDefinition<TCertificateListItem> = {
+  name: 'certificates',
+  noun: { one: 'certificate', many: 'certificates' },
+  apiPath: '/api/certificates',
+  exportPath: '/api/certificates/export',
+  liveTables: ['certificates'],
+  rowKey: (certificate) => certificate.cid,
+  rowHref: (certificate) => paths.certificate.getHref({ cid: certificate.cid }),
+  rowLabel: (certificate) => `${certificate.number} ${certificate.memberName}`,
+  defaultSort: '-number',
+  searchLabel: 'Search certificates',
+  searchPlaceholder: 'Number, verification code or member name',
+  columns: [
+    {
+      id: 'number',
+      label: 'Number',
+      width: '9.5rem',
+      sortable: true,
+      isPrimary: true,
+      render: (certificate) => (
+        <span className="font-mono text-xs tabular-nums">{certificate.number}</span>
+      ),
+    },
+    {
+      id: 'memberName',
+      label: 'Member',
+      width: 'minmax(14rem,2fr)',
+      sortable: true,
+      render: (certificate) => certificate.memberName,
+    },
+    {
+      id: 'memberNumber',
+      label: 'Membership no.',
+      width: '8rem',
+      isHiddenByDefault: true,
+      render: (certificate) => (
+        <span className="font-mono text-xs">{certificate.memberNumber ?? ''}</span>
+      ),
+    },
+    {
+      id: 'countryIso2',
+      label: 'Country',
+      width: '5rem',
+      isHiddenByDefault: true,
+      render: (certificate) => certificate.countryIso2 ?? '',
+    },
+    {
+      id: 'type',
+      label: 'Type',
+      width: '9rem',
+      sortable: true,
+      render: (certificate) =>
+        `${certificateTypeLabels[certificate.type]}${certificate.documentCode ? ` ${certificate.documentCode}` : ''}`,
+    },
+    {
+      id: 'year',
+      label: 'Year',
+      width: '5rem',
+      sortable: true,
+      isNumeric: true,
+      render: (certificate) => certificate.year,
+    },
+    {
+      id: 'status',
+      label: 'Status',
+      width: '8rem',
+      sortable: true,
+      render: (certificate) => <CertificateStatusBadge status={certificate.status} />,
+    },
+    {
+      id: 'validTo',
+      label: 'Valid to',
+      width: '7rem',
+      sortable: true,
+      render: (certificate) => <span className="tabular-nums">{certificate.validTo}</span>,
+    },
+    {
+      id: 'issuedAt',
+      label: 'Issued at',
+      width: '10rem',
+      sortable: true,
+      render: (certificate) => (
+        <span className="tabular-nums">
+          {certificate.issuedAt ? formatDateTime(certificate.issuedAt) : ''}
+        </span>
+      ),
+    },
+  ],
+  filters: [
+    {
+      name: 'status',
+      label: 'Status',
+      kind: 'one-of',
+      options: certificateStatuses.map((status) => ({ value: status, label: status })),
+    },
+    {
+      name: 'type',
+      label: 'Type',
+      kind: 'one-of',
+      options: certificateTypes.map((type) => ({
+        value: type,
+        label: certificateTypeLabels[type],
+      })),
+    },
+    { name: 'year', label: 'Year', kind: 'range', input: 'number' },
+    { name: 'member', label: 'Member id', kind: 'text', placeholder: 'Member id (mid)' },
+  ],
+};
