@@ -14,7 +14,7 @@ export type AddOperatorResult = {
 
 /**
  * Makes the user with this e-mail an operator, creating the user when missing. Idempotent: an
- * existing operator stays one. A given password is (re)set, so this also restores access.
+ * existing operator stays one; a revoked one is active again. A given password is (re)set, so this also restores access.
  */
 export function addOperator(
   db: Kysely<Database>,
@@ -27,6 +27,40 @@ export function addOperator(
       existing ??
       (await createUser(trx, actor, { email: options.email, password: options.password }));
     if (existing && options.password) await setUserPassword(trx, actor, existing, options.password);
+    // A revoked operator (inactive record, see manage.ts) gets access back, with its history.
+    const revoked = await trx
+      .selectFrom('operators')
+      .selectAll()
+      .where('uid', '=', user.uid)
+      .where('active', '=', false)
+      .executeTakeFirst();
+    if (revoked) {
+      const restored = await trx
+        .updateTable('operators')
+        .set({
+          active: true,
+          ...(options.roles ? { roles: options.roles } : {}),
+          version: revoked.version + 1,
+          updated_at: new Date(),
+          updated_by: actor.uid ?? actor.kind,
+        })
+        .where('uid', '=', user.uid)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordAudit(trx, actor, {
+        table: 'operators',
+        recordId: user.uid,
+        action: 'grant',
+        before: revoked,
+        after: restored,
+      });
+      return {
+        user,
+        isNewUser: false,
+        wasOperator: false,
+        isPasswordSet: Boolean(options.password),
+      };
+    }
     const operator = await trx
       .insertInto('operators')
       .values({

@@ -1,4 +1,6 @@
-import { ListPlaceholder, ListWithDetail, Screen } from '@/components/screen';
+import { DataList } from '@/components/data-list';
+import { ListWithDetail, Screen } from '@/components/screen';
+import { usersListDefinition } from '../components/users-list-definition';
 
 export function UsersRoute() {
   return (
@@ -7,7 +9,7 @@ export function UsersRoute() {
       description="People who sign in: e-mail, display name, member and role at the member, sign-in methods and last sign-in."
     >
       <ListWithDetail>
-        <ListPlaceholder>The users list is not built yet.</ListPlaceholder>
+        <DataList definition={usersListDefinition} />
       </ListWithDetail>
     </Screen>
   );

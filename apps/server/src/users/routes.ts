@@ -1,0 +1,183 @@
+import {
+  ZEndUserSessionsResponse,
+  ZSendUserSignInLinkResponse,
+  ZUpdateUserRequest,
+  ZUserActionRequest,
+  ZUserBulkResult,
+  ZUserDetail,
+  ZUserParams,
+  ZUsersListPage,
+  ZUsersListQuery,
+  ZBulkSetUsersDisabledRequest,
+} from '@ops/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Actor } from '../audit/record';
+import { requireSession, sessionPolicy } from '../http/access';
+import { sendListExport } from '../lists/run-list';
+import {
+  bulkSetUsersDisabled,
+  endUserSessions,
+  sendUserSignInLink,
+  setUserDisabled,
+  updateUser,
+} from './actions';
+import { getUserDetail } from './detail';
+import { listUsers, usersListFor } from './list';
+
+/** The export's columns, as a person reads them in a spreadsheet. */
+const exportColumns = [
+  { key: 'email', header: 'E-mail' },
+  { key: 'displayName', header: 'Display name' },
+  { key: 'memberName', header: 'Member' },
+  { key: 'memberMid', header: 'Member id' },
+  { key: 'memberRole', header: 'Role at member' },
+  { key: 'signInMethods', header: 'Sign-in methods' },
+  { key: 'lastSignInAt', header: 'Last sign-in (UTC)' },
+  { key: 'disabled', header: 'Disabled' },
+  { key: 'isOperator', header: 'Operator' },
+  { key: 'createdAt', header: 'Created (UTC)' },
+  { key: 'uid', header: 'Id' },
+];
+
+function operatorActor(request: FastifyRequest): Actor {
+  return { kind: 'operator', uid: requireSession(request).user.uid };
+}
+
+/** The users area: list, export, detail, edit, disable/enable, sign-in link, end sessions. */
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const detail = (uid: string) => getUserDetail(app.deps.db, uid, sessionPolicy(app));
+
+  app.get(
+    '/api/users',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          'The users list: filters per column, full-text q, sort, keyset pages (cursor) and an estimated total',
+        querystring: ZUsersListQuery,
+        response: { 200: ZUsersListPage },
+      },
+    },
+    async (request) => listUsers(app.deps.db, request.query),
+  );
+
+  app.get(
+    '/api/users/export',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          'CSV of every user the same filters, q and sort select (not only a page), streamed',
+        querystring: ZUsersListQuery.omit({ cursor: true, limit: true }),
+      },
+    },
+    async (request, reply) =>
+      sendListExport(request, reply, {
+        db: app.deps.db,
+        list: usersListFor(request.query),
+        query: request.query,
+        columns: exportColumns,
+        filename: 'users',
+      }),
+  );
+
+  app.post(
+    '/api/users/bulk/disabled',
+    {
+      config: { permission: 'users.manage' },
+      schema: {
+        tags: ['users'],
+        summary:
+          'Disable (ending their sessions) or enable the selected users, or every user a list view matches',
+        body: ZBulkSetUsersDisabledRequest,
+        response: { 200: ZUserBulkResult },
+      },
+    },
+    async (request) => bulkSetUsersDisabled(app.deps.db, operatorActor(request), request.body),
+  );
+
+  app.get(
+    '/api/users/:uid',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'One user: member and role, sign-in methods, sessions, operator status',
+        params: ZUserParams,
+        response: { 200: ZUserDetail },
+      },
+    },
+    async (request) => detail(request.params.uid),
+  );
+
+  app.patch(
+    '/api/users/:uid',
+    {
+      config: { permission: 'users.manage' },
+      schema: {
+        tags: ['users'],
+        summary: "Edit a user's display name, member and role there (version checked)",
+        params: ZUserParams,
+        body: ZUpdateUserRequest,
+        response: { 200: ZUserDetail },
+      },
+    },
+    async (request) => {
+      await updateUser(app.deps.db, operatorActor(request), request.params.uid, request.body);
+      return detail(request.params.uid);
+    },
+  );
+
+  for (const disabled of [true, false]) {
+    app.post(
+      `/api/users/:uid/${disabled ? 'disable' : 'enable'}`,
+      {
+        config: { permission: 'users.manage' },
+        schema: {
+          tags: ['users'],
+          summary: disabled
+            ? 'Disable a user: they can no longer sign in, and their sessions end at once'
+            : 'Enable a disabled user',
+          params: ZUserParams,
+          body: ZUserActionRequest.optional(),
+          response: { 200: ZUserDetail },
+        },
+      },
+      async (request) => {
+        await setUserDisabled(app.deps.db, operatorActor(request), request.params.uid, {
+          disabled,
+          version: request.body?.version,
+        });
+        return detail(request.params.uid);
+      },
+    );
+  }
+
+  app.post(
+    '/api/users/:uid/sign-in-link',
+    {
+      config: { permission: 'users.manage' },
+      schema: {
+        tags: ['users'],
+        summary: 'E-mail the user a single-use sign-in link (the link is never returned)',
+        params: ZUserParams,
+        response: { 200: ZSendUserSignInLinkResponse },
+      },
+    },
+    async (request) => sendUserSignInLink(app.deps, operatorActor(request), request.params.uid),
+  );
+
+  app.post(
+    '/api/users/:uid/end-sessions',
+    {
+      config: { permission: 'users.manage' },
+      schema: {
+        tags: ['users'],
+        summary: 'End every session of the user at once',
+        params: ZUserParams,
+        response: { 200: ZEndUserSessionsResponse },
+      },
+    },
+    async (request) => endUserSessions(app.deps.db, operatorActor(request), request.params.uid),
+  );
+};

@@ -1,0 +1,28 @@
+import type { OperatorRole } from '@/lib/permissions';
+
+export const operatorRoleLabels: Record<OperatorRole, string> = {
+  admin: 'Admin',
+  finance: 'Finance',
+  membership: 'Membership',
+  'read-only': 'Read-only',
+};
+
+/** What each role may do, in a line (the contract's permission table, said for people). */
+export const operatorRoleHelp: Record<OperatorRole, string> = {
+  admin: 'Everything, including operators',
+  finance: 'Invoices, payments, bank accounts, e-mail retries',
+  membership: 'Members, applications, certificates, users, countries',
+  'read-only': 'Reads everything, changes nothing (a role of its own)',
+};
+
+export const operatorRoleOrder: readonly OperatorRole[] = [
+  'admin',
+  'finance',
+  'membership',
+  'read-only',
+];
+
+export const operatorFieldLabels: Readonly<Record<string, string>> = {
+  roles: 'Roles',
+  active: 'Active',
+};

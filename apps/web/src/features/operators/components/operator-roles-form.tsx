@@ -1,0 +1,115 @@
+import type { TOperatorDetail } from '@ops/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/button';
+import { ConflictNotice, isVersionConflict } from '@/components/detail/conflict-notice';
+import { setServerErrors } from '@/components/detail/form-field';
+import { ErrorCard } from '@/components/error-card';
+import { isApiError } from '@/lib/api-client';
+import { getErrorMessage } from '@/lib/error-message';
+import { useGrantOperator, useOperatorWrite } from '../api/operators';
+import { RolesFieldset, ZRolesChoice } from './roles-fieldset';
+
+const ZRolesForm = z.object({ roles: ZRolesChoice });
+type RolesFormValues = z.infer<typeof ZRolesForm>;
+
+/**
+ * The operator's roles: changed with a version check for an active operator, or chosen anew
+ * when granting a revoked one access again. The server's refusals (the last admin keeps admin)
+ * show under the roles.
+ */
+export function OperatorRolesForm({
+  operator,
+  onReload,
+  isReloading,
+}: {
+  operator: TOperatorDetail;
+  onReload: () => Promise<unknown>;
+  isReloading: boolean;
+}) {
+  const write = useOperatorWrite(operator.uid);
+  const grant = useGrantOperator();
+  const [baseVersion, setBaseVersion] = useState(operator.version);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const form = useForm<RolesFormValues>({
+    resolver: zodResolver(ZRolesForm),
+    defaultValues: { roles: operator.roles },
+  });
+  const { isDirty, errors } = form.formState;
+
+  // Changed underneath (live refresh): an untouched form follows; a dirty one keeps its values.
+  if (operator.version !== baseVersion && !isDirty) setBaseVersion(operator.version);
+  useEffect(() => {
+    if (!isDirty) form.reset({ roles: operator.roles });
+  }, [operator, isDirty, form]);
+
+  const reload = async () => {
+    const result = await onReload();
+    const current = (result as { data?: TOperatorDetail } | undefined)?.data ?? operator;
+    form.reset({ roles: current.roles });
+    setBaseVersion(current.version);
+    setFormError(null);
+    write.reset();
+  };
+
+  const onError = (error: unknown) => {
+    if (isVersionConflict(error)) return;
+    if (isApiError(error, 'invalid-argument')) {
+      const unplaced = setServerErrors(error, form.setError, ['roles']);
+      setFormError(unplaced.length > 0 ? unplaced.join(' ') : null);
+      return;
+    }
+    setFormError(getErrorMessage(error));
+  };
+
+  const onSubmit = form.handleSubmit(({ roles }) => {
+    setFormError(null);
+    setSaved(null);
+    const onSuccess = (next: TOperatorDetail) => {
+      form.reset({ roles: next.roles });
+      setBaseVersion(next.version);
+      setSaved(operator.active ? 'Roles saved.' : 'Operator access granted again.');
+    };
+    if (operator.active) {
+      write.mutate(
+        { kind: 'roles', body: { version: baseVersion, roles } },
+        { onSuccess, onError },
+      );
+    } else {
+      grant.mutate({ uid: operator.uid, roles }, { onSuccess, onError });
+    }
+  });
+
+  const isBusy = write.isPending || grant.isPending;
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      {isVersionConflict(write.error) ? (
+        <ConflictNotice
+          message={getErrorMessage(write.error)}
+          isReloading={isReloading}
+          onReload={() => void reload()}
+        />
+      ) : null}
+      {formError ? <ErrorCard title="Not saved" message={formError} /> : null}
+      {!operator.active ? (
+        <p className="text-sm text-slate-700">
+          This operator&apos;s access is revoked. Choose roles to grant it again.
+        </p>
+      ) : null}
+      <RolesFieldset registration={form.register('roles')} error={errors.roles?.message} />
+      <div className="flex items-center gap-3">
+        <Button type="submit" isBusy={isBusy} disabled={operator.active && !isDirty}>
+          {isBusy ? 'Saving…' : operator.active ? 'Save roles' : 'Grant access again'}
+        </Button>
+        {saved && !isDirty ? (
+          <p role="status" className="text-sm text-emerald-800">
+            {saved}
+          </p>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,171 @@
+import { memberRoles, type TUserDetail } from '@ops/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/button';
+import { ConflictNotice, isVersionConflict } from '@/components/detail/conflict-notice';
+import { FormSelectField, FormTextField, setServerErrors } from '@/components/detail/form-field';
+import { ErrorCard } from '@/components/error-card';
+import { isApiError } from '@/lib/api-client';
+import { getErrorMessage } from '@/lib/error-message';
+import { useUserWrite } from '../api/users';
+import { memberRoleLabels } from './user-labels';
+
+/** The form's own shape: inputs hold '' for "none"; the request sends null. */
+const ZUserForm = z
+  .object({
+    displayName: z.string().trim().max(200, 'At most 200 characters.'),
+    memberMid: z.string().trim().max(64, 'At most 64 characters.'),
+    memberRole: z.union([z.enum(memberRoles), z.literal('')]),
+  })
+  .superRefine((values, context) => {
+    if (values.memberMid && !values.memberRole) {
+      context.addIssue({
+        code: 'custom',
+        path: ['memberRole'],
+        message: 'Choose the role at the member (owner, admin or staff).',
+      });
+    }
+    if (!values.memberMid && values.memberRole) {
+      context.addIssue({
+        code: 'custom',
+        path: ['memberRole'],
+        message: 'A role at a member needs a member; enter the member id first.',
+      });
+    }
+  });
+type UserFormValues = z.infer<typeof ZUserForm>;
+const fieldNames = ['displayName', 'memberMid', 'memberRole'];
+
+function toFormValues(user: TUserDetail): UserFormValues {
+  return {
+    displayName: user.displayName ?? '',
+    memberMid: user.member?.mid ?? '',
+    memberRole: user.memberRole ?? '',
+  };
+}
+
+/**
+ * The Edit tab: display name, member and role there. Errors show under the fields (the server's
+ * 400 issues too); a change someone else made meanwhile is a conflict notice with Reload.
+ */
+export function UserEditForm({
+  user,
+  onReload,
+  isReloading,
+}: {
+  user: TUserDetail;
+  onReload: () => Promise<unknown>;
+  isReloading: boolean;
+}) {
+  const write = useUserWrite(user.uid);
+  const [baseVersion, setBaseVersion] = useState(user.version);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isSaved, setIsSaved] = useState(false);
+  const form = useForm<UserFormValues>({
+    resolver: zodResolver(ZUserForm),
+    defaultValues: toFormValues(user),
+  });
+  const { isDirty } = form.formState;
+
+  // Changed underneath (live refresh): an untouched form follows (its base version moves during
+  // render, its values in the form store); a dirty one keeps its values and shows the notice.
+  if (user.version !== baseVersion && !isDirty) setBaseVersion(user.version);
+  useEffect(() => {
+    if (!isDirty) form.reset(toFormValues(user));
+  }, [user, isDirty, form]);
+
+  const startFromCurrent = async () => {
+    const result = await onReload();
+    const current = (result as { data?: TUserDetail } | undefined)?.data ?? user;
+    form.reset(toFormValues(current));
+    setBaseVersion(current.version);
+    setFormError(null);
+    write.reset();
+  };
+
+  const onSubmit = form.handleSubmit((values) => {
+    setFormError(null);
+    setIsSaved(false);
+    write.mutate(
+      {
+        kind: 'edit',
+        body: {
+          version: baseVersion,
+          displayName: values.displayName || null,
+          memberMid: values.memberMid || null,
+          memberRole: values.memberRole || null,
+        },
+      },
+      {
+        onSuccess: (saved) => {
+          form.reset(toFormValues(saved));
+          setBaseVersion(saved.version);
+          setIsSaved(true);
+        },
+        onError: (error) => {
+          if (isVersionConflict(error)) return;
+          if (isApiError(error, 'invalid-argument')) {
+            const unplaced = setServerErrors(error, form.setError, fieldNames);
+            setFormError(unplaced.length > 0 ? unplaced.join(' ') : null);
+            return;
+          }
+          setFormError(getErrorMessage(error));
+        },
+      },
+    );
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      {isVersionConflict(write.error) ? (
+        <ConflictNotice
+          message={getErrorMessage(write.error)}
+          isReloading={isReloading}
+          onReload={() => void startFromCurrent()}
+        />
+      ) : user.version !== baseVersion ? (
+        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
+          Someone else changed this user while you were editing; saving would be refused.{' '}
+          <Button variant="secondary" isBusy={isReloading} onClick={() => void startFromCurrent()}>
+            Reload
+          </Button>
+        </p>
+      ) : null}
+      {formError ? <ErrorCard title="Not saved" message={formError} /> : null}
+      <div className="grid gap-4 md:grid-cols-2">
+        <FormTextField
+          control={form.control}
+          name="displayName"
+          label="Display name"
+          autoComplete="off"
+        />
+        <FormTextField
+          control={form.control}
+          name="memberMid"
+          label="Member id"
+          help="The member's id (mid), shown on its detail; empty for none"
+          autoComplete="off"
+        />
+        <FormSelectField
+          control={form.control}
+          name="memberRole"
+          label="Role at member"
+          emptyLabel="None"
+          options={memberRoles.map((role) => ({ value: role, label: memberRoleLabels[role] }))}
+        />
+      </div>
+      <div className="flex items-center gap-3">
+        <Button type="submit" isBusy={write.isPending} disabled={!isDirty}>
+          {write.isPending ? 'Saving…' : 'Save'}
+        </Button>
+        {isSaved && !isDirty ? (
+          <p role="status" className="text-sm text-emerald-800">
+            Saved.
+          </p>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,162 @@
+import type { TUserBulkResult, TUserListItem } from '@ops/contract';
+import type { DataListDefinition, ListSelectionTarget } from '@/components/data-list';
+import { formatDateTime } from '@/components/detail/format';
+import { paths } from '@/config/paths';
+import { setUsersDisabled } from '../api/users';
+import { memberRoleLabels, signInMethodLabels, signInMethodsText } from './user-labels';
+
+/** What a bulk disable or enable did, in a sentence. */
+export function describeBulkResult(result: TUserBulkResult, verb: 'disabled' | 'enabled'): string {
+  const parts = [`${result.changed} ${result.changed === 1 ? 'user' : 'users'} ${verb}.`];
+  if (result.unchanged > 0) parts.push(`${result.unchanged} already were.`);
+  if (result.refused.length > 0) {
+    parts.push(
+      `${result.refused.length} refused: ${result.refused.map((item) => item.reason).join(' ')}`,
+    );
+  }
+  return parts.join(' ');
+}
+
+async function runBulk(selection: ListSelectionTarget, disabled: boolean): Promise<string> {
+  const result = await setUsersDisabled(selection, disabled);
+  return describeBulkResult(result, disabled ? 'disabled' : 'enabled');
+}
+
+/** The users list: its columns, filters and bulk actions, for the list kit. */
+export const usersListDefinition: DataListDefinition<TUserListItem> = {
+  name: 'users',
+  noun: { one: 'user', many: 'users' },
+  apiPath: '/api/users',
+  exportPath: '/api/users/export',
+  // A renamed member renames it on its users' rows, which the users feed announces.
+  liveTables: ['users', 'operators'],
+  rowKey: (user) => user.uid,
+  rowHref: (user) => paths.user.getHref({ uid: user.uid }),
+  rowLabel: (user) => user.displayName ?? user.email,
+  defaultSort: 'email',
+  searchLabel: 'Search users',
+  searchPlaceholder: 'Name, e-mail or member',
+  columns: [
+    {
+      id: 'email',
+      label: 'E-mail',
+      width: 'minmax(14rem,2fr)',
+      sortable: true,
+      isPrimary: true,
+      render: (user) => user.email,
+    },
+    {
+      id: 'displayName',
+      label: 'Name',
+      width: 'minmax(10rem,1.5fr)',
+      sortable: true,
+      render: (user) => (
+        <span className="inline-flex items-center gap-2">
+          <span>{user.displayName ?? ''}</span>
+          {user.isOperator ? (
+            <span className="rounded-sm bg-red-50 px-1 text-xs font-semibold text-red-700 ring-1 ring-red-600/20 ring-inset">
+              Operator
+            </span>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      id: 'member',
+      label: 'Member',
+      width: 'minmax(12rem,1.5fr)',
+      sortable: true,
+      // The row's own link covers the row; the member opens from the user's detail.
+      render: (user) => user.memberName ?? '',
+    },
+    {
+      id: 'role',
+      label: 'Role',
+      width: '6rem',
+      render: (user) => (user.memberRole ? memberRoleLabels[user.memberRole] : ''),
+    },
+    {
+      id: 'signInMethods',
+      label: 'Sign-in methods',
+      width: 'minmax(9rem,1fr)',
+      isHiddenByDefault: true,
+      render: (user) => signInMethodsText(user.signInMethods),
+    },
+    {
+      id: 'lastSignIn',
+      label: 'Last sign-in',
+      width: '10rem',
+      sortable: true,
+      render: (user) => (
+        <span className="tabular-nums">
+          {user.lastSignInAt ? formatDateTime(user.lastSignInAt) : 'Never'}
+        </span>
+      ),
+    },
+    {
+      id: 'disabled',
+      label: 'Status',
+      width: '6.5rem',
+      render: (user) =>
+        user.disabled ? (
+          <span className="rounded-sm bg-slate-200 px-1.5 py-0.5 text-xs font-medium text-slate-800">
+            Disabled
+          </span>
+        ) : (
+          <span className="text-xs text-emerald-800">Enabled</span>
+        ),
+    },
+    {
+      id: 'created',
+      label: 'Created',
+      width: '10rem',
+      sortable: true,
+      isHiddenByDefault: true,
+      render: (user) => <span className="tabular-nums">{formatDateTime(user.createdAt)}</span>,
+    },
+  ],
+  filters: [
+    {
+      name: 'disabled',
+      label: 'Status',
+      kind: 'one-of',
+      options: [
+        { value: 'false', label: 'Enabled' },
+        { value: 'true', label: 'Disabled' },
+      ],
+    },
+    {
+      name: 'role',
+      label: 'Role at member',
+      kind: 'one-of',
+      options: Object.entries(memberRoleLabels).map(([value, label]) => ({ value, label })),
+      allowsEmpty: true,
+    },
+    {
+      name: 'signInMethods',
+      label: 'Sign-in method',
+      kind: 'one-of',
+      options: Object.entries(signInMethodLabels).map(([value, label]) => ({ value, label })),
+      allowsEmpty: true,
+    },
+    { name: 'member', label: 'Member id', kind: 'text', placeholder: 'Member id (mid)' },
+    { name: 'lastSignIn', label: 'Last sign-in', kind: 'range', input: 'date', allowsEmpty: true },
+  ],
+  bulkActions: [
+    {
+      id: 'disable',
+      label: 'Disable',
+      permission: 'users.manage',
+      confirm:
+        'Disable the selected users? They can no longer sign in, and their open sessions end at once.',
+      run: (selection) => runBulk(selection, true),
+    },
+    {
+      id: 'enable',
+      label: 'Enable',
+      permission: 'users.manage',
+      confirm: 'Enable the selected users? They can sign in again.',
+      run: (selection) => runBulk(selection, false),
+    },
+  ],
+};
