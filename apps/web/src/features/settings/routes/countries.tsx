@@ -1,13 +1,15 @@
-import { ListPlaceholder, ListWithDetail, Screen } from '@/components/screen';
+import { DataList } from '@/components/data-list';
+import { ListWithDetail, Screen } from '@/components/screen';
+import { countriesListDefinition } from '../components/countries-list-definition';
 
 export function CountriesRoute() {
   return (
     <Screen
       title="Countries"
-      description="Countries with their region, World Bank income group, fee category, default currency and national association."
+      description="Every ISO 3166 country with its region, World Bank income group, fee category, default currency and national association."
     >
       <ListWithDetail>
-        <ListPlaceholder>The countries list is not built yet.</ListPlaceholder>
+        <DataList definition={countriesListDefinition} />
       </ListWithDetail>
     </Screen>
   );

@@ -1,0 +1,153 @@
+import {
+  ZBankAccount,
+  ZBankAccountActionBody,
+  ZBankAccountInput,
+  ZBankAccountParams,
+  ZBankAccountsListPage,
+  ZBankAccountsListQuery,
+  ZBankAccountUpdate,
+} from '@ops/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Actor } from '../audit/record';
+import { AppError } from '../errors';
+import { requireSession } from '../http/access';
+import { sendListExport } from '../lists/run-list';
+import {
+  createBankAccount,
+  getBankAccount,
+  makeDefaultBankAccount,
+  updateBankAccount,
+} from './detail';
+import { bankAccountsList, listBankAccounts } from './list';
+
+const exportColumns = [
+  { key: 'label', header: 'Label' },
+  { key: 'bankName', header: 'Bank' },
+  { key: 'holderName', header: 'Holder' },
+  { key: 'iban', header: 'IBAN' },
+  { key: 'qrIban', header: 'QR-IBAN' },
+  { key: 'bic', header: 'BIC' },
+  { key: 'currency', header: 'Currency' },
+  { key: 'isDefault', header: 'Default' },
+  { key: 'active', header: 'Active' },
+  { key: 'id', header: 'Id' },
+];
+
+/** The federation's bank accounts: list, add, edit, deactivate, default per currency. */
+export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const actorOf = (request: Parameters<typeof requireSession>[0]): Actor => ({
+    kind: 'operator',
+    uid: requireSession(request).user.uid,
+  });
+
+  app.get(
+    '/api/bank-accounts',
+    {
+      schema: {
+        tags: ['bank-accounts'],
+        summary: 'The bank accounts list: filters, q over names, IBAN and BIC, sort, keyset pages',
+        querystring: ZBankAccountsListQuery,
+        response: { 200: ZBankAccountsListPage },
+      },
+    },
+    async (request) => listBankAccounts(app.deps.db, request.query),
+  );
+
+  app.get(
+    '/api/bank-accounts/export',
+    {
+      schema: {
+        tags: ['bank-accounts'],
+        summary: 'CSV of every bank account the same filters, q and sort select',
+        querystring: ZBankAccountsListQuery.omit({ cursor: true, limit: true }),
+      },
+    },
+    async (request, reply) =>
+      sendListExport(request, reply, {
+        db: app.deps.db,
+        list: bankAccountsList,
+        query: request.query,
+        columns: exportColumns,
+        filename: 'bank-accounts',
+      }),
+  );
+
+  app.get(
+    '/api/bank-accounts/:id',
+    {
+      schema: {
+        tags: ['bank-accounts'],
+        summary: 'One bank account, with whether invoices name it, authors and version',
+        params: ZBankAccountParams,
+        response: { 200: ZBankAccount },
+      },
+    },
+    async (request) => {
+      const account = await getBankAccount(app.deps.db, request.params.id);
+      if (!account)
+        throw new AppError('not-found', `No bank account has the id ${request.params.id}.`);
+      return account;
+    },
+  );
+
+  app.post(
+    '/api/bank-accounts',
+    {
+      config: { permission: 'bank-accounts.edit' },
+      schema: {
+        tags: ['bank-accounts'],
+        summary:
+          'Add a bank account: IBAN, QR-IBAN and BIC validated (400 naming the field and rule); the first of its currency, or one asked to, becomes the default',
+        body: ZBankAccountInput,
+        response: { 201: ZBankAccount },
+      },
+    },
+    async (request, reply) => {
+      const account = await createBankAccount(app.deps.db, actorOf(request), request.body);
+      return reply.status(201).send(account);
+    },
+  );
+
+  app.patch(
+    '/api/bank-accounts/:id',
+    {
+      config: { permission: 'bank-accounts.edit' },
+      schema: {
+        tags: ['bank-accounts'],
+        summary:
+          'Edit, deactivate (active: false) or reactivate a bank account with the version read (409 if it changed since)',
+        params: ZBankAccountParams,
+        body: ZBankAccountUpdate,
+        response: { 200: ZBankAccount },
+      },
+    },
+    async (request) => {
+      const { version, ...changes } = request.body;
+      return updateBankAccount(app.deps.db, actorOf(request), {
+        id: request.params.id,
+        version,
+        changes,
+      });
+    },
+  );
+
+  app.post(
+    '/api/bank-accounts/:id/make-default',
+    {
+      config: { permission: 'bank-accounts.edit' },
+      schema: {
+        tags: ['bank-accounts'],
+        summary:
+          'Make an active account the default of its currency; the previous default loses it in the same transaction',
+        params: ZBankAccountParams,
+        body: ZBankAccountActionBody,
+        response: { 200: ZBankAccount },
+      },
+    },
+    async (request) =>
+      makeDefaultBankAccount(app.deps.db, actorOf(request), {
+        id: request.params.id,
+        version: request.body.version,
+      }),
+  );
+};

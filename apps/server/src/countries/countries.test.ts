@@ -1,0 +1,249 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
+import { loadCountries } from '../seed/countries';
+
+type Country = {
+  iso2: string;
+  name: string;
+  region: string;
+  incomeGroup: string | null;
+  feeCategory: string | null;
+  defaultCurrency: string | null;
+  nationalAssociation: { mid: string; legalName: string } | null;
+  active: boolean;
+  memberCount: number;
+  activeMemberCount: number;
+  version: number;
+  updatedBy: string | null;
+};
+type Page = { data: Country[]; nextCursor: string | null; estimatedTotal: number };
+type ErrorBody = {
+  error: { code: string; message: string; issues?: { path: string; rule: string }[] };
+};
+
+describe('/api/countries', () => {
+  let t: TestApp;
+  let cookie: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    cookie = await signInAsNewOperator(t, 'desk@example.org', ['membership']);
+    await loadCountries(t.database.pool);
+    const member = (
+      mid: string,
+      category: 'association' | 'individual',
+      country: string,
+      status: 'active' | 'suspended' = 'active',
+    ) => ({
+      mid,
+      number: `M-${mid}`,
+      category,
+      status,
+      legal_name: `${mid} Spedition`,
+      country_iso2: country,
+    });
+    await t.database.db
+      .insertInto('members')
+      .values([
+        member('asso-ch', 'association', 'CH'),
+        member('asso-ch-old', 'association', 'CH', 'suspended'),
+        member('asso-de', 'association', 'DE'),
+        member('firm-ch', 'individual', 'CH'),
+      ])
+      .execute();
+  });
+  afterAll(() => t.close());
+
+  const get = async <T = Page>(url: string) => {
+    const response = await t.app.inject({ url, headers: { cookie } });
+    return { status: response.statusCode, body: response.json<T>() };
+  };
+  const patch = async (iso2: string, payload: object, as = cookie) => {
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/countries/${iso2}`,
+      headers: { cookie: as, origin: 'http://localhost:3000' },
+      payload,
+    });
+    return { status: response.statusCode, body: response.json<Country & ErrorBody>() };
+  };
+  const issuesOf = (body: ErrorBody) =>
+    (body.error.issues ?? []).map((issue) => `${issue.path}:${issue.rule}`);
+
+  it('seeds every field: World Bank income group, its fee category, ISO 4217 currencies', async () => {
+    const { body: ch } = await get<Country>('/api/countries/ch');
+    expect(ch).toMatchObject({
+      iso2: 'CH',
+      name: 'Switzerland',
+      region: 'europe',
+      incomeGroup: 'high',
+      feeCategory: 'A',
+      defaultCurrency: 'CHF',
+      memberCount: 3,
+      activeMemberCount: 2,
+    });
+    expect((await get<Country>('/api/countries/ET')).body).toMatchObject({
+      incomeGroup: 'low',
+      feeCategory: 'D',
+    });
+    // world-countries gives the Cook Islands "CKD", which ISO 4217 does not know.
+    expect((await get<Country>('/api/countries/CK')).body.defaultCurrency).toBe('NZD');
+    const currencies = await t.database.db
+      .selectFrom('countries')
+      .select(['iso2', 'default_currency'])
+      .execute();
+    const known = new Set(Intl.supportedValuesOf('currency'));
+    expect(
+      currencies.filter((row) => !row.default_currency || !known.has(row.default_currency)),
+    ).toEqual([]);
+    const unclassified = await t.database.db
+      .selectFrom('countries')
+      .select('iso2')
+      .where('income_group', 'is', null)
+      .execute();
+    // Territories the World Bank does not classify on their own (and Venezuela) stay empty.
+    expect(unclassified.length).toBeLessThan(40);
+    expect(unclassified.map((row) => row.iso2)).toContain('VE');
+  });
+
+  it('lists, pages, sorts, filters and searches', async () => {
+    const all: Country[] = [];
+    let cursor: string | null = null;
+    do {
+      const suffix: string = cursor ? `&cursor=${cursor}` : '';
+      const { status, body } = await get(`/api/countries?limit=100${suffix}`);
+      expect(status).toBe(200);
+      all.push(...body.data);
+      cursor = body.nextCursor;
+    } while (cursor);
+    expect(all.length).toBeGreaterThan(240);
+    const names = all.map((row) => row.name);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+
+    const europe = await get('/api/countries?region=europe&limit=200&sort=-iso2');
+    expect(europe.body.data.every((row) => row.region === 'europe')).toBe(true);
+    expect((europe.body.data[0]?.iso2 ?? '') > (europe.body.data.at(-1)?.iso2 ?? '')).toBe(true);
+
+    const byIncome = await get(
+      '/api/countries?sort=incomeGroup,name&limit=200&region=africa-middle-east',
+    );
+    const ranks = byIncome.body.data.map((row) =>
+      ['low', 'lower-middle', 'upper-middle', 'high', null].indexOf(row.incomeGroup),
+    );
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+
+    const lowOrB = await get('/api/countries?incomeGroup=low&feeCategory=D&limit=200');
+    expect(lowOrB.body.data.length).toBeGreaterThan(20);
+    expect(lowOrB.body.data.every((row) => row.feeCategory === 'D')).toBe(true);
+
+    for (const q of ['switz', 'CH', 'che', 'Swiss Conf']) {
+      const found = await get(`/api/countries?q=${encodeURIComponent(q)}`);
+      expect(
+        found.body.data.map((row) => row.iso2),
+        q,
+      ).toContain('CH');
+    }
+    // % and _ are letters here, not wildcards.
+    const percent = await get('/api/countries?q=1%25');
+    expect(percent.body.data).toEqual([]);
+
+    const bad = await get<ErrorBody>('/api/countries?region=mars');
+    expect(bad.status).toBe(400);
+    expect(issuesOf(bad.body)).toEqual(['query.region:invalid_value']);
+  });
+
+  it('sets a national association only to an active association member of the country', async () => {
+    const ch = (await get<Country>('/api/countries/CH')).body;
+    const refusals = [
+      ['firm-ch', 'association'],
+      ['asso-de', 'same_country'],
+      ['asso-ch-old', 'active'],
+      ['nobody', 'exists'],
+    ] as const;
+    for (const [mid, rule] of refusals) {
+      const { status, body } = await patch('CH', {
+        version: ch.version,
+        nationalAssociationMid: mid,
+      });
+      expect(status, mid).toBe(400);
+      expect(issuesOf(body)).toEqual([`body.nationalAssociationMid:${rule}`]);
+    }
+    const set = await patch('CH', { version: ch.version, nationalAssociationMid: 'asso-ch' });
+    expect(set.status).toBe(200);
+    expect(set.body.nationalAssociation).toMatchObject({
+      mid: 'asso-ch',
+      legalName: 'asso-ch Spedition',
+    });
+    expect(set.body.version).toBe(ch.version + 1);
+
+    const listed = await get('/api/countries?hasNationalAssociation=true');
+    expect(listed.body.data.map((row) => row.iso2)).toEqual(['CH']);
+  });
+
+  it('edits fee category and currency with the version read, audited; a stale version is a 409', async () => {
+    const ch = (await get<Country>('/api/countries/CH')).body;
+    const edited = await patch('CH', {
+      version: ch.version,
+      feeCategory: 'B',
+      defaultCurrency: 'eur',
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({
+      feeCategory: 'B',
+      defaultCurrency: 'EUR',
+      updatedBy: 'desk@example.org',
+    });
+
+    const stale = await patch('CH', { version: ch.version, feeCategory: 'C' });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.message).toMatch(
+      /^Switzerland \(CH\) was changed by desk@example\.org at \d{4}-\d\d-\d\d \d\d:\d\d UTC since you opened it\. Reload to see the change\.$/,
+    );
+
+    const badCurrency = await patch('CH', { version: edited.body.version, defaultCurrency: 'EUX' });
+    expect(badCurrency.status).toBe(400);
+    expect(issuesOf(badCurrency.body)[0]).toMatch(/^body\.defaultCurrency:/);
+
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'before', 'after', 'actor_kind'])
+      .where('table_name', '=', 'countries')
+      .where('record_id', '=', 'CH')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({
+      action: 'update',
+      actor_kind: 'operator',
+      before: { fee_category: 'A', default_currency: 'CHF' },
+      after: { fee_category: 'B', default_currency: 'EUR' },
+    });
+
+    const inB = await get('/api/countries?feeCategory=B&q=switzerland');
+    expect(inB.body.data.map((row) => row.iso2)).toEqual(['CH']);
+  });
+
+  it('exports the filtered list as CSV', async () => {
+    const response = await t.app.inject({
+      url: '/api/countries/export?region=europe&sort=iso2',
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toBe(
+      'ISO 3166 alpha-2,ISO 3166 alpha-3,Country,Region,Income group,Fee category,Default currency,National association number,National association,Active,Members',
+    );
+    const ch = lines.find((line) => line.startsWith('CH,'));
+    expect(ch).toBe('CH,CHE,Switzerland,europe,high,B,EUR,M-asso-ch,asso-ch Spedition,yes,3');
+    expect(lines.length).toBeGreaterThan(40);
+  });
+
+  it('lets only roles with countries.edit change a country', async () => {
+    const finance = await signInAsNewOperator(t, 'finance@example.org', ['finance']);
+    const refused = await patch('DE', { version: 1, feeCategory: 'B' }, finance);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toContain('countries.edit');
+  });
+});

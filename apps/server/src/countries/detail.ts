@@ -1,0 +1,197 @@
+import type { TCountry, TCountryUpdate } from '@ops/contract';
+import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { recordAudit, type Actor } from '../audit/record';
+import type { CountriesTable, Database } from '../db/schema';
+import { writeTransaction } from '../db/transaction';
+import { AppError } from '../errors';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** "2026-05-03 14:02 UTC": a time a person reads in a message. */
+export function readableTime(value: Date | string): string {
+  return `${new Date(value).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** Who a created_by/updated_by names: a user's name or e-mail, else the word stored ('system'). */
+export async function describeAuthor(db: Db, author: string | null): Promise<string | null> {
+  if (!author) return null;
+  const user = await db
+    .selectFrom('users')
+    .select(['email', 'display_name'])
+    .where('uid', '=', author)
+    .executeTakeFirst();
+  if (!user) return author;
+  return user.display_name ? `${user.display_name} (${user.email})` : user.email;
+}
+
+/** The 409 of optimistic concurrency: someone else wrote since the client read its version. */
+export async function versionConflict(
+  db: Db,
+  label: string,
+  row: { updated_by: string | null; updated_at: Date | string },
+): Promise<AppError> {
+  const who = (await describeAuthor(db, row.updated_by)) ?? 'someone';
+  return new AppError(
+    'aborted',
+    `${label} was changed by ${who} at ${readableTime(row.updated_at)} since you opened it. Reload to see the change.`,
+  );
+}
+
+export function badInput(path: string, rule: string, message: string): AppError {
+  return new AppError('invalid-argument', message, { issues: [{ path, rule, message }] });
+}
+
+function findCountryRow(db: Db, iso2: string) {
+  return db.selectFrom('countries').selectAll().where('iso2', '=', iso2).executeTakeFirst();
+}
+
+/** One country with its association, member counts and authors; null if unknown. */
+export async function getCountry(db: Kysely<Database>, iso2: string): Promise<TCountry | null> {
+  const row = await db
+    .selectFrom('countries as c')
+    .leftJoin('members as a', 'a.mid', 'c.national_association_mid')
+    .selectAll('c')
+    .select([
+      'a.number as association_number',
+      'a.legal_name as association_name',
+      sql<number>`(SELECT count(*) FROM members m
+                    WHERE coalesce(m.country_iso2, '~~') = c.iso2 AND m.deleted_at IS NULL)::int`.as(
+        'member_count',
+      ),
+      sql<number>`(SELECT count(*) FROM members m
+                    WHERE coalesce(m.country_iso2, '~~') = c.iso2 AND m.deleted_at IS NULL
+                      AND m.status = 'active')::int`.as('active_member_count'),
+    ])
+    .where('c.iso2', '=', iso2)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    iso2: row.iso2,
+    iso3: row.iso3,
+    name: row.name,
+    officialName: row.official_name,
+    region: row.region,
+    incomeGroup: row.income_group,
+    feeCategory: row.fee_category as TCountry['feeCategory'],
+    defaultCurrency: row.default_currency,
+    nationalAssociation:
+      row.national_association_mid && row.association_number && row.association_name
+        ? {
+            mid: row.national_association_mid,
+            number: row.association_number,
+            legalName: row.association_name,
+          }
+        : null,
+    active: row.active,
+    memberCount: row.member_count,
+    activeMemberCount: row.active_member_count,
+    version: row.version,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+    updatedBy: await describeAuthor(db, row.updated_by),
+  };
+}
+
+/**
+ * A country's national association must be an association member of that very country, active
+ * (not pending payment, suspended, ended or deleted): it endorses the country's applicants.
+ */
+async function checkNationalAssociation(trx: Transaction<Database>, iso2: string, mid: string) {
+  const member = await trx
+    .selectFrom('members')
+    .select(['mid', 'number', 'legal_name', 'category', 'status', 'country_iso2', 'deleted_at'])
+    .where('mid', '=', mid)
+    .executeTakeFirst();
+  const path = 'body.nationalAssociationMid';
+  if (!member || member.deleted_at) {
+    throw badInput(path, 'exists', `No member has the id ${mid}.`);
+  }
+  const label = `${member.legal_name} (${member.number})`;
+  if (member.category !== 'association') {
+    throw badInput(
+      path,
+      'association',
+      `${label} is an ${member.category} member; a national association must be an association member.`,
+    );
+  }
+  if (member.country_iso2 !== iso2) {
+    throw badInput(
+      path,
+      'same_country',
+      `${label} is a member in ${member.country_iso2 ?? 'no country'}, not in ${iso2}.`,
+    );
+  }
+  if (member.status !== 'active') {
+    throw badInput(
+      path,
+      'active',
+      `${label} is ${member.status.replace('-', ' ')}; only an active member can be the national association.`,
+    );
+  }
+}
+
+/**
+ * Edits a country read at `version`: region, income group, fee category, default currency,
+ * national association, active. Only fields that change are written; an unchanged association
+ * is not checked again (it may have fallen overdue since it was chosen).
+ */
+export async function updateCountry(
+  db: Kysely<Database>,
+  actor: Actor,
+  options: { iso2: string; version: number; changes: Omit<TCountryUpdate, 'version'> },
+): Promise<TCountry> {
+  const { iso2, version, changes } = options;
+  await writeTransaction(db, async (trx) => {
+    const row = await findCountryRow(trx, iso2);
+    if (!row) throw new AppError('not-found', `No country has the code ${iso2}.`);
+    const label = `${row.name} (${row.iso2})`;
+    if (row.version !== version) throw await versionConflict(trx, label, row);
+
+    const set: Updateable<CountriesTable> = {};
+    if (changes.region !== undefined && changes.region !== row.region) set.region = changes.region;
+    if (changes.incomeGroup !== undefined && changes.incomeGroup !== row.income_group) {
+      set.income_group = changes.incomeGroup;
+    }
+    if (changes.feeCategory !== undefined && changes.feeCategory !== row.fee_category) {
+      set.fee_category = changes.feeCategory;
+    }
+    if (changes.defaultCurrency !== undefined && changes.defaultCurrency !== row.default_currency) {
+      set.default_currency = changes.defaultCurrency;
+    }
+    if (changes.active !== undefined && changes.active !== row.active) set.active = changes.active;
+    if (
+      changes.nationalAssociationMid !== undefined &&
+      changes.nationalAssociationMid !== row.national_association_mid
+    ) {
+      if (changes.nationalAssociationMid !== null) {
+        await checkNationalAssociation(trx, iso2, changes.nationalAssociationMid);
+      }
+      set.national_association_mid = changes.nationalAssociationMid;
+    }
+    if (Object.keys(set).length === 0) return;
+
+    const updated = await trx
+      .updateTable('countries')
+      .set({
+        ...set,
+        version: row.version + 1,
+        updated_at: sql<Date>`now()`,
+        updated_by: actor.uid ?? actor.kind,
+      })
+      .where('iso2', '=', iso2)
+      .where('version', '=', version)
+      .returningAll()
+      .executeTakeFirst();
+    if (!updated) throw await versionConflict(trx, label, (await findCountryRow(trx, iso2)) ?? row);
+    await recordAudit(trx, actor, {
+      table: 'countries',
+      recordId: iso2,
+      action: 'update',
+      before: row,
+      after: updated,
+    });
+  });
+  const country = await getCountry(db, iso2);
+  if (!country) throw new AppError('not-found', `No country has the code ${iso2}.`);
+  return country;
+}

@@ -1,0 +1,130 @@
+import {
+  feeCategories,
+  incomeGroups,
+  regions,
+  type TCountriesListPage,
+  type TCountriesListQuery,
+  type TCountryListItem,
+} from '@ops/contract';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { ListSpec } from '../lists/list-spec';
+import { runList, type ListDefinition } from '../lists/run-list';
+
+const yesNo = ['true', 'false'] as const;
+
+/**
+ * About 250 rows: PostgreSQL reads the table whatever the sort, so no index is kept per sort
+ * (migration 0012 says why). Income groups sort poorest first, not alphabetically; empty
+ * values sort last.
+ */
+export const countriesListSpec: ListSpec = {
+  id: 'c.iso2',
+  columns: {
+    name: { column: 'c.name', sortExpression: 'c.name', kind: 'text' },
+    iso2: { column: 'c.iso2', sortExpression: 'c.iso2', kind: 'text' },
+    region: { column: 'c.region', sortExpression: 'c.region', kind: 'text', values: regions },
+    incomeGroup: {
+      column: 'c.income_group',
+      sortExpression: `(CASE c.income_group ${incomeGroups.map((group, i) => `WHEN '${group}' THEN ${i + 1}`).join(' ')} ELSE 99 END)`,
+      kind: 'text',
+      values: incomeGroups,
+    },
+    feeCategory: {
+      column: 'c.fee_category',
+      sortExpression: "coalesce(c.fee_category, '~~')",
+      kind: 'text',
+      values: feeCategories,
+    },
+    active: {
+      column: "(CASE WHEN c.active THEN 'true' ELSE 'false' END)",
+      sortExpression: "(CASE WHEN c.active THEN 'true' ELSE 'false' END)",
+      kind: 'text',
+      values: yesNo,
+    },
+    hasNationalAssociation: {
+      column: "(CASE WHEN c.national_association_mid IS NULL THEN 'false' ELSE 'true' END)",
+      sortExpression: "(CASE WHEN c.national_association_mid IS NULL THEN 'false' ELSE 'true' END)",
+      kind: 'text',
+      values: yesNo,
+    },
+  },
+  defaultSort: [{ field: 'name', isDescending: false }],
+};
+
+/** `%` and `_` typed in the box are letters, not wildcards. */
+function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+export const countriesList: ListDefinition<CountryListRow, TCountryListItem> = {
+  spec: countriesListSpec,
+  filterFields: ['region', 'incomeGroup', 'feeCategory', 'active', 'hasNationalAssociation'],
+  from: (db) => db.selectFrom('countries as c'),
+  search: (q) => {
+    const code = q.trim().toUpperCase();
+    return sql<boolean>`(c.name ILIKE ${likePattern(q.trim())} OR c.official_name ILIKE ${likePattern(q.trim())}
+                         OR c.iso2 = ${code} OR c.iso3 = ${code})`;
+  },
+  select: (matching) =>
+    matching.leftJoin('members as a', 'a.mid', 'c.national_association_mid').select([
+      'c.iso2',
+      'c.iso3',
+      'c.name',
+      'c.region',
+      'c.income_group',
+      'c.fee_category',
+      'c.default_currency',
+      'c.active',
+      'a.mid as association_mid',
+      'a.number as association_number',
+      'a.legal_name as association_name',
+      // The members list's partial index on the same expression answers this per country.
+      sql<number>`(SELECT count(*) FROM members m
+                      WHERE coalesce(m.country_iso2, '~~') = c.iso2 AND m.deleted_at IS NULL)::int`.as(
+        'member_count',
+      ),
+    ]),
+  toItem: (row) => ({
+    iso2: row.iso2,
+    iso3: row.iso3,
+    name: row.name,
+    region: row.region,
+    incomeGroup: row.income_group,
+    feeCategory: row.fee_category,
+    defaultCurrency: row.default_currency,
+    nationalAssociation:
+      row.association_mid && row.association_number && row.association_name
+        ? {
+            mid: row.association_mid,
+            number: row.association_number,
+            legalName: row.association_name,
+          }
+        : null,
+    active: row.active,
+    memberCount: row.member_count,
+  }),
+};
+
+type CountryListRow = {
+  iso2: string;
+  iso3: string;
+  name: string;
+  region: TCountryListItem['region'];
+  income_group: TCountryListItem['incomeGroup'];
+  fee_category: TCountryListItem['feeCategory'];
+  default_currency: string | null;
+  active: boolean;
+  association_mid: string | null;
+  association_number: string | null;
+  association_name: string | null;
+  member_count: number;
+};
+
+/** A page of the countries list: filters, `q` over names and ISO codes, sort, cursor. */
+export function listCountries(
+  db: Kysely<Database>,
+  query: TCountriesListQuery,
+): Promise<TCountriesListPage> {
+  return runList(db, countriesList, query);
+}

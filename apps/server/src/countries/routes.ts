@@ -1,0 +1,105 @@
+import {
+  ZCountriesListPage,
+  ZCountriesListQuery,
+  ZCountry,
+  ZCountryParams,
+  ZCountryUpdate,
+} from '@ops/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../errors';
+import { requireSession } from '../http/access';
+import { sendListExport } from '../lists/run-list';
+import { getCountry, updateCountry } from './detail';
+import { countriesList, listCountries } from './list';
+
+/** The export's columns, as a person reads them in a spreadsheet. */
+const exportColumns = [
+  { key: 'iso2', header: 'ISO 3166 alpha-2' },
+  { key: 'iso3', header: 'ISO 3166 alpha-3' },
+  { key: 'name', header: 'Country' },
+  { key: 'region', header: 'Region' },
+  { key: 'incomeGroup', header: 'Income group' },
+  { key: 'feeCategory', header: 'Fee category' },
+  { key: 'defaultCurrency', header: 'Default currency' },
+  { key: 'nationalAssociation.number', header: 'National association number' },
+  { key: 'nationalAssociation.legalName', header: 'National association' },
+  { key: 'active', header: 'Active' },
+  { key: 'memberCount', header: 'Members' },
+];
+
+/** The countries reference table: list, export, one country, edit. */
+export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/countries',
+    {
+      schema: {
+        tags: ['countries'],
+        summary:
+          'The countries list: filters per column, q over names and ISO codes, sort, keyset pages',
+        querystring: ZCountriesListQuery,
+        response: { 200: ZCountriesListPage },
+      },
+    },
+    async (request) => listCountries(app.deps.db, request.query),
+  );
+
+  app.get(
+    '/api/countries/export',
+    {
+      schema: {
+        tags: ['countries'],
+        summary: 'CSV of every country the same filters, q and sort select',
+        querystring: ZCountriesListQuery.omit({ cursor: true, limit: true }),
+      },
+    },
+    async (request, reply) =>
+      sendListExport(request, reply, {
+        db: app.deps.db,
+        list: countriesList,
+        query: request.query,
+        columns: exportColumns,
+        filename: 'countries',
+      }),
+  );
+
+  app.get(
+    '/api/countries/:iso2',
+    {
+      schema: {
+        tags: ['countries'],
+        summary: 'One country: reference data, national association, member counts, version',
+        params: ZCountryParams,
+        response: { 200: ZCountry },
+      },
+    },
+    async (request) => {
+      const country = await getCountry(app.deps.db, request.params.iso2);
+      if (!country)
+        throw new AppError('not-found', `No country has the code ${request.params.iso2}.`);
+      return country;
+    },
+  );
+
+  app.patch(
+    '/api/countries/:iso2',
+    {
+      config: { permission: 'countries.edit' },
+      schema: {
+        tags: ['countries'],
+        summary:
+          'Edit a country with the version read (409 if someone changed it since); the national association must be an active association member of the country',
+        params: ZCountryParams,
+        body: ZCountryUpdate,
+        response: { 200: ZCountry },
+      },
+    },
+    async (request) => {
+      const { version, ...changes } = request.body;
+      return updateCountry(
+        app.deps.db,
+        { kind: 'operator', uid: requireSession(request).user.uid },
+        { iso2: request.params.iso2, version, changes },
+      );
+    },
+  );
+};

@@ -1,0 +1,207 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  feeCategories,
+  feeCategoryLabels,
+  incomeGroupLabels,
+  incomeGroups,
+  regionLabels,
+  regions,
+  ZCurrencyCode,
+  type TAssociationRef,
+  type TCountry,
+} from '@ops/contract';
+import { useMemo, useState } from 'react';
+import { useController, useForm, type Control } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/button';
+import {
+  ConflictNotice,
+  FormCheckboxField,
+  FormSelectField,
+  isVersionConflict,
+  setServerErrors,
+} from '@/components/detail';
+import { ApiError, isApiError } from '@/lib/api-client';
+import { getErrorMessage } from '@/lib/error-message';
+import { useUpdateCountry } from '../api/countries';
+import { currencyOptions } from '../utils/format';
+import { AssociationPicker } from './association-picker';
+
+const emptyToNull = <T extends z.ZodType>(schema: T) =>
+  z.union([z.literal('').transform(() => null), schema]);
+
+/** The edit form's fields: the contract's rules, with '' standing for "none" in the selects. */
+const ZCountryForm = z.object({
+  region: z.enum(regions),
+  incomeGroup: emptyToNull(z.enum(incomeGroups)),
+  feeCategory: emptyToNull(z.enum(feeCategories)),
+  defaultCurrency: emptyToNull(ZCurrencyCode),
+  nationalAssociation: z
+    .object({ mid: z.string(), number: z.string(), legalName: z.string() })
+    .nullable(),
+  active: z.boolean(),
+});
+type CountryFormInput = z.input<typeof ZCountryForm>;
+type CountryFormOutput = z.output<typeof ZCountryForm>;
+
+const fieldNames = ['region', 'incomeGroup', 'feeCategory', 'defaultCurrency', 'active'];
+
+function valuesOf(country: TCountry): CountryFormInput {
+  return {
+    region: country.region,
+    incomeGroup: country.incomeGroup ?? '',
+    feeCategory: country.feeCategory ?? '',
+    defaultCurrency: country.defaultCurrency ?? '',
+    nationalAssociation: country.nationalAssociation,
+    active: country.active,
+  };
+}
+
+export type CountryFormProps = {
+  country: TCountry;
+  onSaved: () => void;
+  /** Fetches the country again (after a version conflict). */
+  onReload: () => Promise<TCountry | undefined>;
+};
+
+/** Edits a country's classification, currency, national association and whether it is active. */
+export function CountryForm({ country, onSaved, onReload }: CountryFormProps) {
+  const update = useUpdateCountry(country.iso2);
+  const [version, setVersion] = useState(country.version);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [isReloading, setIsReloading] = useState(false);
+  const form = useForm<CountryFormInput, unknown, CountryFormOutput>({
+    resolver: zodResolver(ZCountryForm),
+    defaultValues: valuesOf(country),
+  });
+  // The kit's fields read and write the form's values (its input), never the parsed output.
+  const control = form.control as unknown as Control<CountryFormInput>;
+  const association = useController({ control, name: 'nationalAssociation' });
+  const currencies = useMemo(() => currencyOptions(), []);
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    setConflict(null);
+    try {
+      await update.mutateAsync({
+        version,
+        region: values.region,
+        incomeGroup: values.incomeGroup,
+        feeCategory: values.feeCategory,
+        defaultCurrency: values.defaultCurrency,
+        nationalAssociationMid: values.nationalAssociation?.mid ?? null,
+        active: values.active,
+      });
+      onSaved();
+    } catch (error) {
+      if (isVersionConflict(error)) setConflict(getErrorMessage(error));
+      else if (isApiError(error) && error.issues?.length) {
+        const issues = (error.issues ?? []).map((issue) =>
+          issue.path === 'body.nationalAssociationMid'
+            ? { ...issue, path: 'body.nationalAssociation' }
+            : issue,
+        );
+        const placed = new ApiError(error.code, error.message, error.status, issues);
+        const unplaced = setServerErrors(placed, form.setError, [
+          ...fieldNames,
+          'nationalAssociation',
+        ]);
+        setFormError(unplaced.join(' ') || null);
+      } else setFormError(getErrorMessage(error));
+    }
+  });
+
+  const reload = async () => {
+    setIsReloading(true);
+    try {
+      const fresh = await onReload();
+      if (fresh) {
+        form.reset(valuesOf(fresh));
+        setVersion(fresh.version);
+      }
+      setConflict(null);
+    } finally {
+      setIsReloading(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4 pt-4">
+      {conflict ? (
+        <ConflictNotice
+          message={conflict}
+          onReload={() => void reload()}
+          isReloading={isReloading}
+        />
+      ) : null}
+      <div className="grid gap-4 md:grid-cols-2">
+        <FormSelectField
+          control={control}
+          name="region"
+          label="Region"
+          options={regions.map((region) => ({ value: region, label: regionLabels[region] }))}
+        />
+        <FormSelectField
+          control={control}
+          name="incomeGroup"
+          label="Income group"
+          help="World Bank classification"
+          emptyLabel="Not classified"
+          options={incomeGroups.map((group) => ({ value: group, label: incomeGroupLabels[group] }))}
+        />
+        <FormSelectField
+          control={control}
+          name="feeCategory"
+          label="Fee category"
+          help="The membership fee band of the country's members"
+          emptyLabel="None"
+          options={feeCategories.map((category) => ({
+            value: category,
+            label: feeCategoryLabels[category],
+          }))}
+        />
+        <FormSelectField
+          control={control}
+          name="defaultCurrency"
+          label="Default currency"
+          help="ISO 4217; proposed for new members of the country"
+          emptyLabel="None"
+          options={currencies}
+        />
+      </div>
+      <AssociationPicker
+        iso2={country.iso2}
+        countryName={country.name}
+        value={(association.field.value as TAssociationRef | null) ?? null}
+        onChange={(member) => association.field.onChange(member)}
+        error={association.fieldState.error?.message}
+      />
+      <FormCheckboxField
+        control={control}
+        name="active"
+        label="Active"
+        help="Inactive countries are not offered for new members and applications"
+      />
+      {formError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {formError}
+        </p>
+      ) : null}
+      <div className="flex gap-2">
+        <Button type="submit" isBusy={update.isPending}>
+          {update.isPending ? 'Saving…' : 'Save country'}
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            form.reset(valuesOf(country));
+            setFormError(null);
+          }}
+        >
+          Reset
+        </Button>
+      </div>
+    </form>
+  );
+}
