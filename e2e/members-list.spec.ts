@@ -247,6 +247,42 @@ test('rows can be selected, then every matching member, and the selection export
   await expect(selection).toHaveCount(0);
 });
 
+test('selected members are suspended together, with the reason in their history', async ({
+  operatorPage: page,
+}) => {
+  const overdue = await membersOf(page, 'status=overdue&limit=2');
+  const [one, two] = overdue.data;
+  if (!one || !two) throw new Error('the demo data has fewer than two overdue members');
+  await openList(page, '?status=overdue');
+  await table(page)
+    .getByRole('checkbox', { name: `Select ${one.legalName}` })
+    .click();
+  await table(page)
+    .getByRole('checkbox', { name: `Select ${two.legalName}` })
+    .click();
+  const selection = page.getByRole('region', { name: 'Selection' });
+  await expect(selection.getByText('2 selected')).toBeVisible();
+  await selection.getByRole('button', { name: 'Suspend' }).click();
+  const confirm = selection.getByRole('alertdialog', { name: 'Suspend' });
+  await confirm
+    .getByLabel('Reason (kept in each member’s history)')
+    .fill('No payment after reminders');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('2 members suspended.')).toBeVisible();
+  // They leave the overdue view (the list follows the change).
+  await expect(table(page).getByRole('link', { name: one.legalName, exact: true })).toHaveCount(0);
+  const after = await withDatabase((database) =>
+    database.db
+      .selectFrom('members')
+      .select(['mid', 'status'])
+      .where('mid', 'in', [one.mid, two.mid])
+      .execute(),
+  );
+  expect(after.map((row) => row.status)).toEqual(['suspended', 'suspended']);
+  const history = await page.request.get(`/api/audit/members/${one.mid}`);
+  expect(JSON.stringify(await history.json())).toContain('No payment after reminders');
+});
+
 test('scrolling to the end of the table loads more rows', async ({ operatorPage: page }) => {
   await openList(page);
   // Only the rows in view are rendered; aria-rowindex says where a row is (the header is 1).

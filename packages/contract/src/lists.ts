@@ -59,3 +59,24 @@ export function listPageOf<Row extends z.ZodType>(row: Row) {
       .describe("Rows matching, as PostgreSQL's planner estimates them (never a COUNT(*))"),
   });
 }
+
+/** Rows a person can select one by one; beyond that, "every matching row" is the way. */
+export const maxSelectedIds = 200;
+
+/** The rows a bulk action applies to: picked on screen, or every row a view of the list shows. */
+export const ZListSelection = z
+  .discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('ids'),
+      ids: z.array(z.string().min(1).max(64)).min(1).max(maxSelectedIds),
+    }),
+    z.object({
+      kind: z.literal('all'),
+      listParams: z
+        .string()
+        .max(4_000)
+        .describe("The view's query string as the list takes it: q, sort and filters"),
+    }),
+  ])
+  .describe('Rows picked one by one, or every row a view of the list shows');
+export type TListSelection = z.infer<typeof ZListSelection>;

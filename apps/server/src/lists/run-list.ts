@@ -65,18 +65,7 @@ export async function runList<Row extends Record<string, unknown>, Item>(
     { expression: spec.id, isDescending: lastDirection },
   ];
 
-  let matching = list.from(db);
-  for (const field of list.filterFields) {
-    const raw = query[field];
-    const column = spec.columns[field];
-    if (typeof raw === 'string' && raw !== '' && column) {
-      matching = matching.where(filterCondition(field, raw, column));
-    }
-  }
-  // A box with no letter or digit in it (only spaces or punctuation) searches nothing.
-  if (list.search && query.q && /[\p{L}\p{N}]/u.test(query.q)) {
-    matching = matching.where(list.search(query.q));
-  }
+  const matching = matchingRows(db, list, query);
 
   let page = list
     .select(matching)
@@ -105,6 +94,29 @@ export async function runList<Row extends Record<string, unknown>, Item>(
         : null,
     estimatedTotal: Math.max(estimatedTotal, shown.length),
   };
+}
+
+/**
+ * The rows a view selects, unordered: its filters and `q` on the list's FROM. A bulk action on
+ * "every matching row" runs on exactly what the list shows.
+ */
+export function matchingRows<Row extends Record<string, unknown>, Item>(
+  db: Kysely<Database>,
+  list: ListDefinition<Row, Item>,
+  query: { readonly [parameter: string]: unknown },
+): AnySelect {
+  let matching = list.from(db);
+  for (const field of list.filterFields) {
+    const raw = query[field];
+    const column = list.spec.columns[field];
+    if (typeof raw === 'string' && raw !== '' && column) {
+      matching = matching.where(filterCondition(field, raw, column));
+    }
+  }
+  // A box with no letter or digit in it (only spaces or punctuation) searches nothing.
+  const q = typeof query.q === 'string' ? query.q : '';
+  if (list.search && /[\p{L}\p{N}]/u.test(q)) matching = matching.where(list.search(q));
+  return matching;
 }
 
 /** Rows fetched per statement while exporting: memory stays flat whatever the list's size. */

@@ -1,6 +1,13 @@
-import { ZMembersListPage, ZMembersListQuery } from '@ops/contract';
+import {
+  ZMembersBulkStatusRequest,
+  ZMembersBulkStatusResult,
+  ZMembersListPage,
+  ZMembersListQuery,
+} from '@ops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireSession } from '../http/access';
 import { sendListExport } from '../lists/run-list';
+import { changeMembersStatus } from './bulk';
 import { listMembers, membersList } from './list';
 
 /** The export's columns, as a person reads them in a spreadsheet. */
@@ -30,6 +37,26 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listMembers(app.deps.db, request.query),
+  );
+
+  app.post(
+    '/api/members/bulk/status',
+    {
+      config: { permission: 'members.edit' },
+      schema: {
+        tags: ['members'],
+        summary:
+          'Moves the selected members (ids, or every member of a view) to a status, where their life cycle allows; the rest are counted as skipped',
+        body: ZMembersBulkStatusRequest,
+        response: { 200: ZMembersBulkStatusResult },
+      },
+    },
+    async (request) =>
+      changeMembersStatus(
+        app.deps.db,
+        { kind: 'operator', uid: requireSession(request).user.uid },
+        request.body,
+      ),
   );
 
   app.get(

@@ -1,5 +1,5 @@
-import { use, useState } from 'react';
-import { Button } from '@/components/button';
+import { use, useId, useState } from 'react';
+import { Button, focusRing } from '@/components/button';
 import { getErrorMessage } from '@/lib/error-message';
 import { canWith, OperatorRolesContext } from '@/lib/permissions';
 import { formatCount, type Selection } from './list-state';
@@ -38,6 +38,8 @@ export function BulkBar({
     (action) => !action.permission || canWith(roles, action.permission),
   );
   const [pending, setPending] = useState<DataListBulkAction | null>(null);
+  const [reason, setReason] = useState('');
+  const reasonId = useId();
   const [running, setRunning] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<{ isError: boolean; text: string } | null>(null);
 
@@ -56,7 +58,8 @@ export function BulkBar({
     setRunning(action.id);
     setOutcome(null);
     try {
-      setOutcome({ isError: false, text: await action.run(target) });
+      setOutcome({ isError: false, text: await action.run(target, reason.trim()) });
+      setReason('');
       onDone();
     } catch (error) {
       setOutcome({ isError: true, text: getErrorMessage(error) });
@@ -102,27 +105,53 @@ export function BulkBar({
             key={action.id}
             isBusy={running === action.id}
             disabled={running !== null && running !== action.id}
-            onClick={() => (action.confirm ? setPending(action) : void run(action))}
+            onClick={() =>
+              action.confirm || action.reasonLabel ? setPending(action) : void run(action)
+            }
           >
             {running === action.id ? `${action.label}…` : action.label}
           </Button>
         ))}
       </div>
       {pending ? (
-        <div
+        <form
           role="alertdialog"
           aria-label={pending.label}
-          className="flex flex-wrap items-center gap-2 border-t border-sky-200 pt-2"
+          className="flex flex-wrap items-end gap-2 border-t border-sky-200 pt-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void run(pending);
+          }}
         >
-          <span>
-            {pending.confirm} ({formatCount(selectedCount)}{' '}
+          <span className="self-center">
+            {pending.confirm ?? pending.label} ({formatCount(selectedCount)}{' '}
             {selectedCount === 1 ? noun.one : noun.many})
           </span>
-          <Button onClick={() => void run(pending)}>Confirm</Button>
+          {pending.reasonLabel ? (
+            <span className="flex min-w-64 flex-1 flex-col gap-1">
+              <label htmlFor={reasonId} className="text-xs font-medium text-slate-700">
+                {pending.reasonLabel}
+              </label>
+              <input
+                id={reasonId}
+                value={reason}
+                required
+                maxLength={500}
+                onChange={(event) => setReason(event.target.value)}
+                className={`rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm ${focusRing}`}
+              />
+            </span>
+          ) : null}
+          <Button
+            type="submit"
+            aria-disabled={pending.reasonLabel && !reason.trim() ? true : undefined}
+          >
+            Confirm
+          </Button>
           <Button variant="secondary" onClick={() => setPending(null)}>
             Cancel
           </Button>
-        </div>
+        </form>
       ) : null}
       {outcome ? (
         <p

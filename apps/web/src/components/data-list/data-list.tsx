@@ -75,7 +75,12 @@ export function DataList<Row>({ definition }: { definition: DataListDefinition<R
   const rows = useMemo(() => list.data?.pages.flatMap((page) => page.data) ?? [], [list.data]);
   const estimatedTotal = list.data?.pages[0]?.estimatedTotal ?? 0;
   const visibleIds = state.columns ?? shape.defaultColumns;
-  const columns = definition.columns.filter((column) => visibleIds.includes(column.id));
+  const visibleKey = visibleIds.join(',');
+  // One array while the choice stays, so that memoized rows are not rendered again.
+  const columns = useMemo(
+    () => definition.columns.filter((column) => visibleKey.split(',').includes(column.id)),
+    [definition.columns, visibleKey],
+  );
   const { noun } = definition;
   const bulkActions = definition.bulkActions ?? [];
   const rowKey = definition.rowKey;

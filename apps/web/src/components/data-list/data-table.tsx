@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useRef, type CSSProperties } from 'react';
-import { Link } from 'react-router';
+import { memo, useCallback, useEffect, useMemo, useRef, type CSSProperties } from 'react';
+import { useNavigate } from 'react-router';
 import { focusRing } from '@/components/button';
 import type { DataListColumn } from './types';
 
@@ -76,8 +76,10 @@ const DataRow = memo(function DataRow<Row>({
       {columns.map((column) =>
         column.isPrimary ? (
           <div key={column.id} role="cell" className="min-w-0 px-2 leading-tight">
-            <Link
-              to={href}
+            {/* A plain anchor: the table's one click handler routes it (no router hooks per row). */}
+            <a
+              href={href}
+              data-route-link=""
               className={[
                 'block truncate font-medium text-sky-800 focus-visible:outline-none',
                 // The link's box covers the row: a click anywhere on it opens the record, and
@@ -86,7 +88,7 @@ const DataRow = memo(function DataRow<Row>({
               ].join(' ')}
             >
               {column.render(row)}
-            </Link>
+            </a>
           </div>
         ) : (
           <div
@@ -192,7 +194,9 @@ export function DataTable<Row>({
     ...(selection ? [selectionTrack] : []),
     ...columns.map((column) => column.width),
   ].join(' ');
-  const gridStyle: CSSProperties = { gridTemplateColumns: tracks };
+  // One object while the columns stay, so that memoized rows are not rendered again.
+  const gridStyle = useMemo<CSSProperties>(() => ({ gridTemplateColumns: tracks }), [tracks]);
+  const navigate = useNavigate();
   const linkSuffix = linkSearch ? `?${linkSearch}` : '';
 
   return (
@@ -203,6 +207,24 @@ export function DataTable<Row>({
       // Focusable so that the keyboard can scroll it.
       tabIndex={0}
       onScroll={(event) => scrollOffsets.set(viewKey, event.currentTarget.scrollTop)}
+      onClick={(event) => {
+        // A plain click on a row's link opens the record in the app; a click with a modifier
+        // (new tab, new window) is left to the browser.
+        const link = (event.target as HTMLElement).closest<HTMLAnchorElement>('a[data-route-link]');
+        if (
+          !link ||
+          event.button !== 0 ||
+          event.metaKey ||
+          event.ctrlKey ||
+          event.shiftKey ||
+          event.altKey
+        ) {
+          return;
+        }
+        event.preventDefault();
+        const url = new URL(link.href);
+        void navigate(`${url.pathname}${url.search}`);
+      }}
       className="h-[min(70vh,42rem)] min-h-64 overflow-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
     >
       <div

@@ -45,8 +45,10 @@ export type DataListBulkAction = {
   permission?: OperatorAction;
   /** Asked before running; the person confirms. */
   confirm?: string;
+  /** A reason the person must give before it runs (kept in the audit trail). */
+  reasonLabel?: string;
   /** Runs the action; resolves to the result a person reads ("12 members suspended."). */
-  run: (selection: ListSelectionTarget) => Promise<string>;
+  run: (selection: ListSelectionTarget, reason: string) => Promise<string>;
 };
 
 export type DataListDefinition<Row> = {

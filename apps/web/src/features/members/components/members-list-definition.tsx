@@ -1,11 +1,24 @@
-import type { TMemberListItem } from '@ops/contract';
-import type { DataListDefinition } from '@/components/data-list';
+import type * as contract from '@ops/contract';
+import type { TMemberListItem, TMembersBulkStatusResult } from '@ops/contract';
+import type { DataListBulkAction, DataListDefinition } from '@/components/data-list';
 import { withQuery } from '@/components/data-list/list-state';
 import { paths } from '@/config/paths';
+import { apiRequest } from '@/lib/api-client';
 import { memberCategories, memberStatuses, selectedMembersParams } from '../utils/list-params';
 import { StatusBadge } from './status-badge';
 
 const exportPath = '/api/members/export';
+
+/** The status changes offered on many members at once (contract `memberBulkStatuses`). */
+const bulkStatusChanges = [
+  { status: 'overdue', label: 'Mark overdue', verb: 'marked overdue' },
+  { status: 'suspended', label: 'Suspend', verb: 'suspended' },
+  { status: 'active', label: 'Reactivate', verb: 'reactivated' },
+] as const satisfies readonly {
+  status: (typeof contract.memberBulkStatuses)[number];
+  label: string;
+  verb: string;
+}[];
 
 /** Starts the browser's download of a CSV; the server streams it. */
 function download(href: string) {
@@ -118,6 +131,22 @@ export const membersListDefinition: DataListDefinition<TMemberListItem> = {
     },
   ],
   bulkActions: [
+    ...bulkStatusChanges.map(({ status, label, verb }): DataListBulkAction => ({
+      id: `status-${status}`,
+      label,
+      permission: 'members.edit',
+      reasonLabel: 'Reason (kept in each member’s history)',
+      run: async (selection, reason) => {
+        const result = await apiRequest<TMembersBulkStatusResult>('/api/members/bulk/status', {
+          method: 'POST',
+          body: { selection, status, reason },
+        });
+        const skipped = result.skipped
+          ? ` ${result.skipped} could not be (already ${status}, or not allowed from their status).`
+          : '';
+        return `${result.changed} ${result.changed === 1 ? 'member' : 'members'} ${verb}.${skipped}`;
+      },
+    })),
     {
       id: 'export',
       label: 'Export selected',
