@@ -1,7 +1,7 @@
 import type { Benchmark } from '../lib/benchmark';
 import { coldStart100k, coldStartExisting, coldStartFirst } from './cold-start';
 import { liveChange100k, membersScroll100k } from './members-browser';
-import { membersList100k } from './members-list';
+import { lists100k } from './lists';
 import { paletteKeystroke } from './palette-keystroke';
 import { searchQueries, searchRebuild } from './search';
 import { seed100k } from './seed';
@@ -13,7 +13,7 @@ export const benchmarks: readonly Benchmark[] = [
   coldStartExisting,
   seed100k,
   coldStart100k,
-  membersList100k,
+  lists100k,
   membersScroll100k,
   liveChange100k,
   signInJs,

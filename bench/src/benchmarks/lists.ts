@@ -1,0 +1,168 @@
+import type { Benchmark } from '../lib/benchmark';
+import { addOperator, signInCookie } from '../lib/operator';
+import { startServer } from '../lib/processes';
+import { median, percentile } from '../lib/stats';
+import { seededDataDir, seedScale } from './seed';
+
+const operatorEmail = 'bench-lists@ops.demo.example';
+const operatorPassword = 'bench lists password 2026';
+const pagesDeep = 20;
+
+/** Each column sorted both ways. */
+const bothWays = (fields: readonly string[]) =>
+  fields.flatMap((field) => [`sort=${field}`, `sort=-${field}`]);
+
+/**
+ * Every list endpoint with the views its screen offers: each sortable column both ways, each
+ * filter, a search where the list has one.
+ */
+const lists: { path: string; views: string[] }[] = [
+  {
+    path: '/api/members',
+    views: [
+      '',
+      ...bothWays([
+        'number',
+        'legalName',
+        'country',
+        'category',
+        'status',
+        'joinedOn',
+        'paidThroughYear',
+      ]),
+      'status=overdue',
+      'status=active,suspended&sort=legalName',
+      'category=association&sort=country',
+      'country=CH,DE&sort=-joinedOn',
+      'joinedOn=2015-01-01..2019-12-31',
+      'paidThroughYear=(empty)',
+      'q=logistics',
+      'q=freight&sort=-joinedOn',
+    ],
+  },
+  {
+    path: '/api/users',
+    views: [
+      '',
+      ...bothWays(['email', 'displayName', 'member', 'lastSignIn', 'created']),
+      'disabled=true',
+      'role=owner&sort=-lastSignIn',
+      'signInMethods=microsoft',
+      'member=(empty)',
+      'lastSignIn=2025-01-01..2025-12-31',
+      'q=anna',
+    ],
+  },
+  {
+    path: '/api/applications',
+    views: [
+      '',
+      ...bothWays(['queue', 'number', 'legalName', 'country', 'category', 'status', 'submittedAt']),
+      'status=submitted,endorsed,under-review',
+      'category=association&sort=-submittedAt',
+      'country=DE',
+      'submittedAt=2025-01-01..2025-12-31',
+      'q=logistics',
+    ],
+  },
+  {
+    path: '/api/certificates',
+    views: [
+      '',
+      ...bothWays(['number', 'memberName', 'type', 'year', 'status', 'validTo', 'issuedAt']),
+      'status=issued',
+      'type=membership&sort=-year',
+      'year=2024..2026',
+      'q=C-2025-00',
+      'q=freight',
+    ],
+  },
+  {
+    path: '/api/operators',
+    views: ['', ...bothWays(['email', 'since']), 'roles=admin', 'active=true'],
+  },
+  {
+    path: '/api/countries',
+    views: [
+      '',
+      ...bothWays(['name', 'iso2', 'region', 'incomeGroup', 'feeCategory']),
+      'region=europe',
+      'incomeGroup=high,upper-middle',
+      'hasNationalAssociation=true',
+      'q=united',
+    ],
+  },
+  {
+    path: '/api/bank-accounts',
+    views: ['', ...bothWays(['label', 'bankName', 'currency']), 'currency=CHF', 'active=true'],
+  },
+];
+
+export const lists100k: Benchmark = {
+  name: 'lists-100k',
+  measures:
+    `Every list endpoint (members, users, applications, certificates, operators, countries, ` +
+    `bank accounts) on the ${seedScale.toLocaleString('en')}-member database of seed-100k: ` +
+    `every view its screen offers (each sortable column both ways, the filters, a search), the ` +
+    `first page and then up to ${pagesDeep} pages deep along the cursor, 50 rows a page; one ` +
+    'sample per request, round trip over loopback HTTP (estimate included), after a warm-up pass.',
+  unit: 'ms',
+  target: 30,
+  dataSize: `${seedScale.toLocaleString('en')} members`,
+  runs: lists.reduce((sum, list) => sum + list.views.length, 0) * (pagesDeep + 1),
+  async run(context) {
+    const { dataDir } = await seededDataDir(context);
+    const server = await startServer({ dataDir, seed: 'none' });
+    try {
+      await addOperator(dataDir, operatorEmail, operatorPassword);
+      const cookie = await signInCookie(server.url, operatorEmail, operatorPassword);
+      const walk = async (path: string, view: string) => {
+        const times: number[] = [];
+        let cursor: string | null = null;
+        for (let page = 0; page <= pagesDeep; page++) {
+          const startedAt = performance.now();
+          const query: string = [view, 'limit=50', cursor ? `cursor=${cursor}` : '']
+            .filter((part) => part !== '')
+            .join('&');
+          const response = await fetch(`${server.url}${path}?${query}`, { headers: { cookie } });
+          const body = (await response.json()) as { nextCursor: string | null };
+          if (!response.ok) {
+            throw new Error(`${path}?${view}: ${response.status} ${JSON.stringify(body)}`);
+          }
+          times.push(performance.now() - startedAt);
+          cursor = body.nextCursor;
+          if (!cursor) break;
+        }
+        return times;
+      };
+      for (const { path, views } of lists) for (const view of views) await walk(path, view);
+      const samples: number[] = [];
+      const byList: Record<string, { p50Ms: number; p95Ms: number; requests: number }> = {};
+      const slowestViews: { view: string; p50Ms: number; maxMs: number }[] = [];
+      const round = (ms: number) => Math.round(ms * 10) / 10;
+      for (const { path, views } of lists) {
+        const listSamples: number[] = [];
+        for (const view of views) {
+          const times = await walk(path, view);
+          listSamples.push(...times);
+          slowestViews.push({
+            view: `${path}?${view}`,
+            p50Ms: round(median(times)),
+            maxMs: round(Math.max(...times)),
+          });
+        }
+        samples.push(...listSamples);
+        byList[path] = {
+          p50Ms: round(median(listSamples)),
+          p95Ms: round(percentile(listSamples, 0.95)),
+          requests: listSamples.length,
+        };
+        context.log(`${path}: p50 ${byList[path].p50Ms} ms, p95 ${byList[path].p95Ms} ms`);
+      }
+      slowestViews.sort((a, b) => b.p50Ms - a.p50Ms);
+      return { samples, details: { byList, slowestViews: slowestViews.slice(0, 12) } };
+    } finally {
+      await server.stop();
+    }
+  },
+};
