@@ -7,7 +7,8 @@ import {
   type Path,
   type UseFormSetError,
 } from 'react-hook-form';
-import type { ApiError } from '@/lib/api-client';
+import { isApiError, type ApiError } from '@/lib/api-client';
+import { getErrorMessage } from '@/lib/error-message';
 
 const controlClass = [
   'w-full min-w-0 rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-xs',
@@ -240,4 +241,20 @@ export function setServerErrors<Values extends FieldValues>(
   }
   if (!error.issues || error.issues.length === 0) unplaced.push(error.message);
   return unplaced;
+}
+
+/**
+ * What a refused save says above the form: a 400's field issues go under their fields and only
+ * the others are returned (null when every issue found its field); any other failure is its
+ * message. A version conflict is the caller's to show first (ConflictNotice offers a reload).
+ */
+export function describeSaveError<Values extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<Values>,
+  fieldNames: readonly string[],
+): string | null {
+  if (isApiError(error) && error.issues?.length) {
+    return setServerErrors(error, setError, fieldNames).join(' ') || null;
+  }
+  return getErrorMessage(error);
 }

@@ -21,6 +21,7 @@ export {
   FormCheckboxField,
   FormSelectField,
   FormTextField,
+  describeSaveError,
   setServerErrors,
   type SelectOption,
 } from './form-field';
@@ -33,3 +34,10 @@ export {
   formatAuditValue,
   type RecordHistoryProps,
 } from './record-history';
+export {
+  CloseDetailLink,
+  DetailScreen,
+  useListSearch,
+  type DetailScreenProps,
+} from './detail-screen';
+export { useRecordFollowsChanges, type FollowedRecord } from './use-record-follows-changes';

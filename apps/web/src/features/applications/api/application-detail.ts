@@ -6,11 +6,10 @@ import type {
   TApplicationDocumentUploadResult,
 } from '@ops/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { isVersionConflict } from '@/components/detail/conflict-notice';
 import { auditQueryKeys } from '@/components/detail/record-history';
+import { useRecordFollowsChanges } from '@/components/detail/use-record-follows-changes';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import { useLiveChanges } from '@/lib/live-changes';
 
 /** Cache keys of one application's detail (apart from the list's root, 'applications'). */
 export const applicationQueryKeys = {
@@ -126,29 +125,16 @@ export function useDeleteDocument(aid: string) {
   });
 }
 
-/** Changes arriving together refetch once. */
-const refetchAfterMs = 150;
-
 /**
  * Keeps the open application current: a change by anyone else (or changes that may have been
  * missed while disconnected) refetches it and its history within about a second; a change of
  * its member or invoices refetches the detail (their numbers and status show on it).
  */
 export function useApplicationFollowChanges(aid: string) {
-  const queryClient = useQueryClient();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  useLiveChanges(['applications', 'members', 'invoices'], (change) => {
-    const isThis = change.type === 'reconnected' || change.id === '*' || change.id === aid;
-    if (change.type === 'change' && change.table === 'applications' && !isThis) return;
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      void queryClient.invalidateQueries({ queryKey: applicationQueryKeys.detail(aid) });
-      if (isThis) {
-        void queryClient.invalidateQueries({
-          queryKey: auditQueryKeys.record('applications', aid),
-        });
-      }
-    }, refetchAfterMs);
+  useRecordFollowsChanges({
+    table: 'applications',
+    id: aid,
+    queryKey: applicationQueryKeys.detail(aid),
+    relatedTables: ['members', 'invoices'],
   });
 }

@@ -1,13 +1,8 @@
-import { useLocation } from 'react-router';
-import { ActionLink } from '@/components/action-link';
-import { Button } from '@/components/button';
+import { CloseDetailLink, DetailScreen } from '@/components/detail/detail-screen';
 import { DetailTabs } from '@/components/detail/detail-tabs';
 import { RecordHistory } from '@/components/detail/record-history';
-import { ErrorCard } from '@/components/error-card';
 import { Screen } from '@/components/screen';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
-import { getErrorMessage } from '@/lib/error-message';
 import { useCan } from '@/lib/permissions';
 import { useApplication, useApplicationFollowChanges } from '../api/application-detail';
 import { ApplicationDocuments } from '../components/application-documents';
@@ -15,15 +10,6 @@ import { applicationFieldLabels } from '../components/application-labels';
 import { ApplicationOverview } from '../components/application-overview';
 import { ApplicationStatusBadge } from '../components/application-status-badge';
 import { ApplicationWorkflow } from '../components/application-workflow';
-
-/** The list's view (its query string) without the detail's own tab, for links that keep it. */
-function useListSearch(): string {
-  const { search } = useLocation();
-  const params = new URLSearchParams(search);
-  params.delete('tab');
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
 
 /**
  * One application beside the list: its company, contacts, endorsement and outcome (Overview),
@@ -34,98 +20,68 @@ export function ApplicationRoute({ aid }: { aid: string }) {
   const application = useApplication(aid);
   useApplicationFollowChanges(aid);
   const canReview = useCan('applications.review');
-  const listSearch = useListSearch();
-  const close = (
-    <ActionLink to={`${paths.applications.getHref()}${listSearch}`} end>
-      Close
-    </ActionLink>
-  );
-
-  if (application.isPending) {
-    return (
-      <Screen title="Application" description="Loading the application…" actions={close}>
-        <p role="status" className="text-sm text-slate-600">
-          Loading application…
-        </p>
-      </Screen>
-    );
-  }
-  if (application.isError) {
-    const isMissing = isApiError(application.error, 'not-found');
-    return (
-      <Screen
-        title={isMissing ? 'Application not found' : 'Application'}
-        description={
-          isMissing ? `There is no application ${aid}.` : 'The application could not be loaded.'
-        }
-        actions={close}
-      >
-        {isMissing ? null : (
-          <ErrorCard message={getErrorMessage(application.error)}>
-            <Button
-              variant="secondary"
-              isBusy={application.isFetching}
-              onClick={() => void application.refetch()}
-            >
-              {application.isFetching ? 'Trying again…' : 'Try again'}
-            </Button>
-          </ErrorCard>
-        )}
-      </Screen>
-    );
-  }
-
-  const data = application.data;
-  const storedCount = data.documents.filter((document) => document.isStored).length;
+  const close = <CloseDetailLink listHref={paths.applications.getHref()} />;
   return (
-    <Screen
-      title={data.legalName}
-      description={
-        <span className="inline-flex flex-wrap items-center gap-2">
-          <span className="font-mono">{data.number}</span>
-          <span aria-hidden="true">·</span>
-          <span>{data.category}</span>
-          {data.countryName ? (
-            <>
-              <span aria-hidden="true">·</span>
-              <span>{data.countryName}</span>
-            </>
-          ) : null}
-          <ApplicationStatusBadge status={data.status} />
-        </span>
-      }
+    <DetailScreen
+      query={application}
+      noun="application"
+      missingDescription={`There is no application ${aid}.`}
       actions={close}
     >
-      {/* Keyed by application: a step's result belongs to the application it was taken on. */}
-      {canReview ? <ApplicationWorkflow key={data.aid} application={data} /> : null}
-      <DetailTabs
-        label="Application"
-        tabs={[
-          {
-            id: 'overview',
-            label: 'Overview',
-            content: <ApplicationOverview application={data} />,
-          },
-          {
-            id: 'documents',
-            label: `Documents (${data.documents.length}${storedCount < data.documents.length ? `, ${storedCount} on file` : ''})`,
-            content: (
-              <ApplicationDocuments key={data.aid} application={data} canReview={canReview} />
-            ),
-          },
-          {
-            id: 'history',
-            label: 'History',
-            content: (
-              <RecordHistory
-                table="applications"
-                id={data.aid}
-                fieldLabels={applicationFieldLabels}
-              />
-            ),
-          },
-        ]}
-      />
-    </Screen>
+      {(data) => {
+        const storedCount = data.documents.filter((document) => document.isStored).length;
+        return (
+          <Screen
+            title={data.legalName}
+            description={
+              <span className="inline-flex flex-wrap items-center gap-2">
+                <span className="font-mono">{data.number}</span>
+                <span aria-hidden="true">·</span>
+                <span>{data.category}</span>
+                {data.countryName ? (
+                  <>
+                    <span aria-hidden="true">·</span>
+                    <span>{data.countryName}</span>
+                  </>
+                ) : null}
+                <ApplicationStatusBadge status={data.status} />
+              </span>
+            }
+            actions={close}
+          >
+            {/* Keyed by application: a step's result belongs to the application it was taken on. */}
+            {canReview ? <ApplicationWorkflow key={data.aid} application={data} /> : null}
+            <DetailTabs
+              label="Application"
+              tabs={[
+                {
+                  id: 'overview',
+                  label: 'Overview',
+                  content: <ApplicationOverview application={data} />,
+                },
+                {
+                  id: 'documents',
+                  label: `Documents (${data.documents.length}${storedCount < data.documents.length ? `, ${storedCount} on file` : ''})`,
+                  content: (
+                    <ApplicationDocuments key={data.aid} application={data} canReview={canReview} />
+                  ),
+                },
+                {
+                  id: 'history',
+                  label: 'History',
+                  content: (
+                    <RecordHistory
+                      table="applications"
+                      id={data.aid}
+                      fieldLabels={applicationFieldLabels}
+                    />
+                  ),
+                },
+              ]}
+            />
+          </Screen>
+        );
+      }}
+    </DetailScreen>
   );
 }

@@ -7,9 +7,8 @@ import type {
 } from '@ops/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listQueryKeys } from '@/components/data-list';
-import { auditQueryKeys } from '@/components/detail';
+import { auditQueryKeys, useRecordFollowsChanges } from '@/components/detail';
 import { apiRequest } from '@/lib/api-client';
-import { useLiveChanges } from '@/lib/live-changes';
 
 /** Query keys under the certificates list's root, so a list refresh reaches the detail too. */
 export const certificateQueryKeys = {
@@ -31,11 +30,10 @@ export function certificateQueryOptions(cid: string) {
 
 /** One certificate, refetched (with its history) when it changes anywhere. */
 export function useCertificate(cid: string) {
-  const queryClient = useQueryClient();
-  useLiveChanges(['certificates'], (change) => {
-    if (change.type === 'change' && change.id !== '*' && change.id !== cid) return;
-    void queryClient.invalidateQueries({ queryKey: certificateQueryKeys.detail(cid) });
-    void queryClient.invalidateQueries({ queryKey: auditQueryKeys.record('certificates', cid) });
+  useRecordFollowsChanges({
+    table: 'certificates',
+    id: cid,
+    queryKey: certificateQueryKeys.detail(cid),
   });
   return useQuery(certificateQueryOptions(cid));
 }

@@ -4,8 +4,7 @@ import { useDeferredValue, useId, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/button';
-import { FormTextField, setServerErrors } from '@/components/detail';
-import { isApiError } from '@/lib/api-client';
+import { FormTextField, describeSaveError } from '@/components/detail';
 import { getErrorMessage } from '@/lib/error-message';
 import { useIssueCertificate, useMemberChoices } from '../api/certificates';
 
@@ -46,14 +45,7 @@ export function IssueCertificateForm({ onIssued, onCancel }: IssueCertificateFor
     setFormError(null);
     issue.mutate(values, {
       onSuccess: (certificate) => onIssued(certificate.cid),
-      onError: (error) => {
-        if (isApiError(error)) {
-          const unplaced = setServerErrors(error, setError, fieldNames);
-          setFormError(unplaced.length > 0 ? unplaced.join(' ') : null);
-        } else {
-          setFormError(getErrorMessage(error));
-        }
-      },
+      onError: (error) => setFormError(describeSaveError(error, setError, fieldNames)),
     });
   });
 

@@ -1,17 +1,15 @@
 import type { TCertificateDetail } from '@ops/contract';
 import { Link } from 'react-router';
-import { Button } from '@/components/button';
 import {
+  DetailScreen,
   DetailTabs,
   FieldList,
   RecordHistory,
   formatDate,
   formatDateTime,
 } from '@/components/detail';
-import { ErrorCard } from '@/components/error-card';
 import { Screen } from '@/components/screen';
 import { paths } from '@/config/paths';
-import { getErrorMessage } from '@/lib/error-message';
 import { useCan } from '@/lib/permissions';
 import { certificatePdfPath, useCertificate } from '../api/certificates';
 import { certificateTypeLabels } from '../components/labels';
@@ -39,82 +37,71 @@ export function CertificateRoute({ cid }: { cid: string }) {
   const certificate = useCertificate(cid);
   const canManage = useCan('certificates.manage');
 
-  if (certificate.isPending) {
-    return (
-      <Screen title="Certificate" description="Loading the certificate…">
-        <p className="text-sm text-slate-500">Loading…</p>
-      </Screen>
-    );
-  }
-  if (certificate.isError) {
-    return (
-      <Screen title="Certificate" description="This certificate could not be loaded.">
-        <ErrorCard message={getErrorMessage(certificate.error)}>
-          <Button variant="secondary" onClick={() => void certificate.refetch()}>
-            Try again
-          </Button>
-        </ErrorCard>
-      </Screen>
-    );
-  }
-  const data = certificate.data;
   return (
-    <Screen
-      title={`Certificate ${data.number}`}
-      description={
-        <>
-          {certificateTypeLabels[data.type]} {data.year} · {data.memberName}
-        </>
-      }
-      actions={
-        canManage && data.status === 'issued' ? (
-          <RevokeCertificate certificate={data} onReload={() => void certificate.refetch()} />
-        ) : null
-      }
+    <DetailScreen
+      query={certificate}
+      noun="certificate"
+      missingDescription={`No certificate has the id ${cid}.`}
     >
-      <DetailTabs
-        label={`Certificate ${data.number} sections`}
-        tabs={[
-          { id: 'overview', label: 'Overview', content: <Overview certificate={data} /> },
-          {
-            id: 'pdf',
-            label: 'PDF',
-            content: (
-              <div className="flex flex-col gap-3 pt-4">
-                <p className="text-sm">
-                  <a className={linkClass} href={certificatePdfPath(data.cid, true)} download>
-                    Download the PDF
-                  </a>{' '}
-                  ·{' '}
-                  <a
-                    className={linkClass}
-                    href={certificatePdfPath(data.cid)}
-                    target="_blank"
-                    rel="noreferrer"
-                  >
-                    Open in a new tab
-                  </a>
-                </p>
-                <iframe
-                  title={`PDF of certificate ${data.number}`}
-                  src={certificatePdfPath(data.cid)}
-                  className="h-[32rem] w-full rounded-md border border-slate-200"
-                />
-              </div>
-            ),
-          },
-          {
-            id: 'history',
-            label: 'History',
-            content: (
-              <div className="pt-4">
-                <RecordHistory table="certificates" id={data.cid} fieldLabels={fieldLabels} />
-              </div>
-            ),
-          },
-        ]}
-      />
-    </Screen>
+      {(data) => (
+        <Screen
+          title={`Certificate ${data.number}`}
+          description={
+            <>
+              {certificateTypeLabels[data.type]} {data.year} · {data.memberName}
+            </>
+          }
+          actions={
+            canManage && data.status === 'issued' ? (
+              <RevokeCertificate certificate={data} onReload={() => void certificate.refetch()} />
+            ) : null
+          }
+        >
+          <DetailTabs
+            label={`Certificate ${data.number} sections`}
+            tabs={[
+              { id: 'overview', label: 'Overview', content: <Overview certificate={data} /> },
+              {
+                id: 'pdf',
+                label: 'PDF',
+                content: (
+                  <div className="flex flex-col gap-3 pt-4">
+                    <p className="text-sm">
+                      <a className={linkClass} href={certificatePdfPath(data.cid, true)} download>
+                        Download the PDF
+                      </a>{' '}
+                      ·{' '}
+                      <a
+                        className={linkClass}
+                        href={certificatePdfPath(data.cid)}
+                        target="_blank"
+                        rel="noreferrer"
+                      >
+                        Open in a new tab
+                      </a>
+                    </p>
+                    <iframe
+                      title={`PDF of certificate ${data.number}`}
+                      src={certificatePdfPath(data.cid)}
+                      className="h-[32rem] w-full rounded-md border border-slate-200"
+                    />
+                  </div>
+                ),
+              },
+              {
+                id: 'history',
+                label: 'History',
+                content: (
+                  <div className="pt-4">
+                    <RecordHistory table="certificates" id={data.cid} fieldLabels={fieldLabels} />
+                  </div>
+                ),
+              },
+            ]}
+          />
+        </Screen>
+      )}
+    </DetailScreen>
   );
 }
 

@@ -7,11 +7,10 @@ import type {
   TMemberStatusChange,
 } from '@ops/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { isVersionConflict } from '@/components/detail/conflict-notice';
 import { auditQueryKeys } from '@/components/detail/record-history';
+import { useRecordFollowsChanges } from '@/components/detail/use-record-follows-changes';
 import { apiRequest } from '@/lib/api-client';
-import { useLiveChanges } from '@/lib/live-changes';
 
 /** Cache keys of one member's detail (apart from the list's, so each refreshes on its own). */
 export const memberQueryKeys = {
@@ -91,29 +90,16 @@ export function useMemberWrite(mid: string) {
   });
 }
 
-/** Changes arriving together (a bulk import) refetch once. */
-const refetchAfterMs = 150;
-
 /**
  * Keeps the open member current: a change of this member by anyone else (or changes that may
  * have been missed while disconnected) refetches it and its history within about a second.
- * Related records (invoices, certificates, users, e-mails) refresh it too.
+ * Related records (invoices, certificates, applications, users) refresh the detail too.
  */
 export function useMemberFollowChanges(mid: string) {
-  const queryClient = useQueryClient();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  useLiveChanges(['members', 'invoices', 'certificates', 'applications', 'users'], (change) => {
-    const isThisMember = change.type === 'reconnected' || change.id === '*' || change.id === mid;
-    // A related record's id is not the member's: any change of those tables refetches the
-    // detail (cheap: one member), but only a change of this member refetches its history.
-    if (change.type === 'change' && change.table === 'members' && !isThisMember) return;
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      void queryClient.invalidateQueries({ queryKey: memberQueryKeys.detail(mid) });
-      if (isThisMember) {
-        void queryClient.invalidateQueries({ queryKey: auditQueryKeys.record('members', mid) });
-      }
-    }, refetchAfterMs);
+  useRecordFollowsChanges({
+    table: 'members',
+    id: mid,
+    queryKey: memberQueryKeys.detail(mid),
+    relatedTables: ['invoices', 'certificates', 'applications', 'users'],
   });
 }

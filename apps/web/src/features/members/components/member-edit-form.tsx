@@ -17,9 +17,8 @@ import {
   FormCheckboxField,
   FormSelectField,
   FormTextField,
-  setServerErrors,
+  describeSaveError,
 } from '@/components/detail/form-field';
-import { isApiError } from '@/lib/api-client';
 import { getErrorMessage } from '@/lib/error-message';
 import { useMemberFormOptions, useMemberWrite } from '../api/member-detail';
 import { categoryLabels } from './member-labels';
@@ -109,12 +108,7 @@ export function MemberEditForm({
         },
         onError: (error) => {
           if (isVersionConflict(error)) return; // shown as the conflict notice
-          if (isApiError(error, 'invalid-argument')) {
-            const unplaced = setServerErrors(error, form.setError, editFieldNames);
-            setFormError(unplaced.length > 0 ? unplaced.join(' ') : null);
-            return;
-          }
-          setFormError(getErrorMessage(error));
+          setFormError(describeSaveError(error, form.setError, editFieldNames));
         },
       },
     );

@@ -1,14 +1,9 @@
-import { useLocation } from 'react-router';
-import { ActionLink } from '@/components/action-link';
-import { Button } from '@/components/button';
+import { CloseDetailLink, DetailScreen, useListSearch } from '@/components/detail/detail-screen';
 import { DetailTabs } from '@/components/detail/detail-tabs';
 import { formatDateTime } from '@/components/detail/format';
 import { RecordHistory } from '@/components/detail/record-history';
-import { ErrorCard } from '@/components/error-card';
-import { RecordId, Screen } from '@/components/screen';
+import { Screen } from '@/components/screen';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
-import { getErrorMessage } from '@/lib/error-message';
 import { useCan } from '@/lib/permissions';
 import { useMember, useMemberFollowChanges } from '../api/member-detail';
 import { MemberActions } from '../components/member-actions';
@@ -16,15 +11,6 @@ import { MemberEditForm } from '../components/member-edit-form';
 import { categoryLabels, memberFieldLabels } from '../components/member-labels';
 import { MemberOverview } from '../components/member-overview';
 import { StatusBadge } from '../components/status-badge';
-
-/** The list's view (its query string) without the detail's own tab, for links that keep it. */
-function useListSearch(): string {
-  const { search } = useLocation();
-  const params = new URLSearchParams(search);
-  params.delete('tab');
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
 
 /**
  * One member beside the members list: its fields and related records (Overview), the edit form
@@ -37,111 +23,84 @@ export function MemberRoute({ mid }: { mid: string }) {
   const canEdit = useCan('members.edit');
   const listSearch = useListSearch();
   const memberHref = (other: string) => `${paths.member.getHref({ mid: other })}${listSearch}`;
-  const close = (
-    <ActionLink to={`${paths.members.getHref()}${listSearch}`} end>
-      Close
-    </ActionLink>
-  );
-
-  if (member.isPending) {
-    return (
-      <Screen title="Member" description="Loading the member…" actions={close}>
-        <RecordId label="Member id" value={mid} />
-        <p role="status" className="text-sm text-slate-600">
-          Loading member…
-        </p>
-      </Screen>
-    );
-  }
-  if (member.isError) {
-    const isMissing = isApiError(member.error, 'not-found');
-    return (
-      <Screen
-        title={isMissing ? 'Member not found' : 'Member'}
-        description={isMissing ? `No member has the id ${mid}.` : 'The member could not be loaded.'}
-        actions={close}
-      >
-        {isMissing ? null : (
-          <ErrorCard message={getErrorMessage(member.error)}>
-            <Button
-              variant="secondary"
-              isBusy={member.isFetching}
-              onClick={() => void member.refetch()}
-            >
-              {member.isFetching ? 'Trying again…' : 'Try again'}
-            </Button>
-          </ErrorCard>
-        )}
-      </Screen>
-    );
-  }
-
-  const data = member.data;
-  const isDeleted = data.deletedAt !== null;
+  const close = <CloseDetailLink listHref={paths.members.getHref()} />;
   return (
-    <Screen
-      title={data.legalName}
-      description={
-        <span className="inline-flex flex-wrap items-center gap-2">
-          <span className="font-mono">{data.number}</span>
-          <span aria-hidden="true">·</span>
-          <span>{categoryLabels[data.category]}</span>
-          {data.countryName ? (
-            <>
-              <span aria-hidden="true">·</span>
-              <span>{data.countryName}</span>
-            </>
-          ) : null}
-          <StatusBadge status={data.status} />
-        </span>
-      }
+    <DetailScreen
+      query={member}
+      noun="member"
+      missingDescription={`No member has the id ${mid}.`}
+      recordId={{ label: 'Member id', value: mid }}
       actions={close}
     >
-      {isDeleted ? (
-        <div
-          role="status"
-          className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900"
-        >
-          <p className="font-semibold">This member is deleted</p>
-          <p>
-            Deleted {formatDateTime(data.deletedAt)}
-            {data.updatedBy ? ` by ${data.updatedBy}` : ''}. It is not in the lists or the search;
-            the History tab says why.{canEdit ? ' Restore brings it back.' : ''}
-          </p>
-        </div>
-      ) : null}
-      {canEdit ? <MemberActions member={data} /> : null}
-      <DetailTabs
-        label="Member"
-        tabs={[
-          {
-            id: 'overview',
-            label: 'Overview',
-            content: <MemberOverview member={data} memberHref={memberHref} />,
-          },
-          {
-            id: 'edit',
-            label: 'Edit',
-            isHidden: !canEdit || isDeleted,
-            content: (
-              // Keyed by member: another member's form starts from its own values.
-              <MemberEditForm
-                key={data.mid}
-                member={data}
-                isReloading={member.isFetching}
-                onReload={() => member.refetch()}
-              />
-            ),
-          },
-          {
-            id: 'history',
-            label: 'History',
-            content: (
-              <RecordHistory table="members" id={data.mid} fieldLabels={memberFieldLabels} />
-            ),
-          },
-        ]}
-      />
-    </Screen>
+      {(data) => {
+        const isDeleted = data.deletedAt !== null;
+        return (
+          <Screen
+            title={data.legalName}
+            description={
+              <span className="inline-flex flex-wrap items-center gap-2">
+                <span className="font-mono">{data.number}</span>
+                <span aria-hidden="true">·</span>
+                <span>{categoryLabels[data.category]}</span>
+                {data.countryName ? (
+                  <>
+                    <span aria-hidden="true">·</span>
+                    <span>{data.countryName}</span>
+                  </>
+                ) : null}
+                <StatusBadge status={data.status} />
+              </span>
+            }
+            actions={close}
+          >
+            {isDeleted ? (
+              <div
+                role="status"
+                className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+              >
+                <p className="font-semibold">This member is deleted</p>
+                <p>
+                  Deleted {formatDateTime(data.deletedAt)}
+                  {data.updatedBy ? ` by ${data.updatedBy}` : ''}. It is not in the lists or the
+                  search; the History tab says why.{canEdit ? ' Restore brings it back.' : ''}
+                </p>
+              </div>
+            ) : null}
+            {canEdit ? <MemberActions member={data} /> : null}
+            <DetailTabs
+              label="Member"
+              tabs={[
+                {
+                  id: 'overview',
+                  label: 'Overview',
+                  content: <MemberOverview member={data} memberHref={memberHref} />,
+                },
+                {
+                  id: 'edit',
+                  label: 'Edit',
+                  isHidden: !canEdit || isDeleted,
+                  content: (
+                    // Keyed by member: another member's form starts from its own values.
+                    <MemberEditForm
+                      key={data.mid}
+                      member={data}
+                      isReloading={member.isFetching}
+                      onReload={() => member.refetch()}
+                    />
+                  ),
+                },
+                {
+                  id: 'history',
+                  label: 'History',
+                  content: (
+                    <RecordHistory table="members" id={data.mid} fieldLabels={memberFieldLabels} />
+                  ),
+                },
+              ]}
+            />
+          </Screen>
+        );
+      }}
+    </DetailScreen>
   );
 }

@@ -11,11 +11,10 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { isVersionConflict } from '@/components/detail/conflict-notice';
 import { auditQueryKeys } from '@/components/detail/record-history';
+import { useRecordFollowsChanges } from '@/components/detail/use-record-follows-changes';
 import { apiRequest } from '@/lib/api-client';
-import { useLiveChanges } from '@/lib/live-changes';
 
 export const operatorQueryKeys = {
   detail: (uid: string) => ['operator', uid],
@@ -93,19 +92,12 @@ export function useUserSearch(q: string) {
   });
 }
 
-const refetchAfterMs = 150;
-
 /** Keeps the open operator current when anyone changes it (or its user). */
 export function useOperatorFollowChanges(uid: string) {
-  const queryClient = useQueryClient();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  useLiveChanges(['operators', 'users'], (change) => {
-    if (change.type === 'change' && change.id !== uid && change.id !== '*') return;
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      void queryClient.invalidateQueries({ queryKey: operatorQueryKeys.detail(uid) });
-      void queryClient.invalidateQueries({ queryKey: auditQueryKeys.record('operators', uid) });
-    }, refetchAfterMs);
+  useRecordFollowsChanges({
+    table: 'operators',
+    id: uid,
+    queryKey: operatorQueryKeys.detail(uid),
+    sameIdTables: ['users'],
   });
 }

@@ -5,10 +5,9 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Button } from '@/components/button';
-import { setServerErrors } from '@/components/detail/form-field';
+import { describeSaveError } from '@/components/detail/form-field';
 import { ErrorCard } from '@/components/error-card';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
 import { getErrorMessage } from '@/lib/error-message';
 import { useGrantOperator, useUserSearch } from '../api/operators';
 import { RolesFieldset, ZRolesChoice } from './roles-fieldset';
@@ -53,14 +52,7 @@ export function GrantOperator({ onClose }: { onClose: () => void }) {
         onClose();
         void navigate(paths.operator.getHref({ uid: operator.uid }));
       },
-      onError: (error) => {
-        if (isApiError(error, 'invalid-argument')) {
-          const unplaced = setServerErrors(error, form.setError, ['uid', 'roles']);
-          setFormError(unplaced.length > 0 ? unplaced.join(' ') : null);
-          return;
-        }
-        setFormError(getErrorMessage(error));
-      },
+      onError: (error) => setFormError(describeSaveError(error, form.setError, ['uid', 'roles'])),
     });
   });
 

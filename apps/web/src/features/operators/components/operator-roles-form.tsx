@@ -5,9 +5,8 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/button';
 import { ConflictNotice, isVersionConflict } from '@/components/detail/conflict-notice';
-import { setServerErrors } from '@/components/detail/form-field';
+import { describeSaveError } from '@/components/detail/form-field';
 import { ErrorCard } from '@/components/error-card';
-import { isApiError } from '@/lib/api-client';
 import { getErrorMessage } from '@/lib/error-message';
 import { useGrantOperator, useOperatorWrite } from '../api/operators';
 import { RolesFieldset, ZRolesChoice } from './roles-fieldset';
@@ -56,13 +55,8 @@ export function OperatorRolesForm({
   };
 
   const onError = (error: unknown) => {
-    if (isVersionConflict(error)) return;
-    if (isApiError(error, 'invalid-argument')) {
-      const unplaced = setServerErrors(error, form.setError, ['roles']);
-      setFormError(unplaced.length > 0 ? unplaced.join(' ') : null);
-      return;
-    }
-    setFormError(getErrorMessage(error));
+    if (isVersionConflict(error)) return; // shown as the conflict notice
+    setFormError(describeSaveError(error, form.setError, ['roles']));
   };
 
   const onSubmit = form.handleSubmit(({ roles }) => {

@@ -1,8 +1,7 @@
 import type { TBankAccount, TBankAccountInput, TBankAccountUpdate } from '@ops/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { auditQueryKeys } from '@/components/detail';
+import { useRecordFollowsChanges } from '@/components/detail';
 import { apiRequest } from '@/lib/api-client';
-import { useLiveChanges } from '@/lib/live-changes';
 
 /** The list kit's root ('bank-accounts') holds the detail too: one invalidation reaches both. */
 export const bankAccountQueryKeys = {
@@ -19,14 +18,14 @@ export function bankAccountQueryOptions(id: string) {
 }
 
 /**
- * One bank account, refetched on any bank account change: making another account the default
- * changes this one too.
+ * One bank account, refetched when it changes anywhere. Making another account the default
+ * changes this one too: the change feed names every row a statement changed, this one included.
  */
 export function useBankAccount(id: string) {
-  const queryClient = useQueryClient();
-  useLiveChanges(['bank_accounts'], () => {
-    void queryClient.invalidateQueries({ queryKey: bankAccountQueryKeys.detail(id) });
-    void queryClient.invalidateQueries({ queryKey: auditQueryKeys.record('bank_accounts', id) });
+  useRecordFollowsChanges({
+    table: 'bank_accounts',
+    id,
+    queryKey: bankAccountQueryKeys.detail(id),
   });
   return useQuery(bankAccountQueryOptions(id));
 }

@@ -1,8 +1,7 @@
 import type { TCountry, TCountryUpdate, TMemberListItem, TMembersListPage } from '@ops/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { auditQueryKeys } from '@/components/detail';
+import { auditQueryKeys, useRecordFollowsChanges } from '@/components/detail';
 import { apiRequest } from '@/lib/api-client';
-import { useLiveChanges } from '@/lib/live-changes';
 
 /** Query keys under the countries list's root, so a list refresh reaches the detail too. */
 export const countryQueryKeys = {
@@ -21,18 +20,11 @@ export function countryQueryOptions(iso2: string) {
 
 /** One country, refetched when it (or its association member) changes anywhere. */
 export function useCountry(iso2: string) {
-  const queryClient = useQueryClient();
-  useLiveChanges(['countries', 'members'], (change) => {
-    if (
-      change.type === 'change' &&
-      change.table === 'countries' &&
-      change.id !== '*' &&
-      change.id !== iso2
-    ) {
-      return;
-    }
-    void queryClient.invalidateQueries({ queryKey: countryQueryKeys.detail(iso2) });
-    void queryClient.invalidateQueries({ queryKey: auditQueryKeys.record('countries', iso2) });
+  useRecordFollowsChanges({
+    table: 'countries',
+    id: iso2,
+    queryKey: countryQueryKeys.detail(iso2),
+    relatedTables: ['members'],
   });
   return useQuery(countryQueryOptions(iso2));
 }

@@ -10,9 +10,8 @@ import {
   FormSelectField,
   FormTextField,
   isVersionConflict,
-  setServerErrors,
+  describeSaveError,
 } from '@/components/detail';
-import { isApiError } from '@/lib/api-client';
 import { getErrorMessage } from '@/lib/error-message';
 import { useCreateBankAccount, useUpdateBankAccount } from '../api/bank-accounts';
 import { currencyOptions, formatIban } from '../utils/format';
@@ -64,9 +63,7 @@ function useSubmitErrors(form: ReturnType<typeof useForm<FormInput, unknown, For
   const [conflict, setConflict] = useState<string | null>(null);
   const onError = (error: unknown) => {
     if (isVersionConflict(error)) setConflict(getErrorMessage(error));
-    else if (isApiError(error) && error.issues?.length) {
-      setFormError(setServerErrors(error, form.setError, fieldNames).join(' ') || null);
-    } else setFormError(getErrorMessage(error));
+    else setFormError(describeSaveError(error, form.setError, fieldNames));
   };
   const clear = () => {
     setFormError(null);

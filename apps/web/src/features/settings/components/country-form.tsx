@@ -19,7 +19,7 @@ import {
   FormCheckboxField,
   FormSelectField,
   isVersionConflict,
-  setServerErrors,
+  describeSaveError,
 } from '@/components/detail';
 import { ApiError, isApiError } from '@/lib/api-client';
 import { getErrorMessage } from '@/lib/error-message';
@@ -45,6 +45,18 @@ type CountryFormInput = z.input<typeof ZCountryForm>;
 type CountryFormOutput = z.output<typeof ZCountryForm>;
 
 const fieldNames = ['region', 'incomeGroup', 'feeCategory', 'defaultCurrency', 'active'];
+const pickerFieldNames = [...fieldNames, 'nationalAssociation'];
+
+/** The server names the association by its id field; the form shows it under the picker. */
+function withPickerPath(error: unknown): unknown {
+  if (!isApiError(error) || !error.issues) return error;
+  const issues = error.issues.map((issue) =>
+    issue.path === 'body.nationalAssociationMid'
+      ? { ...issue, path: 'body.nationalAssociation' }
+      : issue,
+  );
+  return new ApiError(error.code, error.message, error.status, issues);
+}
 
 function valuesOf(country: TCountry): CountryFormInput {
   return {
@@ -96,19 +108,7 @@ export function CountryForm({ country, onSaved, onReload }: CountryFormProps) {
       onSaved();
     } catch (error) {
       if (isVersionConflict(error)) setConflict(getErrorMessage(error));
-      else if (isApiError(error) && error.issues?.length) {
-        const issues = (error.issues ?? []).map((issue) =>
-          issue.path === 'body.nationalAssociationMid'
-            ? { ...issue, path: 'body.nationalAssociation' }
-            : issue,
-        );
-        const placed = new ApiError(error.code, error.message, error.status, issues);
-        const unplaced = setServerErrors(placed, form.setError, [
-          ...fieldNames,
-          'nationalAssociation',
-        ]);
-        setFormError(unplaced.join(' ') || null);
-      } else setFormError(getErrorMessage(error));
+      else setFormError(describeSaveError(withPickerPath(error), form.setError, pickerFieldNames));
     }
   });
 

@@ -1,7 +1,9 @@
+import type { TBankAccount } from '@ops/contract';
 import { useState } from 'react';
 import { Button } from '@/components/button';
 import {
   ConfirmDialog,
+  DetailScreen,
   DetailTabs,
   FieldList,
   RecordHistory,
@@ -9,8 +11,7 @@ import {
   isVersionConflict,
   useDetailTab,
 } from '@/components/detail';
-import { ErrorCard } from '@/components/error-card';
-import { RecordId, Screen } from '@/components/screen';
+import { Screen } from '@/components/screen';
 import { getErrorMessage } from '@/lib/error-message';
 import { useCan } from '@/lib/permissions';
 import {
@@ -38,32 +39,35 @@ type PendingAction = 'make-default' | 'deactivate' | 'reactivate' | null;
 
 export function BankAccountRoute({ id }: { id: string }) {
   const account = useBankAccount(id);
+  return (
+    <DetailScreen
+      query={account}
+      noun="bank account"
+      missingDescription={`No bank account has the id ${id}.`}
+      recordId={{ label: 'Bank account id', value: id }}
+    >
+      {(data) => (
+        <BankAccountDetail account={data} onReload={async () => (await account.refetch()).data} />
+      )}
+    </DetailScreen>
+  );
+}
+
+/** The loaded account: its fields, Edit and History tabs, and the default/active moves. */
+function BankAccountDetail({
+  account: data,
+  onReload,
+}: {
+  account: TBankAccount;
+  /** Fetches the account again; answers it as it now is. */
+  onReload: () => Promise<TBankAccount | undefined>;
+}) {
   const canEdit = useCan('bank-accounts.edit');
   const [, openTab] = useDetailTab(tabIds);
-  const makeDefault = useMakeDefaultBankAccount(id);
-  const update = useUpdateBankAccount(id);
+  const makeDefault = useMakeDefaultBankAccount(data.id);
+  const update = useUpdateBankAccount(data.id);
   const [pending, setPending] = useState<PendingAction>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-
-  if (account.isPending) {
-    return (
-      <Screen title="Bank account" description="Loading the bank account…">
-        <RecordId label="Bank account id" value={id} />
-      </Screen>
-    );
-  }
-  if (account.isError) {
-    return (
-      <Screen title="Bank account" description="This bank account could not be loaded.">
-        <ErrorCard message={getErrorMessage(account.error)}>
-          <Button variant="secondary" onClick={() => void account.refetch()}>
-            Try again
-          </Button>
-        </ErrorCard>
-      </Screen>
-    );
-  }
-  const data = account.data;
 
   const run = async () => {
     setActionError(null);
@@ -77,7 +81,7 @@ export function BankAccountRoute({ id }: { id: string }) {
           ? `${getErrorMessage(error)} It has been reloaded: check it and try again.`
           : getErrorMessage(error),
       );
-      if (isVersionConflict(error)) void account.refetch();
+      if (isVersionConflict(error)) void onReload();
     }
   };
 
@@ -105,7 +109,6 @@ export function BankAccountRoute({ id }: { id: string }) {
     },
   };
   const dialog = pending ? dialogs[pending] : null;
-
   return (
     <Screen
       title={data.label}
@@ -241,7 +244,7 @@ export function BankAccountRoute({ id }: { id: string }) {
                 key={data.id}
                 account={data}
                 onSaved={() => openTab('overview')}
-                onReload={async () => (await account.refetch()).data}
+                onReload={onReload}
               />
             ),
           },

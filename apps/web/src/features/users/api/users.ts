@@ -7,11 +7,10 @@ import type {
   TUserDetail,
 } from '@ops/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { isVersionConflict } from '@/components/detail/conflict-notice';
 import { auditQueryKeys } from '@/components/detail/record-history';
+import { useRecordFollowsChanges } from '@/components/detail/use-record-follows-changes';
 import { apiRequest } from '@/lib/api-client';
-import { useLiveChanges } from '@/lib/live-changes';
 
 /** Cache keys of one user's detail (apart from the list's, so each refreshes on its own). */
 export const userQueryKeys = {
@@ -110,26 +109,17 @@ export function setUsersDisabled(
   });
 }
 
-/** Changes arriving together (a bulk action) refetch once. */
-const refetchAfterMs = 150;
-
 /**
  * Keeps the open user current: a change of this user (or of their operator record) by anyone
  * else, or changes that may have been missed, refetch the detail and its history.
  */
 export function useUserFollowChanges(uid: string) {
-  const queryClient = useQueryClient();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
   // A renamed member renames it on its users' rows too (a users change), so members are not
   // followed here.
-  useLiveChanges(['users', 'operators'], (change) => {
-    const isThisUser = change.type === 'reconnected' || change.id === '*' || change.id === uid;
-    if (!isThisUser) return;
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      void queryClient.invalidateQueries({ queryKey: userQueryKeys.detail(uid) });
-      void queryClient.invalidateQueries({ queryKey: auditQueryKeys.record('users', uid) });
-    }, refetchAfterMs);
+  useRecordFollowsChanges({
+    table: 'users',
+    id: uid,
+    queryKey: userQueryKeys.detail(uid),
+    sameIdTables: ['operators'],
   });
 }

@@ -5,9 +5,8 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/button';
 import { ConflictNotice, isVersionConflict } from '@/components/detail/conflict-notice';
-import { FormSelectField, FormTextField, setServerErrors } from '@/components/detail/form-field';
+import { FormSelectField, FormTextField, describeSaveError } from '@/components/detail/form-field';
 import { ErrorCard } from '@/components/error-card';
-import { isApiError } from '@/lib/api-client';
 import { getErrorMessage } from '@/lib/error-message';
 import { useUserWrite } from '../api/users';
 import { memberRoleLabels } from './user-labels';
@@ -105,13 +104,8 @@ export function UserEditForm({
           setIsSaved(true);
         },
         onError: (error) => {
-          if (isVersionConflict(error)) return;
-          if (isApiError(error, 'invalid-argument')) {
-            const unplaced = setServerErrors(error, form.setError, fieldNames);
-            setFormError(unplaced.length > 0 ? unplaced.join(' ') : null);
-            return;
-          }
-          setFormError(getErrorMessage(error));
+          if (isVersionConflict(error)) return; // shown as the conflict notice
+          setFormError(describeSaveError(error, form.setError, fieldNames));
         },
       },
     );

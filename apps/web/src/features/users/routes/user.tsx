@@ -1,28 +1,14 @@
-import { useLocation } from 'react-router';
-import { ActionLink } from '@/components/action-link';
-import { Button } from '@/components/button';
+import { CloseDetailLink, DetailScreen } from '@/components/detail/detail-screen';
 import { DetailTabs } from '@/components/detail/detail-tabs';
 import { RecordHistory } from '@/components/detail/record-history';
-import { ErrorCard } from '@/components/error-card';
 import { Screen } from '@/components/screen';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
-import { getErrorMessage } from '@/lib/error-message';
 import { useCan } from '@/lib/permissions';
 import { useUser, useUserFollowChanges } from '../api/users';
 import { UserActions } from '../components/user-actions';
 import { UserEditForm } from '../components/user-edit-form';
 import { userFieldLabels } from '../components/user-labels';
 import { UserOverview } from '../components/user-overview';
-
-/** The list's view (its query string) without the detail's own tab, for links that keep it. */
-function useListSearch(): string {
-  const { search } = useLocation();
-  const params = new URLSearchParams(search);
-  params.delete('tab');
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
 
 /**
  * One user beside the users list ('View profile' in the footer lands here): Overview, Edit
@@ -33,96 +19,69 @@ export function UserRoute({ uid }: { uid: string }) {
   const user = useUser(uid);
   useUserFollowChanges(uid);
   const canManage = useCan('users.manage');
-  const close = (
-    <ActionLink to={`${paths.users.getHref()}${useListSearch()}`} end>
-      Close
-    </ActionLink>
-  );
-
-  if (user.isPending) {
-    return (
-      <Screen title="User" description="Loading the user…" actions={close}>
-        <p role="status" className="text-sm text-slate-600">
-          Loading user…
-        </p>
-      </Screen>
-    );
-  }
-  if (user.isError) {
-    const isMissing = isApiError(user.error, 'not-found');
-    return (
-      <Screen
-        title={isMissing ? 'User not found' : 'User'}
-        description={isMissing ? `No user has the id ${uid}.` : 'The user could not be loaded.'}
-        actions={close}
-      >
-        {isMissing ? null : (
-          <ErrorCard message={getErrorMessage(user.error)}>
-            <Button
-              variant="secondary"
-              isBusy={user.isFetching}
-              onClick={() => void user.refetch()}
-            >
-              {user.isFetching ? 'Trying again…' : 'Try again'}
-            </Button>
-          </ErrorCard>
-        )}
-      </Screen>
-    );
-  }
-
-  const data = user.data;
+  const close = <CloseDetailLink listHref={paths.users.getHref()} />;
   return (
-    <Screen
-      title={data.displayName ?? data.email}
-      description={
-        <span className="inline-flex flex-wrap items-center gap-2">
-          <span>{data.email}</span>
-          {data.member ? (
-            <>
-              <span aria-hidden="true">·</span>
-              <span>{data.member.legalName}</span>
-            </>
-          ) : null}
-          {data.disabled ? (
-            <span className="rounded-sm bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-800">
-              Disabled
-            </span>
-          ) : null}
-          {data.operator?.active ? (
-            <span className="rounded-sm bg-red-50 px-1.5 py-0.5 text-xs font-semibold text-red-700 ring-1 ring-red-600/20 ring-inset">
-              Operator
-            </span>
-          ) : null}
-        </span>
-      }
+    <DetailScreen
+      query={user}
+      noun="user"
+      missingDescription={`No user has the id ${uid}.`}
       actions={close}
     >
-      {canManage ? <UserActions user={data} /> : null}
-      <DetailTabs
-        label="User"
-        tabs={[
-          { id: 'overview', label: 'Overview', content: <UserOverview user={data} /> },
-          {
-            id: 'edit',
-            label: 'Edit',
-            isHidden: !canManage,
-            content: (
-              <UserEditForm
-                key={data.uid}
-                user={data}
-                isReloading={user.isFetching}
-                onReload={() => user.refetch()}
-              />
-            ),
-          },
-          {
-            id: 'history',
-            label: 'History',
-            content: <RecordHistory table="users" id={data.uid} fieldLabels={userFieldLabels} />,
-          },
-        ]}
-      />
-    </Screen>
+      {(data) => (
+        <Screen
+          title={data.displayName ?? data.email}
+          description={
+            <span className="inline-flex flex-wrap items-center gap-2">
+              <span>{data.email}</span>
+              {data.member ? (
+                <>
+                  <span aria-hidden="true">·</span>
+                  <span>{data.member.legalName}</span>
+                </>
+              ) : null}
+              {data.disabled ? (
+                <span className="rounded-sm bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-800">
+                  Disabled
+                </span>
+              ) : null}
+              {data.operator?.active ? (
+                <span className="rounded-sm bg-red-50 px-1.5 py-0.5 text-xs font-semibold text-red-700 ring-1 ring-red-600/20 ring-inset">
+                  Operator
+                </span>
+              ) : null}
+            </span>
+          }
+          actions={close}
+        >
+          {canManage ? <UserActions user={data} /> : null}
+          <DetailTabs
+            label="User"
+            tabs={[
+              { id: 'overview', label: 'Overview', content: <UserOverview user={data} /> },
+              {
+                id: 'edit',
+                label: 'Edit',
+                isHidden: !canManage,
+                content: (
+                  <UserEditForm
+                    key={data.uid}
+                    user={data}
+                    isReloading={user.isFetching}
+                    onReload={() => user.refetch()}
+                  />
+                ),
+              },
+              {
+                id: 'history',
+                label: 'History',
+                content: (
+                  <RecordHistory table="users" id={data.uid} fieldLabels={userFieldLabels} />
+                ),
+              },
+            ]}
+          />
+        </Screen>
+      )}
+    </DetailScreen>
   );
 }

@@ -1,0 +1,100 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { ActionLink } from '@/components/action-link';
+import { Button } from '@/components/button';
+import { ErrorCard } from '@/components/error-card';
+import { RecordId, Screen } from '@/components/screen';
+import { isApiError } from '@/lib/api-client';
+import { getErrorMessage } from '@/lib/error-message';
+import { tabParam } from './detail-tabs';
+
+export type DetailScreenProps<T> = {
+  /** The record's query (one of the feature's `useX(id)`). */
+  query: UseQueryResult<T>;
+  /** What the record is, in a sentence: 'bank account' → "Loading the bank account…". */
+  noun: string;
+  /** Why there is nothing to show when the API answers not-found ("No member has the id …"). */
+  missingDescription: string;
+  /** The record's id, shown while it loads, so the person sees what is being opened. */
+  recordId?: { label: string; value: string };
+  /** Shown next to the title in every state (the detail's Close link). */
+  actions?: ReactNode;
+  /** The screen of the loaded record. */
+  children: (record: T) => ReactNode;
+};
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * The states every detail route goes through before it has its record: loading, not found,
+ * and a failure with Try again. Once the record is there, `children` renders its screen.
+ */
+export function DetailScreen<T>({
+  query,
+  noun,
+  missingDescription,
+  recordId,
+  actions,
+  children,
+}: DetailScreenProps<T>) {
+  const title = capitalized(noun);
+  const id = recordId ? <RecordId label={recordId.label} value={recordId.value} /> : null;
+
+  if (query.isPending) {
+    return (
+      <Screen title={title} description={`Loading the ${noun}…`} actions={actions}>
+        {id}
+        <p role="status" className="text-sm text-slate-600">
+          Loading {noun}…
+        </p>
+      </Screen>
+    );
+  }
+  if (query.isError) {
+    const isMissing = isApiError(query.error, 'not-found');
+    return (
+      <Screen
+        title={isMissing ? `${title} not found` : title}
+        description={isMissing ? missingDescription : `The ${noun} could not be loaded.`}
+        actions={actions}
+      >
+        {isMissing ? null : (
+          <ErrorCard message={getErrorMessage(query.error)}>
+            <Button
+              variant="secondary"
+              isBusy={query.isFetching}
+              onClick={() => void query.refetch()}
+            >
+              {query.isFetching ? 'Trying again…' : 'Try again'}
+            </Button>
+          </ErrorCard>
+        )}
+      </Screen>
+    );
+  }
+  return children(query.data);
+}
+
+/**
+ * The list's view (its query string) without the detail's own tab, for links that keep it: a
+ * detail opened beside a filtered list closes back to the same filtered list.
+ */
+export function useListSearch(): string {
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  params.delete(tabParam);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The Close link of a detail shown beside its list, back to the list as it was. */
+export function CloseDetailLink({ listHref }: { listHref: string }) {
+  return (
+    <ActionLink to={`${listHref}${useListSearch()}`} end>
+      Close
+    </ActionLink>
+  );
+}
