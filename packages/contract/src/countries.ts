@@ -95,15 +95,9 @@ export const ZCountryListItem = z
 export type TCountryListItem = z.infer<typeof ZCountryListItem>;
 
 export const ZCountriesListQuery = ZListQuery.extend({
-  // As the list contract's sort, with digits in field names (iso2).
-  sort: z
-    .string()
-    .regex(
-      /^-?[A-Za-z][A-Za-z0-9]*(,-?[A-Za-z][A-Za-z0-9]*){0,2}$/,
-      'field names separated by commas, "-" for descending',
-    )
-    .optional()
-    .describe('Up to 3 of name, iso2, region, incomeGroup, feeCategory; "-" for descending'),
+  sort: ZListQuery.shape.sort.describe(
+    'Up to 3 of name, iso2, region, incomeGroup, feeCategory; "-" for descending',
+  ),
   region: ZFilterParam.describe('Regions, e.g. "europe,americas"'),
   incomeGroup: ZFilterParam.describe('Income groups, e.g. "low,lower-middle", or "(empty)"'),
   feeCategory: ZFilterParam.describe('Fee categories, e.g. "A,B", or "(empty)"'),

@@ -23,7 +23,7 @@ export const ZListQuery = z.object({
   sort: z
     .string()
     .regex(
-      /^-?[A-Za-z]+(,-?[A-Za-z]+){0,2}$/,
+      /^-?[A-Za-z][A-Za-z0-9]*(,-?[A-Za-z][A-Za-z0-9]*){0,2}$/,
       'field names separated by commas, "-" for descending',
     )
     .optional()
