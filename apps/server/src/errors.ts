@@ -23,3 +23,8 @@ export class AppError extends Error {
     return httpStatusOf(this.code);
   }
 }
+
+/** The 400 of a bad field: one issue naming the field (`body.x`) and the rule it broke. */
+export function badInput(path: string, rule: string, message: string): AppError {
+  return new AppError('invalid-argument', message, { issues: [{ path, rule, message }] });
+}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
+import { createTestApp, type TestApp } from '../../test/app';
+import { signInEditorAndReader } from '../../test/fixtures';
 import { loadCountries } from '../seed/countries';
 import { cleanFileName, detectDocumentType, inlineDisposition } from './documents';
 import { addApplication, multipartBody, tinyPdf, tinyPng } from './test-fixtures';
@@ -23,8 +24,12 @@ describe('application documents', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    cookie = await signInAsNewOperator(t, 'docs@example.org', ['membership']);
-    readOnlyCookie = await signInAsNewOperator(t, 'docs-reader@example.org', ['read-only']);
+    ({ cookie, readOnlyCookie } = await signInEditorAndReader(
+      t,
+      'docs@example.org',
+      ['membership'],
+      'docs-reader@example.org',
+    ));
     await loadCountries(t.database.pool);
   });
   afterAll(() => t.close());
@@ -143,7 +148,7 @@ describe('application documents', () => {
 
     const badType = await upload(application.aid, 'selfie', 'x.pdf', tinyPdf);
     expect(badType.status).toBe(400);
-    expect(JSON.stringify(badType.body)).toContain('querystring.type');
+    expect(JSON.stringify(badType.body)).toContain('query.type');
 
     const stored = await t.database.db
       .selectFrom('application_documents')

@@ -6,9 +6,11 @@ import {
   type TApplicationDocumentUploadResult,
 } from '@ops/contract';
 import type { Kysely } from 'kysely';
+import type { OperatorActor } from '../audit/record';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
-import { AppError } from '../errors';
+import { checkVersion } from '../db/versioned-write';
+import { AppError, badInput } from '../errors';
 import { newId } from '../lib/ids';
 import {
   documentRefs,
@@ -18,7 +20,7 @@ import {
   type ApplicationRow,
   type StoredDocumentRef,
 } from './detail';
-import { badInput, versionConflict, writeApplication, type OperatorActor } from './workflow';
+import { applicationLabel, writeApplication } from './workflow';
 
 /**
  * What a file is, from its first bytes (never from its name or the browser's claim): only PDFs
@@ -154,7 +156,7 @@ export async function deleteApplicationDocument(
 ) {
   await writeTransaction(db, async (trx) => {
     const row = await findApplicationRow(trx, aid, { forUpdate: true });
-    if (row.version !== version) throw await versionConflict(trx, aid);
+    await checkVersion(trx, applicationLabel(row), row, version);
     refuseClosed(row);
     const refs = documentRefs(row);
     const removed = refs.find((ref) => ref.id === id);

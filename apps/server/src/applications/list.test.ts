@@ -1,7 +1,15 @@
-import { applicationQueueRank, type ApplicationStatus } from '@ops/contract';
+import { applicationQueueRank, applicationStatuses, type ApplicationStatus } from '@ops/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
+import {
+  csvExport,
+  expectIndexedOrder,
+  expectSorted,
+  indexedPlanOf,
+  listEndpoint,
+} from '../../test/lists';
+import { expectInvalid } from '../../test/requests';
 import { loadCountries } from '../seed/countries';
 import { applicationsListSpec } from './list';
 import { addApplication } from './test-fixtures';
@@ -15,20 +23,9 @@ type Row = {
   countryIso2: string | null;
   submittedAt: string | null;
 };
-type Page = { data: Row[]; nextCursor: string | null; estimatedTotal: number };
 
-const statuses: ApplicationStatus[] = [
-  'draft',
-  'submitted',
-  'awaiting-endorsement',
-  'endorsed',
-  'under-review',
-  'information-requested',
-  'approved',
-  'rejected',
-  'endorsement-declined',
-  'withdrawn',
-];
+/** Every status, in the contract's order: the seeded rows cycle through them. */
+const statuses = applicationStatuses;
 
 describe('GET /api/applications', () => {
   let t: TestApp;
@@ -57,25 +54,9 @@ describe('GET /api/applications', () => {
   });
   afterAll(() => t.close());
 
-  const list = async (query: string) => {
-    const response = await t.app.inject({ url: `/api/applications?${query}`, headers: { cookie } });
-    return { status: response.statusCode, body: response.json<Page>() };
-  };
-
-  const allPages = async (query: string) => {
-    const rows: Row[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const suffix: string = cursor ? `&cursor=${cursor}` : '';
-      const { status, body } = await list(`${query}${suffix}`);
-      expect(status).toBe(200);
-      rows.push(...body.data);
-      cursor = body.nextCursor;
-      pages++;
-    } while (cursor && pages < 100);
-    return rows;
-  };
+  const applications = () => listEndpoint<Row>(t, '/api/applications', cookie);
+  /** Every application of a query, following the cursors. */
+  const allPages = async (query: string) => (await applications().allPages(query)).rows;
 
   it('puts the review queue first: what waits for staff, oldest submitted first', async () => {
     const rows = await allPages('limit=4');
@@ -99,11 +80,12 @@ describe('GET /api/applications', () => {
       }
     }
     const byNumber = await allPages('sort=-number&limit=9');
-    const numbers = byNumber.map((row) => row.number);
-    expect(numbers).toEqual([...numbers].sort().reverse());
+    expectSorted(
+      byNumber.map((row) => row.number),
+      '-',
+    );
     const bySubmitted = await allPages('sort=submittedAt&limit=5');
-    const submitted = bySubmitted.map((row) => row.submittedAt ?? '~');
-    expect(submitted).toEqual([...submitted].sort());
+    expectSorted(bySubmitted.map((row) => row.submittedAt ?? '~'));
   });
 
   it('filters by status, category, country and days of submission', async () => {
@@ -133,57 +115,36 @@ describe('GET /api/applications', () => {
   });
 
   it('exports the whole filtered set as CSV in the list order', async () => {
-    const response = await t.app.inject({
-      url: '/api/applications/export?status=rejected,approved&sort=number',
-      headers: { cookie },
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toContain('text/csv');
-    expect(response.headers['content-disposition']).toMatch(/attachment; filename="applications-/);
-    const [header, ...lines] = response.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\n');
+    const [header, ...lines] = await csvExport(
+      t,
+      '/api/applications/export?status=rejected,approved&sort=number',
+      cookie,
+      'applications-',
+    );
     expect(header?.startsWith('Application number,Legal name')).toBe(true);
     const listed = await allPages('status=rejected,approved&sort=number&limit=2');
     expect(lines.map((line) => line.split(',')[0])).toEqual(listed.map((row) => row.number));
   });
 
   it('answers 400 naming the field and the rule', async () => {
-    const sort = await list('sort=shoeSize');
-    expect(sort.status).toBe(400);
-    expect(JSON.stringify(sort.body)).toContain('query.sort');
-    const status = await list('status=pending');
-    expect(status.status).toBe(400);
-    expect(JSON.stringify(status.body)).toContain('query.status');
-    const day = await list('submittedAt=yesterday..');
-    expect(day.status).toBe(400);
-    expect(JSON.stringify(day.body)).toContain('invalid_format');
+    const { list } = applications();
+    expectInvalid(await list('sort=shoeSize'), 'query.sort', 'invalid_value');
+    expectInvalid(await list('status=pending'), 'query.status', 'invalid_value');
+    expectInvalid(await list('submittedAt=yesterday..'), 'query.submittedAt', 'invalid_format');
   });
 
   it('has an index for every sort and filter (the planner sorts nothing itself)', async () => {
-    const plan = async (statement: string) => {
-      const client = await t.database.pool.connect();
-      try {
-        await client.query(
-          'BEGIN; SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off',
-        );
-        const result = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${statement}`);
-        await client.query('ROLLBACK');
-        return result.rows.map((row) => row['QUERY PLAN']).join('\n');
-      } finally {
-        client.release();
-      }
-    };
     for (const [field, column] of Object.entries(applicationsListSpec.columns)) {
-      const sorted = await plan(
+      await expectIndexedOrder(
+        t.database,
         `SELECT a.aid FROM applications a WHERE a.deleted_at IS NULL
           ORDER BY ${column.sortExpression}, a.aid LIMIT 51`,
+        'applications_list_',
+        field,
       );
-      expect(sorted, field).toMatch(/Index (Only )?Scan using applications_list_/);
-      expect(sorted, field).not.toMatch(/Sort/);
     }
-    const filtered = await plan(
+    const filtered = await indexedPlanOf(
+      t.database,
       `SELECT a.aid FROM applications a WHERE a.deleted_at IS NULL
           AND application_submitted_day(a.submitted_at) >= '2025-01-01' LIMIT 51`,
     );

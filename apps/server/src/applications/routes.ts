@@ -11,11 +11,10 @@ import {
   ZApplicationsListPage,
   ZApplicationsListQuery,
 } from '@ops/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../errors';
-import { requireSession } from '../http/access';
+import { operatorActor } from '../http/actor';
 import { sendListExport } from '../lists/run-list';
 import { getApplicationDetail } from './detail';
 import {
@@ -25,7 +24,7 @@ import {
   uploadApplicationDocument,
 } from './documents';
 import { applicationsList, listApplications } from './list';
-import { runApplicationAction, type OperatorActor } from './workflow';
+import { runApplicationAction } from './workflow';
 
 /** The export's columns, as a person reads them in a spreadsheet. */
 const exportColumns = [
@@ -42,10 +41,6 @@ const exportColumns = [
   { key: 'memberMid', header: 'Member id' },
   { key: 'aid', header: 'Id' },
 ];
-
-function operatorActor(request: FastifyRequest): OperatorActor {
-  return { kind: 'operator', uid: requireSession(request).user.uid };
-}
 
 const ZUploadQuery = z.object({
   type: z.enum(applicationDocumentTypes).describe('What the document is'),

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
+import { createTestApp, type TestApp } from '../../test/app';
+import { signInEditorAndReader } from '../../test/fixtures';
 import { loadCountries } from '../seed/countries';
 import { isValidQrReference } from '../seed/iban';
 import { addApplicant, addApplication, multipartBody, tinyPdf } from './test-fixtures';
@@ -25,15 +26,11 @@ describe('the review workflow', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    cookie = await signInAsNewOperator(t, 'reviewer@example.org', ['membership']);
-    readOnlyCookie = await signInAsNewOperator(t, 'reader@example.org', ['read-only']);
-    reviewerUid = (
-      await t.database.db
-        .selectFrom('users')
-        .select('uid')
-        .where('email', '=', 'reviewer@example.org')
-        .executeTakeFirstOrThrow()
-    ).uid;
+    ({
+      cookie,
+      uid: reviewerUid,
+      readOnlyCookie,
+    } = await signInEditorAndReader(t, 'reviewer@example.org', ['membership']));
     await loadCountries(t.database.pool);
     const db = t.database.db;
     // Existing numbers the allocation must continue after (as the demo data leaves them).

@@ -10,8 +10,7 @@ import {
   type TFeeCategory,
 } from '@ops/contract';
 import { sql, type Kysely, type Transaction, type UpdateObject } from 'kysely';
-import type { Actor } from '../audit/record';
-import { recordAudit } from '../audit/record';
+import { recordAudit, type OperatorActor } from '../audit/record';
 import type { Database, InvoiceLine } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import {
@@ -22,7 +21,8 @@ import {
   applicationRejectedEmail,
 } from '../emails/templates';
 import { queueEmail } from '../emails/outbox';
-import { AppError } from '../errors';
+import { checkVersion, versionConflict } from '../db/versioned-write';
+import { AppError, badInput } from '../errors';
 import { newId } from '../lib/ids';
 import { membershipVatExemption } from '../seed/billing-rows';
 import { buildCreditorReference, buildQrReference } from '../seed/iban';
@@ -40,9 +40,6 @@ type Trx = Transaction<Database>;
 
 /** What a workflow step needs besides the database: where e-mails come from. */
 export type WorkflowContext = { db: Kysely<Database>; mailFrom: string };
-
-/** The operator acting (an operator's uid is always set). */
-export type OperatorActor = Actor & { uid: string };
 
 /** Days between a first invoice's issue and due dates (the renewals' term, demo-plan.ts). */
 export const paymentTermDays = 30;
@@ -73,28 +70,9 @@ const actionLabel: Record<ApplicationAction, string> = {
   withdraw: 'withdrawn',
 };
 
-export function badInput(path: string, rule: string, message: string): AppError {
-  return new AppError('invalid-argument', message, { issues: [{ path, rule, message }] });
-}
-
-export function readableTime(value: Date): string {
-  return `${value.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
-/** The 409 of optimistic concurrency, naming who changed the application and when. */
-export async function versionConflict(trx: Trx | Kysely<Database>, aid: string): Promise<AppError> {
-  const row = await trx
-    .selectFrom('applications as a')
-    .leftJoin('users as u', 'u.uid', 'a.updated_by')
-    .select(['a.number', 'a.updated_at', 'a.updated_by', 'u.email'])
-    .where('a.aid', '=', aid)
-    .executeTakeFirst();
-  if (!row) return new AppError('not-found', `There is no application ${aid}.`);
-  const who = row.email ?? row.updated_by ?? 'someone';
-  return new AppError(
-    'aborted',
-    `Application ${row.number} was changed by ${who} at ${readableTime(row.updated_at)} since you opened it. Reload to see the change.`,
-  );
+/** How a message names an application. */
+export function applicationLabel(row: Pick<ApplicationRow, 'number'>): string {
+  return `Application ${row.number}`;
 }
 
 /**
@@ -120,7 +98,15 @@ export async function writeApplication(
     .where('version', '=', row.version)
     .returningAll()
     .executeTakeFirst();
-  if (!updated) throw await versionConflict(trx, row.aid);
+  if (!updated) {
+    const current =
+      (await trx
+        .selectFrom('applications')
+        .selectAll()
+        .where('aid', '=', row.aid)
+        .executeTakeFirst()) ?? row;
+    throw await versionConflict(trx, applicationLabel(current), current);
+  }
   await recordAudit(trx, actor, {
     table: 'applications',
     recordId: row.aid,
@@ -741,7 +727,7 @@ export async function runApplicationAction(
 ): Promise<TApplicationActionResult> {
   const outcome = await writeTransaction(context.db, async (trx) => {
     const row = await findApplicationRow(trx, aid, { forUpdate: true });
-    if (row.version !== request.version) throw await versionConflict(trx, aid);
+    await checkVersion(trx, applicationLabel(row), row, request.version);
     const countryAssociation = await countryAssociationOf(trx, row.country_iso2);
     const allowed = availableActions(
       row.status,

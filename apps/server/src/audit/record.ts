@@ -4,6 +4,9 @@ import type { Database } from '../db/schema';
 /** Who made a change: an operator in the console, a user, the system itself, or the CLI. */
 export type Actor = { kind: 'operator' | 'user' | 'system' | 'cli'; uid: string | null };
 
+/** An operator acting in the console (their uid is always set). */
+export type OperatorActor = Actor & { uid: string };
+
 export const cliActor: Actor = { kind: 'cli', uid: null };
 
 type AuditEntry = {

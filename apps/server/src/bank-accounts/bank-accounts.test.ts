@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
+import {
+  apiAs,
+  expectConflict,
+  expectForbidden,
+  issuesOf,
+  type ErrorBody,
+} from '../../test/requests';
 
 type Account = {
   id: string;
@@ -13,9 +20,6 @@ type Account = {
   hasInvoices: boolean;
   version: number;
   createdBy: string | null;
-};
-type ErrorBody = {
-  error: { code: string; message: string; issues?: { path: string; rule: string }[] };
 };
 
 const swiss = {
@@ -39,25 +43,11 @@ describe('/api/bank-accounts', () => {
   });
   afterAll(() => t.close());
 
-  const call = async (
-    method: 'GET' | 'POST' | 'PATCH',
-    url: string,
-    payload?: object,
-    as = cookie,
-  ) => {
-    const response = await t.app.inject({
-      method,
-      url,
-      headers: { cookie: as, origin: 'http://localhost:3000' },
-      ...(payload ? { payload } : {}),
-    });
-    return { status: response.statusCode, body: response.json<Account & ErrorBody>() };
-  };
+  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, as = cookie) =>
+    apiAs(t, cookie).send<Account & ErrorBody>(method, url, payload, as);
   const create = (
     fields: Partial<Record<keyof typeof swiss, string | null>> & { isDefault?: boolean },
   ) => call('POST', '/api/bank-accounts', { ...swiss, ...fields });
-  const issuesOf = (body: ErrorBody) =>
-    (body.error.issues ?? []).map((issue) => `${issue.path}:${issue.rule}`);
 
   it('refuses a bad IBAN with a 400 naming the field and the rule, and stores nothing', async () => {
     const typo = await create({ iban: 'CH93 0076 2011 6238 5295 8' });
@@ -173,8 +163,8 @@ describe('/api/bank-accounts', () => {
       version: fresh.body.version,
       label: 'Old fees CHF',
     });
-    expect(stale.status).toBe(409);
-    expect(stale.body.error.message).toMatch(
+    expectConflict(
+      stale,
       /was changed by treasurer@example\.org at .* since you opened it\. Reload/,
     );
 
@@ -260,9 +250,10 @@ describe('/api/bank-accounts', () => {
 
   it('lets only roles with bank-accounts.edit write', async () => {
     const membership = await signInAsNewOperator(t, 'clerk@example.org', ['membership']);
-    const refused = await call('POST', '/api/bank-accounts', swiss, membership);
-    expect(refused.status).toBe(403);
-    expect(refused.body.error.message).toContain('bank-accounts.edit');
+    expectForbidden(
+      await call('POST', '/api/bank-accounts', swiss, membership),
+      'bank-accounts.edit',
+    );
     const readable = await call('GET', '/api/bank-accounts', undefined, membership);
     expect(readable.status).toBe(200);
   });

@@ -1,10 +1,10 @@
 import type { TBankAccount, TBankAccountInput, TBankAccountUpdate } from '@ops/contract';
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import { recordAudit, type Actor } from '../audit/record';
-import { badInput, describeAuthor, versionConflict } from '../countries/detail';
 import type { BankAccountsTable, Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
-import { AppError } from '../errors';
+import { checkVersion, describeAuthorWithName, versionConflict } from '../db/versioned-write';
+import { AppError, badInput } from '../errors';
 import { newId } from '../lib/ids';
 import { assertValidBankAccount, normalizeCode, normalizeOptionalCode } from './validation';
 
@@ -58,8 +58,8 @@ export async function getBankAccount(
     version: row.version,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
-    createdBy: await describeAuthor(db, row.created_by),
-    updatedBy: await describeAuthor(db, row.updated_by),
+    createdBy: await describeAuthorWithName(db, row.created_by),
+    updatedBy: await describeAuthorWithName(db, row.updated_by),
   };
 }
 
@@ -193,7 +193,8 @@ async function writeAccount(
     .returningAll()
     .executeTakeFirst();
   if (!updated) {
-    throw await versionConflict(trx, labelOf(row), (await findRow(trx, row.id)) ?? row);
+    const current = (await findRow(trx, row.id)) ?? row;
+    throw await versionConflict(trx, labelOf(row), current, describeAuthorWithName);
   }
   await recordAudit(trx, actor, {
     table: 'bank_accounts',
@@ -218,7 +219,7 @@ export async function updateBankAccount(
   const { id, version, changes } = options;
   await writeTransaction(db, async (trx) => {
     const row = await requireRow(trx, id);
-    if (row.version !== version) throw await versionConflict(trx, labelOf(row), row);
+    await checkVersion(trx, labelOf(row), row, version, describeAuthorWithName);
 
     const set: Updateable<BankAccountsTable> = {};
     const text = (value: string | undefined, current: string) =>
@@ -288,7 +289,7 @@ export async function makeDefaultBankAccount(
 ): Promise<TBankAccount> {
   await writeTransaction(db, async (trx) => {
     const row = await requireRow(trx, options.id);
-    if (row.version !== options.version) throw await versionConflict(trx, labelOf(row), row);
+    await checkVersion(trx, labelOf(row), row, options.version, describeAuthorWithName);
     if (row.is_default) return;
     if (!row.active) {
       throw badInput(

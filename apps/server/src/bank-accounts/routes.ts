@@ -8,9 +8,8 @@ import {
   ZBankAccountUpdate,
 } from '@ops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Actor } from '../audit/record';
 import { AppError } from '../errors';
-import { requireSession } from '../http/access';
+import { operatorActor } from '../http/actor';
 import { sendListExport } from '../lists/run-list';
 import {
   createBankAccount,
@@ -35,11 +34,6 @@ const exportColumns = [
 
 /** The federation's bank accounts: list, add, edit, deactivate, default per currency. */
 export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const actorOf = (request: Parameters<typeof requireSession>[0]): Actor => ({
-    kind: 'operator',
-    uid: requireSession(request).user.uid,
-  });
-
   app.get(
     '/api/bank-accounts',
     {
@@ -103,7 +97,7 @@ export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const account = await createBankAccount(app.deps.db, actorOf(request), request.body);
+      const account = await createBankAccount(app.deps.db, operatorActor(request), request.body);
       return reply.status(201).send(account);
     },
   );
@@ -123,7 +117,7 @@ export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { version, ...changes } = request.body;
-      return updateBankAccount(app.deps.db, actorOf(request), {
+      return updateBankAccount(app.deps.db, operatorActor(request), {
         id: request.params.id,
         version,
         changes,
@@ -145,7 +139,7 @@ export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      makeDefaultBankAccount(app.deps.db, actorOf(request), {
+      makeDefaultBankAccount(app.deps.db, operatorActor(request), {
         id: request.params.id,
         version: request.body.version,
       }),

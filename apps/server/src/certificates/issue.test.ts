@@ -1,6 +1,7 @@
 import type { TCertificateDetail } from '@ops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInAsNewOperator, testPublicUrl, type TestApp } from '../../test/app';
+import { createTestApp, testPublicUrl, type TestApp } from '../../test/app';
+import { signInEditorAndReader } from '../../test/fixtures';
 import { loadCountries } from '../seed/countries';
 import { expireCertificates } from './expire';
 import { renderCertificatePdf } from './pdf';
@@ -18,8 +19,9 @@ describe('issuing and revoking certificates', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await loadCountries(t.database.pool);
-    cookie = await signInAsNewOperator(t, 'certifier@example.org', ['membership']);
-    readOnlyCookie = await signInAsNewOperator(t, 'reader@example.org', ['read-only']);
+    ({ cookie, readOnlyCookie } = await signInEditorAndReader(t, 'certifier@example.org', [
+      'membership',
+    ]));
   });
   afterAll(() => t.close());
 

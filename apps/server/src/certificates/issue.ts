@@ -5,15 +5,11 @@ import type { Actor } from '../audit/record';
 import { recordAudit } from '../audit/record';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
-import { AppError } from '../errors';
+import { badInput } from '../errors';
 import { newId } from '../lib/ids';
 import { verificationUrlOf } from './detail';
 import { renderCertificatePdf } from './pdf';
 import { newVerificationCode } from './verification-code';
-
-function invalid(path: string, rule: string, message: string): AppError {
-  return new AppError('invalid-argument', message, { issues: [{ path, rule, message }] });
-}
 
 /** Members in these states get no new certificate, even for a year they paid. */
 const closedStatuses = new Set(['suspended', 'terminated', 'resigned']);
@@ -98,10 +94,10 @@ export async function issueMembershipCertificate(
       .where('m.mid', '=', memberMid)
       .executeTakeFirst();
     if (!member || member.deleted_at) {
-      throw invalid('body.memberMid', 'not_found', `There is no member ${memberMid}.`);
+      throw badInput('body.memberMid', 'not_found', `There is no member ${memberMid}.`);
     }
     if (closedStatuses.has(member.status)) {
-      throw invalid(
+      throw badInput(
         'body.memberMid',
         'member-status',
         `${member.legal_name} is ${member.status}; a certificate is issued only to members in good standing.`,
@@ -112,7 +108,7 @@ export async function issueMembershipCertificate(
       const paidThrough = member.paid_through_year
         ? `paid through ${member.paid_through_year}`
         : 'no paid year';
-      throw invalid(
+      throw badInput(
         'body.year',
         'paid-year',
         `${member.legal_name} has not paid ${year}: there is no paid membership invoice for ${year} (${paidThrough}). A certificate is issued only for a paid year.`,

@@ -1,11 +1,11 @@
 import type { TCertificateListItem } from '@ops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
+import { csvExport, expectSorted, listEndpoint } from '../../test/lists';
+import { expectInvalid } from '../../test/requests';
 import { loadCountries } from '../seed/countries';
 import { certificatesListSpec } from './list';
 import { addMember, thisYear } from './test-support';
-
-type Page = { data: TCertificateListItem[]; nextCursor: string | null; estimatedTotal: number };
 
 const statuses = ['issued', 'revoked', 'superseded', 'issued', 'pending'] as const;
 const types = ['membership', 'membership', 'document-licence', 'diploma'] as const;
@@ -67,33 +67,19 @@ describe('GET /api/certificates', () => {
   });
   afterAll(() => t.close());
 
-  const list = async (query: string) => {
-    const response = await t.app.inject({ url: `/api/certificates?${query}`, headers: { cookie } });
-    return { status: response.statusCode, body: response.json<Page>() };
-  };
-
-  const allPages = async (query: string) => {
-    const rows: TCertificateListItem[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const suffix: string = cursor ? `&cursor=${cursor}` : '';
-      const { status, body } = await list(`${query}${suffix}`);
-      expect(status, JSON.stringify(body)).toBe(200);
-      rows.push(...body.data);
-      cursor = body.nextCursor;
-      pages++;
-    } while (cursor && pages < 50);
-    return { rows, pages };
-  };
+  /** Every certificate of a query, following the cursors, and the number of pages. */
+  const allPages = (query: string) =>
+    listEndpoint<TCertificateListItem>(t, '/api/certificates', cookie).allPages(query);
 
   it('pages through every certificate once, newest number first by default', async () => {
     const { rows, pages } = await allPages('limit=8');
     expect(pages).toBe(4);
     expect(rows).toHaveLength(29);
     expect(new Set(rows.map((row) => row.cid)).size).toBe(29);
-    const numbers = rows.map((row) => row.number);
-    expect(numbers).toEqual([...numbers].sort().reverse());
+    expectSorted(
+      rows.map((row) => row.number),
+      '-',
+    );
     // The member's name (filled in from the member) and its number come with each row.
     expect(rows.find((row) => row.cid === 'cert000')).toMatchObject({
       memberName: 'Zürich Spedition AG',
@@ -109,12 +95,10 @@ describe('GET /api/certificates', () => {
     ['validTo', (row: TCertificateListItem): string | number => row.validTo],
     ['issuedAt', (row: TCertificateListItem): string | number => row.issuedAt ?? '9999'],
   ] as const)('sorts by %s both ways, across pages', async (field, keyOf) => {
-    for (const direction of ['', '-']) {
+    for (const direction of ['', '-'] as const) {
       const { rows } = await allPages(`limit=6&sort=${direction}${field}`);
       expect(rows).toHaveLength(29);
-      const keys = rows.map((row) => keyOf(row));
-      const sorted = [...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-      expect(keys).toEqual(direction ? sorted.reverse() : sorted);
+      expectSorted(rows.map(keyOf), direction);
     }
   });
 
@@ -159,32 +143,18 @@ describe('GET /api/certificates', () => {
   });
 
   it('refuses an unknown sort or a bad filter with a 400 naming the parameter', async () => {
-    const badSort = await t.app.inject({
-      url: '/api/certificates?sort=secret',
-      headers: { cookie },
-    });
-    expect(badSort.statusCode).toBe(400);
-    expect(badSort.json()).toMatchObject({ error: { issues: [{ path: 'query.sort' }] } });
-    const badStatus = await t.app.inject({
-      url: '/api/certificates?status=lost',
-      headers: { cookie },
-    });
-    expect(badStatus.statusCode).toBe(400);
-    expect(badStatus.json()).toMatchObject({ error: { issues: [{ path: 'query.status' }] } });
+    const { list } = listEndpoint(t, '/api/certificates', cookie);
+    expectInvalid(await list('sort=secret'), 'query.sort', 'invalid_value');
+    expectInvalid(await list('status=lost'), 'query.status', 'invalid_value');
   });
 
   it('exports the whole filtered set as CSV', async () => {
-    const response = await t.app.inject({
-      url: '/api/certificates/export?status=issued&sort=number',
-      headers: { cookie },
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toMatch(/attachment; filename="certificates-/);
-    const lines = response.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\n');
+    const lines = await csvExport(
+      t,
+      '/api/certificates/export?status=issued&sort=number',
+      cookie,
+      'certificates-',
+    );
     expect(lines[0]).toContain('Certificate number,Member,Membership number');
     const issuedCount = (await allPages('status=issued')).rows.length;
     expect(lines).toHaveLength(issuedCount + 1);

@@ -6,6 +6,7 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Database } from '../db/schema';
 import { AppError } from '../errors';
+import { longDay } from '../lib/dates';
 import { findCertificateRecord, verificationUrlOf } from './detail';
 
 /** The issuer named on every certificate. */
@@ -69,22 +70,12 @@ function toWinAnsi(text: string): string {
     .replace(winAnsiOutside, '?');
 }
 
-const longDate = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 const issueDate = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'long',
   year: 'numeric',
   timeZone: 'Europe/Zurich',
 });
-
-function formatDay(isoDay: string): string {
-  return longDate.format(new Date(`${isoDay}T00:00:00Z`));
-}
 
 const titles: Record<CertificateType, string> = {
   membership: 'Certificate of Membership',
@@ -202,12 +193,7 @@ export function renderCertificatePdf(data: CertificatePdfData): Promise<Buffer> 
     .font('Helvetica-Bold')
     .fontSize(15)
     .fillColor(accent)
-    .text(
-      `Valid from ${formatDay(data.validFrom)} to ${formatDay(data.validTo)}`,
-      left,
-      335,
-      centered,
-    );
+    .text(`Valid from ${longDay(data.validFrom)} to ${longDay(data.validTo)}`, left, 335, centered);
 
   // Bottom left: the record. The number and the code in Courier, easy to read out and to copy.
   const labelX = 80;

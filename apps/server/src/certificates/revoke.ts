@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import { recordAudit, type Actor } from '../audit/record';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
-import { AppError } from '../errors';
+import { changedSinceOpened } from '../db/versioned-write';
+import { AppError, badInput } from '../errors';
 
 /** The version conflict message: who changed the certificate, and when (UTC, to the minute). */
 function changedMeanwhile(current: {
@@ -13,11 +14,7 @@ function changedMeanwhile(current: {
   email: string | null;
 }): AppError {
   const who = current.email ?? current.updated_by ?? 'the system';
-  const when = `${current.updated_at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  return new AppError(
-    'aborted',
-    `Certificate ${current.number} was changed by ${who} at ${when} since you opened it. Reload to see the change.`,
-  );
+  return changedSinceOpened(`Certificate ${current.number}`, who, current.updated_at);
 }
 
 /**
@@ -51,10 +48,11 @@ export async function revokeCertificate(
       throw changedMeanwhile(current);
     }
     if (current.status !== 'issued') {
-      const message = `Certificate ${current.number} is ${current.status}; only an issued certificate can be revoked.`;
-      throw new AppError('invalid-argument', message, {
-        issues: [{ path: 'body.status', rule: 'transition', message }],
-      });
+      throw badInput(
+        'body.status',
+        'transition',
+        `Certificate ${current.number} is ${current.status}; only an issued certificate can be revoked.`,
+      );
     }
     const updated = await trx
       .updateTable('certificates')

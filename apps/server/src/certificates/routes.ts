@@ -10,8 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
-import type { Actor } from '../audit/record';
-import { requireSession } from '../http/access';
+import { operatorActor } from '../http/actor';
 import { sendListExport } from '../lists/run-list';
 import { getCertificate } from './detail';
 import { expireCertificates, expirySweepMs } from './expire';
@@ -63,10 +62,6 @@ function sendPublicPage(reply: FastifyReply, status: number, html: string) {
 
 /** Certificates: list, export, detail, PDF, issue and revoke; and the public verification page. */
 export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
-  const actorOf = (request: FastifyRequest): Actor => ({
-    kind: 'operator',
-    uid: requireSession(request).user.uid,
-  });
   const publicUrl = app.deps.config.publicUrl;
 
   // Issued certificates past their valid-to date become expired: at start, then hourly.
@@ -172,9 +167,14 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const cid = await issueMembershipCertificate(app.deps.db, actorOf(request), request.body, {
-        publicUrl,
-      });
+      const cid = await issueMembershipCertificate(
+        app.deps.db,
+        operatorActor(request),
+        request.body,
+        {
+          publicUrl,
+        },
+      );
       return reply.status(201).send(await getCertificate(app.deps.db, cid, publicUrl));
     },
   );
@@ -192,7 +192,12 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await revokeCertificate(app.deps.db, actorOf(request), request.params.cid, request.body);
+      await revokeCertificate(
+        app.deps.db,
+        operatorActor(request),
+        request.params.cid,
+        request.body,
+      );
       return getCertificate(app.deps.db, request.params.cid, publicUrl);
     },
   );

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { longDay } from '../lib/dates';
 import { todayIso } from './list';
 import { federationName } from './pdf';
 import { normalizeVerificationCode } from './verification-code';
@@ -62,16 +63,6 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => escapes[character] ?? character);
 }
 
-const longDate = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-function day(isoDay: string): string {
-  return longDate.format(new Date(`${isoDay}T00:00:00Z`));
-}
-
 type Tone = 'good' | 'bad' | 'neutral';
 
 function describe(verification: Verification): { tone: Tone; headline: string; lines: string[] } {
@@ -93,7 +84,7 @@ function describe(verification: Verification): { tone: Tone; headline: string; l
       return {
         tone: 'good',
         headline: 'This certificate is valid',
-        lines: [issuedTo, `Valid until <strong>${day(verification.validTo)}</strong>.`],
+        lines: [issuedTo, `Valid until <strong>${longDay(verification.validTo)}</strong>.`],
       };
     case 'not-yet-valid':
       return {
@@ -101,14 +92,14 @@ function describe(verification: Verification): { tone: Tone; headline: string; l
         headline: 'This certificate is not valid yet',
         lines: [
           issuedTo,
-          `Valid from <strong>${day(verification.validFrom)}</strong> until <strong>${day(verification.validTo)}</strong>.`,
+          `Valid from <strong>${longDay(verification.validFrom)}</strong> until <strong>${longDay(verification.validTo)}</strong>.`,
         ],
       };
     case 'expired':
       return {
         tone: 'bad',
         headline: 'This certificate has expired',
-        lines: [issuedTo, `It was valid until <strong>${day(verification.validTo)}</strong>.`],
+        lines: [issuedTo, `It was valid until <strong>${longDay(verification.validTo)}</strong>.`],
       };
     case 'revoked':
       return {

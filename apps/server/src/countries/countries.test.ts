@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
+import { insertMembers, memberRow } from '../../test/fixtures';
+import { csvExport, expectSorted, listEndpoint, type ListPage } from '../../test/lists';
+import {
+  apiAs,
+  expectConflict,
+  expectForbidden,
+  expectInvalid,
+  issuesOf,
+  type ErrorBody,
+} from '../../test/requests';
 import { loadCountries } from '../seed/countries';
 
 type Country = {
@@ -16,10 +26,7 @@ type Country = {
   version: number;
   updatedBy: string | null;
 };
-type Page = { data: Country[]; nextCursor: string | null; estimatedTotal: number };
-type ErrorBody = {
-  error: { code: string; message: string; issues?: { path: string; rule: string }[] };
-};
+type Page = ListPage<Country>;
 
 describe('/api/countries', () => {
   let t: TestApp;
@@ -34,41 +41,20 @@ describe('/api/countries', () => {
       category: 'association' | 'individual',
       country: string,
       status: 'active' | 'suspended' = 'active',
-    ) => ({
-      mid,
-      number: `M-${mid}`,
-      category,
-      status,
-      legal_name: `${mid} Spedition`,
-      country_iso2: country,
-    });
-    await t.database.db
-      .insertInto('members')
-      .values([
-        member('asso-ch', 'association', 'CH'),
-        member('asso-ch-old', 'association', 'CH', 'suspended'),
-        member('asso-de', 'association', 'DE'),
-        member('firm-ch', 'individual', 'CH'),
-      ])
-      .execute();
+    ) =>
+      memberRow(mid, { category, status, legal_name: `${mid} Spedition`, country_iso2: country });
+    await insertMembers(t.database.db, [
+      member('asso-ch', 'association', 'CH'),
+      member('asso-ch-old', 'association', 'CH', 'suspended'),
+      member('asso-de', 'association', 'DE'),
+      member('firm-ch', 'individual', 'CH'),
+    ]);
   });
   afterAll(() => t.close());
 
-  const get = async <T = Page>(url: string) => {
-    const response = await t.app.inject({ url, headers: { cookie } });
-    return { status: response.statusCode, body: response.json<T>() };
-  };
-  const patch = async (iso2: string, payload: object, as = cookie) => {
-    const response = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/countries/${iso2}`,
-      headers: { cookie: as, origin: 'http://localhost:3000' },
-      payload,
-    });
-    return { status: response.statusCode, body: response.json<Country & ErrorBody>() };
-  };
-  const issuesOf = (body: ErrorBody) =>
-    (body.error.issues ?? []).map((issue) => `${issue.path}:${issue.rule}`);
+  const get = <T = Page>(url: string) => apiAs(t, cookie).get<T>(url);
+  const patch = (iso2: string, payload: object, as = cookie) =>
+    apiAs(t, cookie).patch<Country & ErrorBody>(`/api/countries/${iso2}`, payload, as);
 
   it('seeds every field: World Bank income group, its fee category, ISO 4217 currencies', async () => {
     const { body: ch } = await get<Country>('/api/countries/ch');
@@ -107,18 +93,11 @@ describe('/api/countries', () => {
   });
 
   it('lists, pages, sorts, filters and searches', async () => {
-    const all: Country[] = [];
-    let cursor: string | null = null;
-    do {
-      const suffix: string = cursor ? `&cursor=${cursor}` : '';
-      const { status, body } = await get(`/api/countries?limit=100${suffix}`);
-      expect(status).toBe(200);
-      all.push(...body.data);
-      cursor = body.nextCursor;
-    } while (cursor);
+    const { rows: all } = await listEndpoint<Country>(t, '/api/countries', cookie).allPages(
+      'limit=100',
+    );
     expect(all.length).toBeGreaterThan(240);
-    const names = all.map((row) => row.name);
-    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expectSorted(all.map((row) => row.name));
 
     const europe = await get('/api/countries?region=europe&limit=200&sort=-iso2');
     expect(europe.body.data.every((row) => row.region === 'europe')).toBe(true);
@@ -148,8 +127,8 @@ describe('/api/countries', () => {
     expect(percent.body.data).toEqual([]);
 
     const bad = await get<ErrorBody>('/api/countries?region=mars');
-    expect(bad.status).toBe(400);
-    expect(issuesOf(bad.body)).toEqual(['query.region:invalid_value']);
+    expectInvalid(bad, 'query.region', 'invalid_value');
+    expect(issuesOf(bad.body)).toHaveLength(1);
   });
 
   it('sets a national association only to an active association member of the country', async () => {
@@ -195,14 +174,13 @@ describe('/api/countries', () => {
     });
 
     const stale = await patch('CH', { version: ch.version, feeCategory: 'C' });
-    expect(stale.status).toBe(409);
-    expect(stale.body.error.message).toMatch(
+    expectConflict(
+      stale,
       /^Switzerland \(CH\) was changed by desk@example\.org at \d{4}-\d\d-\d\d \d\d:\d\d UTC since you opened it\. Reload to see the change\.$/,
     );
 
     const badCurrency = await patch('CH', { version: edited.body.version, defaultCurrency: 'EUX' });
-    expect(badCurrency.status).toBe(400);
-    expect(issuesOf(badCurrency.body)[0]).toMatch(/^body\.defaultCurrency:/);
+    expectInvalid(badCurrency, 'body.defaultCurrency');
 
     const audit = await t.database.db
       .selectFrom('audit_log')
@@ -223,15 +201,12 @@ describe('/api/countries', () => {
   });
 
   it('exports the filtered list as CSV', async () => {
-    const response = await t.app.inject({
-      url: '/api/countries/export?region=europe&sort=iso2',
-      headers: { cookie },
-    });
-    expect(response.statusCode).toBe(200);
-    const lines = response.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\n');
+    const lines = await csvExport(
+      t,
+      '/api/countries/export?region=europe&sort=iso2',
+      cookie,
+      'countries-',
+    );
     expect(lines[0]).toBe(
       'ISO 3166 alpha-2,ISO 3166 alpha-3,Country,Region,Income group,Fee category,Default currency,National association number,National association,Active,Members',
     );
@@ -242,8 +217,6 @@ describe('/api/countries', () => {
 
   it('lets only roles with countries.edit change a country', async () => {
     const finance = await signInAsNewOperator(t, 'finance@example.org', ['finance']);
-    const refused = await patch('DE', { version: 1, feeCategory: 'B' }, finance);
-    expect(refused.status).toBe(403);
-    expect(refused.body.error.message).toContain('countries.edit');
+    expectForbidden(await patch('DE', { version: 1, feeCategory: 'B' }, finance), 'countries.edit');
   });
 });

@@ -3,43 +3,10 @@ import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import { recordAudit, type Actor } from '../audit/record';
 import type { CountriesTable, Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
-import { AppError } from '../errors';
+import { checkVersion, describeAuthorWithName, versionConflict } from '../db/versioned-write';
+import { AppError, badInput } from '../errors';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** "2026-05-03 14:02 UTC": a time a person reads in a message. */
-export function readableTime(value: Date | string): string {
-  return `${new Date(value).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
-/** Who a created_by/updated_by names: a user's name or e-mail, else the word stored ('system'). */
-export async function describeAuthor(db: Db, author: string | null): Promise<string | null> {
-  if (!author) return null;
-  const user = await db
-    .selectFrom('users')
-    .select(['email', 'display_name'])
-    .where('uid', '=', author)
-    .executeTakeFirst();
-  if (!user) return author;
-  return user.display_name ? `${user.display_name} (${user.email})` : user.email;
-}
-
-/** The 409 of optimistic concurrency: someone else wrote since the client read its version. */
-export async function versionConflict(
-  db: Db,
-  label: string,
-  row: { updated_by: string | null; updated_at: Date | string },
-): Promise<AppError> {
-  const who = (await describeAuthor(db, row.updated_by)) ?? 'someone';
-  return new AppError(
-    'aborted',
-    `${label} was changed by ${who} at ${readableTime(row.updated_at)} since you opened it. Reload to see the change.`,
-  );
-}
-
-export function badInput(path: string, rule: string, message: string): AppError {
-  return new AppError('invalid-argument', message, { issues: [{ path, rule, message }] });
-}
 
 function findCountryRow(db: Db, iso2: string) {
   return db.selectFrom('countries').selectAll().where('iso2', '=', iso2).executeTakeFirst();
@@ -88,7 +55,7 @@ export async function getCountry(db: Kysely<Database>, iso2: string): Promise<TC
     version: row.version,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
-    updatedBy: await describeAuthor(db, row.updated_by),
+    updatedBy: await describeAuthorWithName(db, row.updated_by),
   };
 }
 
@@ -145,7 +112,7 @@ export async function updateCountry(
     const row = await findCountryRow(trx, iso2);
     if (!row) throw new AppError('not-found', `No country has the code ${iso2}.`);
     const label = `${row.name} (${row.iso2})`;
-    if (row.version !== version) throw await versionConflict(trx, label, row);
+    await checkVersion(trx, label, row, version, describeAuthorWithName);
 
     const set: Updateable<CountriesTable> = {};
     if (changes.region !== undefined && changes.region !== row.region) set.region = changes.region;
@@ -182,7 +149,10 @@ export async function updateCountry(
       .where('version', '=', version)
       .returningAll()
       .executeTakeFirst();
-    if (!updated) throw await versionConflict(trx, label, (await findCountryRow(trx, iso2)) ?? row);
+    if (!updated) {
+      const current = (await findCountryRow(trx, iso2)) ?? row;
+      throw await versionConflict(trx, label, current, describeAuthorWithName);
+    }
     await recordAudit(trx, actor, {
       table: 'countries',
       recordId: iso2,

@@ -7,7 +7,7 @@ import {
 } from '@ops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
-import { requireSession } from '../http/access';
+import { operatorActor } from '../http/actor';
 import { sendListExport } from '../lists/run-list';
 import { getCountry, updateCountry } from './detail';
 import { countriesList, listCountries } from './list';
@@ -95,11 +95,11 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { version, ...changes } = request.body;
-      return updateCountry(
-        app.deps.db,
-        { kind: 'operator', uid: requireSession(request).user.uid },
-        { iso2: request.params.iso2, version, changes },
-      );
+      return updateCountry(app.deps.db, operatorActor(request), {
+        iso2: request.params.iso2,
+        version,
+        changes,
+      });
     },
   );
 };

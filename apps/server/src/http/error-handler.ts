@@ -5,7 +5,10 @@ import { AppError } from '../errors';
 
 function toFieldIssues(error: FastifyError & { validationContext?: string }): TFieldIssue[] {
   if (!hasZodFastifySchemaValidationErrors(error)) return [];
-  const where = error.validationContext ?? 'body';
+  // Fastify calls the query string "querystring"; every error names it `query.<field>`, as the
+  // services' own checks of list parameters do.
+  const context = error.validationContext ?? 'body';
+  const where = context === 'querystring' ? 'query' : context;
   return error.validation.map((issue) => {
     const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
     return {

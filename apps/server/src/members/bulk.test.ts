@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
+import { createTestApp, type TestApp } from '../../test/app';
+import { signInEditorAndReader } from '../../test/fixtures';
+import { expectInvalid } from '../../test/requests';
 import type { MemberCategory, MemberStatus } from '../db/schema';
 import { loadCountries } from '../seed/countries';
 
@@ -21,8 +23,9 @@ describe('POST /api/members/bulk/status', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    cookie = await signInAsNewOperator(t, 'bulk@example.org', ['membership']);
-    readerCookie = await signInAsNewOperator(t, 'reader@example.org', ['read-only']);
+    ({ cookie, readOnlyCookie: readerCookie } = await signInEditorAndReader(t, 'bulk@example.org', [
+      'membership',
+    ]));
     await loadCountries(t.database.pool);
   });
   beforeEach(async () => {
@@ -131,11 +134,7 @@ describe('POST /api/members/bulk/status', () => {
       status: 'active',
       reason: 'x',
     });
-    expect(badView.statusCode).toBe(400);
-    expect(badView.json().error.issues[0]).toMatchObject({
-      path: 'query.status',
-      rule: 'invalid_value',
-    });
+    expectInvalid(badView, 'query.status', 'invalid_value');
 
     const terminate = await change({
       selection: { kind: 'ids', ids: ['act-ch-1'] },

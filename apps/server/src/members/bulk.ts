@@ -13,7 +13,7 @@ import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { AppError } from '../errors';
 import { matchingRows, type AnySelect } from '../lists/run-list';
-import { todayAtHeadquarters } from './detail';
+import { todayAtHeadquarters } from '../lib/dates';
 import { membersList } from './list';
 
 function badSelection(message: string): AppError {

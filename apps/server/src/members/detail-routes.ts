@@ -8,9 +8,8 @@ import {
   ZMemberStatusChange,
 } from '@ops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Actor } from '../audit/record';
 import { AppError } from '../errors';
-import { requireSession } from '../http/access';
+import { operatorActor } from '../http/actor';
 import {
   changeMemberStatus,
   deleteMember,
@@ -22,11 +21,6 @@ import {
 
 /** One member: read, edit, move along the life cycle, delete and restore. */
 export const memberDetailRoutes: FastifyPluginAsyncZod = async (app) => {
-  const actorOf = (request: Parameters<typeof requireSession>[0]): Actor => ({
-    kind: 'operator',
-    uid: requireSession(request).user.uid,
-  });
-
   app.get(
     '/api/members/form-options',
     {
@@ -72,7 +66,7 @@ export const memberDetailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { version, ...changes } = request.body;
-      return updateMember(app.deps.db, actorOf(request), {
+      return updateMember(app.deps.db, operatorActor(request), {
         mid: request.params.mid,
         version,
         changes,
@@ -94,7 +88,7 @@ export const memberDetailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      changeMemberStatus(app.deps.db, actorOf(request), {
+      changeMemberStatus(app.deps.db, operatorActor(request), {
         mid: request.params.mid,
         ...request.body,
       }),
@@ -114,7 +108,10 @@ export const memberDetailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      deleteMember(app.deps.db, actorOf(request), { mid: request.params.mid, ...request.body }),
+      deleteMember(app.deps.db, operatorActor(request), {
+        mid: request.params.mid,
+        ...request.body,
+      }),
   );
 
   app.post(
@@ -130,6 +127,9 @@ export const memberDetailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      restoreMember(app.deps.db, actorOf(request), { mid: request.params.mid, ...request.body }),
+      restoreMember(app.deps.db, operatorActor(request), {
+        mid: request.params.mid,
+        ...request.body,
+      }),
   );
 };

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
+import { createTestApp, type TestApp } from '../../test/app';
+import { signInEditorAndReader } from '../../test/fixtures';
+import { expectInvalid } from '../../test/requests';
 import type { MemberCategory, MemberStatus } from '../db/schema';
 import { loadCountries } from '../seed/countries';
 
@@ -102,8 +104,12 @@ describe('member detail API', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    cookie = await signInAsNewOperator(t, 'detail-editor@example.org', ['membership']);
-    readOnlyCookie = await signInAsNewOperator(t, 'detail-reader@example.org', ['read-only']);
+    ({ cookie, readOnlyCookie } = await signInEditorAndReader(
+      t,
+      'detail-editor@example.org',
+      ['membership'],
+      'detail-reader@example.org',
+    ));
     await loadCountries(t.database.pool);
   });
   afterAll(() => t.close());
@@ -300,22 +306,14 @@ describe('member detail API', () => {
       status: 'suspended',
       version: 2,
     });
-    expect(skipping.status).toBe(400);
-    expect(skipping.body.error.issues?.[0]).toMatchObject({
-      path: 'body.status',
-      rule: 'transition',
-    });
+    expectInvalid(skipping, 'body.status', 'transition');
 
     const noReason = await send('POST', `/api/members/${mid}/status`, {
       status: 'resigned',
       reason: ' ',
       version: 2,
     });
-    expect(noReason.status).toBe(400);
-    expect(noReason.body.error.issues?.[0]).toMatchObject({
-      path: 'body.reason',
-      rule: 'required',
-    });
+    expectInvalid(noReason, 'body.reason', 'required');
 
     const resigned = await send('POST', `/api/members/${mid}/status`, {
       status: 'resigned',

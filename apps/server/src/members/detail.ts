@@ -12,7 +12,9 @@ import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import { recordAudit, type Actor } from '../audit/record';
 import type { Database, MembersTable } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
-import { AppError } from '../errors';
+import { checkVersion, versionConflict } from '../db/versioned-write';
+import { AppError, badInput } from '../errors';
+import { todayAtHeadquarters } from '../lib/dates';
 
 /** How many related records of each kind the detail lists (the total is given beside them). */
 export const relatedLimit = 20;
@@ -24,34 +26,6 @@ function findMemberRow(db: Kysely<Database> | Transaction<Database>, mid: string
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
-
-/** Today at headquarters (Switzerland), as a date column holds it. */
-export function todayAtHeadquarters(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date());
-}
-
-/** "2026-05-03 14:02 UTC": a time a person reads in a message. */
-function readableTime(value: Date | string): string {
-  return `${iso(value).slice(0, 16).replace('T', ' ')} UTC`;
-}
-
-/** Who a created_by/updated_by names: a user's e-mail, else the word stored ('cli', 'seed'). */
-async function describeAuthor(
-  db: Kysely<Database> | Transaction<Database>,
-  author: string | null,
-): Promise<string | null> {
-  if (!author) return null;
-  const user = await db
-    .selectFrom('users')
-    .select('email')
-    .where('uid', '=', author)
-    .executeTakeFirst();
-  return user?.email ?? author;
-}
-
-function badInput(path: string, rule: string, message: string): AppError {
-  return new AppError('invalid-argument', message, { issues: [{ path, rule, message }] });
-}
 
 function memberLabel(row: { number: string; legal_name: string }): string {
   return `Member ${row.number} (${row.legal_name})`;
@@ -65,26 +39,6 @@ async function requireLiveMember(trx: Transaction<Database>, mid: string) {
     throw new AppError('not-found', `${memberLabel(row)} is deleted; restore it first.`);
   }
   return row;
-}
-
-/** The 409 of optimistic concurrency: someone else wrote since the client read `version`. */
-async function versionConflict(
-  trx: Transaction<Database>,
-  row: NonNullable<MemberRow>,
-): Promise<AppError> {
-  const who = (await describeAuthor(trx, row.updated_by)) ?? 'someone';
-  return new AppError(
-    'aborted',
-    `${memberLabel(row)} was changed by ${who} at ${readableTime(row.updated_at)} since you opened it. Reload to see the change.`,
-  );
-}
-
-async function checkVersion(
-  trx: Transaction<Database>,
-  row: NonNullable<MemberRow>,
-  version: number,
-): Promise<void> {
-  if (row.version !== version) throw await versionConflict(trx, row);
 }
 
 /**
@@ -110,7 +64,10 @@ async function writeMember(
     .where('version', '=', row.version)
     .returningAll()
     .executeTakeFirst();
-  if (!updated) throw await versionConflict(trx, (await findMemberRow(trx, row.mid)) ?? row);
+  if (!updated) {
+    const current = (await findMemberRow(trx, row.mid)) ?? row;
+    throw await versionConflict(trx, memberLabel(current), current);
+  }
   await recordAudit(trx, actor, {
     table: 'members',
     recordId: row.mid,
@@ -467,7 +424,7 @@ export async function updateMember(
 ): Promise<TMemberDetail> {
   await writeTransaction(db, async (trx) => {
     const row = await requireLiveMember(trx, options.mid);
-    await checkVersion(trx, row, options.version);
+    await checkVersion(trx, memberLabel(row), row, options.version);
     const set: Record<string, unknown> = {};
     for (const [field, column] of Object.entries(editColumns) as [
       keyof TMemberEdit,
@@ -503,7 +460,7 @@ export async function changeMemberStatus(
 ): Promise<TMemberDetail> {
   await writeTransaction(db, async (trx) => {
     const row = await requireLiveMember(trx, options.mid);
-    await checkVersion(trx, row, options.version);
+    await checkVersion(trx, memberLabel(row), row, options.version);
     const target = options.status;
     if (target === row.status) {
       throw badInput('body.status', 'transition', `${memberLabel(row)} is already ${target}.`);
@@ -553,7 +510,7 @@ export async function deleteMember(
 ): Promise<TMemberDetail> {
   await writeTransaction(db, async (trx) => {
     const row = await requireLiveMember(trx, options.mid);
-    await checkVersion(trx, row, options.version);
+    await checkVersion(trx, memberLabel(row), row, options.version);
     const unpaid = await trx
       .selectFrom('invoices')
       .select([(eb) => eb.fn.countAll<string>().as('n'), 'currency'])
@@ -606,7 +563,7 @@ export async function restoreMember(
     if (!row.deleted_at) {
       throw badInput('params.mid', 'not-deleted', `${memberLabel(row)} is not deleted.`);
     }
-    await checkVersion(trx, row, options.version);
+    await checkVersion(trx, memberLabel(row), row, options.version);
     await writeMember(
       trx,
       actor,

@@ -10,11 +10,9 @@ import {
   ZMergeMembersRequest,
   ZSetCountryRepair,
 } from '@ops/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Actor } from '../audit/record';
-import { requireSession } from '../http/access';
+import { operatorActor } from '../http/actor';
 import {
   getMemberFixesSummary,
   getMemberFixFindings,
@@ -23,10 +21,6 @@ import {
   repairMemberEmail,
   setMemberCountry,
 } from './fixes';
-
-function actorOf(request: FastifyRequest): Actor {
-  return { kind: 'operator', uid: requireSession(request).user.uid };
-}
 
 const ZMergePair = ZMergeMembersRequest.omit({ check: true });
 
@@ -72,7 +66,8 @@ export const memberFixesRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: ZMemberFixResult },
         },
       },
-      async (request) => mergeMembers(app.deps.db, actorOf(request), { ...request.body, check }),
+      async (request) =>
+        mergeMembers(app.deps.db, operatorActor(request), { ...request.body, check }),
     );
   }
 
@@ -87,7 +82,7 @@ export const memberFixesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZMemberFixResult },
       },
     },
-    async (request) => setMemberCountry(app.deps.db, actorOf(request), request.body),
+    async (request) => setMemberCountry(app.deps.db, operatorActor(request), request.body),
   );
 
   app.post(
@@ -101,7 +96,7 @@ export const memberFixesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZMemberFixResult },
       },
     },
-    async (request) => repairMemberEmail(app.deps.db, actorOf(request), request.body),
+    async (request) => repairMemberEmail(app.deps.db, operatorActor(request), request.body),
   );
 
   app.post(
@@ -116,7 +111,7 @@ export const memberFixesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZMemberFixResult },
       },
     },
-    async (request) => repairAssociationLink(app.deps.db, actorOf(request), request.body),
+    async (request) => repairAssociationLink(app.deps.db, operatorActor(request), request.body),
   );
 
   app.post(
@@ -131,6 +126,6 @@ export const memberFixesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZMemberFixResult },
       },
     },
-    async (request) => mergeMembers(app.deps.db, actorOf(request), request.body),
+    async (request) => mergeMembers(app.deps.db, operatorActor(request), request.body),
   );
 };

@@ -7,17 +7,22 @@ import {
   type TMemberFixResult,
   type TNoCountryFinding,
 } from '@ops/contract';
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
-import type { MembersTable } from '../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { insertMembers, memberRow, signInEditorAndReader } from '../../test/fixtures';
+import {
+  apiAs,
+  expectConflict,
+  expectForbidden,
+  expectInvalid,
+  type ErrorBody,
+} from '../../test/requests';
+import type { CountriesTable, MembersTable } from '../db/schema';
 import { loadCountries } from '../seed/countries';
 import { describeEmailProblem, proposeEmail } from './fixes';
 
 type Page<F> = { check: string; count: number; offset: number; limit: number; findings: F[] };
-type ErrorBody = {
-  error: { code: string; message: string; issues?: { path: string; rule: string }[] };
-};
 
 let t: TestApp;
 let cookie: string;
@@ -26,16 +31,11 @@ let uid: string;
 
 /** A live member with a country, a valid e-mail and no link, unless the fixture says otherwise. */
 function member(mid: string, fields: Partial<Insertable<MembersTable>> = {}) {
-  return {
-    mid,
-    number: `M-${mid}`,
-    category: 'individual' as const,
-    status: 'active' as const,
-    legal_name: `Company ${mid}`,
+  return memberRow(mid, {
     country_iso2: 'DE',
     email: `${mid.toLowerCase()}@example.org`,
     ...fields,
-  };
+  });
 }
 
 const fixtures = [
@@ -124,33 +124,15 @@ const fixtures = [
 
 beforeAll(async () => {
   t = await createTestApp();
-  cookie = await signInAsNewOperator(t, 'fixer@example.org', ['membership']);
-  readOnlyCookie = await signInAsNewOperator(t, 'reader@example.org', ['read-only']);
-  uid = (
-    await t.database.db
-      .selectFrom('users')
-      .select('uid')
-      .where('email', '=', 'fixer@example.org')
-      .executeTakeFirstOrThrow()
-  ).uid;
+  ({ cookie, uid, readOnlyCookie } = await signInEditorAndReader(t, 'fixer@example.org', [
+    'membership',
+  ]));
   await loadCountries(t.database.pool);
   const db = t.database.db;
-  await db.insertInto('members').values(fixtures).execute();
-  await db
-    .updateTable('countries')
-    .set({ national_association_mid: 'ADE' })
-    .where('iso2', '=', 'DE')
-    .execute();
-  await db
-    .updateTable('countries')
-    .set({ national_association_mid: 'INDX' })
-    .where('iso2', '=', 'FR')
-    .execute();
-  await db
-    .updateTable('countries')
-    .set({ national_association_mid: 'AFR' })
-    .where('iso2', '=', 'BE')
-    .execute();
+  await insertMembers(db, fixtures);
+  await setCountry('DE', { national_association_mid: 'ADE' });
+  await setCountry('FR', { national_association_mid: 'INDX' });
+  await setCountry('BE', { national_association_mid: 'AFR' });
   // What points to D2 (merged in the merge test): a user, invoices (one paid), a certificate,
   // an application it made and one it endorsed, an e-mail about it, and members linked to it.
   await db
@@ -248,19 +230,26 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function get<T>(url: string, as = cookie) {
-  const response = await t.app.inject({ url, headers: { cookie: as } });
-  return { status: response.statusCode, body: response.json<T>() };
-}
+const get = <T>(url: string, as = cookie) => apiAs(t, cookie).get<T>(url, as);
+const post = <T = ErrorBody>(url: string, payload: unknown, as = cookie) =>
+  apiAs(t, cookie).post<T>(url, payload, as);
 
-async function post<T>(url: string, payload: unknown, as = cookie) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url,
-    payload: payload as Record<string, unknown>,
-    headers: { cookie: as, origin: 'http://localhost:3000' },
-  });
-  return { status: response.statusCode, body: response.json<T>() };
+/** Sets columns of a member straight in the database: a change to the fixtures, not a repair. */
+const setMember = (mid: string, fields: Updateable<MembersTable>) =>
+  t.database.db.updateTable('members').set(fields).where('mid', '=', mid).execute();
+
+/** Sets columns of a country straight in the database. */
+const setCountry = (iso2: string, fields: Updateable<CountriesTable>) =>
+  t.database.db.updateTable('countries').set(fields).where('iso2', '=', iso2).execute();
+
+/** The member a record points to: `column` of the row of `table` whose `key` is `id`. */
+async function pointerOf(table: string, key: string, id: string, column: string) {
+  const { rows } = await sql<{ mid: string | null }>`
+    SELECT ${sql.ref(column)} AS mid FROM ${sql.table(table)} WHERE ${sql.ref(key)} = ${id}`.execute(
+    t.database.db,
+  );
+  expect(rows, `${table} ${id}`).toHaveLength(1);
+  return rows[0]?.mid;
 }
 
 async function versionOf(mid: string) {
@@ -415,12 +404,14 @@ describe('the checks', () => {
 describe('the repairs', () => {
   it('needs members.edit: a read-only operator is refused and nothing changes', async () => {
     const version = await versionOf('N3');
-    const { status } = await post(
-      '/api/members/fixes/no-country/repair',
-      { mid: 'N3', version, countryIso2: 'CH' },
-      readOnlyCookie,
+    expectForbidden(
+      await post(
+        '/api/members/fixes/no-country/repair',
+        { mid: 'N3', version, countryIso2: 'CH' },
+        readOnlyCookie,
+      ),
+      'members.edit',
     );
-    expect(status).toBe(403);
     expect(await versionOf('N3')).toBe(version);
   });
 
@@ -431,8 +422,7 @@ describe('the repairs', () => {
       version,
       countryIso2: 'QQ',
     });
-    expect(bad.status).toBe(400);
-    expect(bad.body.error.issues?.[0]).toMatchObject({ path: 'body.countryIso2', rule: 'exists' });
+    expectInvalid(bad, 'body.countryIso2', 'exists');
     const malformed = await post<ErrorBody>('/api/members/fixes/no-country/repair', {
       mid: 'N1',
       version,
@@ -464,8 +454,7 @@ describe('the repairs', () => {
       version: 99,
       countryIso2: 'AT',
     });
-    expect(stale.status).toBe(409);
-    expect(stale.body.error.message).toMatch(/^Member M-N2 was changed by .* since you opened it/);
+    expectConflict(stale, /^Member M-N2 was changed by .* since you opened it/);
 
     const summary = await get<TMemberFixesSummary>('/api/members/fixes');
     expect(summary.body.checks.find((c) => c.check === 'no-country')?.count).toBe(2);
@@ -506,15 +495,13 @@ describe('the repairs', () => {
       action: 'set',
       email: 'still wrong',
     });
-    expect(invalid.status).toBe(400);
-    expect(invalid.body.error.issues?.[0]).toMatchObject({ path: 'body.email', rule: 'email' });
+    expectInvalid(invalid, 'body.email', 'email');
     const notBroken = await post<ErrorBody>('/api/members/fixes/invalid-email/repair', {
       mid: 'E5',
       version: await versionOf('E5'),
       action: 'clear',
     });
-    expect(notBroken.status).toBe(400);
-    expect(notBroken.body.error.issues?.[0]).toMatchObject({ path: 'body.mid', rule: 'check' });
+    expectInvalid(notBroken, 'body.mid', 'check');
     expect(await versionOf('E5')).toBe(1);
   });
 
@@ -541,11 +528,7 @@ describe('the repairs', () => {
       action: 'relink',
       associationMid: 'INDX',
     });
-    expect(toIndividual.status).toBe(400);
-    expect(toIndividual.body.error.issues?.[0]).toMatchObject({
-      path: 'body.associationMid',
-      rule: 'association',
-    });
+    expectInvalid(toIndividual, 'body.associationMid', 'association');
 
     const france = await t.database.db
       .selectFrom('countries')
@@ -558,7 +541,7 @@ describe('the repairs', () => {
       version: france.version + 1,
       action: 'clear',
     });
-    expect(staleCountry.status).toBe(409);
+    expectConflict(staleCountry, /^Country France was changed by .* since you opened it/);
     const country = await post<TMemberFixResult>('/api/members/fixes/association-link/repair', {
       kind: 'country',
       id: 'FR',
@@ -605,22 +588,20 @@ describe('merging duplicates', () => {
       mergedMid: 'D2',
       ...versions,
     });
-    expect(same.status).toBe(400);
-    expect(same.body.error.issues?.[0]).toMatchObject({ path: 'body.mergedMid', rule: 'distinct' });
+    expectInvalid(same, 'body.mergedMid', 'distinct');
     const readOnly = await post(
       '/api/members/merge',
       { survivorMid: 'D2', mergedMid: 'D1', ...versions },
       readOnlyCookie,
     );
-    expect(readOnly.status).toBe(403);
+    expectForbidden(readOnly, 'members.edit');
     const stale = await post<ErrorBody>('/api/members/fixes/duplicate-name/repair', {
       survivorMid: 'D2',
       mergedMid: 'D1',
       survivorVersion: versions.survivorVersion,
       mergedVersion: versions.mergedVersion + 1,
     });
-    expect(stale.status).toBe(409);
-    expect(stale.body.error.message).toMatch(/^Member M-D1 was changed by/);
+    expectConflict(stale, /^Member M-D1 was changed by/);
   });
 
   it('rolls everything back when a step fails mid-way', async () => {
@@ -677,26 +658,10 @@ describe('merging duplicates', () => {
   it('moves every related record to the survivor, fills its empty fields, deletes the other', async () => {
     const db = t.database.db;
     // Make D2 a link target too: a member and a country name it as their association.
-    await db
-      .updateTable('members')
-      .set({ category: 'association' })
-      .where('mid', '=', 'D2')
-      .execute();
-    await db
-      .updateTable('members')
-      .set({ category: 'association' })
-      .where('mid', '=', 'D1')
-      .execute();
-    await db
-      .updateTable('members')
-      .set({ national_association_mid: 'D2' })
-      .where('mid', '=', 'L4')
-      .execute();
-    await db
-      .updateTable('countries')
-      .set({ national_association_mid: 'D2' })
-      .where('iso2', '=', 'AT')
-      .execute();
+    await setMember('D2', { category: 'association' });
+    await setMember('D1', { category: 'association' });
+    await setMember('L4', { national_association_mid: 'D2' });
+    await setCountry('AT', { national_association_mid: 'D2' });
     const paidBefore = await db
       .selectFrom('invoices')
       .selectAll()
@@ -725,49 +690,18 @@ describe('merging duplicates', () => {
     });
     expect(body.message).toMatch(/^M-D2 was merged into M-D1/);
 
-    const pointing = await Promise.all([
-      db
-        .selectFrom('users')
-        .select('member_mid as mid')
-        .where('uid', '=', 'u-d2')
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('certificates')
-        .select('member_mid as mid')
-        .where('cid', '=', 'c-d2')
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('applications')
-        .select('member_mid as mid')
-        .where('aid', '=', 'a-d2')
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('applications')
-        .select('endorsing_association_mid as mid')
-        .where('aid', '=', 'a-end')
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('emails')
-        .select('related_id as mid')
-        .where('eid', '=', 'e-d2')
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('members')
-        .select('national_association_mid as mid')
-        .where('mid', '=', 'L4')
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('countries')
-        .select('national_association_mid as mid')
-        .where('iso2', '=', 'AT')
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('invoices')
-        .select('member_mid as mid')
-        .where('iid', '=', 'i-open')
-        .executeTakeFirstOrThrow(),
-    ]);
-    expect(pointing.map((row) => row.mid)).toEqual(Array(8).fill('D1'));
+    for (const [table, key, id, column] of [
+      ['users', 'uid', 'u-d2', 'member_mid'],
+      ['certificates', 'cid', 'c-d2', 'member_mid'],
+      ['applications', 'aid', 'a-d2', 'member_mid'],
+      ['applications', 'aid', 'a-end', 'endorsing_association_mid'],
+      ['emails', 'eid', 'e-d2', 'related_id'],
+      ['members', 'mid', 'L4', 'national_association_mid'],
+      ['countries', 'iso2', 'AT', 'national_association_mid'],
+      ['invoices', 'iid', 'i-open', 'member_mid'],
+    ] as const) {
+      expect(await pointerOf(table, key, id, column), `${table} ${id}`).toBe('D1');
+    }
 
     // The paid invoice: only its member link (and bookkeeping) changed.
     const paidAfter = await db
@@ -832,28 +766,15 @@ describe('merging duplicates', () => {
   });
 
   it('keeps an association as the survivor when the merged one is a national association', async () => {
-    const db = t.database.db;
-    await db
-      .updateTable('members')
-      .set({ national_association_mid: 'V2' })
-      .where('mid', '=', 'V4')
-      .execute();
-    await db
-      .updateTable('members')
-      .set({ category: 'association' })
-      .where('mid', '=', 'V2')
-      .execute();
+    await setMember('V4', { national_association_mid: 'V2' });
+    await setMember('V2', { category: 'association' });
     const response = await post<ErrorBody>('/api/members/fixes/duplicate-vat/repair', {
       survivorMid: 'V1',
       mergedMid: 'V2',
       survivorVersion: await versionOf('V1'),
       mergedVersion: await versionOf('V2'),
     });
-    expect(response.status).toBe(400);
-    expect(response.body.error.issues?.[0]).toMatchObject({
-      path: 'body.survivorMid',
-      rule: 'association-survivor',
-    });
+    expectInvalid(response, 'body.survivorMid', 'association-survivor');
     const merged = await post<TMemberFixResult>('/api/members/fixes/duplicate-vat/repair', {
       survivorMid: 'V2',
       mergedMid: 'V1',

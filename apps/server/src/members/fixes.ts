@@ -23,7 +23,8 @@ import { sql, type Kysely, type Selectable, type Transaction, type Updateable } 
 import type { Actor } from '../audit/record';
 import type { Database, MemberCategory, MembersTable, MemberStatus } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
-import { AppError } from '../errors';
+import { changedSinceOpened } from '../db/versioned-write';
+import { AppError, badInput } from '../errors';
 
 /**
  * Member fixes: five checks over live members, each one indexed query (migration 0008), and
@@ -720,15 +721,7 @@ export async function getMemberFixFindings(
 // ---------------------------------------------------------------------------------------------
 // Repairs: shared steps
 
-function invalid(path: string, rule: string, message: string): AppError {
-  return new AppError('invalid-argument', message, { issues: [{ path, rule, message }] });
-}
-
-function formatTime(at: Date): string {
-  return `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
-/** The 409 of a record someone changed since the person read it, naming who and when. */
+/** The 409 of a record someone changed since the person read it: the author by name, else e-mail. */
 async function versionConflict(
   trx: Trx,
   what: string,
@@ -742,10 +735,7 @@ async function versionConflict(
         .executeTakeFirst()
     : undefined;
   const who = author ? (author.display_name ?? author.email) : 'someone else';
-  return new AppError(
-    'aborted',
-    `${what} was changed by ${who} at ${formatTime(row.updated_at)} since you opened it. Reload to see the change.`,
-  );
+  return changedSinceOpened(what, who, row.updated_at);
 }
 
 /** Locks a live member and checks the version the person read. */
@@ -764,7 +754,7 @@ async function lockMember(
   if (!row) throw new AppError('not-found', `No member has the id ${mid}.`);
   if (row.version !== version) throw await versionConflict(trx, `Member ${row.number}`, row);
   if (row.deleted_at !== null) {
-    throw invalid(path, 'deleted', `Member ${row.number} is deleted; restore it first.`);
+    throw badInput(path, 'deleted', `Member ${row.number} is deleted; restore it first.`);
   }
   return row;
 }
@@ -807,11 +797,13 @@ async function updateMember(
 type AuditRow = { id: string; before: Record<string, unknown>; after: Record<string, unknown> };
 
 /** One audit entry per record, written in one statement inside the change's transaction. */
+type AuditedTable =
+  'members' | 'countries' | 'users' | 'invoices' | 'certificates' | 'applications' | 'emails';
+
 async function auditEntries(
   trx: Trx,
   actor: Actor,
-  table:
-    'members' | 'countries' | 'users' | 'invoices' | 'certificates' | 'applications' | 'emails',
+  table: AuditedTable,
   action: string,
   rows: AuditRow[],
 ): Promise<void> {
@@ -850,11 +842,11 @@ export function setMemberCountry(
       .where('iso2', '=', input.countryIso2)
       .executeTakeFirst();
     if (!country) {
-      throw invalid('body.countryIso2', 'exists', `There is no country ${input.countryIso2}.`);
+      throw badInput('body.countryIso2', 'exists', `There is no country ${input.countryIso2}.`);
     }
     const before = await lockMember(trx, input.mid, input.version, 'body.mid');
     if (before.country_iso2 !== null) {
-      throw invalid(
+      throw badInput(
         'body.mid',
         'check',
         `Member ${before.number} already has a country (${before.country_iso2}); nothing to fix.`,
@@ -886,7 +878,7 @@ export function repairMemberEmail(
 ): Promise<TMemberFixResult> {
   const email = input.action === 'set' ? input.email.trim().toLowerCase() : null;
   if (email !== null && !isValidMemberEmail(email)) {
-    throw invalid(
+    throw badInput(
       'body.email',
       'email',
       `"${input.action === 'set' ? input.email : ''}" is not a valid e-mail address.`,
@@ -899,14 +891,14 @@ export function repairMemberEmail(
       SELECT member_email_is_valid(${before.email}::text) AS old_valid,
              member_email_is_valid(${email}::text) AS new_valid`.execute(trx);
     if (rows[0]?.old_valid) {
-      throw invalid(
+      throw badInput(
         'body.mid',
         'check',
         `The e-mail of member ${before.number} is valid; nothing to fix.`,
       );
     }
     if (!rows[0]?.new_valid) {
-      throw invalid('body.email', 'email', `"${email}" is not a valid e-mail address.`);
+      throw badInput('body.email', 'email', `"${email}" is not a valid e-mail address.`);
     }
     const after = await updateMember(
       trx,
@@ -939,7 +931,7 @@ async function requireLiveAssociation(
   holderMid: string | null,
 ): Promise<MemberRow> {
   if (!mid) {
-    throw invalid('body.associationMid', 'required', 'Choose the association to link to.');
+    throw badInput('body.associationMid', 'required', 'Choose the association to link to.');
   }
   const row = await trx
     .selectFrom('members')
@@ -948,7 +940,7 @@ async function requireLiveAssociation(
     .forShare()
     .executeTakeFirst();
   if (!row || !isLiveAssociation(row)) {
-    throw invalid(
+    throw badInput(
       'body.associationMid',
       'association',
       row
@@ -957,7 +949,7 @@ async function requireLiveAssociation(
     );
   }
   if (row.mid === holderMid) {
-    throw invalid(
+    throw badInput(
       'body.associationMid',
       'self',
       'A member cannot be its own national association.',
@@ -984,7 +976,7 @@ export function repairAssociationLink(
             .executeTakeFirst()
         : undefined;
       if (!current || isLiveAssociation(current)) {
-        throw invalid(
+        throw badInput(
           'body.id',
           'check',
           `The national association of member ${before.number} is ${current ? 'a live association' : 'not set'}; nothing to fix.`,
@@ -1034,7 +1026,7 @@ export function repairAssociationLink(
           .executeTakeFirst()
       : undefined;
     if (!current || isLiveAssociation(current)) {
-      throw invalid(
+      throw badInput(
         'body.id',
         'check',
         `The national association of ${before.name} is ${current ? 'a live association' : 'not set'}; nothing to fix.`,
@@ -1155,7 +1147,7 @@ export function mergeMembers(
   input: TMergeMembersRequest,
 ): Promise<TMemberFixResult> {
   if (input.survivorMid === input.mergedMid) {
-    throw invalid('body.mergedMid', 'distinct', 'Choose two different members to merge.');
+    throw badInput('body.mergedMid', 'distinct', 'Choose two different members to merge.');
   }
   const check = input.check ?? 'merge';
   const action = `fix:${check}`;
@@ -1198,13 +1190,15 @@ export function mergeMembers(
       .executeTakeFirstOrThrow();
     const hasLinks = Number(memberLinkCount.count) + Number(countryLinkCount.count) > 0;
     if (hasLinks && merged.category === 'association' && survivor.category !== 'association') {
-      throw invalid(
+      throw badInput(
         'body.survivorMid',
         'association-survivor',
         `${merged.number} is the national association of other members or countries; keep an association (not the ${survivor.category} member ${survivor.number}) as the survivor.`,
       );
     }
 
+    const audit = (table: AuditedTable, rows: AuditRow[]) =>
+      auditEntries(trx, actor, table, action, rows);
     const moved = (column: string) => ({
       before: { [column]: m },
       after: { [column]: s, _reason: `Fix: ${why}; the ${column.replaceAll('_', ' ')} moved.` },
@@ -1216,11 +1210,8 @@ export function mergeMembers(
       .where('member_mid', '=', m)
       .returning(['uid'])
       .execute();
-    await auditEntries(
-      trx,
-      actor,
+    await audit(
       'users',
-      action,
       users.map((row) => ({ id: row.uid, ...moved('member_mid') })),
     );
 
@@ -1230,11 +1221,8 @@ export function mergeMembers(
       .where('member_mid', '=', m)
       .returning(['iid', 'number', 'status'])
       .execute();
-    await auditEntries(
-      trx,
-      actor,
+    await audit(
       'invoices',
-      action,
       invoices.map((row) => ({
         id: row.iid,
         before: { member_mid: m },
@@ -1254,11 +1242,8 @@ export function mergeMembers(
       .where('member_mid', '=', m)
       .returning(['cid'])
       .execute();
-    await auditEntries(
-      trx,
-      actor,
+    await audit(
       'certificates',
-      action,
       certificates.map((row) => ({ id: row.cid, ...moved('member_mid') })),
     );
 
@@ -1274,7 +1259,7 @@ export function mergeMembers(
       .where('endorsing_association_mid', '=', m)
       .returning(['aid'])
       .execute();
-    await auditEntries(trx, actor, 'applications', action, [
+    await audit('applications', [
       ...applications.map((row) => ({ id: row.aid, ...moved('member_mid') })),
       ...endorsements.map((row) => ({ id: row.aid, ...moved('endorsing_association_mid') })),
     ]);
@@ -1286,11 +1271,8 @@ export function mergeMembers(
       .where('related_id', '=', m)
       .returning(['eid'])
       .execute();
-    await auditEntries(
-      trx,
-      actor,
+    await audit(
       'emails',
-      action,
       emails.map((row) => ({ id: row.eid, ...moved('related_id') })),
     );
 
@@ -1301,11 +1283,8 @@ export function mergeMembers(
       .where('mid', 'not in', [s, m])
       .returning(['mid', 'version'])
       .execute();
-    await auditEntries(
-      trx,
-      actor,
+    await audit(
       'members',
-      action,
       memberLinks.map((row) => ({ id: row.mid, ...moved('national_association_mid') })),
     );
 
@@ -1315,11 +1294,8 @@ export function mergeMembers(
       .where('national_association_mid', '=', m)
       .returning(['iso2', 'version'])
       .execute();
-    await auditEntries(
-      trx,
-      actor,
+    await audit(
       'countries',
-      action,
       countryLinks.map((row) => ({ id: row.iso2, ...moved('national_association_mid') })),
     );
 

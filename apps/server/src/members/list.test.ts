@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
+import { csvExport, expectSorted, listEndpoint } from '../../test/lists';
+import { expectInvalid } from '../../test/requests';
 import type { MemberStatus } from '../db/schema';
 import { loadCountries } from '../seed/countries';
 
-type Page = {
-  data: { mid: string; number: string; status: string; joinedOn: string | null }[];
-  nextCursor: string | null;
-  estimatedTotal: number;
-};
+type Row = { mid: string; number: string; status: string; joinedOn: string | null };
 
 const statuses: MemberStatus[] = ['active', 'overdue', 'suspended', 'active', 'pending-payment'];
 
@@ -38,34 +36,15 @@ describe('GET /api/members', () => {
   });
   afterAll(() => t.close());
 
-  const list = async (query: string) => {
-    const response = await t.app.inject({ url: `/api/members?${query}`, headers: { cookie } });
-    return { status: response.statusCode, body: response.json<Page>() };
-  };
-
-  /** Every page of a query, following the cursors. */
-  const allPages = async (query: string) => {
-    const rows: Page['data'] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const suffix: string = cursor ? `&cursor=${cursor}` : '';
-      const { status, body } = await list(`${query}${suffix}`);
-      expect(status).toBe(200);
-      rows.push(...body.data);
-      cursor = body.nextCursor;
-      pages++;
-    } while (cursor && pages < 50);
-    return { rows, pages };
-  };
+  const list = (query: string) => listEndpoint<Row>(t, '/api/members', cookie).list(query);
+  const allPages = (query: string) => listEndpoint<Row>(t, '/api/members', cookie).allPages(query);
 
   it('pages through every live member once, in the order asked, by cursor', async () => {
     const { rows, pages } = await allPages('limit=10');
     expect(pages).toBe(4);
     expect(rows).toHaveLength(36); // the soft-deleted one is not listed
     expect(new Set(rows.map((row) => row.mid)).size).toBe(36);
-    const numbers = rows.map((row) => row.number);
-    expect(numbers).toEqual([...numbers].sort());
+    expectSorted(rows.map((row) => row.number));
   });
 
   it('sorts by several fields in mixed directions, empty values last, and pages stay whole', async () => {
@@ -111,17 +90,12 @@ describe('GET /api/members', () => {
   });
 
   it('exports the whole filtered set as CSV, in the list order, past any page size', async () => {
-    const response = await t.app.inject({
-      url: '/api/members/export?status=active,overdue&sort=-number',
-      headers: { cookie },
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toContain('text/csv');
-    expect(response.headers['content-disposition']).toMatch(/attachment; filename="members-/);
-    const [header, ...lines] = response.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\n');
+    const [header, ...lines] = await csvExport(
+      t,
+      '/api/members/export?status=active,overdue&sort=-number',
+      cookie,
+      'members-',
+    );
     expect(header).toBe(
       'Membership number,Legal name,Trade name,Country code,Country,Category,Status,Joined,Paid through,Id',
     );
@@ -131,31 +105,17 @@ describe('GET /api/members', () => {
       listed.rows.some((row) => row.mid === 'mid007'),
     );
 
-    const refused = await t.app.inject({
-      url: '/api/members/export?joinedOn=yesterday..',
-      headers: { cookie },
-    });
-    expect(refused.statusCode).toBe(400);
+    expectInvalid(
+      await t.app.inject({ url: '/api/members/export?joinedOn=yesterday..', headers: { cookie } }),
+      'query.joinedOn',
+    );
   });
 
   it('answers 400 naming the field and the rule for a bad sort, filter or cursor', async () => {
-    const sort = await list('sort=shoeSize');
-    expect(sort.status).toBe(400);
-    expect(JSON.stringify(sort.body)).toContain('query.sort');
-
-    const status = await list('status=sleeping');
-    expect(status.status).toBe(400);
-    expect(JSON.stringify(status.body)).toContain('query.status');
-
-    const year = await list('paidThroughYear=twenty..');
-    expect(year.status).toBe(400);
-    expect(JSON.stringify(year.body)).toContain('invalid_type');
-
-    const cursor = await list('cursor=bm90LWEtY3Vyc29y');
-    expect(cursor.status).toBe(400);
-    expect(JSON.stringify(cursor.body)).toContain('query.cursor');
-
-    const limit = await list('limit=5000');
-    expect(limit.status).toBe(400);
+    expectInvalid(await list('sort=shoeSize'), 'query.sort', 'invalid_value');
+    expectInvalid(await list('status=sleeping'), 'query.status', 'invalid_value');
+    expectInvalid(await list('paidThroughYear=twenty..'), 'query.paidThroughYear', 'invalid_type');
+    expectInvalid(await list('cursor=bm90LWEtY3Vyc29y'), 'query.cursor', 'invalid_format');
+    expectInvalid(await list('limit=5000'), 'query.limit', 'too_big');
   });
 });

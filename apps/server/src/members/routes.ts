@@ -5,7 +5,7 @@ import {
   ZMembersListQuery,
 } from '@ops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireSession } from '../http/access';
+import { operatorActor } from '../http/actor';
 import { sendListExport } from '../lists/run-list';
 import { changeMembersStatus } from './bulk';
 import { listMembers, membersList } from './list';
@@ -51,12 +51,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZMembersBulkStatusResult },
       },
     },
-    async (request) =>
-      changeMembersStatus(
-        app.deps.db,
-        { kind: 'operator', uid: requireSession(request).user.uid },
-        request.body,
-      ),
+    async (request) => changeMembersStatus(app.deps.db, operatorActor(request), request.body),
   );
 
   app.get(

@@ -7,16 +7,11 @@ import {
   ZRevokeOperatorRequest,
   ZUpdateOperatorRolesRequest,
 } from '@ops/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Actor } from '../audit/record';
 import { requireSession } from '../http/access';
+import { operatorActor } from '../http/actor';
 import { listOperators } from './list';
 import { getOperatorDetail, grantOperator, revokeOperator, updateOperatorRoles } from './manage';
-
-function operatorActor(request: FastifyRequest): Actor {
-  return { kind: 'operator', uid: requireSession(request).user.uid };
-}
 
 /** The operators area: list, detail, grant, change roles, revoke (spec: Operators). */
 export const operatorManageRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,47 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addTestUser,
-  createTestApp,
-  signInAsNewOperator,
-  testPublicUrl,
-  type TestApp,
-} from '../../test/app';
+import { addTestUser, createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
+import { eventStream } from '../../test/event-stream';
+import { uidOf } from '../../test/fixtures';
+import { expectInvalid, injectAs } from '../../test/requests';
 import { cliActor } from '../audit/record';
 import { addOperator } from './service';
-
-/** Reads `event: operator` messages of the operator stream, one at a time. */
-function operatorEvents(response: Response) {
-  if (!response.body) throw new Error('The response has no body');
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  return {
-    async next(timeoutMs = 2_000): Promise<unknown> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const end = buffer.indexOf('\n\n');
-        if (end >= 0) {
-          const lines = buffer.slice(0, end).split('\n');
-          buffer = buffer.slice(end + 2);
-          if (!lines.includes('event: operator')) continue;
-          const data = lines.find((line) => line.startsWith('data: ')) ?? 'data: undefined';
-          return JSON.parse(data.slice('data: '.length));
-        }
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error('no operator event in time');
-        const chunk = await Promise.race([
-          reader.read(),
-          new Promise<never>((_, reject) =>
-            setTimeout(() => reject(new Error('no operator event in time')), left),
-          ),
-        ]);
-        if (chunk.done) throw new Error('the stream ended');
-        buffer += chunk.value;
-      }
-    },
-    cancel: () => reader.cancel(),
-  };
-}
 
 describe('operators: list, grant, roles, revoke', () => {
   let t: TestApp;
@@ -53,26 +17,12 @@ describe('operators: list, grant, roles, revoke', () => {
     t = await createTestApp();
     url = await t.app.listen({ port: 0, host: '127.0.0.1' });
     admin = await signInAsNewOperator(t, 'boss@ops.example');
-    adminUid = await uidOf('boss@ops.example');
+    adminUid = await uidOf(t, 'boss@ops.example');
   });
   afterAll(() => t.close());
 
-  async function uidOf(email: string): Promise<string> {
-    const row = await t.database.db
-      .selectFrom('users')
-      .select('uid')
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow();
-    return row.uid;
-  }
-
   const call = (method: 'GET' | 'POST' | 'PATCH', path: string, cookie: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url: path,
-      headers: { cookie, origin: testPublicUrl },
-      ...(payload ? { payload } : {}),
-    });
+    injectAs(t, cookie, method, path, payload);
 
   const detail = async (uid: string) => (await call('GET', `/api/operators/${uid}`, admin)).json();
 
@@ -107,11 +57,7 @@ describe('operators: list, grant, roles, revoke', () => {
     ]);
 
     const again = await call('POST', '/api/operators', admin, { uid: user.uid, roles: ['admin'] });
-    expect(again.statusCode).toBe(400);
-    expect(again.json().error.issues[0]).toMatchObject({
-      path: 'body.uid',
-      rule: 'already-operator',
-    });
+    expectInvalid(again, 'body.uid', 'already-operator');
   });
 
   it('refuses bad grants naming the field and rule', async () => {
@@ -123,8 +69,7 @@ describe('operators: list, grant, roles, revoke', () => {
       [{ uid: 'nobody', roles: ['finance'] }, 'body.uid', 'not-found'],
     ] as const) {
       const response = await call('POST', '/api/operators', admin, payload);
-      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(response.json().error.issues[0]).toMatchObject({ path, rule });
+      expectInvalid(response, path, rule);
     }
     await t.database.db
       .updateTable('users')
@@ -157,8 +102,7 @@ describe('operators: list, grant, roles, revoke', () => {
     expect(inactive.data).toEqual([]);
 
     const bad = await call('GET', '/api/operators?roles=boss', admin);
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.issues[0].path).toBe('query.roles');
+    expectInvalid(bad, 'query.roles');
   });
 
   it('refuses to revoke yourself, with the rule named', async () => {
@@ -173,16 +117,16 @@ describe('operators: list, grant, roles, revoke', () => {
 
   it('revokes at once: the open console gets null on its stream and the API refuses', async () => {
     const cookie = await signInAsNewOperator(t, 'leaving@ops.example', ['membership']);
-    const uid = await uidOf('leaving@ops.example');
+    const uid = await uidOf(t, 'leaving@ops.example');
     const stream = await fetch(`${url}/api/operators/me/stream`, { headers: { cookie } });
-    const events = operatorEvents(stream);
+    const events = eventStream(stream);
     try {
-      expect(await events.next()).toMatchObject({ uid, active: true });
+      expect(await events.next('operator')).toMatchObject({ uid, active: true });
       const { version } = await detail(uid);
       const revoked = await call('POST', `/api/operators/${uid}/revoke`, admin, { version });
       expect(revoked.statusCode).toBe(200);
       expect(revoked.json()).toMatchObject({ active: false, version: version + 1 });
-      expect(await events.next(1_000)).toBeNull();
+      expect(await events.next('operator', 1_000)).toBeNull();
       expect((await call('GET', '/api/operators', cookie)).statusCode).toBe(403);
     } finally {
       await events.cancel();
@@ -196,7 +140,7 @@ describe('operators: list, grant, roles, revoke', () => {
   });
 
   it('changes roles with a version check; the last admin keeps admin', async () => {
-    const fiona = await uidOf('fiona@ops.example');
+    const fiona = await uidOf(t, 'fiona@ops.example');
     const { version } = await detail(fiona);
     const changed = await call('PATCH', `/api/operators/${fiona}`, admin, {
       version,
@@ -215,14 +159,13 @@ describe('operators: list, grant, roles, revoke', () => {
       version: own.version,
       roles: ['finance'],
     });
-    expect(demote.statusCode).toBe(400);
-    expect(demote.json().error.issues[0]).toMatchObject({ path: 'body.roles', rule: 'last-admin' });
+    expectInvalid(demote, 'body.roles', 'last-admin');
   });
 
   it('of two admins revoking each other at the same moment, one wins and the last admin stays', async () => {
     const first = await signInAsNewOperator(t, 'ada@ops.example', ['admin']);
     const second = await signInAsNewOperator(t, 'bea@ops.example', ['admin']);
-    const [ada, bea] = [await uidOf('ada@ops.example'), await uidOf('bea@ops.example')];
+    const [ada, bea] = [await uidOf(t, 'ada@ops.example'), await uidOf(t, 'bea@ops.example')];
     // The boss leaves the admins, so that only these two are left.
     const boss = await detail(adminUid);
     const demoted = await call('PATCH', `/api/operators/${adminUid}`, first, {
@@ -255,7 +198,7 @@ describe('operators: list, grant, roles, revoke', () => {
   });
 
   it('the CLI restores a revoked operator', async () => {
-    const uid = await uidOf('fiona@ops.example');
+    const uid = await uidOf(t, 'fiona@ops.example');
     const { version } = await detail(uid);
     const adminCookie = await signInAsNewOperator(t, 'cli-check@ops.example', ['admin']);
     await call('POST', `/api/operators/${uid}/revoke`, adminCookie, { version });

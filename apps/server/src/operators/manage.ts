@@ -9,14 +9,10 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { recordAudit, type Actor } from '../audit/record';
 import type { Database, Operator, OperatorRole } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
-import { AppError } from '../errors';
-import { describeAuthor, readableTime } from '../users/detail';
+import { checkVersion, describeAuthor, versionConflict } from '../db/versioned-write';
+import { AppError, badInput } from '../errors';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-function refused(path: string, rule: string, message: string): AppError {
-  return new AppError('invalid-argument', message, { issues: [{ path, rule, message }] });
-}
 
 /**
  * Locks the rows of every active admin who can sign in (`FOR UPDATE`) and returns their uids. A change that
@@ -42,7 +38,7 @@ export async function isLastAdmin(trx: Transaction<Database>, uid: string): Prom
 
 function checkRoles(roles: readonly OperatorRole[]): void {
   if (roles.includes('read-only') && roles.length > 1) {
-    throw refused(
+    throw badInput(
       'body.roles',
       operatorRules.readOnlyAlone,
       'read-only cannot be combined with other roles: an operator either reads only or may act.',
@@ -68,12 +64,8 @@ async function requireOperatorRow(db: Db, uid: string) {
 
 type OperatorRow = NonNullable<Awaited<ReturnType<typeof findOperatorRow>>>;
 
-async function versionConflict(trx: Db, row: OperatorRow): Promise<AppError> {
-  const who = (await describeAuthor(trx, row.updated_by)) ?? 'someone';
-  return new AppError(
-    'aborted',
-    `Operator ${row.email} was changed by ${who} at ${readableTime(row.updated_at)} since you opened it. Reload to see the change.`,
-  );
+function operatorLabel(row: OperatorRow): string {
+  return `Operator ${row.email}`;
 }
 
 /** The record as the audit trail keeps it: the columns a person reads. */
@@ -111,7 +103,10 @@ async function writeOperator(
     .where('version', '=', row.version)
     .returningAll()
     .executeTakeFirst();
-  if (!updated) throw await versionConflict(trx, (await findOperatorRow(trx, row.uid)) ?? row);
+  if (!updated) {
+    const current = (await findOperatorRow(trx, row.uid)) ?? row;
+    throw await versionConflict(trx, operatorLabel(current), current);
+  }
   await recordAudit(trx, actor, {
     table: 'operators',
     recordId: row.uid,
@@ -165,10 +160,10 @@ export async function grantOperator(
       .where('uid', '=', request.uid)
       .executeTakeFirst();
     if (!user || user.deleted_at) {
-      throw refused('body.uid', 'not-found', `No user has the id ${request.uid}.`);
+      throw badInput('body.uid', 'not-found', `No user has the id ${request.uid}.`);
     }
     if (user.disabled) {
-      throw refused(
+      throw badInput(
         'body.uid',
         operatorRules.userUnavailable,
         `${user.email} is disabled; enable the user before granting operator access.`,
@@ -176,7 +171,7 @@ export async function grantOperator(
     }
     const existing = await findOperatorRow(trx, user.uid);
     if (existing?.active) {
-      throw refused(
+      throw badInput(
         'body.uid',
         operatorRules.alreadyOperator,
         `${user.email} is already an operator; change their roles instead.`,
@@ -217,7 +212,7 @@ export async function revokeOperator(
   request: TRevokeOperatorRequest,
 ): Promise<void> {
   if (actor.uid === uid) {
-    throw refused(
+    throw badInput(
       'params.uid',
       operatorRules.notSelf,
       'You cannot revoke your own operator access; ask another admin.',
@@ -225,16 +220,16 @@ export async function revokeOperator(
   }
   await writeTransaction(db, async (trx) => {
     const row = await requireOperatorRow(trx, uid);
-    if (row.version !== request.version) throw await versionConflict(trx, row);
+    await checkVersion(trx, operatorLabel(row), row, request.version);
     if (!row.active) {
-      throw refused(
+      throw badInput(
         'params.uid',
         operatorRules.inactive,
         `${row.email}'s operator access is already revoked.`,
       );
     }
     if (row.roles.includes('admin') && (await isLastAdmin(trx, uid))) {
-      throw refused(
+      throw badInput(
         'params.uid',
         operatorRules.lastAdmin,
         `${row.email} is the last admin; grant the admin role to another operator first.`,
@@ -254,9 +249,9 @@ export async function updateOperatorRoles(
   checkRoles(request.roles);
   await writeTransaction(db, async (trx) => {
     const row = await requireOperatorRow(trx, uid);
-    if (row.version !== request.version) throw await versionConflict(trx, row);
+    await checkVersion(trx, operatorLabel(row), row, request.version);
     if (!row.active) {
-      throw refused(
+      throw badInput(
         'params.uid',
         operatorRules.inactive,
         `${row.email}'s operator access is revoked; grant it again to choose roles.`,
@@ -264,7 +259,7 @@ export async function updateOperatorRoles(
     }
     const losesAdmin = row.roles.includes('admin') && !request.roles.includes('admin');
     if (losesAdmin && (await isLastAdmin(trx, uid))) {
-      throw refused(
+      throw badInput(
         'body.roles',
         operatorRules.lastAdmin,
         `${row.email} is the last admin and keeps the admin role; grant it to another operator first.`,

@@ -1,32 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
+import { eventStream } from '../../test/event-stream';
+import { memberRow } from '../../test/fixtures';
 import { requestRebuild } from '../search/rebuild';
-
-/** Reads a Server-Sent Events response until it holds a text. */
-function streamReader(response: Response) {
-  if (!response.body) throw new Error('The response has no body');
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let received = '';
-  return {
-    get received() {
-      return received;
-    },
-    async readUntil(needle: string) {
-      const deadline = Date.now() + 2_000;
-      while (!received.includes(needle)) {
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`no "${needle}" in time; got ${received}`);
-        const chunk = await Promise.race([
-          reader.read(),
-          new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), left)),
-        ]);
-        if (chunk.done) throw new Error('the stream ended');
-        received += chunk.value;
-      }
-    },
-    cancel: () => reader.cancel(),
-  };
-}
 
 describe('GET /api/changes/stream', () => {
   let t: TestApp;
@@ -46,7 +22,7 @@ describe('GET /api/changes/stream', () => {
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
-    const stream = streamReader(response);
+    const stream = eventStream(response);
     await stream.readUntil('retry:');
     // A change of another table first: it must not come through.
     await t.database.db
@@ -67,15 +43,10 @@ describe('GET /api/changes/stream', () => {
     const response = await fetch(`${url}/api/changes/stream?tables=members`, {
       headers: { cookie },
     });
-    const stream = streamReader(response);
+    const stream = eventStream(response);
     await stream.readUntil('retry:');
-    const member = (mid: string) => ({
-      mid,
-      number: `M-${mid}`,
-      category: 'individual' as const,
-      status: 'active' as const,
-      legal_name: `Feed Test ${mid}`,
-    });
+    const member = (mid: string) =>
+      memberRow(mid, { legal_name: `Feed Test ${mid}`, country_iso2: null });
     await t.database.db.insertInto('members').values(member('feed1')).execute();
     await stream.readUntil('"id":"feed1"');
     expect(stream.received).toContain(

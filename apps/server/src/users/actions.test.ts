@@ -7,6 +7,8 @@ import {
   signInByPassword,
   type TestApp,
 } from '../../test/app';
+import { insertMembers, memberRow, uidOf } from '../../test/fixtures';
+import { expectConflict, expectForbidden, expectInvalid, injectAs } from '../../test/requests';
 import { loadCountries } from '../seed/countries';
 
 const password = 'correct horse battery staple 42';
@@ -21,45 +23,17 @@ describe('users: detail and actions', () => {
     t = await createTestApp();
     admin = await signInAsNewOperator(t, 'admin@ops.example');
     readOnly = await signInAsNewOperator(t, 'viewer@ops.example', ['read-only']);
-    adminUid = (
-      await t.database.db
-        .selectFrom('users')
-        .select('uid')
-        .where('email', '=', 'admin@ops.example')
-        .executeTakeFirstOrThrow()
-    ).uid;
+    adminUid = await uidOf(t, 'admin@ops.example');
     await loadCountries(t.database.pool);
-    await t.database.db
-      .insertInto('members')
-      .values([
-        {
-          mid: 'mid-a',
-          number: 'M-1',
-          category: 'individual',
-          status: 'active',
-          legal_name: 'Alpine Forwarding AG',
-          country_iso2: 'CH',
-        },
-        {
-          mid: 'mid-b',
-          number: 'M-2',
-          category: 'individual',
-          status: 'active',
-          legal_name: 'Baltic Cargo',
-          country_iso2: 'DE',
-        },
-      ])
-      .execute();
+    await insertMembers(t.database.db, [
+      memberRow('mid-a', { number: 'M-1', legal_name: 'Alpine Forwarding AG' }),
+      memberRow('mid-b', { number: 'M-2', legal_name: 'Baltic Cargo', country_iso2: 'DE' }),
+    ]);
   });
   afterAll(() => t.close());
 
   const call = (method: 'GET' | 'POST' | 'PATCH', url: string, cookie: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { cookie, origin: 'http://localhost:3000' },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+    injectAs(t, cookie, method, url, payload);
 
   async function newUser(email: string) {
     const user = await addTestUser(t.database, email, { password, displayName: 'Maria Muster' });
@@ -115,8 +89,7 @@ describe('users: detail and actions', () => {
 
     // A stale version is a 409 that says who changed the user.
     const stale = await call('POST', `/api/users/${uid}/enable`, admin, { version });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().error.message).toMatch(/changed by admin@ops\.example .* Reload/);
+    expectConflict(stale, /changed by admin@ops\.example .* Reload/);
 
     const enabled = await call('POST', `/api/users/${uid}/enable`, admin, {});
     expect(enabled.json().disabled).toBe(false);
@@ -137,8 +110,7 @@ describe('users: detail and actions', () => {
 
   it('refuses to disable yourself or the last admin, naming the rule', async () => {
     const self = await call('POST', `/api/users/${adminUid}/disable`, admin, {});
-    expect(self.statusCode).toBe(400);
-    expect(self.json().error.issues[0]).toMatchObject({ path: 'params.uid', rule: 'not-self' });
+    expectInvalid(self, 'params.uid', 'not-self');
 
     // The signed-in admin is the only admin: a membership operator may not disable them.
     const membership = await signInAsNewOperator(t, 'membership@ops.example', ['membership']);
@@ -219,7 +191,7 @@ describe('users: detail and actions', () => {
     expect(listed.json().data[0]).toMatchObject({ uid, memberName: 'Baltic Cargo' });
 
     const stale = await call('PATCH', `/api/users/${uid}`, admin, { version, displayName: 'X' });
-    expect(stale.statusCode).toBe(409);
+    expectConflict(stale, /changed by admin@ops\.example .* since you opened it/);
 
     const current = version + 1;
     for (const [payload, path, rule] of [
@@ -232,8 +204,7 @@ describe('users: detail and actions', () => {
         version: current,
         ...payload,
       });
-      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(response.json().error.issues[0]).toMatchObject({ path, rule });
+      expectInvalid(response, path, rule);
     }
 
     // Leaving the member ends the role there.
@@ -282,8 +253,7 @@ describe('users: detail and actions', () => {
         { selection: { kind: 'ids', ids: [uid] }, disabled: true },
       ],
     ] as const) {
-      const response = await call(method, url, readOnly, payload);
-      expect(response.statusCode, url).toBe(403);
+      expectForbidden(await call(method, url, readOnly, payload));
     }
   });
 });

@@ -17,24 +17,13 @@ import type { Database, User, UsersTable } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { queueEmail } from '../emails/outbox';
 import { signInLinkEmail } from '../emails/templates';
-import { AppError } from '../errors';
+import { checkVersion, versionConflict } from '../db/versioned-write';
+import { AppError, badInput } from '../errors';
 import { allRowsOf } from '../lists/run-list';
 import { lockActiveAdmins } from '../operators/manage';
 import { changesChannel } from '../realtime/changes';
-import { describeAuthor, readableTime, requireUser } from './detail';
+import { requireUser } from './detail';
 import { usersListFor } from './list';
-
-function refused(path: string, rule: string, message: string): AppError {
-  return new AppError('invalid-argument', message, { issues: [{ path, rule, message }] });
-}
-
-async function versionConflict(trx: Transaction<Database>, user: User): Promise<AppError> {
-  const who = (await describeAuthor(trx, user.updated_by)) ?? 'someone';
-  return new AppError(
-    'aborted',
-    `User ${user.email} was changed by ${who} at ${readableTime(user.updated_at)} since you opened it. Reload to see the change.`,
-  );
-}
 
 /** A user a write applies to: known and not deleted, locked until the transaction ends. */
 async function lockLiveUser(trx: Transaction<Database>, uid: string): Promise<User> {
@@ -85,7 +74,10 @@ async function writeUser(
     .where('version', '=', user.version)
     .returningAll()
     .executeTakeFirst();
-  if (!updated) throw await versionConflict(trx, await requireUser(trx, user.uid));
+  if (!updated) {
+    const current = await requireUser(trx, user.uid);
+    throw await versionConflict(trx, `User ${current.email}`, current);
+  }
   await recordAudit(trx, actor, {
     table: 'users',
     recordId: user.uid,
@@ -108,7 +100,7 @@ export function updateUser(
 ): Promise<User> {
   return writeTransaction(db, async (trx) => {
     const user = await lockLiveUser(trx, uid);
-    if (user.version !== request.version) throw await versionConflict(trx, user);
+    await checkVersion(trx, `User ${user.email}`, user, request.version);
 
     const changes: Updateable<UsersTable> = {};
     if (request.displayName !== undefined) {
@@ -124,7 +116,7 @@ export function updateUser(
           .where('mid', '=', memberMid)
           .executeTakeFirst();
         if (!member || member.deleted_at) {
-          throw refused('body.memberMid', 'not-found', `No member has the id ${memberMid}.`);
+          throw badInput('body.memberMid', 'not-found', `No member has the id ${memberMid}.`);
         }
       }
       changes.member_mid = memberMid;
@@ -133,14 +125,14 @@ export function updateUser(
     let memberRole = request.memberRole === undefined ? user.member_role : request.memberRole;
     if (!memberMid && request.memberRole === undefined) memberRole = null;
     if (memberMid && !memberRole) {
-      throw refused(
+      throw badInput(
         'body.memberRole',
         'required',
         'Choose the role at the member (owner, admin or staff).',
       );
     }
     if (!memberMid && memberRole) {
-      throw refused(
+      throw badInput(
         'body.memberRole',
         'requires-member',
         'A role at a member needs a member; choose the member first.',
@@ -187,13 +179,13 @@ export function setUserDisabled(
   return writeTransaction(db, async (trx) => {
     const admins = options.disabled ? await lockActiveAdmins(trx) : [];
     const user = await lockLiveUser(trx, uid);
-    if (options.version !== undefined && user.version !== options.version) {
-      throw await versionConflict(trx, user);
+    if (options.version !== undefined) {
+      await checkVersion(trx, `User ${user.email}`, user, options.version);
     }
     if (user.disabled === options.disabled) return user;
     if (options.disabled) {
       const refusal = disableRefusal(actor, user, admins);
-      if (refusal) throw refused('params.uid', refusal.rule, refusal.message);
+      if (refusal) throw badInput('params.uid', refusal.rule, refusal.message);
     }
     const updated = await writeUser(
       trx,
@@ -224,7 +216,7 @@ async function selectedUids(
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path.join('.') ?? '';
-    throw refused(
+    throw badInput(
       'body.selection.listParams',
       'invalid_value',
       `The list view is not valid${field ? ` (${field}: ${issue?.message})` : ''}.`,
@@ -234,7 +226,7 @@ async function selectedUids(
   for await (const row of allRowsOf(db, usersListFor(parsed.data), parsed.data)) {
     uids.push(row.uid);
     if (uids.length > bulkUserLimit) {
-      throw refused(
+      throw badInput(
         'body.selection',
         'too_big',
         `More than ${bulkUserLimit.toLocaleString('en')} users match; narrow the view with filters first.`,
@@ -326,7 +318,7 @@ export async function sendUserSignInLink(
   const user = await requireUser(db, uid);
   if (user.deleted_at) throw new AppError('not-found', `No user has the id ${uid}.`);
   if (user.disabled) {
-    throw refused(
+    throw badInput(
       'params.uid',
       'user-disabled',
       `${user.email} is disabled and cannot sign in; enable the user first.`,

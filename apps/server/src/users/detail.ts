@@ -2,32 +2,14 @@ import type { TUserDetail } from '@ops/contract';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { SessionPolicy } from '../auth/sessions';
 import type { Database, User } from '../db/schema';
+import { describeAuthor } from '../db/versioned-write';
 import { AppError } from '../errors';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** "2026-05-03 14:02 UTC": a time a person reads in a message. */
-export function readableTime(value: Date | string): string {
-  return `${iso(value).slice(0, 16).replace('T', ' ')} UTC`;
-}
-
 /** How a person names a user in a message: the e-mail, which is unique. */
 export function userLabel(user: Pick<User, 'email'>): string {
   return user.email;
-}
-
-/** Who a created_by/updated_by names: a user's e-mail, else the word stored ('cli', 'system'). */
-export async function describeAuthor(
-  db: Kysely<Database> | Transaction<Database>,
-  author: string | null,
-): Promise<string | null> {
-  if (!author) return null;
-  const user = await db
-    .selectFrom('users')
-    .select('email')
-    .where('uid', '=', author)
-    .executeTakeFirst();
-  return user?.email ?? author;
 }
 
 /** The user (deleted ones too: a detail can still be opened), or 404. */

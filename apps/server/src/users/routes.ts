@@ -10,10 +10,9 @@ import {
   ZUsersListQuery,
   ZBulkSetUsersDisabledRequest,
 } from '@ops/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Actor } from '../audit/record';
-import { requireSession, sessionPolicy } from '../http/access';
+import { sessionPolicy } from '../http/access';
+import { operatorActor } from '../http/actor';
 import { sendListExport } from '../lists/run-list';
 import {
   bulkSetUsersDisabled,
@@ -39,10 +38,6 @@ const exportColumns = [
   { key: 'createdAt', header: 'Created (UTC)' },
   { key: 'uid', header: 'Id' },
 ];
-
-function operatorActor(request: FastifyRequest): Actor {
-  return { kind: 'operator', uid: requireSession(request).user.uid };
-}
 
 /** The users area: list, export, detail, edit, disable/enable, sign-in link, end sessions. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {

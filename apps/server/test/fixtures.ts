@@ -1,0 +1,50 @@
+import type { OperatorRole } from '@ops/contract';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, MembersTable } from '../src/db/schema';
+import { signInAsNewOperator, type TestApp } from './app';
+
+/**
+ * A live, active individual member in Switzerland, numbered `M-<mid>` and named `Company <mid>`,
+ * ready to insert; `fields` set any other column or override these.
+ */
+export function memberRow(mid: string, fields: Partial<Insertable<MembersTable>> = {}) {
+  return {
+    mid,
+    number: `M-${mid}`,
+    category: 'individual' as const,
+    status: 'active' as const,
+    legal_name: `Company ${mid}`,
+    country_iso2: 'CH',
+    ...fields,
+  } satisfies Insertable<MembersTable>;
+}
+
+/** Inserts members straight into the database, as the seed or an import would. */
+export async function insertMembers(db: Kysely<Database>, rows: Insertable<MembersTable>[]) {
+  await db.insertInto('members').values(rows).execute();
+}
+
+/** The uid of an account (a signed-in operator, …) by its e-mail. */
+export async function uidOf(t: TestApp, email: string): Promise<string> {
+  const row = await t.database.db
+    .selectFrom('users')
+    .select('uid')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return row.uid;
+}
+
+/**
+ * The two operators of a write test, both signed in: one whose roles allow the writes (its cookie
+ * and uid) and a read-only one, whom every write refuses.
+ */
+export async function signInEditorAndReader(
+  t: TestApp,
+  editorEmail: string,
+  roles: OperatorRole[],
+  readerEmail = 'reader@example.org',
+) {
+  const cookie = await signInAsNewOperator(t, editorEmail, roles);
+  const readOnlyCookie = await signInAsNewOperator(t, readerEmail, ['read-only']);
+  return { cookie, uid: await uidOf(t, editorEmail), readOnlyCookie };
+}
