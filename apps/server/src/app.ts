@@ -12,13 +12,18 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
+import { auditRoutes } from './audit/routes';
+import { applicationRoutes } from './applications/routes';
 import { authRoutes } from './auth/routes';
+import { certificateRoutes } from './certificates/routes';
 import { createThrottle, type Throttle } from './auth/throttle';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { Notifications } from './db/notifications';
 import type { Database } from './db/schema';
 import { healthRoutes } from './health/routes';
+import { bankAccountRoutes } from './bank-accounts/routes';
+import { countryRoutes } from './countries/routes';
 import { functionRoutes } from './functions/routes';
 import { homeRoutes } from './home/routes';
 import { accessControl } from './http/access';
@@ -26,11 +31,16 @@ import { registerErrorHandling } from './http/error-handler';
 import { registerOriginCheck } from './http/origin-check';
 import { registerSpa } from './http/spa';
 import type { Logger } from './logger';
+import { memberDetailRoutes } from './members/detail-routes';
+import { memberFixesRoutes } from './members/fixes-routes';
 import { memberRoutes } from './members/routes';
+import { memberUploadRoutes } from './members/upload-routes';
+import { operatorManageRoutes } from './operators/manage-routes';
 import { operatorRoutes } from './operators/routes';
 import { changeStreamRoutes } from './realtime/routes';
 import { searchIndexRoutes } from './search/routes';
 import { searchServiceRoutes } from './search/service-routes';
+import { userRoutes } from './users/routes';
 
 /** What route handlers reach through `app.deps`. */
 export type AppDeps = {
@@ -102,12 +112,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(operatorRoutes);
+  await app.register(operatorManageRoutes);
+  await app.register(userRoutes);
   await app.register(homeRoutes);
   await app.register(changeStreamRoutes);
   await app.register(functionRoutes);
   await app.register(searchServiceRoutes);
   await app.register(searchIndexRoutes);
   await app.register(memberRoutes);
+  await app.register(memberDetailRoutes);
+  await app.register(memberFixesRoutes);
+  await app.register(memberUploadRoutes);
+  await app.register(countryRoutes);
+  await app.register(bankAccountRoutes);
+  await app.register(auditRoutes);
+  await app.register(applicationRoutes);
+  await app.register(certificateRoutes);
   await registerSpa(app, options.webDist ?? defaultWebDist);
   return app;
 }

@@ -1,5 +1,6 @@
 import type { Benchmark } from '../lib/benchmark';
 import { coldStart100k, coldStartExisting, coldStartFirst } from './cold-start';
+import { memberUpload100k, memberUpload100kMemory } from './member-upload';
 import { liveChange100k, membersScroll100k } from './members-browser';
 import { lists100k } from './lists';
 import { paletteKeystroke } from './palette-keystroke';
@@ -16,6 +17,8 @@ export const benchmarks: readonly Benchmark[] = [
   lists100k,
   membersScroll100k,
   liveChange100k,
+  memberUpload100k,
+  memberUpload100kMemory,
   signInJs,
   searchRebuild,
   searchQueries,

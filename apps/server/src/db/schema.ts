@@ -50,6 +50,14 @@ export type CountriesTable = Tracked & {
   active: Defaulted<boolean>;
 };
 
+/** Reference values world-countries lacks (migration 0012): income group, fee category, currency fixes. */
+export type CountryReferenceTable = {
+  iso2: string;
+  income_group: IncomeGroup | null;
+  fee_category: string | null;
+  default_currency: string | null;
+};
+
 export type UsersTable = Tracked & {
   uid: string;
   email: string;
@@ -62,6 +70,8 @@ export type UsersTable = Tracked & {
   sign_in_methods: Defaulted<string[]>;
   last_sign_in_at: Timestamp | null;
   deleted_at: Timestamp | null;
+  /** The member's legal name, kept by triggers (migration 0011) for the users list's sort. */
+  member_name: Generated<string | null>;
 };
 
 export type OperatorsTable = Tracked & {
@@ -194,6 +204,20 @@ export type CertificatesTable = Tracked & {
   pdf_file: string | null;
   verification_code: string;
   revocation_reason: string | null;
+  /** The member's legal name as the certificate states it (filled from the member if omitted). */
+  member_name: Defaulted<string>;
+};
+
+/** Next certificate number per year (migration 0010). */
+export type CertificateSequencesTable = { year: number; last_number: number };
+
+/** The PDF of a certificate exactly as issued (migration 0010). */
+export type CertificateFilesTable = {
+  cid: string;
+  content: Buffer;
+  sha256: string;
+  byte_size: number;
+  created_at: Defaulted<Date>;
 };
 
 export type EmailsTable = {
@@ -304,16 +328,102 @@ export type ServerSecretsTable = {
   created_at: Timestamp;
 };
 
+/** An uploaded document's bytes (migration 0009); applications.documents lists it. */
+export type ApplicationDocumentsTable = {
+  id: string;
+  aid: string;
+  type: string;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  content: Buffer;
+  uploaded_at: Timestamp;
+  uploaded_by: string | null;
+};
+
+/** Number counters ('member', 'invoice-2026', ...), taken under a row lock (migration 0009). */
+export type NumberCountersTable = {
+  name: string;
+  last_value: ColumnType<string, string | number, string | number>;
+};
+
+/** Member CSV uploads (migration 0007): the upload, its file, its staged rows, its progress. */
+export type MemberUploadsTable = {
+  id: string;
+  filename: string;
+  byte_size: number;
+  encoding: 'utf-8' | 'windows-1252';
+  has_bom: Defaulted<boolean>;
+  separator: ',' | ';' | '\t';
+  header: string[];
+  sample: Json<string[][]>;
+  mapping: Json<Record<string, number>>;
+  status: Defaulted<'uploaded' | 'validating' | 'validated' | 'committing' | 'committed'>;
+  validation: Json<Record<string, number>> | null;
+  result: Json<Record<string, unknown>> | null;
+  error: string | null;
+  created_at: Timestamp;
+  created_by: string | null;
+  updated_at: Timestamp;
+  validated_at: Timestamp | null;
+  committed_at: Timestamp | null;
+  committed_by: string | null;
+  search_indexed_at: Timestamp | null;
+};
+
+export type MemberUploadChunksTable = { upload_id: string; seq: number; data: Buffer };
+
+export type MemberUploadRowsTable = {
+  upload_id: string;
+  line: number;
+  reason: string | null;
+  cells: string[] | null;
+  number: string | null;
+  new_mid: string | null;
+  action: 'insert' | 'update' | 'unchanged' | null;
+  is_renamed: Defaulted<boolean>;
+  legal_name: string | null;
+  category: string | null;
+  status: string | null;
+  trade_name: string | null;
+  country_iso2: string | null;
+  address_line1: string | null;
+  address_line2: string | null;
+  postal_code: string | null;
+  city: string | null;
+  state: string | null;
+  vat_number: string | null;
+  website: string | null;
+  email: string | null;
+  phone: string | null;
+  joined_on: DateOnly | null;
+  paid_through_year: number | null;
+  billing_currency: string | null;
+  directory_visible: boolean | null;
+};
+
+export type MemberUploadProgressTable = {
+  upload_id: string;
+  progress: Json<Record<string, unknown>>;
+  updated_at: Timestamp;
+};
+
 export type Database = {
   countries: CountriesTable;
+  country_reference: CountryReferenceTable;
   users: UsersTable;
   operators: OperatorsTable;
   sessions: SessionsTable;
   bank_accounts: BankAccountsTable;
   members: MembersTable;
   applications: ApplicationsTable;
+  application_documents: ApplicationDocumentsTable;
+  number_counters: NumberCountersTable;
   invoices: InvoicesTable;
   certificates: CertificatesTable;
+  certificate_sequences: CertificateSequencesTable;
+  certificate_files: CertificateFilesTable;
   emails: EmailsTable;
   audit_log: AuditLogTable;
   action_codes: ActionCodesTable;
@@ -328,6 +438,10 @@ export type Database = {
     deleted_at: Timestamp;
   };
   search_tasks: SearchTasksTable;
+  member_uploads: MemberUploadsTable;
+  member_upload_chunks: MemberUploadChunksTable;
+  member_upload_rows: MemberUploadRowsTable;
+  member_upload_progress: MemberUploadProgressTable;
   server_secrets: ServerSecretsTable;
 };
 

@@ -4,6 +4,12 @@ import * as auth from './0002-auth';
 import * as search from './0003-search';
 import * as changeFeed from './0004-change-feed';
 import * as memberList from './0005-member-list';
+import * as memberUploads from './0007-member-uploads';
+import * as memberFixes from './0008-member-fixes';
+import * as applications from './0009-applications';
+import * as certificates from './0010-certificates';
+import * as usersOperators from './0011-users-operators';
+import * as settings from './0012-settings';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -15,4 +21,10 @@ export const migrations: Record<string, Migration> = {
   '0003-search': search,
   '0004-change-feed': changeFeed,
   '0005-member-list': memberList,
+  '0007-member-uploads': memberUploads,
+  '0008-member-fixes': memberFixes,
+  '0009-applications': applications,
+  '0010-certificates': certificates,
+  '0011-users-operators': usersOperators,
+  '0012-settings': settings,
 };

@@ -1,0 +1,126 @@
+import {
+  memberUploadFieldLabels,
+  memberUploadFields,
+  memberUploadMappingProblems,
+  requiredMemberUploadFields,
+  type TMemberUpload,
+  type TMemberUploadMapping,
+} from '@ops/contract';
+import { useState } from 'react';
+import { Button, focusRing } from '@/components/button';
+import { assignColumn, columnName, formatBytes, separatorName } from '../utils/upload-steps';
+
+/**
+ * The mapping step: each member field reads one column of the file (guessed from the header,
+ * changeable). The first rows of the file show what each choice reads.
+ */
+export function UploadMapping({
+  upload,
+  isBusy,
+  onValidate,
+  onRestart,
+}: {
+  upload: TMemberUpload;
+  isBusy: boolean;
+  onValidate: (mapping: TMemberUploadMapping) => void;
+  onRestart: () => void;
+}) {
+  const [mapping, setMapping] = useState<TMemberUploadMapping>(upload.mapping);
+  const problems = memberUploadMappingProblems(mapping, upload.header.length);
+  const firstRow = upload.sample[0] ?? [];
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm text-slate-700">
+        <span className="font-medium">{upload.filename}</span> · {formatBytes(upload.byteSize)} ·{' '}
+        {upload.encoding === 'utf-8' ? `UTF-8${upload.hasBom ? ' with BOM' : ''}` : 'Windows-1252'}{' '}
+        · {separatorName(upload.separator)}-separated · {upload.header.length} columns
+      </p>
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Which column of the file each member field reads</caption>
+        <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
+          <tr>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Member field
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Column of the file
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              First row reads
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {memberUploadFields.map((field) => {
+            const column = mapping[field];
+            const isRequired = requiredMemberUploadFields.includes(field);
+            return (
+              <tr key={field}>
+                <th scope="row" className="py-1.5 pr-3 font-normal text-slate-800">
+                  {memberUploadFieldLabels[field]}
+                  {isRequired ? (
+                    <span className="ml-1 text-xs text-slate-500">(required)</span>
+                  ) : null}
+                </th>
+                <td className="py-1.5 pr-3">
+                  <select
+                    aria-label={memberUploadFieldLabels[field]}
+                    value={column === undefined ? '' : String(column)}
+                    disabled={isBusy}
+                    onChange={(event) =>
+                      setMapping(
+                        assignColumn(
+                          mapping,
+                          field,
+                          event.target.value === '' ? null : Number(event.target.value),
+                        ),
+                      )
+                    }
+                    className={`w-full max-w-xs rounded-md border border-slate-300 bg-white px-2 py-1 ${focusRing}`}
+                  >
+                    <option value="">
+                      {isRequired ? '— choose a column —' : '— not imported —'}
+                    </option>
+                    {upload.header.map((_, index) => (
+                      <option key={index} value={index}>
+                        {columnName(upload.header, index)}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td className="max-w-[16rem] truncate py-1.5 text-slate-600">
+                  {column === undefined ? '' : (firstRow[column] ?? '')}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <p className="text-xs text-slate-600">
+        A column left unmapped leaves that field of existing members as it is; an empty cell in a
+        mapped column clears it.
+      </p>
+      {problems.length > 0 ? (
+        <ul className="list-disc pl-5 text-sm text-red-800" aria-label="Mapping problems">
+          {problems.map((problem) => (
+            <li key={problem.field}>{problem.message}</li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button
+          isBusy={isBusy}
+          aria-disabled={problems.length > 0 || undefined}
+          onClick={() => {
+            if (problems.length === 0) onValidate(mapping);
+          }}
+        >
+          {isBusy ? 'Validating…' : 'Validate rows'}
+        </Button>
+        <Button variant="secondary" onClick={onRestart} disabled={isBusy}>
+          Choose another file
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import type { MemberUploadMode, TMemberUpload } from '@ops/contract';
+import { useState } from 'react';
+import { Button } from '@/components/button';
+import { ErrorCard } from '@/components/error-card';
+import { getErrorMessage } from '@/lib/error-message';
+import { rejectedRowsHref, useInvalidRows } from '../api/upload-members';
+import { columnName, describeValidation, formatCount } from '../utils/upload-steps';
+
+/** The preview: what a commit would do, every invalid row with its line and reason, the commit. */
+export function UploadPreview({
+  upload,
+  isBusy,
+  canCommit,
+  onCommit,
+  onRemap,
+}: {
+  upload: TMemberUpload;
+  isBusy: boolean;
+  canCommit: boolean;
+  onCommit: (mode: MemberUploadMode) => void;
+  onRemap: () => void;
+}) {
+  const validation = upload.validation;
+  const hasInvalid = (validation?.invalid ?? 0) > 0;
+  const [mode, setMode] = useState<MemberUploadMode>('all-or-nothing');
+  const rows = useInvalidRows(upload.id, hasInvalid);
+  if (!validation) return null;
+  const invalidRows = rows.data?.pages.flatMap((page) => page.data) ?? [];
+  const canRun = validation.valid > 0 && !(mode === 'all-or-nothing' && hasInvalid);
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm font-medium text-slate-800" data-testid="upload-summary">
+        {describeValidation(validation)}
+      </p>
+      {hasInvalid ? (
+        <section aria-label="Invalid rows" className="flex flex-col gap-2">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h3 className="text-sm font-semibold text-slate-900">
+              {formatCount(validation.invalid)} invalid {validation.invalid === 1 ? 'row' : 'rows'}
+            </h3>
+            <a
+              href={rejectedRowsHref(upload.id)}
+              download
+              className="text-sm font-medium text-sky-700 underline hover:text-sky-900"
+            >
+              Download the invalid rows (CSV)
+            </a>
+          </div>
+          {rows.isError ? <ErrorCard message={getErrorMessage(rows.error)} /> : null}
+          <div className="max-h-96 overflow-auto rounded-md border border-slate-200">
+            <table className="w-full text-left text-sm">
+              <thead className="sticky top-0 bg-slate-50 text-xs uppercase text-slate-500">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Line
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Reason
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Row as read
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {invalidRows.map((row) => (
+                  <tr key={row.line} className="align-top">
+                    <td className="px-3 py-1.5 tabular-nums text-slate-800">{row.line}</td>
+                    <td className="px-3 py-1.5 text-red-800">{row.reason}</td>
+                    <td
+                      className="max-w-md truncate px-3 py-1.5 text-slate-600"
+                      title={row.values
+                        .map((value, index) => `${columnName(upload.header, index)}: ${value}`)
+                        .join('\n')}
+                    >
+                      {row.values.join(' · ')}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {rows.hasNextPage ? (
+            <Button
+              variant="secondary"
+              className="self-start"
+              isBusy={rows.isFetchingNextPage}
+              onClick={() => void rows.fetchNextPage()}
+            >
+              {rows.isFetchingNextPage ? 'Loading…' : 'Show more invalid rows'}
+            </Button>
+          ) : null}
+        </section>
+      ) : (
+        <p className="text-sm text-emerald-800">Every row is valid.</p>
+      )}
+      {canCommit ? (
+        <fieldset className="flex flex-col gap-2 text-sm" disabled={isBusy}>
+          <legend className="mb-1 font-semibold text-slate-900">Commit</legend>
+          <label className="flex items-start gap-2">
+            <input
+              type="radio"
+              name="upload-mode"
+              checked={mode === 'all-or-nothing'}
+              onChange={() => setMode('all-or-nothing')}
+              className="mt-1"
+            />
+            <span>
+              All or nothing{' '}
+              <span className="text-slate-600">
+                — commit only if every row is valid
+                {hasInvalid ? ' (not possible: fix the invalid rows first)' : ''}
+              </span>
+            </span>
+          </label>
+          <label className="flex items-start gap-2">
+            <input
+              type="radio"
+              name="upload-mode"
+              checked={mode === 'valid-only'}
+              onChange={() => setMode('valid-only')}
+              className="mt-1"
+            />
+            <span>
+              Valid rows only{' '}
+              <span className="text-slate-600">
+                — commit the {formatCount(validation.valid)} valid rows and leave the invalid ones
+                out
+              </span>
+            </span>
+          </label>
+        </fieldset>
+      ) : (
+        <p className="text-sm text-slate-600">
+          Your operator roles do not allow committing members.
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {canCommit ? (
+          <Button
+            isBusy={isBusy}
+            aria-disabled={!canRun || undefined}
+            onClick={() => {
+              if (canRun) onCommit(mode);
+            }}
+          >
+            {isBusy
+              ? 'Committing…'
+              : `Commit ${formatCount(mode === 'valid-only' ? validation.valid : validation.rows)} rows`}
+          </Button>
+        ) : null}
+        <Button variant="secondary" onClick={onRemap} disabled={isBusy}>
+          Change the mapping
+        </Button>
+      </div>
+    </div>
+  );
+}

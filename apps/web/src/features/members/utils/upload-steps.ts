@@ -1,0 +1,111 @@
+import type {
+  MemberUploadField,
+  TMemberUpload,
+  TMemberUploadMapping,
+  TMemberUploadProgress,
+} from '@ops/contract';
+
+/** The steps of the upload screen, in order. */
+export const uploadSteps = ['choose', 'map', 'preview', 'report'] as const;
+export type UploadStep = (typeof uploadSteps)[number];
+
+export const uploadStepLabels: Record<UploadStep, string> = {
+  choose: 'Choose a file',
+  map: 'Map columns',
+  preview: 'Check and commit',
+  report: 'Report',
+};
+
+/** Where an upload stands, as a step of the screen. */
+export function stepOf(upload: TMemberUpload | undefined): UploadStep {
+  if (!upload) return 'choose';
+  switch (upload.status) {
+    case 'uploaded':
+    case 'validating':
+      return 'map';
+    case 'validated':
+    case 'committing':
+      return 'preview';
+    case 'committed':
+      return 'report';
+  }
+}
+
+/**
+ * Maps `field` to `column` (or unmaps it with null). A column feeds one field only: a field
+ * that read that column before loses it, as a person choosing it for another field expects.
+ */
+export function assignColumn(
+  mapping: TMemberUploadMapping,
+  field: MemberUploadField,
+  column: number | null,
+): TMemberUploadMapping {
+  const next: TMemberUploadMapping = {};
+  for (const [key, value] of Object.entries(mapping) as [MemberUploadField, number][]) {
+    if (key !== field && value !== column) next[key] = value;
+  }
+  if (column !== null) next[field] = column;
+  return next;
+}
+
+/** A column as a person finds it in the file: its header, or its position when unnamed. */
+export function columnName(header: readonly string[], index: number): string {
+  const name = header[index]?.trim();
+  return name ? name : `Column ${index + 1}`;
+}
+
+const integer = new Intl.NumberFormat('en');
+
+export function formatCount(value: number): string {
+  return integer.format(value);
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1_000) return `${bytes} bytes`;
+  if (bytes < 1_000_000) return `${(bytes / 1_000).toFixed(1)} KB`;
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
+
+export type ProgressView = {
+  /** 0 to 1, or null when nothing is known yet. */
+  fraction: number | null;
+  /** What is running, with counts: "Validating: 12,000 rows read, 3 invalid". */
+  label: string;
+};
+
+/** The progress bar's value and words for a running step. */
+export function describeProgress(progress: TMemberUploadProgress | null): ProgressView {
+  if (!progress) return { fraction: null, label: 'Starting…' };
+  const fraction = progress.total > 0 ? Math.min(1, progress.done / progress.total) : null;
+  switch (progress.phase) {
+    case 'validating':
+      return {
+        fraction,
+        label: `Validating: ${formatCount(progress.rows)} rows read, ${formatCount(progress.invalid)} invalid`,
+      };
+    case 'committing':
+      return {
+        fraction,
+        label: `Committing: ${formatCount(progress.done)} of ${formatCount(progress.total)} rows`,
+      };
+    case 'indexing':
+      return { fraction, label: 'Updating the search index' };
+  }
+}
+
+/** The one line above the preview: what a commit would do. */
+export function describeValidation(validation: NonNullable<TMemberUpload['validation']>): string {
+  const parts = [
+    `${formatCount(validation.rows)} rows`,
+    `${formatCount(validation.toInsert)} new`,
+    `${formatCount(validation.toUpdate)} changed`,
+    `${formatCount(validation.unchanged)} unchanged`,
+    `${formatCount(validation.invalid)} invalid`,
+  ];
+  return parts.join(' · ');
+}
+
+/** The separator as a person names it. */
+export function separatorName(separator: TMemberUpload['separator']): string {
+  return separator === ';' ? 'semicolon' : separator === ',' ? 'comma' : 'tab';
+}
