@@ -21,6 +21,16 @@ declare module 'vitest' {
  * embedded one. fsync is off: the data is thrown away anyway.
  */
 export default async function setup(project: TestProject) {
+  const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-test-run-'));
+  fs.chmodSync(scratchDir, 0o755);
+  project.provide('scratchDir', scratchDir);
+  // TEST_DATABASE_ADMIN_URL runs the suite on another PostgreSQL (a superuser connection), e.g.
+  // the oldest version DATABASE_URL supports, instead of the embedded one.
+  const externalAdminUrl = process.env.TEST_DATABASE_ADMIN_URL;
+  if (externalAdminUrl) {
+    project.provide('pgAdminUrl', externalAdminUrl);
+    return () => fs.rmSync(scratchDir, { recursive: true, force: true });
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-test-pg-'));
   fs.chmodSync(dataDir, 0o755); // PostgreSQL runs as the 'postgres' user when we are root.
   const cluster = await startEmbeddedCluster(dataDir, pino({ level: 'silent' }), {
@@ -40,9 +50,6 @@ export default async function setup(project: TestProject) {
     '/postgres',
   );
   project.provide('pgAdminUrl', adminUrl);
-  const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-test-run-'));
-  fs.chmodSync(scratchDir, 0o755);
-  project.provide('scratchDir', scratchDir);
   return async () => {
     await cluster.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -200,6 +200,35 @@ describe('/api/countries', () => {
     expect(inB.body.data.map((row) => row.iso2)).toEqual(['CH']);
   });
 
+  it('keeps member counts as members arrive, move, leave and are deleted', async () => {
+    const { list } = listEndpoint<Country>(t, '/api/countries', cookie);
+    const countOf = async (iso2: string) =>
+      (await list(`q=${iso2}`)).body.data.find((row) => row.iso2 === iso2)?.memberCount;
+    const [chBefore, atBefore] = [await countOf('CH'), await countOf('AT')];
+    await insertMembers(t.database.db, [
+      memberRow('count-1', { country_iso2: 'AT' }),
+      memberRow('count-2', { country_iso2: 'AT' }),
+    ]);
+    expect(await countOf('AT')).toBe((atBefore ?? 0) + 2);
+    await t.database.db
+      .updateTable('members')
+      .set({ country_iso2: 'CH' })
+      .where('mid', '=', 'count-1')
+      .execute();
+    expect([await countOf('AT'), await countOf('CH')]).toEqual([
+      (atBefore ?? 0) + 1,
+      (chBefore ?? 0) + 1,
+    ]);
+    await t.database.db
+      .updateTable('members')
+      .set({ deleted_at: new Date() })
+      .where('mid', 'in', ['count-1', 'count-2'])
+      .execute();
+    expect([await countOf('AT'), await countOf('CH')]).toEqual([atBefore, chBefore]);
+    await t.database.db.deleteFrom('members').where('mid', 'in', ['count-1', 'count-2']).execute();
+    expect([await countOf('AT'), await countOf('CH')]).toEqual([atBefore, chBefore]);
+  });
+
   it('exports the filtered list as CSV', async () => {
     const lines = await csvExport(
       t,

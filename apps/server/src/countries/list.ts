@@ -79,11 +79,9 @@ export const countriesList: ListDefinition<CountryListRow, TCountryListItem> = {
       'a.mid as association_mid',
       'a.number as association_number',
       'a.legal_name as association_name',
-      // The members list's partial index on the same expression answers this per country.
-      sql<number>`(SELECT count(*) FROM members m
-                      WHERE coalesce(m.country_iso2, '~~') = c.iso2 AND m.deleted_at IS NULL)::int`.as(
-        'member_count',
-      ),
+      // Kept by triggers on members (migration 0013): no counting per page.
+      sql<number>`coalesce((SELECT k.members FROM country_member_counts k
+                             WHERE k.country_iso2 = c.iso2), 0)`.as('member_count'),
     ]),
   toItem: (row) => ({
     iso2: row.iso2,

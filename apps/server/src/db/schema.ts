@@ -409,7 +409,11 @@ export type MemberUploadProgressTable = {
   updated_at: Timestamp;
 };
 
+/** Live members per country (migration 0013), kept by triggers on members. */
+export type CountryMemberCountsTable = { country_iso2: string; members: number };
+
 export type Database = {
+  country_member_counts: CountryMemberCountsTable;
   countries: CountriesTable;
   country_reference: CountryReferenceTable;
   users: UsersTable;

@@ -830,16 +830,22 @@ export async function commitUpload(
         const to = from + commitBatchLines;
         const inBatch = sql`r.upload_id = ${id} AND r.reason IS NULL AND r.line > ${from} AND r.line <= ${to}`;
         const updates = await sql<{ count: number }>`
-          WITH changed AS (
+          -- The values before are read first (RETURNING old.* needs PostgreSQL 18; DATABASE_URL
+          -- may be any PostgreSQL from 15), the members locked for the update that follows.
+          WITH target AS (
+            SELECT m.mid, r.line, m.legal_name IS DISTINCT FROM r.legal_name AS is_renamed,
+                   ${sql.raw(jsonOf('m', columns))} AS before
+              FROM members m JOIN member_upload_rows r ON m.number = r.number
+             WHERE ${inBatch} AND m.deleted_at IS NULL AND ${differs(columns)}
+               FOR UPDATE OF m
+          ), changed AS (
             UPDATE members m
                SET ${sql.raw(columns.map((c) => `${c} = r.${c}`).join(', '))},
                    version = m.version + 1, updated_at = now(), updated_by = ${actor.uid}
-              FROM member_upload_rows r
-             WHERE ${inBatch} AND m.number = r.number AND m.deleted_at IS NULL
-               AND ${differs(columns)}
-            RETURNING m.mid, r.line, old.legal_name IS DISTINCT FROM new.legal_name AS is_renamed,
-                      ${sql.raw(jsonOf('old', columns))} AS before,
-                      ${sql.raw(jsonOf('new', columns))} AS after
+              FROM target t, member_upload_rows r
+             WHERE m.mid = t.mid AND r.upload_id = ${id} AND r.line = t.line
+            RETURNING m.mid, t.line, t.is_renamed, t.before,
+                      ${sql.raw(jsonOf('m', columns))} AS after
           ), audited AS (
             INSERT INTO audit_log (actor_uid, actor_kind, table_name, record_id, action, before, after)
             SELECT ${actor.uid}, ${actor.kind}, 'members', c.mid, 'update',

@@ -10,6 +10,7 @@ import * as applications from './0009-applications';
 import * as certificates from './0010-certificates';
 import * as usersOperators from './0011-users-operators';
 import * as settings from './0012-settings';
+import * as countryMemberCounts from './0013-country-member-counts';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0010-certificates': certificates,
   '0011-users-operators': usersOperators,
   '0012-settings': settings,
+  '0013-country-member-counts': countryMemberCounts,
 };
