@@ -68,6 +68,10 @@ export type UsersTable = Tracked & {
   member_role: 'owner' | 'admin' | 'staff' | null;
   disabled: Defaulted<boolean>;
   sign_in_methods: Defaulted<string[]>;
+  /** Generated from sign_in_methods (migration 0014): never written. */
+  has_password_sign_in: ColumnType<boolean, never, never>;
+  has_email_link_sign_in: ColumnType<boolean, never, never>;
+  has_microsoft_sign_in: ColumnType<boolean, never, never>;
   last_sign_in_at: Timestamp | null;
   deleted_at: Timestamp | null;
   /** The member's legal name, kept by triggers (migration 0011) for the users list's sort. */

@@ -20,13 +20,22 @@ function isRetryable(error: unknown): boolean {
 export async function writeTransaction<T>(
   db: Kysely<Database>,
   work: (trx: Transaction<Database>, attempt: number) => Promise<T>,
-  retryLimit: number = constants.transactionRetryLimit,
+  options: {
+    retryLimit?: number;
+    /**
+     * 'read committed' for a bulk write that takes its row locks as it goes (a CSV import):
+     * SERIALIZABLE would track every row it reads, and a conflict with any single edit made
+     * meanwhile would start the whole import again.
+     */
+    isolationLevel?: 'serializable' | 'read committed';
+  } = {},
 ): Promise<T> {
+  const retryLimit = options.retryLimit ?? constants.transactionRetryLimit;
   for (let attempt = 1; ; attempt++) {
     try {
       return await db
         .transaction()
-        .setIsolationLevel('serializable')
+        .setIsolationLevel(options.isolationLevel ?? 'serializable')
         .execute((trx) => work(trx, attempt));
     } catch (error) {
       if (!isRetryable(error)) throw error;

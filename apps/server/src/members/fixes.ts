@@ -112,7 +112,8 @@ async function countDuplicateVats(db: Db): Promise<number> {
   const { rows } = await sql<{ count: number }>`
     SELECT count(*)::int AS count FROM (
       SELECT 1 FROM members
-       WHERE deleted_at IS NULL AND member_vat_key(vat_number) IS NOT NULL
+       WHERE deleted_at IS NULL AND vat_number IS NOT NULL
+         AND member_vat_key(vat_number) IS NOT NULL
        GROUP BY member_vat_key(vat_number)
       HAVING count(*) > 1) groups`.execute(db);
   return rows[0]?.count ?? 0;
@@ -300,7 +301,8 @@ async function findDuplicates(
           SELECT member_vat_key(vat_number) AS key, NULL AS country_iso2,
                  count(*) OVER ()::int AS total
             FROM members
-           WHERE deleted_at IS NULL AND member_vat_key(vat_number) IS NOT NULL
+           WHERE deleted_at IS NULL AND vat_number IS NOT NULL
+         AND member_vat_key(vat_number) IS NOT NULL
            GROUP BY member_vat_key(vat_number)
           HAVING count(*) > 1
            ORDER BY member_vat_key(vat_number)

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { parse, type Parser } from 'csv-parse';
 import { parse as parseSync } from 'csv-parse/sync';
 import type pg from 'pg';
@@ -197,39 +196,60 @@ function countLineBreaks(text: string): number {
 }
 
 /**
- * Every record of the stored file, decoded and parsed as it streams: the header first, then
- * the data rows; blank lines and rows of empty cells are skipped but counted as lines.
+ * The file's records, in batches: each piece of text goes through the parser at once and the
+ * records it completes come back together, so the caller's loop over 100,000 rows awaits once
+ * per piece rather than once per row (an await per row cost seconds). Each record carries the
+ * line it starts on (quoted cells may hold line breaks) and the bytes read so far.
  */
-export async function* readRecords(
+export async function* readRecordBatches(
   pool: pg.Pool,
   uploadId: string,
   encoding: UploadEncoding,
   separator: UploadSeparator,
-): AsyncGenerator<CsvRecord> {
+): AsyncGenerator<CsvRecord[]> {
   let bytesRead = 0;
-  const decoder = new TextDecoder(encoding);
-  async function* text(): AsyncGenerator<string> {
-    for await (const chunk of readChunks(pool, uploadId)) {
-      const decoded = decoder.decode(chunk, { stream: true });
-      // Small pieces: the parser turns each piece into records at once, and records waiting
-      // in its buffer outlive V8's young generation (a 1 MB piece is 8,000 rows, and the heap
-      // grew by 250 MB of such garbage over 100,000 rows).
-      for (let at = 0; at < decoded.length; at += parserPieceChars) {
-        yield decoded.slice(at, at + parserPieceChars);
-      }
-      bytesRead += chunk.length;
-    }
-    const rest = decoder.decode();
-    if (rest) yield rest;
-  }
-  const parser: Parser = Readable.from(text(), { highWaterMark: 1 }).pipe(
-    parse(parserOptions(separator)),
-  );
   let line = 1;
-  for await (const { record, raw } of parser as AsyncIterable<{ record: string[]; raw: string }>) {
-    const startLine = line;
-    line += countLineBreaks(raw);
-    if (record.every((cell) => cell.trim() === '')) continue;
-    yield { line: startLine, cells: record, bytesRead };
+  const decoder = new TextDecoder(encoding);
+  const parser: Parser = parse(parserOptions(separator));
+  let failure: unknown = null;
+  parser.on('error', (error) => {
+    failure = error;
+  });
+  const completed = (): CsvRecord[] => {
+    const records: CsvRecord[] = [];
+    for (
+      let item = parser.read() as { record: string[]; raw: string } | null;
+      item !== null;
+      item = parser.read() as { record: string[]; raw: string } | null
+    ) {
+      const startLine = line;
+      line += countLineBreaks(item.raw);
+      if (item.record.every((cell) => cell.trim() === '')) continue;
+      records.push({ line: startLine, cells: item.record, bytesRead });
+    }
+    if (failure) throw failure;
+    return records;
+  };
+  for await (const chunk of readChunks(pool, uploadId)) {
+    const decoded = decoder.decode(chunk, { stream: true });
+    bytesRead += chunk.length;
+    // Small pieces: records waiting in the parser's buffer would outlive V8's young generation
+    // (a 1 MB piece is 8,000 rows, and the heap grew by 250 MB of such garbage over 100,000).
+    for (let at = 0; at < decoded.length; at += parserPieceChars) {
+      parser.write(decoded.slice(at, at + parserPieceChars));
+      const records = completed();
+      if (records.length > 0) yield records;
+    }
   }
+  const rest = decoder.decode();
+  if (rest) parser.write(rest);
+  // The last record is completed by the parser's flush, which runs as the stream finishes.
+  const finished = new Promise<void>((resolve) => {
+    parser.once('finish', resolve);
+    parser.once('error', () => resolve());
+  });
+  parser.end();
+  await finished;
+  const last = completed();
+  if (last.length > 0) yield last;
 }

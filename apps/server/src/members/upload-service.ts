@@ -28,7 +28,7 @@ import { AppError } from '../errors';
 import { csvQuote, pgTextArray } from '../seed/csv';
 import {
   describeHead,
-  readRecords,
+  readRecordBatches,
   storeFile,
   UploadTooLargeError,
   type UploadEncoding,
@@ -498,7 +498,7 @@ export async function validateUpload(
       copy.on('finish', resolve);
       copy.on('error', reject);
     });
-    const records = readRecords(
+    const batches = readRecordBatches(
       deps.pool,
       id,
       upload.encoding as UploadEncoding,
@@ -507,33 +507,35 @@ export async function validateUpload(
     let isHeader = true;
     let batch: string[] = [];
     try {
-      for await (const record of records) {
-        if (isHeader) {
-          isHeader = false;
-          continue;
+      for await (const recordBatch of batches) {
+        for (const record of recordBatch) {
+          if (isHeader) {
+            isHeader = false;
+            continue;
+          }
+          rows++;
+          bytesRead = record.bytesRead;
+          const outcome = validateCells(record.cells, mapping, countries);
+          const staged: Record<string, unknown> =
+            'values' in outcome
+              ? { ...outcome.values, upload_id: id, line: record.line, new_mid: newId() }
+              : {
+                  upload_id: id,
+                  line: record.line,
+                  reason: outcome.reason,
+                  number: outcome.number,
+                  cells: record.cells.map(withoutNul),
+                };
+          if (!('values' in outcome)) invalid++;
+          batch.push(stagedLine(staged));
+          if (batch.length >= 500) {
+            const text = batch.join('');
+            batch = [];
+            await writeTo(copy, text);
+          }
+          if (rows % progressEveryRows === 0) await report();
+          if (rows % collectEveryRows === 0) collectGarbage();
         }
-        rows++;
-        bytesRead = record.bytesRead;
-        const outcome = validateCells(record.cells, mapping, countries);
-        const staged: Record<string, unknown> =
-          'values' in outcome
-            ? { ...outcome.values, upload_id: id, line: record.line, new_mid: newId() }
-            : {
-                upload_id: id,
-                line: record.line,
-                reason: outcome.reason,
-                number: outcome.number,
-                cells: record.cells.map(withoutNul),
-              };
-        if (!('values' in outcome)) invalid++;
-        batch.push(stagedLine(staged));
-        if (batch.length >= 500) {
-          const text = batch.join('');
-          batch = [];
-          await writeTo(copy, text);
-        }
-        if (rows % progressEveryRows === 0) await report();
-        if (rows % collectEveryRows === 0) collectGarbage();
       }
     } catch (error) {
       copy.destroy();
@@ -548,9 +550,12 @@ export async function validateUpload(
 
     // Numbers that appear on several lines: none of those rows can be trusted to be the one.
     await client.query(
+      // Grouped (a hash of the numbers) rather than a window over every row: only the numbers
+      // seen twice come out, usually none.
       `WITH repeated AS (
-         SELECT line, number, array_agg(line) OVER (PARTITION BY number) AS lines
+         SELECT number, array_agg(line ORDER BY line) AS lines
            FROM member_upload_rows WHERE upload_id = $1 AND number IS NOT NULL
+          GROUP BY number HAVING count(*) > 1
        )
        UPDATE member_upload_rows r
           SET reason = concat_ws('; ', r.reason,
@@ -559,7 +564,7 @@ export async function validateUpload(
                 array_to_string(array_remove(d.lines, r.line), ', ')),
               new_mid = NULL
          FROM repeated d
-        WHERE r.upload_id = $1 AND r.line = d.line AND cardinality(d.lines) > 1`,
+        WHERE r.upload_id = $1 AND r.number = d.number`,
       [id],
     );
     // Members that were deleted keep their number: uploading over one would revive it unseen.
@@ -651,16 +656,18 @@ async function restoreCells(
     );
     batch = [];
   };
-  const records = readRecords(
+  const batches = readRecordBatches(
     pool,
     id,
     upload.encoding as UploadEncoding,
     upload.separator as UploadSeparator,
   );
-  for await (const record of records) {
-    if (!wanted.has(record.line)) continue;
-    batch.push({ line: record.line, cells: record.cells.map(withoutNul) });
-    if (batch.length >= 1_000) await flush();
+  for await (const recordBatch of batches) {
+    for (const record of recordBatch) {
+      if (!wanted.has(record.line)) continue;
+      batch.push({ line: record.line, cells: record.cells.map(withoutNul) });
+      if (batch.length >= 1_000) await flush();
+    }
   }
   await flush();
 }
@@ -820,16 +827,18 @@ export async function commitUpload(
 
   let outcome: { inserted: number; updated: number };
   try {
-    outcome = await writeTransaction(deps.db, async (trx) => {
-      if (isBulk) await sql`SET LOCAL ops.search_sync = 'off'`.execute(trx);
-      let inserted = 0;
-      let updated = 0;
-      let done = 0;
-      const maxLine = Number(lastLine?.line ?? 0);
-      for (let from = 0; from < maxLine; from += commitBatchLines) {
-        const to = from + commitBatchLines;
-        const inBatch = sql`r.upload_id = ${id} AND r.reason IS NULL AND r.line > ${from} AND r.line <= ${to}`;
-        const updates = await sql<{ count: number }>`
+    outcome = await writeTransaction(
+      deps.db,
+      async (trx) => {
+        if (isBulk) await sql`SET LOCAL ops.search_sync = 'off'`.execute(trx);
+        let inserted = 0;
+        let updated = 0;
+        let done = 0;
+        const maxLine = Number(lastLine?.line ?? 0);
+        for (let from = 0; from < maxLine; from += commitBatchLines) {
+          const to = from + commitBatchLines;
+          const inBatch = sql`r.upload_id = ${id} AND r.reason IS NULL AND r.line > ${from} AND r.line <= ${to}`;
+          const updates = await sql<{ count: number }>`
           -- The values before are read first (RETURNING old.* needs PostgreSQL 18; DATABASE_URL
           -- may be any PostgreSQL from 15), the members locked for the update that follows.
           WITH target AS (
@@ -857,10 +866,10 @@ export async function commitUpload(
               FROM changed c WHERE s.upload_id = ${id} AND s.line = c.line
           )
           SELECT count(*)::int AS count FROM changed`.execute(trx);
-        updated += updates.rows[0]?.count ?? 0;
+          updated += updates.rows[0]?.count ?? 0;
 
-        const insertColumns = ['mid', 'number', ...columns];
-        const inserts = await sql<{ count: number }>`
+          const insertColumns = ['mid', 'number', ...columns];
+          const inserts = await sql<{ count: number }>`
           WITH added AS (
             INSERT INTO members (${sql.raw(insertColumns.join(', '))}, created_by, updated_by)
             SELECT r.new_mid, r.number, ${sql.raw(columns.map((c) => `r.${c}`).join(', '))},
@@ -876,42 +885,44 @@ export async function commitUpload(
               FROM added a
           )
           SELECT count(*)::int AS count FROM added`.execute(trx);
-        inserted += inserts.rows[0]?.count ?? 0;
+          inserted += inserts.rows[0]?.count ?? 0;
 
-        const batchRows = await sql<{ count: number }>`
+          const batchRows = await sql<{ count: number }>`
           SELECT count(*)::int AS count FROM member_upload_rows r WHERE ${inBatch}`.execute(trx);
-        done += batchRows.rows[0]?.count ?? 0;
-        // Outside the transaction, so that the screen sees it now.
-        await writeProgress(deps.db, id, {
-          phase: 'committing',
-          done,
-          total,
-          rows: total,
-          invalid: 0,
-        });
-      }
-      const result = {
-        mode,
-        inserted,
-        updated,
-        unchanged: done - inserted - updated,
-        rejected: validation?.invalid ?? 0,
-        committedAt: new Date().toISOString(),
-      };
-      await trx
-        .updateTable('member_uploads')
-        .set({
-          status: 'committed',
-          result: JSON.stringify(result),
-          committed_at: new Date(),
-          committed_by: actor.uid,
-          updated_at: new Date(),
-          search_indexed_at: isBulk ? null : new Date(),
-        })
-        .where('id', '=', id)
-        .execute();
-      return { inserted, updated };
-    });
+          done += batchRows.rows[0]?.count ?? 0;
+          // Outside the transaction, so that the screen sees it now.
+          await writeProgress(deps.db, id, {
+            phase: 'committing',
+            done,
+            total,
+            rows: total,
+            invalid: 0,
+          });
+        }
+        const result = {
+          mode,
+          inserted,
+          updated,
+          unchanged: done - inserted - updated,
+          rejected: validation?.invalid ?? 0,
+          committedAt: new Date().toISOString(),
+        };
+        await trx
+          .updateTable('member_uploads')
+          .set({
+            status: 'committed',
+            result: JSON.stringify(result),
+            committed_at: new Date(),
+            committed_by: actor.uid,
+            updated_at: new Date(),
+            search_indexed_at: isBulk ? null : new Date(),
+          })
+          .where('id', '=', id)
+          .execute();
+        return { inserted, updated };
+      },
+      { isolationLevel: 'read committed' },
+    );
   } catch (error) {
     const message =
       error instanceof AppError ? error.message : 'The commit failed; nothing was saved.';

@@ -11,6 +11,7 @@ import * as certificates from './0010-certificates';
 import * as usersOperators from './0011-users-operators';
 import * as settings from './0012-settings';
 import * as countryMemberCounts from './0013-country-member-counts';
+import * as listStatistics from './0014-list-statistics';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0011-users-operators': usersOperators,
   '0012-settings': settings,
   '0013-country-member-counts': countryMemberCounts,
+  '0014-list-statistics': listStatistics,
 };
