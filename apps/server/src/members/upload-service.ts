@@ -769,7 +769,14 @@ export async function commitUpload(
       'Validate the upload with a mapping before committing it.',
     );
   }
-  const validation = upload.validation as { valid: number; invalid: number } | null;
+  const validation = upload.validation as {
+    valid: number;
+    invalid: number;
+    toUpdate?: number;
+  } | null;
+  // A file whose existing members were all identical when validated (a first import) skips
+  // the update pass: the preview the person committed said nothing would change.
+  const hasUpdates = (validation?.toUpdate ?? 1) > 0;
   if (upload.status === 'validated' && validation) {
     if (mode === 'all-or-nothing' && validation.invalid > 0) {
       throw badInput(
@@ -838,7 +845,9 @@ export async function commitUpload(
         for (let from = 0; from < maxLine; from += commitBatchLines) {
           const to = from + commitBatchLines;
           const inBatch = sql`r.upload_id = ${id} AND r.reason IS NULL AND r.line > ${from} AND r.line <= ${to}`;
-          const updates = await sql<{ count: number }>`
+          const updates = !hasUpdates
+            ? { rows: [{ count: 0 }] }
+            : await sql<{ count: number }>`
           -- The values before are read first (RETURNING old.* needs PostgreSQL 18; DATABASE_URL
           -- may be any PostgreSQL from 15), the members locked for the update that follows.
           WITH target AS (
