@@ -61,7 +61,10 @@ export function DetailScreen<T>({
         description={isMissing ? missingDescription : `The ${noun} could not be loaded.`}
         actions={actions}
       >
-        {isMissing ? null : (
+        {/* The id that was asked for, so the person sees what was not found. */}
+        {isMissing ? (
+          id
+        ) : (
           <ErrorCard message={getErrorMessage(query.error)}>
             <Button
               variant="secondary"
