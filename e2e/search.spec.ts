@@ -109,7 +109,8 @@ test.describe('the search palette', () => {
       new RegExp(`/members/${encodeURIComponent(member._firestore_id)}$`),
     );
     await expect(palette(page)).toBeHidden();
-    await expect(page.getByRole('heading', { name: 'Member', exact: true })).toBeVisible();
+    // The member's detail, titled with its name.
+    await expect(page.getByRole('heading', { name: member.name, exact: true })).toBeVisible();
   });
 
   test('keys typed right after Ctrl+K, before the field has the focus, are not lost', async ({
