@@ -61,6 +61,71 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
   ) : null;
 }
 
+/**
+ * A react-hook-form field as a labelled string control: the props every text input, textarea
+ * and select takes (value, change, ids, error border), and the frame around it (label, help
+ * above, the error under it).
+ */
+function useStringField<Values extends FieldValues, Name extends FieldPath<Values>>(
+  control: Control<Values>,
+  name: Name,
+  help: ReactNode,
+  isDisabled: boolean,
+) {
+  const {
+    field: { ref, name: fieldName, value, onChange, onBlur },
+    fieldState,
+  } = useController({ control, name });
+  const error = fieldState.error?.message;
+  const { helpId, errorId, controlProps } = useFieldIds(help, error);
+  return {
+    ref,
+    error,
+    helpId,
+    errorId,
+    controlProps: {
+      ...controlProps,
+      name: fieldName,
+      value: (value as string | null | undefined) ?? '',
+      onChange: (event: { target: { value: string } }) => onChange(event.target.value),
+      onBlur,
+      disabled: isDisabled,
+      className: [controlClass, error ? 'border-red-600' : 'border-slate-300'].join(' '),
+    },
+  };
+}
+
+function FieldFrame({
+  className,
+  label,
+  controlId,
+  help,
+  helpId,
+  error,
+  errorId,
+  children,
+}: {
+  className: string | undefined;
+  label: string;
+  controlId: string;
+  help: ReactNode;
+  helpId: string;
+  error: string | undefined;
+  errorId: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={['flex flex-col gap-1', className].filter(Boolean).join(' ')}>
+      <label htmlFor={controlId} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <Help id={helpId}>{help}</Help>
+      {children}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
 export type FormTextFieldProps<
   Values extends FieldValues,
   Name extends FieldPath<Values>,
@@ -88,34 +153,28 @@ export function FormTextField<Values extends FieldValues, Name extends FieldPath
   rows,
   ...inputProps
 }: FormTextFieldProps<Values, Name>) {
-  const {
-    field: { ref, name: fieldName, value, onChange, onBlur },
-    fieldState,
-  } = useController({ control, name });
-  const error = fieldState.error?.message;
-  const { helpId, errorId, controlProps } = useFieldIds(help, error);
-  const common = {
-    ...controlProps,
-    name: fieldName,
-    value: (value as string | null | undefined) ?? '',
-    onChange: (event: { target: { value: string } }) => onChange(event.target.value),
-    onBlur: onBlur,
-    disabled: isDisabled,
-    className: [controlClass, error ? 'border-red-600' : 'border-slate-300'].join(' '),
-  };
+  const { ref, error, helpId, errorId, controlProps } = useStringField(
+    control,
+    name,
+    help,
+    isDisabled,
+  );
   return (
-    <div className={['flex flex-col gap-1', className].filter(Boolean).join(' ')}>
-      <label htmlFor={controlProps.id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <Help id={helpId}>{help}</Help>
+    <FieldFrame
+      className={className}
+      label={label}
+      controlId={controlProps.id}
+      help={help}
+      helpId={helpId}
+      error={error}
+      errorId={errorId}
+    >
       {rows ? (
-        <textarea {...common} ref={ref} rows={rows} placeholder={inputProps.placeholder} />
+        <textarea {...controlProps} ref={ref} rows={rows} placeholder={inputProps.placeholder} />
       ) : (
-        <input {...common} {...inputProps} ref={ref} type={type} />
+        <input {...controlProps} {...inputProps} ref={ref} type={type} />
       )}
-      <FieldError id={errorId} message={error} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -141,28 +200,23 @@ export function FormSelectField<Values extends FieldValues, Name extends FieldPa
   options,
   emptyLabel,
 }: FormSelectFieldProps<Values, Name>) {
-  const {
-    field: { ref, name: fieldName, value, onChange, onBlur },
-    fieldState,
-  } = useController({ control, name });
-  const error = fieldState.error?.message;
-  const { helpId, errorId, controlProps } = useFieldIds(help, error);
+  const { ref, error, helpId, errorId, controlProps } = useStringField(
+    control,
+    name,
+    help,
+    isDisabled,
+  );
   return (
-    <div className={['flex flex-col gap-1', className].filter(Boolean).join(' ')}>
-      <label htmlFor={controlProps.id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <Help id={helpId}>{help}</Help>
-      <select
-        {...controlProps}
-        ref={ref}
-        name={fieldName}
-        value={(value as string | null | undefined) ?? ''}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
-        disabled={isDisabled}
-        className={[controlClass, error ? 'border-red-600' : 'border-slate-300'].join(' ')}
-      >
+    <FieldFrame
+      className={className}
+      label={label}
+      controlId={controlProps.id}
+      help={help}
+      helpId={helpId}
+      error={error}
+      errorId={errorId}
+    >
+      <select {...controlProps} ref={ref}>
         {emptyLabel !== undefined ? <option value="">{emptyLabel}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -170,8 +224,7 @@ export function FormSelectField<Values extends FieldValues, Name extends FieldPa
           </option>
         ))}
       </select>
-      <FieldError id={errorId} message={error} />
-    </div>
+    </FieldFrame>
   );
 }
 
