@@ -20,3 +20,5 @@ export * from './users';
 export * from './operator-admin';
 export * from './member-fixes';
 export * from './member-uploads';
+export * from './money';
+export * from './invoices';

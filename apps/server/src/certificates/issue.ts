@@ -7,6 +7,8 @@ import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { badInput } from '../errors';
 import { newId } from '../lib/ids';
+import { queueEmail } from '../emails/outbox';
+import { certificateIssuedEmail } from '../emails/templates';
 import { verificationUrlOf } from './detail';
 import { renderCertificatePdf } from './pdf';
 import { newVerificationCode } from './verification-code';
@@ -64,7 +66,12 @@ async function findPayment(
   return { isPaid: (member.paid_through_year ?? -1) >= year, invoiceIid: null };
 }
 
-export type IssueOptions = { publicUrl: string; now?: Date };
+export type IssueOptions = {
+  publicUrl: string;
+  now?: Date;
+  /** When set, the member (if it has an e-mail address) is sent its certificate's link. */
+  mailFrom?: string;
+};
 
 /**
  * Issues the membership certificate of a member for a paid year, in one transaction: numbers it,
@@ -77,148 +84,173 @@ export async function issueMembershipCertificate(
   request: TIssueCertificateRequest,
   options: IssueOptions,
 ): Promise<string> {
+  return writeTransaction(db, (trx) => issueMembershipCertificateIn(trx, actor, request, options));
+}
+
+/**
+ * The same, inside the caller's transaction: marking an invoice paid issues the year's
+ * certificate in the payment's own transaction (rule 2), so both happen or neither.
+ */
+export async function issueMembershipCertificateIn(
+  trx: Transaction<Database>,
+  actor: Actor,
+  request: TIssueCertificateRequest,
+  options: IssueOptions,
+): Promise<string> {
   const { memberMid, year } = request;
-  return writeTransaction(db, async (trx) => {
-    const member = await trx
-      .selectFrom('members as m')
-      .leftJoin('countries as k', 'k.iso2', 'm.country_iso2')
-      .select([
-        'm.mid',
-        'm.number',
-        'm.legal_name',
-        'm.status',
-        'm.paid_through_year',
-        'm.deleted_at',
-        'k.name as country_name',
-      ])
-      .where('m.mid', '=', memberMid)
-      .executeTakeFirst();
-    if (!member || member.deleted_at) {
-      throw badInput('body.memberMid', 'not_found', `There is no member ${memberMid}.`);
-    }
-    if (closedStatuses.has(member.status)) {
-      throw badInput(
-        'body.memberMid',
-        'member-status',
-        `${member.legal_name} is ${member.status}; a certificate is issued only to members in good standing.`,
-      );
-    }
-    const payment = await findPayment(trx, member, year);
-    if (!payment.isPaid) {
-      const paidThrough = member.paid_through_year
-        ? `paid through ${member.paid_through_year}`
-        : 'no paid year';
-      throw badInput(
-        'body.year',
-        'paid-year',
-        `${member.legal_name} has not paid ${year}: there is no paid membership invoice for ${year} (${paidThrough}). A certificate is issued only for a paid year.`,
-      );
-    }
+  const member = await trx
+    .selectFrom('members as m')
+    .leftJoin('countries as k', 'k.iso2', 'm.country_iso2')
+    .select([
+      'm.mid',
+      'm.number',
+      'm.legal_name',
+      'm.email',
+      'm.status',
+      'm.paid_through_year',
+      'm.deleted_at',
+      'k.name as country_name',
+    ])
+    .where('m.mid', '=', memberMid)
+    .executeTakeFirst();
+  if (!member || member.deleted_at) {
+    throw badInput('body.memberMid', 'not_found', `There is no member ${memberMid}.`);
+  }
+  if (closedStatuses.has(member.status)) {
+    throw badInput(
+      'body.memberMid',
+      'member-status',
+      `${member.legal_name} is ${member.status}; a certificate is issued only to members in good standing.`,
+    );
+  }
+  const payment = await findPayment(trx, member, year);
+  if (!payment.isPaid) {
+    const paidThrough = member.paid_through_year
+      ? `paid through ${member.paid_through_year}`
+      : 'no paid year';
+    throw badInput(
+      'body.year',
+      'paid-year',
+      `${member.legal_name} has not paid ${year}: there is no paid membership invoice for ${year} (${paidThrough}). A certificate is issued only for a paid year.`,
+    );
+  }
 
-    const now = options.now ?? new Date();
-    // Millisecond precision, so that the list's keyset cursor (a JSON date) finds it exactly.
-    const issuedAt = new Date(Math.floor(now.getTime()));
-    const cid = newId();
-    const number = await allocateNumber(trx, year);
-    const verificationCode = newVerificationCode();
-    const validFrom = `${year}-01-01`;
-    const validTo = `${year}-12-31`;
+  const now = options.now ?? new Date();
+  // Millisecond precision, so that the list's keyset cursor (a JSON date) finds it exactly.
+  const issuedAt = new Date(Math.floor(now.getTime()));
+  const cid = newId();
+  const number = await allocateNumber(trx, year);
+  const verificationCode = newVerificationCode();
+  const validFrom = `${year}-01-01`;
+  const validTo = `${year}-12-31`;
 
-    // The earlier certificates of this member and year stop counting: this one replaces them.
-    const replaced = await trx
-      .selectFrom('certificates')
-      .select(['cid', 'number', 'status', 'version'])
-      .where('member_mid', '=', member.mid)
-      .where('type', '=', 'membership')
-      .where('year', '=', year)
-      .where('status', 'in', ['pending', 'issued', 'expired'])
-      .execute();
-    for (const old of replaced) {
-      await trx
-        .updateTable('certificates')
-        .set({
-          status: 'superseded',
-          version: old.version + 1,
-          updated_at: issuedAt,
-          updated_by: actor.uid,
-        })
-        .where('cid', '=', old.cid)
-        .execute();
-      await recordAudit(trx, actor, {
-        table: 'certificates',
-        recordId: old.cid,
-        action: 'supersede',
-        before: { status: old.status, version: old.version },
-        after: {
-          status: 'superseded',
-          version: old.version + 1,
-          supersededBy: cid,
-          supersededByNumber: number,
-        },
-      });
-    }
-
-    const row = {
-      cid,
-      number,
-      member_mid: member.mid,
-      member_name: member.legal_name,
-      type: 'membership' as const,
-      document_code: null,
-      year,
-      valid_from: validFrom,
-      valid_to: validTo,
-      status: 'issued' as const,
-      invoice_iid: payment.invoiceIid,
-      issued_at: issuedAt,
-      issued_by: actor.uid,
-      pdf_file: null,
-      verification_code: verificationCode,
-      revocation_reason: null,
-      created_at: issuedAt,
-      updated_at: issuedAt,
-      created_by: actor.uid,
-      updated_by: actor.uid,
-    };
-    await trx.insertInto('certificates').values(row).execute();
-
-    const pdf = await renderCertificatePdf({
-      number,
-      type: 'membership',
-      documentCode: null,
-      year,
-      validFrom,
-      validTo,
-      issuedAt,
-      memberName: member.legal_name,
-      memberNumber: member.number,
-      countryName: member.country_name,
-      verificationCode,
-      verificationUrl: verificationUrlOf(options.publicUrl, verificationCode),
-    });
+  // The earlier certificates of this member and year stop counting: this one replaces them.
+  const replaced = await trx
+    .selectFrom('certificates')
+    .select(['cid', 'number', 'status', 'version'])
+    .where('member_mid', '=', member.mid)
+    .where('type', '=', 'membership')
+    .where('year', '=', year)
+    .where('status', 'in', ['pending', 'issued', 'expired'])
+    .execute();
+  for (const old of replaced) {
     await trx
-      .insertInto('certificate_files')
-      .values({
-        cid,
-        content: pdf,
-        sha256: createHash('sha256').update(pdf).digest('hex'),
-        byte_size: pdf.length,
+      .updateTable('certificates')
+      .set({
+        status: 'superseded',
+        version: old.version + 1,
+        updated_at: issuedAt,
+        updated_by: actor.uid,
       })
+      .where('cid', '=', old.cid)
       .execute();
-
     await recordAudit(trx, actor, {
       table: 'certificates',
-      recordId: cid,
-      action: 'issue',
-      before: null,
+      recordId: old.cid,
+      action: 'supersede',
+      before: { status: old.status, version: old.version },
       after: {
-        ...row,
-        issued_at: issuedAt.toISOString(),
-        created_at: issuedAt.toISOString(),
-        updated_at: issuedAt.toISOString(),
-        supersedes: replaced.map((old) => old.number),
+        status: 'superseded',
+        version: old.version + 1,
+        supersededBy: cid,
+        supersededByNumber: number,
       },
     });
-    return cid;
+  }
+
+  const row = {
+    cid,
+    number,
+    member_mid: member.mid,
+    member_name: member.legal_name,
+    type: 'membership' as const,
+    document_code: null,
+    year,
+    valid_from: validFrom,
+    valid_to: validTo,
+    status: 'issued' as const,
+    invoice_iid: payment.invoiceIid,
+    issued_at: issuedAt,
+    issued_by: actor.uid,
+    pdf_file: null,
+    verification_code: verificationCode,
+    revocation_reason: null,
+    created_at: issuedAt,
+    updated_at: issuedAt,
+    created_by: actor.uid,
+    updated_by: actor.uid,
+  };
+  await trx.insertInto('certificates').values(row).execute();
+
+  const pdf = await renderCertificatePdf({
+    number,
+    type: 'membership',
+    documentCode: null,
+    year,
+    validFrom,
+    validTo,
+    issuedAt,
+    memberName: member.legal_name,
+    memberNumber: member.number,
+    countryName: member.country_name,
+    verificationCode,
+    verificationUrl: verificationUrlOf(options.publicUrl, verificationCode),
   });
+  await trx
+    .insertInto('certificate_files')
+    .values({
+      cid,
+      content: pdf,
+      sha256: createHash('sha256').update(pdf).digest('hex'),
+      byte_size: pdf.length,
+    })
+    .execute();
+
+  await recordAudit(trx, actor, {
+    table: 'certificates',
+    recordId: cid,
+    action: 'issue',
+    before: null,
+    after: {
+      ...row,
+      issued_at: issuedAt.toISOString(),
+      created_at: issuedAt.toISOString(),
+      updated_at: issuedAt.toISOString(),
+      supersedes: replaced.map((old) => old.number),
+    },
+  });
+  if (options.mailFrom && member.email) {
+    await queueEmail(trx, options.mailFrom, {
+      to: [member.email],
+      ...certificateIssuedEmail({
+        memberName: member.legal_name,
+        certificateNumber: number,
+        year,
+        verificationUrl: verificationUrlOf(options.publicUrl, verificationCode),
+      }),
+      kind: 'certificate-issued',
+      related: { table: 'certificates', id: cid },
+    });
+  }
+  return cid;
 }

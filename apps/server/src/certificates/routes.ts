@@ -171,9 +171,7 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
         app.deps.db,
         operatorActor(request),
         request.body,
-        {
-          publicUrl,
-        },
+        { publicUrl, mailFrom: app.deps.config.mailFrom },
       );
       return reply.status(201).send(await getCertificate(app.deps.db, cid, publicUrl));
     },

@@ -164,6 +164,8 @@ export type InvoiceLine = {
   unitAmountMinor: number;
   vatRate: number | null;
   vatExemption: string | null;
+  /** A voluntary donation line: outside VAT, carried in donation_minor (contract invoices.ts). */
+  isDonation?: boolean;
 };
 
 export type InvoicesTable = Tracked & {
@@ -186,6 +188,8 @@ export type InvoicesTable = Tracked & {
   paid_at: Timestamp | null;
   paid_amount_minor: Money | null;
   paid_method: 'bank-transfer' | 'card' | 'cash' | 'other' | null;
+  /** The payment's own reference: bank transaction, card payment, receipt (migration 0015). */
+  paid_reference: Defaulted<string | null>;
   pdf_file: string | null;
   source: Defaulted<'generated' | 'csv-import' | 'manual'>;
   import_batch: string | null;

@@ -170,3 +170,55 @@ export function applicationEndorsementRequestedEmail(
     }),
   };
 }
+
+// --- Billing (issue 6) -----------------------------------------------------------------------
+
+const dearMember = (name: string) => `Dear colleagues of ${name},`;
+
+/** An issued invoice, sent to the member; the PDF (with the QR-bill) is one click away. */
+export function invoiceIssuedEmail(mail: {
+  memberName: string;
+  invoiceNumber: string;
+  amount: string;
+  dueDate: string | null;
+  paymentReference: string | null;
+  pdfLink: string;
+}) {
+  return {
+    subject: `Invoice ${mail.invoiceNumber} from the federation`,
+    ...linkEmail({
+      greeting: dearMember(mail.memberName),
+      paragraphs: [
+        `Please find invoice ${mail.invoiceNumber} over ${mail.amount}${mail.dueDate ? `, due on ${mail.dueDate}` : ''}.`,
+        mail.paymentReference
+          ? `When you pay by bank transfer, please quote the reference ${mail.paymentReference} so that we can match your payment.`
+          : 'When you pay by bank transfer, please quote the invoice number so that we can match your payment.',
+      ],
+      linkLabel: `Invoice ${mail.invoiceNumber} (PDF)`,
+      link: mail.pdfLink,
+      closing: 'Thank you for your membership.',
+    }),
+  };
+}
+
+/** Rule 2's last step: the membership certificate of a paid year, with its public check. */
+export function certificateIssuedEmail(mail: {
+  memberName: string;
+  certificateNumber: string;
+  year: number;
+  verificationUrl: string;
+}) {
+  return {
+    subject: `Your membership certificate ${mail.year} (${mail.certificateNumber})`,
+    ...linkEmail({
+      greeting: dearMember(mail.memberName),
+      paragraphs: [
+        `Thank you for your payment. Your membership certificate ${mail.certificateNumber} for ${mail.year} has been issued.`,
+        'Anyone can check that it is genuine at this address, which its QR code also carries:',
+      ],
+      linkLabel: 'Check the certificate',
+      link: mail.verificationUrl,
+      closing: 'Kind regards, the membership team.',
+    }),
+  };
+}

@@ -12,6 +12,7 @@ import * as usersOperators from './0011-users-operators';
 import * as settings from './0012-settings';
 import * as countryMemberCounts from './0013-country-member-counts';
 import * as listStatistics from './0014-list-statistics';
+import * as invoicePayments from './0015-invoice-payments';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0012-settings': settings,
   '0013-country-member-counts': countryMemberCounts,
   '0014-list-statistics': listStatistics,
+  '0015-invoice-payments': invoicePayments,
 };
