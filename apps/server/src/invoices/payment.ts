@@ -197,8 +197,9 @@ async function applyMembershipPayment(
     if (movesPaidThrough) {
       outcome.memberEffects.push(`${member.number} is paid through ${paidThrough}`);
     }
-  } else if (stillOverdue && reactivatedStatuses.includes(member.status)) {
-    outcome.memberEffects.push(
+  }
+  if (stillOverdue && reactivatedStatuses.includes(member.status)) {
+    outcome.memberEffects.unshift(
       `${member.number} stays ${member.status}: invoice ${stillOverdue.number} is still past due`,
     );
   }
