@@ -61,7 +61,7 @@ describe('marking an invoice paid (rule 2)', () => {
     const certificate = await db
       .selectFrom('certificates')
       .selectAll()
-      .where('cid', '=', outcome.certificate!.cid)
+      .where('cid', '=', outcome.certificate?.cid ?? '')
       .executeTakeFirstOrThrow();
     expect(certificate).toMatchObject({
       status: 'issued',

@@ -143,7 +143,8 @@ async function applyMembershipPayment(
   outcome: PaymentOutcome,
   options: PaymentOptions,
 ) {
-  const mid = invoice.member_mid!;
+  const mid = invoice.member_mid;
+  if (!mid) return;
   const member = await trx
     .selectFrom('members')
     .selectAll()
