@@ -12,6 +12,7 @@ import { loadCountries } from '../seed/countries';
 import { requestRebuild, runRebuild } from '../search/rebuild';
 import { toSearchTask } from '../search/service';
 import { seedDemo } from '../seed/demo';
+import { seedInvoiceHistory } from '../seed/invoice-history';
 import { writeTransaction } from '../db/transaction';
 import { createUser } from '../users/service';
 
@@ -158,6 +159,29 @@ seed
               `\r${step}: ${done.toLocaleString('en')} / ${total.toLocaleString('en')}   `,
             );
         },
+      }),
+    );
+    if (process.stdout.isTTY) process.stdout.write('\n');
+    console.log(JSON.stringify(report, null, 2));
+  });
+
+seed
+  .command('invoice-history')
+  .description(
+    "Add earlier years' paid membership invoices (a legacy ledger) until the invoices table holds --total rows (benchmarks at a million invoices)",
+  )
+  .requiredOption(
+    '--total <invoices>',
+    'invoices the table should hold',
+    parsePositiveInteger(5_000_000),
+  )
+  .action(async (options: { total: number }) => {
+    const report = await withDatabase((database) =>
+      seedInvoiceHistory(database.pool, options.total, (year, done, total) => {
+        if (process.stdout.isTTY)
+          process.stdout.write(
+            `\r${year}: ${done.toLocaleString('en')} / ${total.toLocaleString('en')}   `,
+          );
       }),
     );
     if (process.stdout.isTTY) process.stdout.write('\n');
