@@ -1,22 +1,18 @@
 import type { Benchmark } from '../lib/benchmark';
 import { addOperator, signInCookie } from '../lib/operator';
 import { startServer } from '../lib/processes';
-import { median, percentile } from '../lib/stats';
+import { bothWays, walkListViews, type ListViews } from '../lib/list-walk';
 import { seededDataDir, seedScale } from './seed';
 
 const operatorEmail = 'bench-lists@ops.demo.example';
 const operatorPassword = 'bench lists password 2026';
 const pagesDeep = 20;
 
-/** Each column sorted both ways. */
-const bothWays = (fields: readonly string[]) =>
-  fields.flatMap((field) => [`sort=${field}`, `sort=-${field}`]);
-
 /**
  * Every list endpoint with the views its screen offers: each sortable column both ways, each
  * filter, a search where the list has one.
  */
-const lists: { path: string; views: string[] }[] = [
+const lists: ListViews[] = [
   {
     path: '/api/members',
     views: [
@@ -116,51 +112,14 @@ export const lists100k: Benchmark = {
     try {
       await addOperator(dataDir, operatorEmail, operatorPassword);
       const cookie = await signInCookie(server.url, operatorEmail, operatorPassword);
-      const walk = async (path: string, view: string) => {
-        const times: number[] = [];
-        let cursor: string | null = null;
-        for (let page = 0; page <= pagesDeep; page++) {
-          const startedAt = performance.now();
-          const query: string = [view, 'limit=50', cursor ? `cursor=${cursor}` : '']
-            .filter((part) => part !== '')
-            .join('&');
-          const response = await fetch(`${server.url}${path}?${query}`, { headers: { cookie } });
-          const body = (await response.json()) as { nextCursor: string | null };
-          if (!response.ok) {
-            throw new Error(`${path}?${view}: ${response.status} ${JSON.stringify(body)}`);
-          }
-          times.push(performance.now() - startedAt);
-          cursor = body.nextCursor;
-          if (!cursor) break;
-        }
-        return times;
-      };
-      for (const { path, views } of lists) for (const view of views) await walk(path, view);
-      const samples: number[] = [];
-      const byList: Record<string, { p50Ms: number; p95Ms: number; requests: number }> = {};
-      const slowestViews: { view: string; p50Ms: number; maxMs: number }[] = [];
-      const round = (ms: number) => Math.round(ms * 10) / 10;
-      for (const { path, views } of lists) {
-        const listSamples: number[] = [];
-        for (const view of views) {
-          const times = await walk(path, view);
-          listSamples.push(...times);
-          slowestViews.push({
-            view: `${path}?${view}`,
-            p50Ms: round(median(times)),
-            maxMs: round(Math.max(...times)),
-          });
-        }
-        samples.push(...listSamples);
-        byList[path] = {
-          p50Ms: round(median(listSamples)),
-          p95Ms: round(percentile(listSamples, 0.95)),
-          requests: listSamples.length,
-        };
-        context.log(`${path}: p50 ${byList[path].p50Ms} ms, p95 ${byList[path].p95Ms} ms`);
-      }
-      slowestViews.sort((a, b) => b.p50Ms - a.p50Ms);
-      return { samples, details: { byList, slowestViews: slowestViews.slice(0, 12) } };
+      const { samples, byList, slowestViews } = await walkListViews({
+        url: server.url,
+        cookie,
+        lists,
+        pagesDeep,
+        log: context.log,
+      });
+      return { samples, details: { byList, slowestViews } };
     } finally {
       await server.stop();
     }
