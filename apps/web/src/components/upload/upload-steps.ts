@@ -1,11 +1,6 @@
-import type {
-  MemberUploadField,
-  TMemberUpload,
-  TMemberUploadMapping,
-  TMemberUploadProgress,
-} from '@ops/contract';
+import type { TUploadProgress, TUploadView, UploadMapping } from '@ops/contract';
 
-/** The steps of the upload screen, in order. */
+/** The steps of an upload screen, in order. */
 export const uploadSteps = ['choose', 'map', 'preview', 'report'] as const;
 export type UploadStep = (typeof uploadSteps)[number];
 
@@ -17,7 +12,7 @@ export const uploadStepLabels: Record<UploadStep, string> = {
 };
 
 /** Where an upload stands, as a step of the screen. */
-export function stepOf(upload: TMemberUpload | undefined): UploadStep {
+export function stepOf(upload: Pick<TUploadView, 'status'> | undefined): UploadStep {
   if (!upload) return 'choose';
   switch (upload.status) {
     case 'uploaded':
@@ -35,13 +30,13 @@ export function stepOf(upload: TMemberUpload | undefined): UploadStep {
  * Maps `field` to `column` (or unmaps it with null). A column feeds one field only: a field
  * that read that column before loses it, as a person choosing it for another field expects.
  */
-export function assignColumn(
-  mapping: TMemberUploadMapping,
-  field: MemberUploadField,
+export function assignColumn<F extends string>(
+  mapping: UploadMapping<F>,
+  field: F,
   column: number | null,
-): TMemberUploadMapping {
-  const next: TMemberUploadMapping = {};
-  for (const [key, value] of Object.entries(mapping) as [MemberUploadField, number][]) {
+): UploadMapping<F> {
+  const next: UploadMapping<F> = {};
+  for (const [key, value] of Object.entries(mapping) as [F, number][]) {
     if (key !== field && value !== column) next[key] = value;
   }
   if (column !== null) next[field] = column;
@@ -74,7 +69,7 @@ export type ProgressView = {
 };
 
 /** The progress bar's value and words for a running step. */
-export function describeProgress(progress: TMemberUploadProgress | null): ProgressView {
+export function describeProgress(progress: TUploadProgress | null): ProgressView {
   if (!progress) return { fraction: null, label: 'Starting…' };
   const fraction = progress.total > 0 ? Math.min(1, progress.done / progress.total) : null;
   switch (progress.phase) {
@@ -90,11 +85,16 @@ export function describeProgress(progress: TMemberUploadProgress | null): Progre
       };
     case 'indexing':
       return { fraction, label: 'Updating the search index' };
+    case 'certificates':
+      return {
+        fraction,
+        label: `Issuing membership certificates: ${formatCount(progress.done)} of ${formatCount(progress.total)}`,
+      };
   }
 }
 
 /** The one line above the preview: what a commit would do. */
-export function describeValidation(validation: NonNullable<TMemberUpload['validation']>): string {
+export function describeValidation(validation: NonNullable<TUploadView['validation']>): string {
   const parts = [
     `${formatCount(validation.rows)} rows`,
     `${formatCount(validation.toInsert)} new`,
@@ -106,6 +106,6 @@ export function describeValidation(validation: NonNullable<TMemberUpload['valida
 }
 
 /** The separator as a person names it. */
-export function separatorName(separator: TMemberUpload['separator']): string {
+export function separatorName(separator: TUploadView['separator']): string {
   return separator === ';' ? 'semicolon' : separator === ',' ? 'comma' : 'tab';
 }

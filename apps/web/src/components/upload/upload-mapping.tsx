@@ -1,32 +1,28 @@
-import {
-  memberUploadFieldLabels,
-  memberUploadFields,
-  memberUploadMappingProblems,
-  requiredMemberUploadFields,
-  type TMemberUpload,
-  type TMemberUploadMapping,
-} from '@ops/contract';
+import type { TUploadView, UploadMapping } from '@ops/contract';
 import { useState } from 'react';
 import { Button, focusRing } from '@/components/button';
-import { assignColumn, columnName, formatBytes, separatorName } from '../utils/upload-steps';
+import type { UploadDefinition } from './upload-definition';
+import { assignColumn, columnName, formatBytes, separatorName } from './upload-steps';
 
 /**
- * The mapping step: each member field reads one column of the file (guessed from the header,
+ * The mapping step: each field reads one column of the file (guessed from the header,
  * changeable). The first rows of the file show what each choice reads.
  */
 export function UploadMapping({
+  definition,
   upload,
   isBusy,
   onValidate,
   onRestart,
 }: {
-  upload: TMemberUpload;
+  definition: UploadDefinition;
+  upload: TUploadView;
   isBusy: boolean;
-  onValidate: (mapping: TMemberUploadMapping) => void;
+  onValidate: (mapping: UploadMapping) => void;
   onRestart: () => void;
 }) {
-  const [mapping, setMapping] = useState<TMemberUploadMapping>(upload.mapping);
-  const problems = memberUploadMappingProblems(mapping, upload.header.length);
+  const [mapping, setMapping] = useState<UploadMapping>(upload.mapping);
+  const problems = definition.mappingProblems(mapping, upload.header.length);
   const firstRow = upload.sample[0] ?? [];
   return (
     <div className="flex flex-col gap-4">
@@ -36,11 +32,11 @@ export function UploadMapping({
         · {separatorName(upload.separator)}-separated · {upload.header.length} columns
       </p>
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">Which column of the file each member field reads</caption>
+        <caption className="sr-only">Which column of the file each field reads</caption>
         <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
           <tr>
             <th scope="col" className="py-2 pr-3 font-medium">
-              Member field
+              {definition.fieldHeading}
             </th>
             <th scope="col" className="py-2 pr-3 font-medium">
               Column of the file
@@ -51,20 +47,23 @@ export function UploadMapping({
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
-          {memberUploadFields.map((field) => {
+          {definition.fields.map((field) => {
             const column = mapping[field];
-            const isRequired = requiredMemberUploadFields.includes(field);
+            const isRequired = definition.requiredFields.includes(field);
+            const label = definition.fieldLabels[field] ?? field;
+            const help = definition.fieldHelp?.[field];
             return (
               <tr key={field}>
                 <th scope="row" className="py-1.5 pr-3 font-normal text-slate-800">
-                  {memberUploadFieldLabels[field]}
+                  {label}
                   {isRequired ? (
                     <span className="ml-1 text-xs text-slate-500">(required)</span>
                   ) : null}
+                  {help ? <span className="block text-xs text-slate-500">{help}</span> : null}
                 </th>
                 <td className="py-1.5 pr-3">
                   <select
-                    aria-label={memberUploadFieldLabels[field]}
+                    aria-label={label}
                     value={column === undefined ? '' : String(column)}
                     disabled={isBusy}
                     onChange={(event) =>
@@ -96,10 +95,7 @@ export function UploadMapping({
           })}
         </tbody>
       </table>
-      <p className="text-xs text-slate-600">
-        A column left unmapped leaves that field of existing members as it is; an empty cell in a
-        mapped column clears it.
-      </p>
+      <p className="text-xs text-slate-600">{definition.mappingNote}</p>
       {problems.length > 0 ? (
         <ul className="list-disc pl-5 text-sm text-red-800" aria-label="Mapping problems">
           {problems.map((problem) => (

@@ -3,7 +3,7 @@ import { parse as parseSync } from 'csv-parse/sync';
 import type pg from 'pg';
 
 /**
- * The file of a member upload: received as a stream and stored in chunks (never whole in
+ * The file of an upload (members, invoices…): received as a stream and stored in chunks (never whole in
  * memory), its encoding and separator detected, and read back as CSV records with the line
  * each starts on.
  */
@@ -36,6 +36,7 @@ export class UploadTooLargeError extends Error {}
  */
 export async function storeFile(
   client: pg.PoolClient,
+  chunksTable: string,
   uploadId: string,
   body: AsyncIterable<Buffer | string>,
   maxBytes: number,
@@ -54,10 +55,11 @@ export async function storeFile(
     const data = Buffer.concat(pending, pendingBytes);
     pending = [];
     pendingBytes = 0;
-    await client.query(
-      'INSERT INTO member_upload_chunks (upload_id, seq, data) VALUES ($1, $2, $3)',
-      [uploadId, seq++, data],
-    );
+    await client.query(`INSERT INTO ${chunksTable} (upload_id, seq, data) VALUES ($1, $2, $3)`, [
+      uploadId,
+      seq++,
+      data,
+    ]);
   };
 
   for await (const piece of body) {
@@ -162,10 +164,14 @@ export function describeHead(head: Buffer, isUtf8: boolean): Omit<ReceivedFile, 
  * The stored file, chunk by chunk (one in memory at a time). Read through the pool, not the
  * connection of the step's transaction: that one is busy with the COPY of the staged rows.
  */
-async function* readChunks(pool: pg.Pool, uploadId: string): AsyncGenerator<Buffer> {
+async function* readChunks(
+  pool: pg.Pool,
+  chunksTable: string,
+  uploadId: string,
+): AsyncGenerator<Buffer> {
   for (let seq = 0; ; seq++) {
     const { rows } = await pool.query<{ data: Buffer }>(
-      'SELECT data FROM member_upload_chunks WHERE upload_id = $1 AND seq = $2',
+      `SELECT data FROM ${chunksTable} WHERE upload_id = $1 AND seq = $2`,
       [uploadId, seq],
     );
     const row = rows[0];
@@ -203,6 +209,7 @@ function countLineBreaks(text: string): number {
  */
 export async function* readRecordBatches(
   pool: pg.Pool,
+  chunksTable: string,
   uploadId: string,
   encoding: UploadEncoding,
   separator: UploadSeparator,
@@ -230,7 +237,7 @@ export async function* readRecordBatches(
     if (failure) throw failure;
     return records;
   };
-  for await (const chunk of readChunks(pool, uploadId)) {
+  for await (const chunk of readChunks(pool, chunksTable, uploadId)) {
     const decoded = decoder.decode(chunk, { stream: true });
     bytesRead += chunk.length;
     // Small pieces: records waiting in the parser's buffer would outlive V8's young generation

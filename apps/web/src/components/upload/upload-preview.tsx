@@ -1,37 +1,42 @@
-import type { MemberUploadMode, TMemberUpload } from '@ops/contract';
+import type { TUploadView, UploadMode } from '@ops/contract';
 import { useState } from 'react';
 import { Button } from '@/components/button';
 import { ErrorCard } from '@/components/error-card';
 import { getErrorMessage } from '@/lib/error-message';
-import { rejectedRowsHref, useInvalidRows } from '../api/upload-members';
-import { columnName, describeValidation, formatCount } from '../utils/upload-steps';
+import { rejectedRowsHref, useInvalidRows } from './upload-api';
+import type { UploadDefinition } from './upload-definition';
+import { columnName, describeValidation, formatCount } from './upload-steps';
 
 /** The preview: what a commit would do, every invalid row with its line and reason, the commit. */
 export function UploadPreview({
+  definition,
   upload,
   isBusy,
   canCommit,
   onCommit,
   onRemap,
 }: {
-  upload: TMemberUpload;
+  definition: UploadDefinition;
+  upload: TUploadView;
   isBusy: boolean;
   canCommit: boolean;
-  onCommit: (mode: MemberUploadMode) => void;
+  onCommit: (mode: UploadMode) => void;
   onRemap: () => void;
 }) {
   const validation = upload.validation;
   const hasInvalid = (validation?.invalid ?? 0) > 0;
-  const [mode, setMode] = useState<MemberUploadMode>('all-or-nothing');
-  const rows = useInvalidRows(upload.id, hasInvalid);
+  const [mode, setMode] = useState<UploadMode>('all-or-nothing');
+  const rows = useInvalidRows(definition.api, upload.id, hasInvalid);
   if (!validation) return null;
   const invalidRows = rows.data?.pages.flatMap((page) => page.data) ?? [];
   const canRun = validation.valid > 0 && !(mode === 'all-or-nothing' && hasInvalid);
+  const extra = definition.describeValidationExtra?.(validation);
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm font-medium text-slate-800" data-testid="upload-summary">
         {describeValidation(validation)}
       </p>
+      {extra ? <p className="text-sm text-slate-700">{extra}</p> : null}
       {hasInvalid ? (
         <section aria-label="Invalid rows" className="flex flex-col gap-2">
           <div className="flex flex-wrap items-center justify-between gap-2">
@@ -39,7 +44,7 @@ export function UploadPreview({
               {formatCount(validation.invalid)} invalid {validation.invalid === 1 ? 'row' : 'rows'}
             </h3>
             <a
-              href={rejectedRowsHref(upload.id)}
+              href={rejectedRowsHref(definition.api, upload.id)}
               download
               className="text-sm font-medium text-sky-700 underline hover:text-sky-900"
             >
@@ -132,7 +137,7 @@ export function UploadPreview({
         </fieldset>
       ) : (
         <p className="text-sm text-slate-600">
-          Your operator roles do not allow committing members.
+          Your operator roles do not allow {definition.permissionNoun}.
         </p>
       )}
       <div className="flex flex-wrap gap-2">

@@ -1,26 +1,24 @@
-import type { TMemberUpload } from '@ops/contract';
+import type { TUploadView } from '@ops/contract';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
-import { paths } from '@/config/paths';
-import { rejectedRowsHref } from '../api/upload-members';
-import { formatCount } from '../utils/upload-steps';
+import { rejectedRowsHref } from './upload-api';
+import type { UploadDefinition } from './upload-definition';
+import { formatCount } from './upload-steps';
 
 /** What the commit did, the rejected rows to download, and the way on. */
 export function UploadReport({
+  definition,
   upload,
   onAnother,
 }: {
-  upload: TMemberUpload;
+  definition: UploadDefinition;
+  upload: TUploadView;
   onAnother: () => void;
 }) {
   const result = upload.result;
   if (!result) return null;
-  const figures = [
-    ['Added', result.inserted],
-    ['Updated', result.updated],
-    ['Unchanged', result.unchanged],
-    ['Rejected', result.rejected],
-  ] as const;
+  const figures = definition.reportFigures(result);
+  const note = definition.reportNote(upload);
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-slate-800">
@@ -33,20 +31,16 @@ export function UploadReport({
           <div key={label} className="rounded-lg border border-slate-200 p-3">
             <dt className="text-xs uppercase text-slate-500">{label}</dt>
             <dd className="text-xl font-semibold tabular-nums text-slate-900">
-              {formatCount(value)}
+              {value === null ? '…' : formatCount(value)}
             </dd>
           </div>
         ))}
       </dl>
-      <p className="text-sm text-slate-600">
-        {result.searchIndexedAt
-          ? 'The search index is up to date.'
-          : 'The members are saved; the search index is catching up.'}
-      </p>
+      {note ? <p className="text-sm text-slate-600">{note}</p> : null}
       <div className="flex flex-wrap items-center gap-3">
         {result.rejected > 0 ? (
           <a
-            href={rejectedRowsHref(upload.id)}
+            href={rejectedRowsHref(definition.api, upload.id)}
             download
             className="text-sm font-medium text-sky-700 underline hover:text-sky-900"
           >
@@ -54,10 +48,10 @@ export function UploadReport({
           </a>
         ) : null}
         <Link
-          to={paths.members.getHref()}
+          to={definition.back.href}
           className="text-sm font-medium text-sky-700 underline hover:text-sky-900"
         >
-          Back to the members
+          {definition.back.label}
         </Link>
         <Button variant="secondary" onClick={onAnother}>
           Upload another file

@@ -1,12 +1,12 @@
-import type { TMemberUploadProgress } from '@ops/contract';
+import type { TUploadProgress } from '@ops/contract';
 import { ProgressBar } from '@/components/progress-bar';
-import { describeProgress } from '../utils/upload-steps';
+import { describeProgress } from './upload-steps';
 
 /**
  * How far the running step is, with counts. The shared ProgressBar is indeterminate (loading of
  * unknown length); it stands in until the first report gives a fraction.
  */
-export function UploadProgress({ progress }: { progress: TMemberUploadProgress | null }) {
+export function UploadProgress({ progress }: { progress: TUploadProgress | null }) {
   const { fraction, label } = describeProgress(progress);
   return (
     <div className="flex flex-col gap-1.5" aria-live="polite">

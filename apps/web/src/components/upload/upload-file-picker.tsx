@@ -1,14 +1,15 @@
-import { memberUploadMaxBytes } from '@ops/contract';
-import { useId, useState, type DragEvent } from 'react';
+import { useId, useState, type DragEvent, type ReactNode } from 'react';
 import { focusRing } from '@/components/button';
 
 /** Drop a file on the zone, or choose one: either way `onFile` receives it. */
 export function UploadFilePicker({
   onFile,
   isBusy,
+  help,
 }: {
   onFile: (file: File) => void;
   isBusy: boolean;
+  help: ReactNode;
 }) {
   const inputId = useId();
   const [isOver, setIsOver] = useState(false);
@@ -53,12 +54,7 @@ export function UploadFilePicker({
           }}
         />
       </label>
-      <p className="max-w-prose text-xs text-slate-600">
-        A header line, then one member per line. UTF-8 (with or without BOM) or Windows-1252,
-        separated by commas or semicolons as Excel saves it; up to{' '}
-        {memberUploadMaxBytes / 1024 / 1024} MB. Rows are matched on the membership number: new
-        numbers are added, changed members updated, identical ones left as they are.
-      </p>
+      <div className="max-w-prose text-xs text-slate-600">{help}</div>
     </div>
   );
 }

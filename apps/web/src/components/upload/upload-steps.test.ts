@@ -1,4 +1,4 @@
-import type { TMemberUpload } from '@ops/contract';
+import type { TUploadView } from '@ops/contract';
 import { describe, expect, it } from 'vitest';
 import {
   assignColumn,
@@ -12,7 +12,7 @@ import {
 describe('upload steps', () => {
   it('follows the upload status', () => {
     expect(stepOf(undefined)).toBe('choose');
-    const upload = (status: TMemberUpload['status']) => ({ status }) as TMemberUpload;
+    const upload = (status: TUploadView['status']) => ({ status }) as TUploadView;
     expect(stepOf(upload('uploaded'))).toBe('map');
     expect(stepOf(upload('validating'))).toBe('map');
     expect(stepOf(upload('validated'))).toBe('preview');
@@ -21,7 +21,7 @@ describe('upload steps', () => {
   });
 
   it('gives a column to one field only', () => {
-    const mapping = { number: 0, legalName: 1, city: 2 };
+    const mapping: Partial<Record<string, number>> = { number: 0, legalName: 1, city: 2 };
     expect(assignColumn(mapping, 'tradeName', 1)).toEqual({ number: 0, tradeName: 1, city: 2 });
     expect(assignColumn(mapping, 'city', null)).toEqual({ number: 0, legalName: 1 });
     expect(assignColumn(mapping, 'number', 3)).toEqual({ number: 3, legalName: 1, city: 2 });
@@ -70,5 +70,20 @@ describe('upload steps', () => {
     ).toBe('1,000 rows · 900 new · 40 changed · 50 unchanged · 10 invalid');
     expect(formatBytes(512)).toBe('512 bytes');
     expect(formatBytes(15_300_000)).toBe('15.3 MB');
+  });
+});
+
+describe('upload progress after a commit', () => {
+  it('counts the certificates', () => {
+    expect(
+      describeProgress({
+        phase: 'certificates',
+        done: 10,
+        total: 40,
+        rows: 0,
+        invalid: 0,
+        updatedAt: '2026-01-01T00:00:00Z',
+      }),
+    ).toEqual({ fraction: 0.25, label: 'Issuing membership certificates: 10 of 40' });
   });
 });

@@ -1,0 +1,557 @@
+import {
+  auditReasonKey,
+  guessInvoiceUploadMapping,
+  invoiceStatusTransitions,
+  invoiceUploadFieldLabels,
+  invoiceUploadFields,
+  invoiceUploadMappingProblems,
+  invoiceUploadMaxBytes,
+  ZInvoiceUploadRow,
+  type InvoiceUploadField,
+  type TInvoiceUploadMapping,
+  type TInvoiceUploadRowInput,
+} from '@ops/contract';
+import { sql, type Kysely } from 'kysely';
+import type { Actor } from '../audit/record';
+import { issueMembershipCertificateIn } from '../certificates/issue';
+import type { Database } from '../db/schema';
+import { writeTransaction } from '../db/transaction';
+import { todayAtHeadquarters } from '../lib/dates';
+import {
+  changedPart,
+  jsonOf,
+  lastStagedLine,
+  withoutNul,
+  type RowOutcome,
+  type UploadKind,
+} from '../uploads/pipeline';
+
+/**
+ * The invoice CSV upload (issue 6) as a kind of the shared import pipeline (`uploads/`).
+ *
+ * - Validation: each row through the contract's ZInvoiceUploadRow (amounts exact in minor
+ *   units, totals by computeInvoiceTotals), its member looked up by membership number
+ *   (existing, not deleted) and its bank account (IBAN or label, else the currency's default
+ *   account); then set-based over the staged rows, the invoice already there: a paid one that
+ *   differs is refused (an import never rewrites a paid invoice), as is a change of status that
+ *   its life cycle does not allow (void → issued…).
+ * - Commit, in batches: changed invoices updated (version + 1, audited with the fields that
+ *   changed; `mark-paid` when the row pays it), new numbers inserted (`source = 'csv-import'`,
+ *   `import_batch` = the upload), identical ones left alone. Then rule 2, set-based in the same
+ *   transaction: the members of the membership invoices paid by this commit become active
+ *   (from pending payment, overdue or suspended, unless another membership invoice of theirs is
+ *   still past due) and are paid through the latest year paid; one audit entry per member.
+ * - Follow-up, after the commit's answer: the search index of a bulk commit, then the
+ *   membership certificates of the paid years not over yet, for members without one, each
+ *   issued (and e-mailed) by issueMembershipCertificateIn in its own short transaction.
+ */
+
+/** Rows per statement when the search index catches up after a bulk commit. */
+const indexBatchLines = 5_000;
+/** Certificates between two progress reports. */
+const certificatesPerReport = 10;
+
+/** The invoice columns an upload writes (the staging table uses the same names). */
+const invoiceColumns = [
+  'member_mid',
+  'kind',
+  'year',
+  'issue_date',
+  'due_date',
+  'currency',
+  'lines',
+  'subtotal_minor',
+  'vat_minor',
+  'donation_minor',
+  'total_minor',
+  'bank_account_id',
+  'payment_reference',
+  'status',
+  'paid_at',
+  'paid_amount_minor',
+  'paid_method',
+  'paid_reference',
+] as const;
+
+/** A column as compared: the payment's moment by its day at headquarters (a file says the day). */
+const compared = (alias: string, column: string) =>
+  column === 'paid_at'
+    ? `(${alias}.paid_at AT TIME ZONE 'Europe/Zurich')::date`
+    : `${alias}.${column}`;
+
+/** `(i.a, i.b) IS DISTINCT FROM (r.a, r.b)` over every invoice column an upload writes. */
+const differsText = `(${invoiceColumns.map((c) => compared('i', c)).join(', ')}) IS DISTINCT FROM (${invoiceColumns.map((c) => compared('r', c)).join(', ')})`;
+const differs = sql.raw(differsText);
+
+/** The moves of the life cycle an import may make, as SQL: same status, or a legal move. */
+const legalMoveText = `(i.status = r.status OR (i.status, r.status) IN (${Object.entries(
+  invoiceStatusTransitions,
+)
+  .flatMap(([from, tos]) => tos.map((to) => `('${from}', '${to}')`))
+  .join(', ')}))`;
+
+/** A paid day as a moment: noon at headquarters, the same calendar day in every time zone we use. */
+const paidAtOf = (day: string) => `${day} 12:00:00 Europe/Zurich`;
+
+/** One row through the shared schema. */
+export function validateInvoiceCells(
+  cells: readonly string[],
+  mapping: TInvoiceUploadMapping,
+  today: string,
+): { reason: string; number: string | null } | { values: Record<string, unknown> } {
+  const input: Record<string, string> = {};
+  for (const field of invoiceUploadFields) {
+    const column = mapping[field];
+    if (column !== undefined) input[field] = withoutNul(cells[column] ?? '');
+  }
+  const number = input.number?.trim() || null;
+  const parsed = ZInvoiceUploadRow.safeParse(input as TInvoiceUploadRowInput);
+  if (!parsed.success) {
+    const reasons: string[] = [];
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as InvoiceUploadField | undefined;
+      const message =
+        issue.code === 'invalid_type' && field
+          ? `${invoiceUploadFieldLabels[field]} is missing`
+          : issue.message;
+      if (!reasons.includes(message)) reasons.push(message);
+    }
+    return { reason: reasons.join('; '), number };
+  }
+  const row = parsed.data;
+  if (row.paidOn !== null && row.paidOn > today) {
+    return { reason: `Paid on ${row.paidOn} is in the future`, number };
+  }
+  return {
+    values: {
+      number: row.number,
+      member_number: row.memberNumber,
+      kind: row.kind,
+      year: row.year,
+      issue_date: row.issueDate,
+      due_date: row.dueDate,
+      currency: row.currency,
+      lines: JSON.stringify(row.lines),
+      subtotal_minor: row.subtotalMinor,
+      vat_minor: row.vatMinor,
+      donation_minor: row.donationMinor,
+      total_minor: row.totalMinor,
+      bank_account: row.bankAccount,
+      payment_reference: row.paymentReference,
+      status: row.status,
+      paid_at: row.paidOn === null ? null : paidAtOf(row.paidOn),
+      paid_amount_minor: row.paidAmountMinor,
+      paid_method: row.paidMethod,
+      paid_reference: row.paidReference,
+    },
+  };
+}
+
+type Lookups = {
+  /** Membership number → member id, or null for a deleted member. */
+  members: Map<string, string | null>;
+  defaultAccounts: Map<string, string>;
+  findAccount(named: string): { id: string; currency: string } | undefined;
+};
+
+const compactIban = (value: string) => value.replace(/\s+/g, '').toUpperCase();
+
+/**
+ * What rows are checked against, loaded once per validation: every member's number (about
+ * 100 bytes each, 10 MB at 100,000 members: cheaper than rewriting every staged row with a
+ * set-based lookup) and the bank accounts, by IBAN (spaces ignored), label or id.
+ */
+async function loadLookups(db: Kysely<Database>): Promise<Lookups> {
+  const members = new Map<string, string | null>();
+  const rows = await sql<{ number: string; mid: string; is_deleted: boolean }>`
+    SELECT number, mid, deleted_at IS NOT NULL AS is_deleted FROM members`.execute(db);
+  for (const row of rows.rows) members.set(row.number, row.is_deleted ? null : row.mid);
+  const accounts = await db
+    .selectFrom('bank_accounts')
+    .select(['id', 'label', 'iban', 'currency', 'is_default', 'active'])
+    .execute();
+  const defaultAccounts = new Map<string, string>();
+  const byName = new Map<string, { id: string; currency: string }>();
+  for (const account of accounts) {
+    const found = { id: account.id, currency: account.currency.trim() };
+    if (account.is_default && account.active) defaultAccounts.set(found.currency, account.id);
+    byName.set(`id:${account.id}`, found);
+    byName.set(`iban:${compactIban(account.iban)}`, found);
+    byName.set(`label:${account.label.trim().toLowerCase()}`, found);
+  }
+  return {
+    members,
+    defaultAccounts,
+    findAccount: (named) =>
+      byName.get(`iban:${compactIban(named)}`) ??
+      byName.get(`label:${named.trim().toLowerCase()}`) ??
+      byName.get(`id:${named}`),
+  };
+}
+
+/** The staged rows (as `r`) this upload's commit inserted or updated. */
+const touchedRows = (id: string) =>
+  sql`(SELECT r.* FROM invoice_upload_rows r LEFT JOIN invoices i ON i.iid = r.new_iid
+        WHERE r.upload_id = ${id} AND r.reason IS NULL
+          AND (r.action = 'update' OR i.iid IS NOT NULL)) r`;
+
+/** Marks the staged rows that `condition` finds invalid with `reason` (SQL over r, and its FROM). */
+const refuseRows = (from: string, condition: string, reason: string) =>
+  `UPDATE invoice_upload_rows r
+      SET reason = ${reason}, new_iid = NULL
+     ${from}
+    WHERE r.upload_id = $1 AND r.reason IS NULL AND ${condition}`;
+
+export const invoiceUploadKind: UploadKind = {
+  noun: 'invoice',
+  tables: {
+    uploads: 'invoice_uploads',
+    chunks: 'invoice_upload_chunks',
+    progress: 'invoice_upload_progress',
+    rows: 'invoice_upload_rows',
+    followUpColumn: 'followed_up_at',
+  },
+  keyColumn: 'number',
+  keyLabel: 'Invoice number',
+  // A row leaves about 5 KB for the next full collection (two lines, totals, BigInt amounts):
+  // collecting every 4,000 rows keeps the validation's peak some 50 MB above rest.
+  collectEveryRows: 4_000,
+  stagingColumns: [
+    'number',
+    'new_iid',
+    'member_number',
+    'kind',
+    'year',
+    'issue_date',
+    'due_date',
+    'currency',
+    'lines',
+    'subtotal_minor',
+    'vat_minor',
+    'donation_minor',
+    'total_minor',
+    'bank_account',
+    'bank_account_id',
+    'member_mid',
+    'payment_reference',
+    'status',
+    'paid_at',
+    'paid_amount_minor',
+    'paid_method',
+    'paid_reference',
+  ],
+  clearedWhenInvalid: ['new_iid'],
+  resultFollowUpKey: 'followedUpAt',
+  maxBytes: invoiceUploadMaxBytes,
+  guessMapping: guessInvoiceUploadMapping,
+  mappingProblems: invoiceUploadMappingProblems,
+  conflictMessage:
+    'Another change added an invoice with a number of this file meanwhile; nothing was saved. Commit again.',
+
+  async prepareRows(deps, mapping, newId) {
+    const today = todayAtHeadquarters();
+    const lookups = await loadLookups(deps.db);
+    return (cells): RowOutcome => {
+      const outcome = validateInvoiceCells(cells, mapping, today);
+      if (!('values' in outcome)) return { reason: outcome.reason, key: outcome.number };
+      const values = outcome.values;
+      const reasons: string[] = [];
+      const memberNumber = values.member_number as string;
+      const mid = lookups.members.get(memberNumber);
+      if (mid === undefined) reasons.push(`Membership number ${memberNumber} is not a member`);
+      else if (mid === null) {
+        reasons.push(`Membership number ${memberNumber} belongs to a deleted member`);
+      }
+      const currency = values.currency as string;
+      const named = values.bank_account as string | null;
+      let bankAccountId: string | null;
+      if (named === null) bankAccountId = lookups.defaultAccounts.get(currency) ?? null;
+      else {
+        const account = lookups.findAccount(named);
+        bankAccountId = account?.id ?? null;
+        if (!account) {
+          reasons.push(`Bank account "${named}" is not one of our accounts (IBAN or label)`);
+        } else if (account.currency !== currency) {
+          reasons.push(
+            `Bank account "${named}" holds ${account.currency}, the invoice is in ${currency}`,
+          );
+        }
+      }
+      if (reasons.length > 0) return { reason: reasons.join('; '), key: values.number as string };
+      return {
+        values: { ...values, member_mid: mid, bank_account_id: bankAccountId, new_iid: newId() },
+      };
+    };
+  },
+
+  async checkStaged(client, id) {
+    // The invoice already there: a paid one is never rewritten; the status moves by its rules.
+    await client.query(
+      refuseRows(
+        'FROM invoices i',
+        `i.number = r.number AND i.status = 'paid' AND ${differsText}`,
+        `'Invoice ' || r.number || ' is paid (on ' || to_char(i.paid_at AT TIME ZONE 'Europe/Zurich', 'YYYY-MM-DD') || '): an import never rewrites a paid invoice'`,
+      ),
+      [id],
+    );
+    await client.query(
+      refuseRows(
+        'FROM invoices i',
+        `i.number = r.number AND i.status <> 'paid' AND NOT ${legalMoveText} AND ${differsText}`,
+        `'Status: invoice ' || r.number || ' is ' || i.status || ' and cannot become ' || r.status`,
+      ),
+      [id],
+    );
+  },
+
+  async countStaged(client, id) {
+    const counts = await client.query<{
+      rows: number;
+      invalid: number;
+      to_insert: number;
+      to_update: number;
+      to_mark_paid: number;
+    }>(
+      `SELECT count(*)::int AS rows,
+              count(*) FILTER (WHERE r.reason IS NOT NULL)::int AS invalid,
+              count(*) FILTER (WHERE r.reason IS NULL AND i.iid IS NULL)::int AS to_insert,
+              count(*) FILTER (WHERE r.reason IS NULL AND i.iid IS NOT NULL
+                                 AND ${differsText})::int AS to_update,
+              count(*) FILTER (WHERE r.reason IS NULL AND r.status = 'paid'
+                                 AND (i.iid IS NULL OR i.status <> 'paid'))::int AS to_mark_paid
+         FROM invoice_upload_rows r LEFT JOIN invoices i ON i.number = r.number
+        WHERE r.upload_id = $1`,
+      [id],
+    );
+    const count = counts.rows[0] ?? {
+      rows: 0,
+      invalid: 0,
+      to_insert: 0,
+      to_update: 0,
+      to_mark_paid: 0,
+    };
+    const valid = count.rows - count.invalid;
+    return {
+      rows: count.rows,
+      valid,
+      invalid: count.invalid,
+      toInsert: count.to_insert,
+      toUpdate: count.to_update,
+      unchanged: valid - count.to_insert - count.to_update,
+      toMarkPaid: count.to_mark_paid,
+    };
+  },
+
+  async commitBatch(trx, { id, actor, reasonText, inBatch, hasUpdates }) {
+    const columns = [...invoiceColumns];
+    let updated = 0;
+    if (hasUpdates) {
+      const updates = await sql<{ count: number }>`
+        -- The values before are read first (RETURNING old.* needs PostgreSQL 18), the invoices
+        -- locked; READ COMMITTED re-checks the conditions on the locked row, so an invoice paid
+        -- meanwhile is left out (and counted as refused below).
+        WITH target AS (
+          SELECT i.iid, r.line, ${sql.raw(jsonOf('i', columns))} AS before
+            FROM invoices i JOIN invoice_upload_rows r ON i.number = r.number
+           WHERE ${inBatch} AND ${differs} AND i.status <> 'paid' AND ${sql.raw(legalMoveText)}
+             FOR UPDATE OF i
+        ), changed AS (
+          UPDATE invoices i
+             SET ${sql.raw(columns.map((c) => `${c} = r.${c}`).join(', '))},
+                 import_batch = ${id}, version = i.version + 1, updated_at = now(),
+                 updated_by = ${actor.uid}
+            FROM target t, invoice_upload_rows r
+           WHERE i.iid = t.iid AND r.upload_id = ${id} AND r.line = t.line
+          RETURNING i.iid, t.line, t.before, ${sql.raw(jsonOf('i', [...columns, 'version']))} AS after
+        ), audited AS (
+          INSERT INTO audit_log (actor_uid, actor_kind, table_name, record_id, action, before, after)
+          SELECT ${actor.uid}, ${actor.kind}, 'invoices', c.iid,
+                 CASE WHEN c.after ->> 'status' = 'paid' AND c.before ->> 'status' <> 'paid'
+                      THEN 'mark-paid' ELSE 'update' END,
+                 ${sql.raw(changedPart('c.before', 'c.after'))},
+                 ${sql.raw(changedPart('c.after', 'c.before'))} || jsonb_build_object(${auditReasonKey}::text, ${reasonText}::text)
+            FROM changed c
+        ), marked AS (
+          UPDATE invoice_upload_rows s SET action = 'update'
+            FROM changed c WHERE s.upload_id = ${id} AND s.line = c.line
+        )
+        SELECT count(*)::int AS count FROM changed`.execute(trx);
+      updated = updates.rows[0]?.count ?? 0;
+    }
+
+    // Rows whose invoice differs but could not be updated: paid or moved on since validation.
+    const refused = await sql<{ count: number }>`
+      WITH refused AS (
+        UPDATE invoice_upload_rows r SET action = 'refused'
+          FROM invoices i
+         WHERE ${inBatch} AND r.action IS NULL AND i.number = r.number AND ${differs}
+        RETURNING 1
+      )
+      SELECT count(*)::int AS count FROM refused`.execute(trx);
+
+    const insertColumns = ['iid', 'number', ...columns, 'source', 'import_batch'];
+    const inserts = await sql<{ count: number }>`
+      WITH added AS (
+        INSERT INTO invoices (${sql.raw(insertColumns.join(', '))}, created_by, updated_by)
+        SELECT r.new_iid, r.number, ${sql.raw(columns.map((c) => `r.${c}`).join(', '))},
+               'csv-import', ${id}, ${actor.uid}, ${actor.uid}
+          FROM invoice_upload_rows r
+         WHERE ${inBatch} AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.number = r.number)
+        RETURNING ${sql.raw(insertColumns.join(', '))}
+      ), audited AS (
+        INSERT INTO audit_log (actor_uid, actor_kind, table_name, record_id, action, before, after)
+        SELECT ${actor.uid}, ${actor.kind}, 'invoices', a.iid, 'create', NULL,
+               jsonb_strip_nulls(${sql.raw(jsonOf('a', insertColumns))})
+                 || jsonb_build_object(${auditReasonKey}::text, ${reasonText}::text)
+          FROM added a
+      )
+      -- Not marked in the staging table (a third more time): an inserted row is the one whose
+      -- new_iid became an invoice (see touchedRows).
+      SELECT count(*)::int AS count FROM added`.execute(trx);
+    return {
+      updated,
+      inserted: inserts.rows[0]?.count ?? 0,
+      refused: refused.rows[0]?.count ?? 0,
+    };
+  },
+
+  /**
+   * Rule 2 for every membership invoice this commit paid, set-based: one UPDATE of the members
+   * and one audit entry each, as recordInvoicePaymentIn would have written them invoice by
+   * invoice (that takes some 5 ms per invoice; 100,000 of them would not fit the commit).
+   */
+  async afterBatches(trx, { id, actor, reasonText }) {
+    const today = todayAtHeadquarters();
+    const { rows } = await sql<{ paid: number; members: number }>`
+      WITH paid_rows AS (
+        SELECT r.member_mid, r.year, r.number, r.kind FROM ${touchedRows(id)}
+         WHERE r.status = 'paid'
+      ), paid AS (
+        SELECT member_mid, max(year) AS year,
+               string_agg(number, ', ' ORDER BY number) AS numbers
+          FROM paid_rows WHERE kind = 'membership' GROUP BY member_mid
+      ), target AS (
+        SELECT m.mid, m.status, m.paid_through_year, m.version, p.numbers,
+               m.status IN ('pending-payment', 'overdue', 'suspended') AND NOT EXISTS (
+                 SELECT 1 FROM invoices o
+                  WHERE o.member_mid = m.mid AND o.kind = 'membership' AND o.status = 'issued'
+                    AND o.due_date < ${today}::date) AS becomes_active,
+               greatest(coalesce(m.paid_through_year, 0), p.year) AS paid_through
+          FROM members m JOIN paid p ON p.member_mid = m.mid
+         WHERE m.deleted_at IS NULL
+           FOR UPDATE OF m
+      ), changed AS (
+        UPDATE members m
+           SET status = CASE WHEN t.becomes_active THEN 'active' ELSE m.status END,
+               paid_through_year = t.paid_through, version = m.version + 1,
+               updated_at = now(), updated_by = ${actor.uid}
+          FROM target t
+         WHERE m.mid = t.mid
+           AND (t.becomes_active OR t.paid_through IS DISTINCT FROM t.paid_through_year)
+        RETURNING m.mid, m.status, m.paid_through_year, m.version, t.becomes_active, t.numbers,
+                  t.status AS status_before, t.paid_through_year AS year_before,
+                  t.version AS version_before
+      ), audited AS (
+        INSERT INTO audit_log (actor_uid, actor_kind, table_name, record_id, action, before, after)
+        SELECT ${actor.uid}, ${actor.kind}, 'members', c.mid,
+               CASE WHEN c.becomes_active THEN 'status' ELSE 'update' END,
+               jsonb_build_object('status', c.status_before, 'paid_through_year', c.year_before,
+                                  'version', c.version_before),
+               jsonb_build_object('status', c.status, 'paid_through_year', c.paid_through_year,
+                                  'version', c.version,
+                                  ${auditReasonKey}::text,
+                                  'Invoice ' || c.numbers || ' paid (' || ${reasonText}::text || ')')
+          FROM changed c
+      )
+      SELECT (SELECT count(*) FROM paid_rows)::int AS paid,
+             (SELECT count(*) FROM changed)::int AS members`.execute(trx);
+    return {
+      paid: rows[0]?.paid ?? 0,
+      membersUpdated: rows[0]?.members ?? 0,
+      certificatesIssued: null,
+    };
+  },
+
+  // Certificates may be due even after a small commit; the search index only after a bulk one.
+  needsFollowUp: () => true,
+
+  async followUp(deps, { id, committedBy, isBulk }, report) {
+    if (isBulk) {
+      const maxLine = await lastStagedLine(invoiceUploadKind, deps.db, id);
+      await report('indexing', 0, maxLine);
+      for (let from = 0; from < maxLine; from += indexBatchLines) {
+        const to = from + indexBatchLines;
+        await sql`
+          WITH touched AS (
+            SELECT i.iid, r.member_mid, r.status FROM invoice_upload_rows r
+              JOIN invoices i ON i.number = r.number
+             WHERE r.upload_id = ${id} AND r.reason IS NULL AND r.line > ${from}
+               AND r.line <= ${to} AND (r.action = 'update' OR i.iid = r.new_iid)
+          )
+          SELECT search_index_records('invoice', ARRAY(SELECT iid FROM touched)),
+                 search_index_records('member', ARRAY(
+                   SELECT DISTINCT member_mid FROM touched WHERE status = 'paid'))`.execute(
+          deps.db,
+        );
+        await report('indexing', Math.min(to, maxLine), maxLine);
+      }
+    }
+    const issued = await issueCertificates(deps, id, committedBy, report);
+    await sql`
+      UPDATE invoice_uploads
+         SET result = result || jsonb_build_object('certificatesIssued', ${issued}::int)
+       WHERE id = ${id}`.execute(deps.db);
+  },
+};
+
+/**
+ * Rule 2's certificate for every membership year this upload paid that has not ended, for
+ * members in good standing without an issued certificate of that year: one short transaction
+ * each (a certificate renders a PDF and queues its e-mail), so the invoices list and the
+ * member pages never wait. Safe to run again: issued ones are not asked for twice.
+ */
+async function issueCertificates(
+  deps: Parameters<NonNullable<UploadKind['followUp']>>[0],
+  id: string,
+  committedBy: string | null,
+  report: Parameters<NonNullable<UploadKind['followUp']>>[2],
+): Promise<number> {
+  const currentYear = Number(todayAtHeadquarters().slice(0, 4));
+  const due = await sql<{ member_mid: string; year: number }>`
+    SELECT DISTINCT r.member_mid, r.year
+      FROM ${touchedRows(id)} JOIN members m ON m.mid = r.member_mid
+     WHERE r.status = 'paid' AND r.kind = 'membership' AND r.year >= ${currentYear}
+       AND m.deleted_at IS NULL AND m.status IN ('active', 'overdue')
+       AND NOT EXISTS (
+         SELECT 1 FROM certificates c
+          WHERE c.member_mid = r.member_mid AND c.type = 'membership' AND c.year = r.year
+            AND c.status = 'issued')
+     ORDER BY r.member_mid, r.year`.execute(deps.db);
+  const total = due.rows.length;
+  if (total === 0) return 0;
+  await report('certificates', 0, total);
+  const actor: Actor = committedBy
+    ? { kind: 'operator', uid: committedBy }
+    : { kind: 'system', uid: null };
+  const options = {
+    publicUrl: deps.config?.publicUrl ?? 'http://localhost',
+    mailFrom: deps.config?.mailFrom,
+  };
+  let issued = 0;
+  let done = 0;
+  for (const { member_mid: memberMid, year } of due.rows) {
+    try {
+      await writeTransaction(deps.db, (trx) =>
+        issueMembershipCertificateIn(trx, actor, { memberMid, year }, options),
+      );
+      issued++;
+    } catch {
+      // A member suspended or deleted since the commit gets no certificate; the others go on.
+    }
+    done++;
+    if (done % certificatesPerReport === 0 || done === total) {
+      await report('certificates', done, total);
+    }
+  }
+  return issued;
+}
