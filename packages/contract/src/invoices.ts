@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listPageOf, ZFilterParam, ZListQuery } from './lists';
 import { maxMinorAmount } from './money';
 
 // --- The invoice model (shared/design/domain.md) ----------------------------------------------
@@ -119,3 +120,331 @@ export function isInvoiceOverdue(
 ): boolean {
   return invoice.status === 'issued' && invoice.dueDate !== null && invoice.dueDate < today;
 }
+
+// --- List (issue 6) --------------------------------------------------------------------------
+
+/** The columns the invoices list can be sorted by (each has its index, migration 0016). */
+export const invoiceListSorts = [
+  'number',
+  'issueDate',
+  'dueDate',
+  'total',
+  'status',
+  'kind',
+  'year',
+  'currency',
+  'source',
+  'paidAt',
+] as const;
+export type TInvoiceListSort = (typeof invoiceListSorts)[number];
+
+const ZIsoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Not a calendar date');
+
+const ZMinorString = z.string().describe('Minor units (an integer as a string)');
+
+export const ZInvoiceListItem = z
+  .object({
+    iid: z.string(),
+    number: z.string(),
+    memberMid: z.string().nullable(),
+    memberNumber: z.string().nullable(),
+    memberName: z.string().nullable(),
+    kind: z.enum(invoiceKinds),
+    year: z.number().int(),
+    issueDate: z.string().nullable().describe('YYYY-MM-DD'),
+    dueDate: z.string().nullable().describe('YYYY-MM-DD'),
+    currency: z.string(),
+    totalMinor: ZMinorString,
+    status: z.enum(invoiceStatuses),
+    isOverdue: z.boolean().describe('Issued and past its due date (derived, not stored)'),
+    paidAt: z.string().nullable().describe('ISO time'),
+    paidAmountMinor: ZMinorString.nullable(),
+    paidMethod: z.enum(invoicePaymentMethods).nullable(),
+    source: z.enum(invoiceSources),
+  })
+  .describe('A row of the invoices list');
+export type TInvoiceListItem = z.infer<typeof ZInvoiceListItem>;
+
+export const ZInvoicesListQuery = ZListQuery.extend({
+  iid: ZFilterParam.describe('Invoice ids: "a1,b2"'),
+  member: ZFilterParam.describe('Member ids (mid): the invoices of these members'),
+  status: ZFilterParam.describe('Statuses, e.g. "issued,paid"'),
+  overdue: ZFilterParam.describe(
+    '"true": issued and past due (today at headquarters); "false": every other invoice',
+  ),
+  kind: ZFilterParam,
+  year: ZFilterParam.describe('Years, e.g. "2025,2026" or "2024..2026"'),
+  currency: ZFilterParam.describe('e.g. "CHF,EUR"'),
+  source: ZFilterParam,
+  issueDate: ZFilterParam.describe('A range of dates, e.g. "2026-01-01..2026-01-31", or "(empty)"'),
+  dueDate: ZFilterParam.describe('A range of dates, e.g. "..2026-02-28", or "(empty)"'),
+});
+export type TInvoicesListQuery = z.infer<typeof ZInvoicesListQuery>;
+
+export const ZInvoicesListPage = listPageOf(ZInvoiceListItem).describe('A page of invoices');
+export type TInvoicesListPage = z.infer<typeof ZInvoicesListPage>;
+
+// --- Detail ----------------------------------------------------------------------------------
+
+export const ZInvoiceParams = z.object({ iid: z.string().min(1).max(64) });
+
+/** What an operator can do with an invoice in its state (the UI offers only these). */
+export const invoiceActions = ['edit', 'issue', 'mark-paid', 'void', 'uncollectible'] as const;
+export type TInvoiceAction = (typeof invoiceActions)[number];
+
+/** The actions of a status, from the life cycle (`invoiceStatusTransitions`). */
+export function invoiceActionsOf(status: TInvoiceStatus): TInvoiceAction[] {
+  const next = invoiceStatusTransitions[status];
+  const actions: TInvoiceAction[] = [];
+  if (status === 'draft') actions.push('edit');
+  if (next.includes('issued')) actions.push('issue');
+  if (next.includes('paid')) actions.push('mark-paid');
+  if (next.includes('void')) actions.push('void');
+  if (next.includes('uncollectible')) actions.push('uncollectible');
+  return actions;
+}
+
+export const ZInvoiceDetail = z
+  .object({
+    iid: z.string(),
+    number: z.string(),
+    member: z
+      .object({
+        mid: z.string(),
+        number: z.string(),
+        name: z.string(),
+        status: z.string(),
+        email: z.string().nullable(),
+        paidThroughYear: z.number().int().nullable(),
+        isDeleted: z.boolean(),
+      })
+      .nullable(),
+    kind: z.enum(invoiceKinds),
+    year: z.number().int(),
+    issueDate: z.string().nullable(),
+    dueDate: z.string().nullable(),
+    currency: z.string(),
+    lines: z.array(ZInvoiceLine),
+    subtotalMinor: ZMinorString.describe('The taxable lines before VAT'),
+    vatMinor: ZMinorString,
+    donationMinor: ZMinorString,
+    totalMinor: ZMinorString,
+    bankAccount: z
+      .object({
+        id: z.string(),
+        label: z.string(),
+        iban: z.string(),
+        qrIban: z.string().nullable(),
+        currency: z.string(),
+        active: z.boolean(),
+      })
+      .nullable(),
+    paymentReference: z.string().nullable(),
+    status: z.enum(invoiceStatuses),
+    isOverdue: z.boolean(),
+    paidAt: z.string().nullable(),
+    paidAmountMinor: ZMinorString.nullable(),
+    paidMethod: z.enum(invoicePaymentMethods).nullable(),
+    paidReference: z.string().nullable(),
+    hasPdfFile: z.boolean().describe('A PDF was uploaded and attached (else one is generated)'),
+    source: z.enum(invoiceSources),
+    importBatch: z.string().nullable(),
+    cardInvoiceSid: z.string().nullable(),
+    certificate: z
+      .object({ cid: z.string(), number: z.string(), status: z.string() })
+      .nullable()
+      .describe('The membership certificate this invoice paid for, when one was issued'),
+    actions: z.array(z.enum(invoiceActions)),
+    version: z.number().int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    createdBy: z.string().nullable(),
+    updatedBy: z.string().nullable(),
+  })
+  .describe('One invoice with its member, lines, totals, bank account and payment');
+export type TInvoiceDetail = z.infer<typeof ZInvoiceDetail>;
+
+// --- Drafts ----------------------------------------------------------------------------------
+
+/** Lines an invoice may have. */
+export const maxInvoiceLines = 50;
+
+const ZDraftFields = z.object({
+  memberMid: z.string().trim().min(1, 'Choose the member').max(64),
+  kind: z.enum(invoiceKinds),
+  year: z.coerce
+    .number()
+    .int('A whole year')
+    .min(2000, 'From 2000')
+    .max(2100, 'Until 2100')
+    .describe('The year the invoice is for (membership year)'),
+  currency: z.enum(invoiceCurrencies),
+  issueDate: ZIsoDay.nullable()
+    .optional()
+    .describe('Empty: the day it is issued (today at headquarters)'),
+  dueDate: ZIsoDay.nullable().optional().describe('Empty: 30 days after the issue date'),
+  bankAccountId: z
+    .string()
+    .max(64)
+    .nullable()
+    .optional()
+    .describe("Empty: the currency's default account, chosen when the invoice is issued"),
+  lines: z
+    .array(ZInvoiceLine)
+    .min(1, 'An invoice has at least one line')
+    .max(maxInvoiceLines, `At most ${maxInvoiceLines} lines`),
+});
+
+function dueNotBeforeIssue(value: { issueDate?: string | null; dueDate?: string | null }) {
+  return !value.issueDate || !value.dueDate || value.dueDate >= value.issueDate;
+}
+const dueDateRule = { message: 'The due date cannot be before the issue date', path: ['dueDate'] };
+
+export const ZInvoiceDraftRequest = ZDraftFields.refine(dueNotBeforeIssue, dueDateRule).describe(
+  'A draft invoice: totals are always computed on the server from the lines',
+);
+export type TInvoiceDraftRequest = z.infer<typeof ZInvoiceDraftRequest>;
+
+export const ZInvoiceDraftUpdate = ZDraftFields.extend({
+  version: z.number().int().min(1).describe('The version the operator read'),
+})
+  .refine(dueNotBeforeIssue, dueDateRule)
+  .describe('The whole draft as edited (only drafts are editable)');
+export type TInvoiceDraftUpdate = z.infer<typeof ZInvoiceDraftUpdate>;
+
+// --- Life cycle ------------------------------------------------------------------------------
+
+const ZVersion = z.number().int().min(1).describe('The version the operator read');
+
+export const ZInvoiceIssueRequest = z
+  .object({
+    version: ZVersion,
+    sendEmail: z
+      .boolean()
+      .optional()
+      .describe("E-mail the invoice (PDF attached) to the member's address"),
+  })
+  .describe('Issue a draft: number, dates, payment reference, optionally the e-mail');
+export type TInvoiceIssueRequest = z.infer<typeof ZInvoiceIssueRequest>;
+
+export const ZInvoiceMarkPaidRequest = z
+  .object({
+    version: ZVersion,
+    paidAt: z
+      .string()
+      .regex(
+        /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/,
+        'A date (YYYY-MM-DD) or an ISO time',
+      )
+      .describe('The day (or moment) the money arrived'),
+    amountMinor: z
+      .number()
+      .int('Minor units (cents)')
+      .min(1, 'More than zero')
+      .max(maxMinorAmount, 'Too large'),
+    method: z.enum(invoicePaymentMethods),
+    reference: z
+      .string()
+      .trim()
+      .max(200, 'At most 200 characters')
+      .nullable()
+      .optional()
+      .describe('Bank transaction, card payment or receipt'),
+  })
+  .describe('Record the payment of an issued invoice (rule 2 follows for membership invoices)');
+export type TInvoiceMarkPaidRequest = z.infer<typeof ZInvoiceMarkPaidRequest>;
+
+export const ZInvoiceReasonRequest = z
+  .object({
+    version: ZVersion,
+    reason: z
+      .string()
+      .trim()
+      .min(1, 'Give the reason')
+      .max(500, 'At most 500 characters')
+      .describe('Kept in the audit trail'),
+  })
+  .describe('Void an invoice, or write it off as uncollectible, with the reason');
+export type TInvoiceReasonRequest = z.infer<typeof ZInvoiceReasonRequest>;
+
+export const ZInvoiceActionResult = z
+  .object({
+    invoice: ZInvoiceDetail,
+    message: z.string().describe('What happened, in a sentence'),
+    memberEffects: z
+      .array(z.string())
+      .describe("What marking paid did to the member (rule 2), in words: 'M-000123 is now active'"),
+  })
+  .describe('The invoice after the action and what it caused');
+export type TInvoiceActionResult = z.infer<typeof ZInvoiceActionResult>;
+
+// --- Renewal run -----------------------------------------------------------------------------
+
+/**
+ * Yearly membership fees in minor units of the billing currency, for band A (full fee). Bands
+ * B, C and D pay 75 %, 50 % and 25 % of it (as `firstMembershipFeeChfMinor`); honorary members
+ * pay none. The demo data invoices these band-A amounts.
+ */
+export const membershipFeeBandAMinor: Readonly<
+  Record<
+    (typeof invoiceCurrencies)[number],
+    Readonly<Record<'individual' | 'association' | 'group', number>>
+  >
+> = {
+  CHF: { individual: 95_000, association: 380_000, group: 240_000 },
+  EUR: { individual: 99_000, association: 395_000, group: 250_000 },
+  USD: { individual: 110_000, association: 440_000, group: 275_000 },
+};
+export const membershipFeeBandPercent = { A: 100, B: 75, C: 50, D: 25 } as const;
+
+/** The yearly fee of a member: billing currency, fee band of its country, category. */
+export function membershipFeeMinor(
+  currency: (typeof invoiceCurrencies)[number],
+  band: keyof typeof membershipFeeBandPercent,
+  category: 'individual' | 'association' | 'group',
+): number {
+  // Integer arithmetic, rounded half up to the minor unit.
+  return Math.floor(
+    (membershipFeeBandAMinor[currency][category] * membershipFeeBandPercent[band] + 50) / 100,
+  );
+}
+
+export const ZInvoiceRenewalRequest = z
+  .object({
+    year: z.coerce.number().int('A whole year').min(2000, 'From 2000').max(2100, 'Until 2100'),
+  })
+  .describe("Issue the year's membership invoices to every active member who has none yet");
+export type TInvoiceRenewalRequest = z.infer<typeof ZInvoiceRenewalRequest>;
+
+export const renewalRunStatuses = ['running', 'succeeded', 'failed'] as const;
+
+export const ZInvoiceRenewalRun = z
+  .object({
+    id: z.string(),
+    year: z.number().int(),
+    status: z.enum(renewalRunStatuses),
+    total: z.number().int().describe('Active members considered'),
+    processed: z.number().int().describe('Members looked at so far'),
+    issued: z.number().int().describe('Invoices issued by this run'),
+    alreadyInvoiced: z
+      .number()
+      .int()
+      .describe('Members who already had a membership invoice (not void) for the year'),
+    skipped: z
+      .array(z.object({ reason: z.string(), count: z.number().int() }))
+      .describe('Members left out, by reason (e.g. no active bank account in their currency)'),
+    totals: z
+      .array(z.object({ currency: z.string(), count: z.number().int(), totalMinor: ZMinorString }))
+      .describe('What the issued invoices add up to, per currency'),
+    error: z.string().nullable(),
+    startedAt: z.string(),
+    finishedAt: z.string().nullable(),
+    startedBy: z.string().nullable(),
+  })
+  .describe('A renewal run and its progress');
+export type TInvoiceRenewalRun = z.infer<typeof ZInvoiceRenewalRun>;
+
+export const ZInvoiceRenewalRunParams = z.object({ runId: z.string().min(1).max(64) });

@@ -1,4 +1,4 @@
-import { constants, ZEmail } from '@ops/contract';
+import { constants, formatMinorPlain, ZEmail } from '@ops/contract';
 import { Command, InvalidArgumentError } from 'commander';
 import { cliActor } from '../audit/record';
 import { passwordProblem } from '../auth/password';
@@ -15,6 +15,7 @@ import { seedDemo } from '../seed/demo';
 import { seedInvoiceHistory } from '../seed/invoice-history';
 import { writeTransaction } from '../db/transaction';
 import { createUser } from '../users/service';
+import { renewMemberships } from '../invoices/renewal';
 
 /** A problem with what the person typed: exit code 2, like a usage error. */
 class InputError extends Error {}
@@ -229,6 +230,41 @@ search
     console.log(JSON.stringify(toSearchTask(task), null, 2));
     if (task.status === 'failed') {
       throw new AppError('internal', `The rebuild failed: ${task.error ?? 'unknown error'}`);
+    }
+  });
+
+const invoices = program.command('invoices').description('Invoices');
+invoices
+  .command('renew')
+  .description(
+    "Issue a year's membership invoices to every active member who has none for it yet (idempotent)",
+  )
+  .requiredOption('--year <year>', 'the membership year to invoice, e.g. 2027', (value: string) => {
+    const year = Number(value);
+    if (!/^\d{4}$/.test(value) || year < 2000 || year > 2100) {
+      throw new InvalidArgumentError('must be a year from 2000 to 2100.');
+    }
+    return year;
+  })
+  .action(async (options: { year: number }) => {
+    const run = await withDatabase((database) =>
+      renewMemberships(database.db, cliActor, { year: options.year }, (step) => {
+        if (process.stderr.isTTY)
+          process.stderr.write(
+            `\rinvoices renew: ${step.processed.toLocaleString('en')} / ${step.total.toLocaleString('en')} members   `,
+          );
+      }),
+    );
+    if (process.stderr.isTTY) process.stderr.write('\n');
+    const totals = run.totals
+      .map((sum) => `${sum.currency} ${formatMinorPlain(sum.totalMinor)} (${sum.count})`)
+      .join(', ');
+    console.log(
+      `Renewal ${run.year}: ${run.issued} invoices issued${totals ? ` (${totals})` : ''}, ${run.alreadyInvoiced} members already invoiced, of ${run.total} active members.`,
+    );
+    for (const skipped of run.skipped) console.log(`Skipped ${skipped.count}: ${skipped.reason}.`);
+    if (run.status === 'failed') {
+      throw new AppError('internal', `The renewal run failed: ${run.error ?? 'unknown error'}`);
     }
   });
 

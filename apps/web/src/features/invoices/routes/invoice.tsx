@@ -1,12 +1,359 @@
-import { RecordId, Screen } from '@/components/screen';
+import {
+  lineAmountMinor,
+  lineVatMinor,
+  type TInvoiceActionResult,
+  type TInvoiceDetail,
+} from '@ops/contract';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  CloseDetailLink,
+  DetailScreen,
+  DetailTabs,
+  FieldList,
+  RecordHistory,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  useDetailTab,
+} from '@/components/detail';
+import { Screen } from '@/components/screen';
+import { paths } from '@/config/paths';
+import { useCan } from '@/lib/permissions';
+import { invoicePdfPath, useInvoice } from '../api/invoices';
+import { InvoiceActions } from '../components/invoice-actions';
+import { InvoiceDraftForm } from '../components/invoice-draft-form';
+import { invoiceKindLabels, invoiceSourceLabels, paymentMethodLabels } from '../components/labels';
+import { InvoiceStatusBadge } from '../components/status-badge';
+
+const fieldLabels = {
+  status: 'Status',
+  number: 'Number',
+  issue_date: 'Issue date',
+  due_date: 'Due date',
+  total_minor: 'Total (minor units)',
+  paid_at: 'Paid at',
+  paid_amount_minor: 'Paid amount (minor units)',
+  paid_method: 'Payment method',
+  paid_reference: 'Payment reference (bank)',
+  payment_reference: 'Payment reference',
+  bank_account_id: 'Bank account',
+  member_mid: 'Member',
+  version: 'Version',
+};
+
+const linkClass = 'text-sky-800 underline hover:text-sky-950';
+const tabIds = ['overview', 'edit', 'history'];
 
 export function InvoiceRoute({ iid }: { iid: string }) {
+  const invoice = useInvoice(iid);
+  const canEdit = useCan('invoices.edit');
+  const [outcome, setOutcome] = useState<TInvoiceActionResult | null>(null);
+  const [, openTab] = useDetailTab(tabIds);
+
   return (
-    <Screen
-      title="Invoice"
-      description="One invoice: member, lines, totals, donation, bank account, payment reference, status, payment and PDF."
+    <DetailScreen
+      query={invoice}
+      noun="invoice"
+      missingDescription={`No invoice has the id ${iid}.`}
+      recordId={{ label: 'Invoice id', value: iid }}
+      actions={<CloseDetailLink listHref={paths.invoices.getHref()} />}
     >
-      <RecordId label="Invoice id" value={iid} />
-    </Screen>
+      {(data) => (
+        <Screen
+          title={`Invoice ${data.number}`}
+          description={
+            <>
+              {invoiceKindLabels[data.kind]} {data.year} · {data.member?.name ?? 'No member'} ·{' '}
+              {formatMoney(data.totalMinor, data.currency)}
+            </>
+          }
+          actions={
+            <>
+              {canEdit ? (
+                <InvoiceActions
+                  key={`${data.iid}-${data.version}`}
+                  invoice={data}
+                  onDone={setOutcome}
+                  onReload={() => void invoice.refetch()}
+                />
+              ) : null}
+              {data.status !== 'draft' ? (
+                <a
+                  className={`${linkClass} self-center text-sm`}
+                  href={invoicePdfPath(data.iid)}
+                  download
+                >
+                  Download PDF
+                </a>
+              ) : null}
+              <CloseDetailLink listHref={paths.invoices.getHref()} />
+            </>
+          }
+        >
+          {outcome && outcome.invoice.iid === data.iid ? (
+            <div
+              role="status"
+              className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
+            >
+              <p>{outcome.message}</p>
+              {outcome.memberEffects.length > 0 ? (
+                <ul className="mt-1 list-disc pl-5" aria-label="Effects on the member">
+                  {outcome.memberEffects.map((effect) => (
+                    <li key={effect}>{effect}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          ) : null}
+          <DetailTabs
+            label={`Invoice ${data.number} sections`}
+            tabs={[
+              { id: 'overview', label: 'Overview', content: <Overview invoice={data} /> },
+              {
+                id: 'edit',
+                label: 'Edit draft',
+                isHidden: !canEdit || !data.actions.includes('edit'),
+                content: (
+                  <div className="pt-4">
+                    <InvoiceDraftForm
+                      key={data.version}
+                      invoice={data}
+                      onSaved={() => openTab('overview')}
+                      onCancel={() => openTab('overview')}
+                      onReload={() => void invoice.refetch()}
+                    />
+                  </div>
+                ),
+              },
+              {
+                id: 'history',
+                label: 'History',
+                content: (
+                  <div className="pt-4">
+                    <RecordHistory table="invoices" id={data.iid} fieldLabels={fieldLabels} />
+                  </div>
+                ),
+              },
+            ]}
+          />
+        </Screen>
+      )}
+    </DetailScreen>
+  );
+}
+
+function Lines({ invoice }: { invoice: TInvoiceDetail }) {
+  const money = (minor: number | string) => formatMoney(minor, invoice.currency);
+  return (
+    <table className="w-full text-sm" aria-label="Lines">
+      <thead>
+        <tr className="border-b border-slate-200 text-left text-slate-600">
+          <th className="py-1 pr-2 font-medium">Description</th>
+          <th className="py-1 pr-2 text-right font-medium">Qty</th>
+          <th className="py-1 pr-2 text-right font-medium">Unit</th>
+          <th className="py-1 pr-2 font-medium">VAT</th>
+          <th className="py-1 text-right font-medium">Amount</th>
+        </tr>
+      </thead>
+      <tbody>
+        {invoice.lines.map((line, i) => (
+          <tr key={i} className="border-b border-slate-100 align-top">
+            <td className="py-1 pr-2">
+              {line.description}
+              {line.isDonation ? (
+                <span className="ml-1 text-xs text-slate-500">(donation)</span>
+              ) : null}
+            </td>
+            <td className="py-1 pr-2 text-right tabular-nums">{line.quantity}</td>
+            <td className="py-1 pr-2 text-right tabular-nums">{money(line.unitAmountMinor)}</td>
+            <td className="py-1 pr-2 text-xs text-slate-600">
+              {line.vatRate !== null
+                ? `${line.vatRate} % (${money(lineVatMinor(line))})`
+                : (line.vatExemption ?? '')}
+            </td>
+            <td className="py-1 text-right tabular-nums">{money(lineAmountMinor(line))}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot className="tabular-nums">
+        <tr>
+          <td colSpan={4} className="pt-2 pr-2 text-right text-slate-600">
+            Subtotal
+          </td>
+          <td className="pt-2 text-right">{money(invoice.subtotalMinor)}</td>
+        </tr>
+        <tr>
+          <td colSpan={4} className="pr-2 text-right text-slate-600">
+            VAT
+          </td>
+          <td className="text-right">{money(invoice.vatMinor)}</td>
+        </tr>
+        {invoice.donationMinor !== '0' ? (
+          <tr>
+            <td colSpan={4} className="pr-2 text-right text-slate-600">
+              Donation
+            </td>
+            <td className="text-right">{money(invoice.donationMinor)}</td>
+          </tr>
+        ) : null}
+        <tr className="font-semibold">
+          <td colSpan={4} className="pr-2 text-right">
+            Total
+          </td>
+          <td className="text-right" data-testid="invoice-total">
+            {money(invoice.totalMinor)}
+          </td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
+
+function Overview({ invoice: data }: { invoice: TInvoiceDetail }) {
+  return (
+    <div className="flex flex-col gap-4 pt-4">
+      <FieldList
+        groups={[
+          {
+            title: 'Invoice',
+            fields: [
+              {
+                label: 'Number',
+                value: data.number,
+                copyValue: data.number,
+                copyLabel: 'invoice number',
+                isCode: true,
+              },
+              {
+                label: 'Status',
+                value: <InvoiceStatusBadge status={data.status} isOverdue={data.isOverdue} />,
+              },
+              { label: 'Kind', value: invoiceKindLabels[data.kind] },
+              { label: 'Year', value: data.year },
+              {
+                label: 'Issue date',
+                value: data.issueDate ? formatDate(data.issueDate) : 'When issued',
+              },
+              {
+                label: 'Due date',
+                value: data.dueDate ? formatDate(data.dueDate) : '30 days after issue',
+              },
+              { label: 'Total', value: formatMoney(data.totalMinor, data.currency) },
+            ],
+          },
+          {
+            title: 'Member',
+            fields: [
+              {
+                label: 'Member',
+                value: data.member ? (
+                  <Link className={linkClass} to={paths.member.getHref({ mid: data.member.mid })}>
+                    {data.member.name}
+                  </Link>
+                ) : (
+                  'No member'
+                ),
+              },
+              data.member
+                ? {
+                    label: 'Membership number',
+                    value: data.member.number,
+                    copyValue: data.member.number,
+                    isCode: true,
+                  }
+                : null,
+              data.member ? { label: 'Member status', value: data.member.status } : null,
+              data.member
+                ? { label: 'Paid through', value: data.member.paidThroughYear ?? 'No year' }
+                : null,
+              data.certificate
+                ? {
+                    label: 'Certificate',
+                    value: (
+                      <Link
+                        className={linkClass}
+                        to={paths.certificate.getHref({ cid: data.certificate.cid })}
+                      >
+                        {data.certificate.number} ({data.certificate.status})
+                      </Link>
+                    ),
+                  }
+                : null,
+            ],
+          },
+          {
+            title: 'Payment',
+            fields: [
+              {
+                label: 'Bank account',
+                value: data.bankAccount
+                  ? `${data.bankAccount.label} · ${data.bankAccount.qrIban ?? data.bankAccount.iban}`
+                  : 'The default account of the currency, when issued',
+              },
+              data.paymentReference
+                ? {
+                    label: 'Payment reference',
+                    value: data.paymentReference,
+                    copyValue: data.paymentReference,
+                    copyLabel: 'payment reference',
+                    isCode: true,
+                  }
+                : null,
+              data.paidAt ? { label: 'Paid at', value: formatDateTime(data.paidAt) } : null,
+              data.paidAmountMinor
+                ? { label: 'Amount paid', value: formatMoney(data.paidAmountMinor, data.currency) }
+                : null,
+              data.paidMethod
+                ? { label: 'Method', value: paymentMethodLabels[data.paidMethod] }
+                : null,
+              data.paidReference
+                ? { label: 'Payment’s reference', value: data.paidReference }
+                : null,
+              data.cardInvoiceSid
+                ? {
+                    label: 'Card payment',
+                    value: (
+                      <Link
+                        className={linkClass}
+                        to={paths.stripeInvoice.getHref({ sid: data.cardInvoiceSid })}
+                      >
+                        {data.cardInvoiceSid}
+                      </Link>
+                    ),
+                  }
+                : null,
+            ],
+          },
+          {
+            title: 'Record',
+            fields: [
+              { label: 'Source', value: invoiceSourceLabels[data.source] },
+              data.importBatch ? { label: 'Import batch', value: data.importBatch } : null,
+              {
+                label: 'PDF',
+                value: data.hasPdfFile ? 'Uploaded PDF attached' : 'Generated from the invoice',
+              },
+              {
+                label: 'Created',
+                value: `${formatDateTime(data.createdAt)}${data.createdBy ? ` by ${data.createdBy}` : ''}`,
+              },
+              {
+                label: 'Last changed',
+                value: `${formatDateTime(data.updatedAt)}${data.updatedBy ? ` by ${data.updatedBy}` : ''}`,
+              },
+              {
+                label: 'Id',
+                value: data.iid,
+                copyValue: data.iid,
+                copyLabel: 'invoice id',
+                isCode: true,
+              },
+            ],
+          },
+        ]}
+      />
+      <Lines invoice={data} />
+    </div>
   );
 }

@@ -1,22 +1,52 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { ActionLink } from '@/components/action-link';
-import { ListPlaceholder, ListWithDetail, Screen } from '@/components/screen';
+import { Button } from '@/components/button';
+import { DataList } from '@/components/data-list';
+import { ListWithDetail, Screen } from '@/components/screen';
 import { paths } from '@/config/paths';
+import { useCan } from '@/lib/permissions';
+import { InvoiceDraftForm } from '../components/invoice-draft-form';
+import { invoicesListDefinition } from '../components/invoices-list-definition';
+import { RenewalDialog } from '../components/renewal-dialog';
 
 export function InvoicesRoute() {
+  const canEdit = useCan('invoices.edit');
+  const [isCreating, setIsCreating] = useState(false);
+  const [isRenewing, setIsRenewing] = useState(false);
+  const navigate = useNavigate();
   return (
     <Screen
       title="Invoices"
       description="Membership, licence and application invoices in CHF and other currencies: issue and due dates, payment reference, status and payment."
       actions={
         <>
-          <ActionLink to={paths.invoicesUpload.getHref()}>CSV upload</ActionLink>
-          <ActionLink to={paths.invoicesPdfs.getHref()}>PDFs upload</ActionLink>
+          {canEdit && !isCreating ? (
+            <Button onClick={() => setIsCreating(true)}>New invoice</Button>
+          ) : null}
+          {canEdit ? (
+            <Button variant="secondary" onClick={() => setIsRenewing(true)}>
+              Renewal run
+            </Button>
+          ) : null}
+          <ActionLink to={paths.invoicesUpload.getHref()}>Upload CSV</ActionLink>
+          <ActionLink to={paths.invoicesPdfs.getHref()}>PDFs</ActionLink>
           <ActionLink to={paths.invoicesFixes.getHref()}>Fixes</ActionLink>
         </>
       }
     >
+      {canEdit && isCreating ? (
+        <InvoiceDraftForm
+          onCancel={() => setIsCreating(false)}
+          onSaved={(invoice) => {
+            setIsCreating(false);
+            void navigate(paths.invoice.getHref({ iid: invoice.iid }));
+          }}
+        />
+      ) : null}
+      {canEdit ? <RenewalDialog isOpen={isRenewing} onClose={() => setIsRenewing(false)} /> : null}
       <ListWithDetail>
-        <ListPlaceholder>The invoices list is not built yet.</ListPlaceholder>
+        <DataList definition={invoicesListDefinition} />
       </ListWithDetail>
     </Screen>
   );

@@ -1,0 +1,293 @@
+import {
+  auditReasonKey,
+  formatMinorPlain,
+  invoiceStatusTransitions,
+  type TInvoiceActionResult,
+  type TInvoiceIssueRequest,
+  type TInvoiceMarkPaidRequest,
+  type TInvoiceReasonRequest,
+  type TInvoiceStatus,
+} from '@ops/contract';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { recordAudit, type OperatorActor } from '../audit/record';
+import type { Database, InvoicesTable } from '../db/schema';
+import { writeTransaction } from '../db/transaction';
+import { checkVersion } from '../db/versioned-write';
+import { queueEmail } from '../emails/outbox';
+import { invoiceIssuedEmail } from '../emails/templates';
+import { AppError, badInput } from '../errors';
+import { todayAtHeadquarters } from '../lib/dates';
+import { requireInvoiceDetail } from './detail';
+import {
+  refuseSecondMembershipInvoice,
+  requireInvoiceBankAccount,
+  requireInvoiceMember,
+} from './drafts';
+import { allocateInvoiceSequences, invoiceNumberOf, paymentReferenceOf } from './numbers';
+import { recordInvoicePaymentIn } from './payment';
+import { invoicePdfFileName, renderInvoicePdf } from './pdf';
+
+type Trx = Transaction<Database>;
+type InvoiceRow = Selectable<InvoicesTable>;
+
+/** Days from issue to due date when the draft names no due date (domain: renewals' term). */
+export const invoicePaymentTermDays = 30;
+
+/** Where e-mails come from and what links in them point to. */
+export type InvoiceMailContext = { publicUrl: string; mailFrom: string };
+
+/** "CHF 1’250.50": an amount in a message, written out the Swiss way. */
+export function formatAmountForMail(currency: string, minor: number | string): string {
+  const [units = '0', cents = '00'] = formatMinorPlain(minor).split('.');
+  return `${currency.trim()} ${units.replace(/\B(?=(\d{3})+(?!\d))/g, '\u2019')}.${cents}`;
+}
+
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The invoice taken FOR UPDATE at the version the operator read, or 404 / 409. */
+async function lockInvoice(trx: Trx, iid: string, version: number): Promise<InvoiceRow> {
+  const row = await trx
+    .selectFrom('invoices')
+    .selectAll()
+    .where('iid', '=', iid)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw new AppError('not-found', `No invoice has the id ${iid}.`);
+  await checkVersion(trx, `Invoice ${row.number}`, row, version);
+  return row;
+}
+
+/** The life cycle's 400: the move is not one `invoiceStatusTransitions` allows. */
+function refuseTransition(row: InvoiceRow, to: TInvoiceStatus, verb: string): void {
+  if (invoiceStatusTransitions[row.status].includes(to)) return;
+  const why =
+    row.status === 'paid'
+      ? 'it is paid, and a paid invoice never moves back'
+      : row.status === 'draft'
+        ? 'it is a draft: issue it first'
+        : `it is ${row.status}`;
+  throw badInput('params.iid', 'transition', `Invoice ${row.number} cannot be ${verb}: ${why}.`);
+}
+
+async function result(
+  trx: Trx,
+  iid: string,
+  message: string,
+  memberEffects: string[] = [],
+): Promise<TInvoiceActionResult> {
+  return { invoice: await requireInvoiceDetail(trx, iid), message, memberEffects };
+}
+
+/**
+ * Issues a draft: the invoice number of its year (allocated now, so issued invoices are
+ * numbered without gaps), issue date (today at headquarters unless the draft names one), due
+ * date (30 days later unless named), the bank account (the draft's, else the currency's default)
+ * and the payment reference (QR reference for a QR-IBAN, else ISO 11649). With `sendEmail`,
+ * the invoice e-mail with its PDF is queued in the same transaction.
+ */
+export async function issueInvoice(
+  db: Kysely<Database>,
+  actor: OperatorActor,
+  iid: string,
+  request: TInvoiceIssueRequest,
+  context: InvoiceMailContext,
+): Promise<TInvoiceActionResult> {
+  return writeTransaction(db, async (trx) => {
+    const row = await lockInvoice(trx, iid, request.version);
+    refuseTransition(row, 'issued', 'issued');
+    if (!row.member_mid) {
+      throw badInput('body.memberMid', 'required', `Invoice ${row.number} names no member.`);
+    }
+    const member = await requireInvoiceMember(trx, row.member_mid);
+    const currency = row.currency.trim();
+    const account = row.bank_account_id
+      ? await requireInvoiceBankAccount(trx, row.bank_account_id, currency)
+      : await trx
+          .selectFrom('bank_accounts')
+          .select(['id', 'label', 'qr_iban'])
+          .where('currency', '=', currency)
+          .where('active', '=', true)
+          .orderBy('is_default', 'desc')
+          .orderBy('label')
+          .limit(1)
+          .executeTakeFirst();
+    if (!account) {
+      throw badInput(
+        'body.bankAccountId',
+        'required',
+        `There is no active bank account in ${currency}: add one in Settings, then issue.`,
+      );
+    }
+    await refuseSecondMembershipInvoice(trx, {
+      iid,
+      kind: row.kind,
+      year: row.year,
+      memberMid: member.mid,
+    });
+    const lines = row.lines;
+    if (!Array.isArray(lines) || lines.length === 0) {
+      throw badInput('body.lines', 'required', `Invoice ${row.number} has no lines.`);
+    }
+    if (request.sendEmail && !member.email) {
+      throw badInput(
+        'body.sendEmail',
+        'no-address',
+        `Member ${member.number} has no e-mail address: issue without sending, or add one first.`,
+      );
+    }
+
+    const issueDate = row.issue_date ?? todayAtHeadquarters();
+    const dueDate = row.due_date ?? addDays(issueDate, invoicePaymentTermDays);
+    if (dueDate < issueDate) {
+      throw badInput('body.dueDate', 'order', 'The due date cannot be before the issue date.');
+    }
+    const sequence = await allocateInvoiceSequences(trx, row.year, 1);
+    const number = invoiceNumberOf(row.year, sequence);
+    const issued = await trx
+      .updateTable('invoices')
+      .set({
+        number,
+        status: 'issued',
+        issue_date: issueDate,
+        due_date: dueDate,
+        bank_account_id: account.id,
+        payment_reference: paymentReferenceOf(account, member.number, row.year, sequence),
+        version: sql<number>`version + 1`,
+        updated_at: sql<Date>`now()`,
+        updated_by: actor.uid,
+      })
+      .where('iid', '=', iid)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, {
+      table: 'invoices',
+      recordId: iid,
+      action: 'issue',
+      before: row,
+      after: issued,
+    });
+
+    let sent = '';
+    if (request.sendEmail && member.email) {
+      const pdf = await renderInvoicePdf(trx, iid);
+      const email = invoiceIssuedEmail({
+        memberName: member.legal_name,
+        invoiceNumber: number,
+        amount: formatAmountForMail(currency, issued.total_minor),
+        dueDate,
+        paymentReference: issued.payment_reference,
+      });
+      await queueEmail(trx, context.mailFrom, {
+        to: [member.email],
+        ...email,
+        kind: 'invoice-issued',
+        related: { table: 'invoices', id: iid },
+        attachments: [
+          { filename: invoicePdfFileName(number), contentType: 'application/pdf', content: pdf },
+        ],
+      });
+      sent = ` and e-mailed to ${member.email} with its PDF`;
+    }
+    return result(
+      trx,
+      iid,
+      `Invoice ${number} issued over ${formatAmountForMail(currency, issued.total_minor)}, due ${dueDate}${sent}.`,
+    );
+  });
+}
+
+/** The moment of a payment: a day means that day (noon UTC, never later than now). */
+function paymentMoment(value: string): Date {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const noon = new Date(`${value}T12:00:00.000Z`);
+    if (Number.isNaN(noon.getTime())) {
+      throw badInput('body.paidAt', 'invalid_date', `"${value}" is not a calendar date.`);
+    }
+    return value === todayAtHeadquarters() ? new Date(Math.min(noon.getTime(), Date.now())) : noon;
+  }
+  const moment = new Date(value);
+  if (Number.isNaN(moment.getTime())) {
+    throw badInput('body.paidAt', 'invalid_date', `"${value}" is not a time.`);
+  }
+  return moment;
+}
+
+/** Marks an issued invoice paid and runs rule 2 (payment.ts does both, in this transaction). */
+export async function markInvoicePaid(
+  db: Kysely<Database>,
+  actor: OperatorActor,
+  iid: string,
+  request: TInvoiceMarkPaidRequest,
+  context: InvoiceMailContext,
+): Promise<TInvoiceActionResult> {
+  const paidAt = paymentMoment(request.paidAt);
+  return writeTransaction(db, async (trx) => {
+    const outcome = await recordInvoicePaymentIn(
+      trx,
+      actor,
+      iid,
+      {
+        paidAt,
+        amountMinor: request.amountMinor,
+        method: request.method,
+        reference: request.reference?.trim() || null,
+      },
+      { ...context, expectedVersion: request.version },
+    );
+    const paid = outcome.invoice;
+    const difference = request.amountMinor - Number(paid.total_minor);
+    const note =
+      difference === 0
+        ? ''
+        : difference < 0
+          ? ` (${formatAmountForMail(paid.currency, -difference)} less than the total)`
+          : ` (${formatAmountForMail(paid.currency, difference)} more than the total)`;
+    return result(
+      trx,
+      iid,
+      `Invoice ${paid.number} marked paid: ${formatAmountForMail(paid.currency, request.amountMinor)} on ${paidAt.toISOString().slice(0, 10)}${note}.`,
+      outcome.memberEffects,
+    );
+  });
+}
+
+/** Void (a draft or an issued invoice) or write off as uncollectible (an issued one), with why. */
+export async function closeInvoice(
+  db: Kysely<Database>,
+  actor: OperatorActor,
+  iid: string,
+  to: 'void' | 'uncollectible',
+  request: TInvoiceReasonRequest,
+): Promise<TInvoiceActionResult> {
+  return writeTransaction(db, async (trx) => {
+    const row = await lockInvoice(trx, iid, request.version);
+    refuseTransition(row, to, to === 'void' ? 'voided' : 'written off as uncollectible');
+    const after = await trx
+      .updateTable('invoices')
+      .set({
+        status: to,
+        version: sql<number>`version + 1`,
+        updated_at: sql<Date>`now()`,
+        updated_by: actor.uid,
+      })
+      .where('iid', '=', iid)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, {
+      table: 'invoices',
+      recordId: iid,
+      action: to,
+      before: { status: row.status, version: row.version },
+      after: { status: after.status, version: after.version, [auditReasonKey]: request.reason },
+    });
+    return result(
+      trx,
+      iid,
+      to === 'void'
+        ? `Invoice ${row.number} voided.`
+        : `Invoice ${row.number} written off as uncollectible.`,
+    );
+  });
+}

@@ -1,0 +1,256 @@
+import {
+  formatMinorPlain,
+  invoiceCurrencies,
+  invoiceKinds,
+  invoiceSources,
+  invoiceStatuses,
+  type TInvoiceListItem,
+  type TInvoicesListPage,
+  type TInvoicesListQuery,
+} from '@ops/contract';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database, InvoicesTable } from '../db/schema';
+import { AppError } from '../errors';
+import { todayAtHeadquarters } from '../lib/dates';
+import { filterCondition, type ListColumn, type ListSpec } from '../lists/list-spec';
+import { runList, type ListDefinition } from '../lists/run-list';
+
+/** Sort keys of rows without a date: after every dated one. */
+const noDay = "'9999-12-31'::date";
+const notPaid = "'9999-12-31T00:00:00Z'::timestamptz";
+
+const issueDay = `coalesce(i.issue_date, ${noDay})`;
+const dueDay = `coalesce(i.due_date, ${noDay})`;
+
+/** Sort expressions match the indexes of migration 0016 exactly (else they are not used). */
+export const invoicesListSpec: ListSpec = {
+  id: 'i.iid',
+  columns: {
+    iid: { column: 'i.iid', sortExpression: 'i.iid', kind: 'text' },
+    number: { column: 'i.number', sortExpression: 'i.number COLLATE "C"', kind: 'text' },
+    issueDate: { column: issueDay, sortExpression: issueDay, kind: 'date' },
+    dueDate: { column: dueDay, sortExpression: dueDay, kind: 'date' },
+    total: { column: 'i.total_minor', sortExpression: 'i.total_minor', kind: 'integer' },
+    status: {
+      column: 'i.status',
+      sortExpression: 'i.status',
+      kind: 'text',
+      values: invoiceStatuses,
+    },
+    kind: { column: 'i.kind', sortExpression: 'i.kind', kind: 'text', values: invoiceKinds },
+    year: { column: 'i.year', sortExpression: 'i.year', kind: 'integer' },
+    // char(3) read as text, so that a filter's text values compare with the index.
+    currency: {
+      column: 'i.currency::text',
+      sortExpression: 'i.currency::text',
+      kind: 'text',
+      values: invoiceCurrencies,
+    },
+    source: {
+      column: 'i.source',
+      sortExpression: 'i.source',
+      kind: 'text',
+      values: invoiceSources,
+    },
+    paidAt: {
+      column: 'i.paid_at',
+      sortExpression: `coalesce(i.paid_at, ${notPaid})`,
+      kind: 'date',
+    },
+  },
+  defaultSort: [{ field: 'number', isDescending: true }],
+};
+
+/** Columns filtered by the generic one-of/range syntax. */
+const plainFilters = ['iid', 'status', 'kind', 'year', 'currency', 'source'] as const;
+
+/** The member filter: not a sort (the member's invoices are few; its own index finds them). */
+const memberColumn: ListColumn = { column: 'i.member_mid', sortExpression: 'i.iid', kind: 'text' };
+
+function badQuery(field: string, rule: string, message: string): AppError {
+  return new AppError('invalid-argument', `query.${field}: ${message}`, {
+    issues: [{ path: `query.${field}`, rule, message }],
+  });
+}
+
+/**
+ * A date filter on a column that may be empty (drafts have no dates): a range compares the
+ * sort expression (its index answers it) and leaves undated rows out; `(empty)` keeps them.
+ */
+function dayFilter(field: 'issueDate' | 'dueDate', raw: string): RawBuilder<boolean> {
+  const column = field === 'issueDate' ? 'i.issue_date' : 'i.due_date';
+  if (raw === '(empty)') return sql<boolean>`${sql.raw(column)} IS NULL`;
+  const spec = invoicesListSpec.columns[field] as ListColumn;
+  return sql<boolean>`(${filterCondition(field, raw, spec)} AND ${sql.raw(column)} IS NOT NULL)`;
+}
+
+/**
+ * Overdue is derived: issued and due before today at headquarters. "true" reads the partial
+ * index of issued invoices by due date; "false" is everything else.
+ */
+export function overdueCondition(today: string): RawBuilder<boolean> {
+  return sql<boolean>`(i.status = 'issued' AND ${sql.raw(dueDay)} < ${today}::date)`;
+}
+
+function overdueFilter(raw: string, today: string): RawBuilder<boolean> | null {
+  const values = new Set(raw.split(',').map((value) => value.trim()));
+  for (const value of values) {
+    if (value !== 'true' && value !== 'false') {
+      throw badQuery('overdue', 'invalid_value', `"${value}" is not one of true, false`);
+    }
+  }
+  if (values.size === 2) return null;
+  return values.has('true')
+    ? overdueCondition(today)
+    : sql<boolean>`NOT ${overdueCondition(today)}`;
+}
+
+/**
+ * `q`: an invoice number or its beginning ("2026-0001"), a payment reference (QR or RF, exact),
+ * or words of the member's name or number (the members' search documents, as the members list
+ * searches them).
+ */
+export function invoiceSearch(q: string): RawBuilder<boolean> {
+  const text = q.trim();
+  if (/^\d{4}(-\d*)?$/.test(text)) {
+    return sql<boolean>`i.number COLLATE "C" LIKE ${`${text}%`}`;
+  }
+  const compact = text.replace(/[\s-]+/g, '');
+  if (/^(\d{27}|RF\d{2}[A-Z0-9]{1,21})$/i.test(compact)) {
+    return sql<boolean>`i.iid IN (SELECT d.record_id FROM search_documents d
+        WHERE d.type = 'invoice' AND d.keys @> ARRAY[search_compact(${compact})])`;
+  }
+  return sql<boolean>`i.member_mid IN (SELECT d.record_id FROM search_documents d
+      WHERE d.type = 'member' AND d.all_terms @@ search_prefix_query(${text}))`;
+}
+
+type InvoiceListRow = Pick<InvoicesTable, 'kind' | 'status' | 'paid_method' | 'source'> & {
+  iid: string;
+  number: string;
+  member_mid: string | null;
+  member_number: string | null;
+  member_name: string | null;
+  year: number;
+  issue_date: string | null;
+  due_date: string | null;
+  currency: string;
+  total_minor: string;
+  paid_at: Date | null;
+  paid_amount_minor: string | null;
+  source: TInvoiceListItem['source'];
+  status: TInvoiceListItem['status'];
+  kind: TInvoiceListItem['kind'];
+};
+
+/**
+ * The invoices list of one request: its date and overdue filters depend on the request (and on
+ * today), so they join the fixed part of the list here.
+ */
+export function invoicesListFor(
+  query: Pick<TInvoicesListQuery, 'overdue' | 'issueDate' | 'dueDate' | 'member'>,
+  today = todayAtHeadquarters(),
+): ListDefinition<InvoiceListRow, TInvoiceListItem> {
+  const conditions: RawBuilder<boolean>[] = [];
+  if (query.member) conditions.push(filterCondition('member', query.member, memberColumn));
+  if (query.overdue) {
+    const condition = overdueFilter(query.overdue, today);
+    if (condition) conditions.push(condition);
+  }
+  if (query.issueDate) conditions.push(dayFilter('issueDate', query.issueDate));
+  if (query.dueDate) conditions.push(dayFilter('dueDate', query.dueDate));
+  return {
+    spec: invoicesListSpec,
+    filterFields: plainFilters,
+    from: (db) => {
+      let from = db.selectFrom('invoices as i');
+      for (const condition of conditions) from = from.where(condition);
+      return from;
+    },
+    search: invoiceSearch,
+    select: (matching) =>
+      matching
+        .leftJoin('members as m', 'm.mid', 'i.member_mid')
+        .select([
+          'i.iid',
+          'i.number',
+          'i.member_mid',
+          'm.number as member_number',
+          'm.legal_name as member_name',
+          'i.kind',
+          'i.year',
+          'i.issue_date',
+          'i.due_date',
+          'i.currency',
+          'i.total_minor',
+          'i.status',
+          'i.paid_at',
+          'i.paid_amount_minor',
+          'i.paid_method',
+          'i.source',
+        ]),
+    toItem: (row) => ({
+      iid: row.iid,
+      number: row.number,
+      memberMid: row.member_mid,
+      memberNumber: row.member_number,
+      memberName: row.member_name,
+      kind: row.kind,
+      year: row.year,
+      issueDate: row.issue_date,
+      dueDate: row.due_date,
+      currency: row.currency.trim(),
+      totalMinor: String(row.total_minor),
+      status: row.status,
+      isOverdue: row.status === 'issued' && row.due_date !== null && row.due_date < today,
+      paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
+      paidAmountMinor: row.paid_amount_minor === null ? null : String(row.paid_amount_minor),
+      paidMethod: row.paid_method,
+      source: row.source,
+    }),
+  };
+}
+
+/** A page of the invoices list: filters, `q`, sort and the cursor of the page before. */
+export function listInvoices(
+  db: Kysely<Database>,
+  query: TInvoicesListQuery,
+  options: { withEstimate?: boolean } = {},
+): Promise<TInvoicesListPage> {
+  return runList(db, invoicesListFor(query), query, options);
+}
+
+/** The list as its CSV export reads it: amounts in major units ("1250.00"). */
+export function invoicesExportListFor(query: TInvoicesListQuery) {
+  const list = invoicesListFor(query);
+  return {
+    ...list,
+    toItem: (row: InvoiceListRow) => {
+      const item = list.toItem(row);
+      return {
+        ...item,
+        total: formatMinorPlain(item.totalMinor),
+        paidAmount: item.paidAmountMinor === null ? '' : formatMinorPlain(item.paidAmountMinor),
+      };
+    },
+  };
+}
+
+/** The export's columns, as a person reads them in a spreadsheet. */
+export const invoicesExportColumns = [
+  { key: 'number', header: 'Invoice number' },
+  { key: 'memberNumber', header: 'Membership number' },
+  { key: 'memberName', header: 'Member' },
+  { key: 'kind', header: 'Kind' },
+  { key: 'year', header: 'Year' },
+  { key: 'issueDate', header: 'Issue date' },
+  { key: 'dueDate', header: 'Due date' },
+  { key: 'currency', header: 'Currency' },
+  { key: 'total', header: 'Total' },
+  { key: 'status', header: 'Status' },
+  { key: 'isOverdue', header: 'Overdue' },
+  { key: 'paidAt', header: 'Paid at' },
+  { key: 'paidAmount', header: 'Paid amount' },
+  { key: 'paidMethod', header: 'Payment method' },
+  { key: 'source', header: 'Source' },
+  { key: 'iid', header: 'Id' },
+] as const;

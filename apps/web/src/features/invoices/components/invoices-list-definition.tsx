@@ -1,0 +1,167 @@
+import {
+  invoiceCurrencies,
+  invoiceKinds,
+  invoiceSources,
+  invoiceStatuses,
+  type TInvoiceListItem,
+} from '@ops/contract';
+import type { DataListDefinition } from '@/components/data-list';
+import { formatDate, formatDateTime, formatMoney } from '@/components/detail';
+import { paths } from '@/config/paths';
+import { invoiceKindLabels, invoiceSourceLabels } from './labels';
+import { InvoiceStatusBadge } from './status-badge';
+
+/** The invoices list: its columns and filters, for the list kit. */
+export const invoicesListDefinition: DataListDefinition<TInvoiceListItem> = {
+  name: 'invoices',
+  noun: { one: 'invoice', many: 'invoices' },
+  apiPath: '/api/invoices',
+  exportPath: '/api/invoices/export',
+  liveTables: ['invoices'],
+  rowKey: (invoice) => invoice.iid,
+  rowHref: (invoice) => paths.invoice.getHref({ iid: invoice.iid }),
+  rowLabel: (invoice) => `${invoice.number} ${invoice.memberName ?? ''}`.trim(),
+  defaultSort: '-number',
+  searchLabel: 'Search invoices',
+  searchPlaceholder: 'Number, payment reference or member',
+  emptyMessage: 'No invoices yet: create one, upload a CSV, or run the renewal.',
+  columns: [
+    {
+      id: 'number',
+      label: 'Number',
+      width: '8.5rem',
+      sortable: true,
+      isPrimary: true,
+      render: (invoice) => <span className="font-mono text-xs tabular-nums">{invoice.number}</span>,
+    },
+    {
+      id: 'member',
+      label: 'Member',
+      width: 'minmax(12rem,2fr)',
+      render: (invoice) =>
+        invoice.memberName ? (
+          <span>
+            {invoice.memberName}{' '}
+            <span className="font-mono text-xs text-slate-500">{invoice.memberNumber}</span>
+          </span>
+        ) : (
+          <span className="text-slate-500">No member</span>
+        ),
+    },
+    {
+      id: 'kind',
+      label: 'Kind',
+      width: '7rem',
+      sortable: true,
+      render: (invoice) => invoiceKindLabels[invoice.kind],
+    },
+    {
+      id: 'year',
+      label: 'Year',
+      width: '4.5rem',
+      sortable: true,
+      isNumeric: true,
+      render: (invoice) => invoice.year,
+    },
+    {
+      id: 'issueDate',
+      label: 'Issued',
+      width: '7.5rem',
+      sortable: true,
+      render: (invoice) => <span className="tabular-nums">{formatDate(invoice.issueDate)}</span>,
+    },
+    {
+      id: 'dueDate',
+      label: 'Due',
+      width: '7.5rem',
+      sortable: true,
+      render: (invoice) => <span className="tabular-nums">{formatDate(invoice.dueDate)}</span>,
+    },
+    {
+      id: 'total',
+      label: 'Total',
+      width: '8.5rem',
+      sortable: true,
+      isNumeric: true,
+      render: (invoice) => (
+        <span className="tabular-nums">{formatMoney(invoice.totalMinor, invoice.currency)}</span>
+      ),
+    },
+    {
+      id: 'currency',
+      label: 'Currency',
+      width: '5rem',
+      sortable: true,
+      isHiddenByDefault: true,
+      render: (invoice) => invoice.currency,
+    },
+    {
+      id: 'status',
+      label: 'Status',
+      width: '9.5rem',
+      sortable: true,
+      render: (invoice) => (
+        <InvoiceStatusBadge status={invoice.status} isOverdue={invoice.isOverdue} />
+      ),
+    },
+    {
+      id: 'paidAt',
+      label: 'Paid at',
+      width: '9.5rem',
+      sortable: true,
+      render: (invoice) => (
+        <span className="tabular-nums">{invoice.paidAt ? formatDateTime(invoice.paidAt) : ''}</span>
+      ),
+    },
+    {
+      id: 'source',
+      label: 'Source',
+      width: '6.5rem',
+      sortable: true,
+      isHiddenByDefault: true,
+      render: (invoice) => invoiceSourceLabels[invoice.source],
+    },
+  ],
+  filters: [
+    {
+      name: 'status',
+      label: 'Status',
+      kind: 'one-of',
+      options: invoiceStatuses.map((status) => ({ value: status, label: status })),
+    },
+    {
+      name: 'overdue',
+      label: 'Overdue',
+      kind: 'one-of',
+      options: [
+        { value: 'true', label: 'Overdue (issued, past due)' },
+        { value: 'false', label: 'Not overdue' },
+      ],
+    },
+    {
+      name: 'kind',
+      label: 'Kind',
+      kind: 'one-of',
+      options: invoiceKinds.map((kind) => ({ value: kind, label: invoiceKindLabels[kind] })),
+    },
+    { name: 'year', label: 'Year', kind: 'range', input: 'number' },
+    {
+      name: 'currency',
+      label: 'Currency',
+      kind: 'one-of',
+      options: invoiceCurrencies.map((currency) => ({ value: currency, label: currency })),
+    },
+    {
+      name: 'source',
+      label: 'Source',
+      kind: 'one-of',
+      options: invoiceSources.map((source) => ({
+        value: source,
+        label: invoiceSourceLabels[source],
+      })),
+    },
+    { name: 'issueDate', label: 'Issue date', kind: 'range', input: 'date', allowsEmpty: true },
+    { name: 'dueDate', label: 'Due date', kind: 'range', input: 'date', allowsEmpty: true },
+    { name: 'member', label: 'Member id', kind: 'text', placeholder: 'Member id (mid)' },
+  ],
+};

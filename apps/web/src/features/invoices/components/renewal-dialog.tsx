@@ -1,0 +1,105 @@
+import { formatMoney } from '@/components/detail';
+import { useState } from 'react';
+import { Button, focusRing } from '@/components/button';
+import { getErrorMessage } from '@/lib/error-message';
+import { useRenewalRun, useStartRenewal } from '../api/invoices';
+import { Modal } from './modal';
+
+/**
+ * The renewal run: a year, then the run's progress (members looked at of those considered) and
+ * its counts. Running it again for the same year issues nothing twice.
+ */
+export function RenewalDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const [year, setYear] = useState(String(new Date().getFullYear() + 1));
+  const [runId, setRunId] = useState<string | null>(null);
+  const start = useStartRenewal();
+  const run = useRenewalRun(runId);
+  const data = run.data;
+  const isRunning = start.isPending || data?.status === 'running';
+
+  const close = () => {
+    if (isRunning) return;
+    setRunId(null);
+    start.reset();
+    onClose();
+  };
+
+  return (
+    <Modal isOpen={isOpen} title="Renewal run" onClose={close}>
+      <p className="text-sm text-slate-600">
+        Issues the year’s membership invoice to every active member who has none for it yet (fee by
+        billing currency, country fee band and category; due in 30 days). Members already invoiced
+        are skipped, so running it again is safe.
+      </p>
+      <form
+        className="flex items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          start.mutate(Number(year), { onSuccess: (started) => setRunId(started.id) });
+        }}
+      >
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium text-slate-800">Membership year</span>
+          <input
+            type="number"
+            inputMode="numeric"
+            value={year}
+            disabled={isRunning}
+            onChange={(event) => setYear(event.target.value)}
+            className={`w-32 rounded-md border border-slate-300 px-2 py-1.5 text-sm ${focusRing}`}
+          />
+        </label>
+        <Button type="submit" isBusy={isRunning}>
+          {isRunning ? 'Running…' : 'Start run'}
+        </Button>
+      </form>
+      {start.error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {getErrorMessage(start.error)}
+        </p>
+      ) : null}
+      {data ? (
+        <div className="flex flex-col gap-2" aria-live="polite">
+          <progress
+            className="h-2 w-full"
+            aria-label="Members processed"
+            max={Math.max(data.total, 1)}
+            value={data.status === 'running' ? data.processed : Math.max(data.total, 1)}
+          />
+          <p className="text-sm text-slate-700">
+            {data.status === 'running'
+              ? `Renewing ${data.year}: ${data.processed.toLocaleString('en')} of ${data.total.toLocaleString('en')} active members…`
+              : data.status === 'failed'
+                ? `The run stopped: ${data.error ?? 'unknown error'}`
+                : `Renewal ${data.year} done.`}
+          </p>
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm" data-testid="renewal-result">
+            <dt className="text-slate-600">Invoices issued</dt>
+            <dd>{data.issued.toLocaleString('en')}</dd>
+            <dt className="text-slate-600">Already invoiced</dt>
+            <dd>{data.alreadyInvoiced.toLocaleString('en')}</dd>
+            {data.skipped.map((skipped) => (
+              <div key={skipped.reason} className="contents">
+                <dt className="text-slate-600">Skipped: {skipped.reason}</dt>
+                <dd>{skipped.count.toLocaleString('en')}</dd>
+              </div>
+            ))}
+            {data.totals.map((sum) => (
+              <div key={sum.currency} className="contents">
+                <dt className="text-slate-600">Invoiced in {sum.currency}</dt>
+                <dd>
+                  {formatMoney(sum.totalMinor, sum.currency)} ({sum.count.toLocaleString('en')})
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      ) : null}
+      <div className="flex justify-end">
+        <Button variant="secondary" onClick={close} disabled={isRunning}>
+          Close
+        </Button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,33 @@
+import type { TInvoiceStatus } from '@ops/contract';
+
+const tones: Record<TInvoiceStatus, string> = {
+  draft: 'bg-slate-100 text-slate-700',
+  issued: 'bg-sky-100 text-sky-900',
+  paid: 'bg-emerald-100 text-emerald-900',
+  void: 'bg-slate-200 text-slate-700',
+  uncollectible: 'bg-red-100 text-red-900',
+};
+
+/** An invoice's status as a badge, with "Overdue" beside it when it is issued and past due. */
+export function InvoiceStatusBadge({
+  status,
+  isOverdue,
+}: {
+  status: TInvoiceStatus;
+  isOverdue: boolean;
+}) {
+  return (
+    <span className="inline-flex flex-wrap gap-1">
+      <span
+        className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${tones[status]}`}
+      >
+        {status}
+      </span>
+      {isOverdue ? (
+        <span className="inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
+          Overdue
+        </span>
+      ) : null}
+    </span>
+  );
+}
