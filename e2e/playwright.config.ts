@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { e2eStripeWebhookSecret } from './support/payments';
 
 /**
  * End-to-end tests drive Debian's Chromium against the production build (`npm run build`), served
@@ -65,6 +66,7 @@ export default defineConfig({
       E2E_PORT: String(port),
       E2E_DATA_PARENT: dataParent,
       LOG_LEVEL: 'warn',
+      STRIPE_WEBHOOK_SECRET: e2eStripeWebhookSecret,
     },
   },
 });

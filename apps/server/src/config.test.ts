@@ -44,6 +44,16 @@ describe('loadConfig', () => {
     expect(config.microsoft?.domains).toEqual(['example.org', 'fiata.example']);
   });
 
+  it('takes the card-payment webhook secret as optional, and only a signing secret', () => {
+    expect(loadConfig({}).stripeWebhookSecret).toBeUndefined();
+    expect(loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_test123' }).stripeWebhookSecret).toBe(
+      'whsec_test123',
+    );
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: .*whsec_/,
+    );
+  });
+
   it('reads booleans and the public URL', () => {
     const config = loadConfig({
       AUTH_ENUMERATION_PROTECTION: 'true',

@@ -14,6 +14,7 @@ export const auditTables = [
   'countries',
   'bank_accounts',
   'emails',
+  'stripe_invoices',
 ] as const;
 export type AuditTable = (typeof auditTables)[number];
 

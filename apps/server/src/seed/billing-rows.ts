@@ -28,6 +28,7 @@ import {
 } from './demo-plan';
 import type { EmailJob, InvoiceSummary } from './email-rows';
 import { buildCreditorReference, buildQrReference, buildSwissIban } from './iban';
+import { demoCardInvoiceSid } from './payment-rows';
 import { createPrng, type Prng } from './prng';
 
 /** The federation's own accounts; the demo bank and its IID are fictitious, the check digits real. */
@@ -225,6 +226,10 @@ export function* generateInvoiceRows(
         row.paid_at = isoTime(Math.max(paidMs, createdMs + 3_600_000));
         row.paid_amount_minor = row.total_minor;
         row.paid_method = paidMethod(prng);
+        // This year's card payments came through the provider: payment-rows.ts adds them.
+        if (row.paid_method === 'card' && year === currentYear) {
+          row.card_invoice_sid = demoCardInvoiceSid(row.iid);
+        }
         row.version = 2;
         row.updated_at = row.paid_at;
         if (year === currentYear) {

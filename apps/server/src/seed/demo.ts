@@ -5,7 +5,9 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { loadCountries } from './countries';
 import { csvLine } from './csv';
 import { createDemoData, type DemoTable, type DemoTableName } from './demo-data';
+import { currentYear } from './demo-plan';
 import { loadFakerKit } from './naming';
+import { insertDemoPaymentRows } from './payment-rows';
 
 export { DEMO_OPERATOR_EMAIL, DEMO_REFERENCE_DATE } from './demo-plan';
 
@@ -140,6 +142,10 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedReport> {
       }
       counts[table.name] = loaded;
       onProgress?.(table.name, loaded, total);
+      if (table.name === 'invoices') {
+        const payments = await insertDemoPaymentRows(client, currentYear);
+        onProgress?.('stripe_invoices', payments.stripeInvoices, payments.stripeInvoices);
+      }
       if (table.name === 'members') {
         await client.query(
           `UPDATE countries c
@@ -156,7 +162,7 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedReport> {
     // estimated total of a 100,000-member table read 250) and picks slow plans until
     // autovacuum comes by.
     await client.query(
-      'ANALYZE countries, users, members, applications, invoices, certificates, emails, search_documents, search_words',
+      'ANALYZE countries, users, members, applications, invoices, certificates, emails, search_documents, search_words, stripe_invoices, stripe_events',
     );
     return { seed, scale, counts, elapsedMs: Math.round(performance.now() - startedAt) };
   } catch (error) {

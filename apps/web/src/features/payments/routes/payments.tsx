@@ -1,13 +1,15 @@
-import { ListPlaceholder, ListWithDetail, Screen } from '@/components/screen';
+import { DataList } from '@/components/data-list';
+import { ListWithDetail, Screen } from '@/components/screen';
+import { paymentsListDefinition } from '../components/payments-list-definition';
 
 export function PaymentsRoute() {
   return (
     <Screen
       title="Payments"
-      description="Invoices of the card-payment provider: status (draft, open, paid, uncollectible, void), amounts due and paid, and the member invoice they settle."
+      description="Invoices of the card-payment provider, kept current by its signed webhook: status (draft, open, paid, uncollectible, void), amounts due, paid and remaining, and the invoice and member they settle."
     >
       <ListWithDetail>
-        <ListPlaceholder>The payments list is not built yet.</ListPlaceholder>
+        <DataList definition={paymentsListDefinition} />
       </ListWithDetail>
     </Screen>
   );

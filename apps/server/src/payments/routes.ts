@@ -1,0 +1,160 @@
+import {
+  ZLinkPaymentRequest,
+  ZLinkPaymentResult,
+  ZPaymentDetail,
+  ZPaymentParams,
+  ZPaymentsListPage,
+  ZPaymentsListQuery,
+  ZStripeWebhookResult,
+  type TPaymentsListQuery,
+} from '@ops/contract';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { operatorActor } from '../http/actor';
+import { sendListExport } from '../lists/run-list';
+import { getPayment } from './detail';
+import { linkPayment } from './link';
+import { listPayments, paymentsList } from './list';
+import { receiveStripeEvent, verifyStripeEvent } from './webhook';
+
+/** The export's columns, as a person reads them in a spreadsheet. */
+const exportColumns = [
+  { key: 'number', header: 'Provider number' },
+  { key: 'providerInvoiceId', header: 'Provider invoice id' },
+  { key: 'customerName', header: 'Customer' },
+  { key: 'customerEmail', header: 'Customer e-mail' },
+  { key: 'status', header: 'Status' },
+  { key: 'currency', header: 'Currency' },
+  { key: 'amountDueMinor', header: 'Amount due (minor units)' },
+  { key: 'amountPaidMinor', header: 'Amount paid (minor units)' },
+  { key: 'amountRemainingMinor', header: 'Amount remaining (minor units)' },
+  { key: 'createdAt', header: 'Created' },
+  { key: 'dueDate', header: 'Due date' },
+  { key: 'invoiceNumber', header: 'Our invoice' },
+  { key: 'memberNumber', header: 'Membership number' },
+  { key: 'memberName', header: 'Member' },
+  { key: 'sid', header: 'Id' },
+];
+
+/** E-mail filters compare in lower case, as the list's index holds addresses. */
+const withLowerCaseEmail = <Q extends Pick<TPaymentsListQuery, 'customerEmail'>>(query: Q): Q => ({
+  ...query,
+  customerEmail: query.customerEmail?.toLowerCase(),
+});
+
+/**
+ * Payments: the card-payment provider's invoices (list, export, detail, link) and the signed
+ * webhook that keeps them current.
+ */
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const options = { publicUrl: app.deps.config.publicUrl, mailFrom: app.deps.config.mailFrom };
+
+  app.get(
+    '/api/payments',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          'The Payments list (card-payment invoices): filters (status, currency, linked, created, due date, customer e-mail, member), q, sort, keyset pages and an estimated total',
+        querystring: ZPaymentsListQuery,
+        response: { 200: ZPaymentsListPage },
+      },
+    },
+    async (request) => listPayments(app.deps.db, request.query),
+  );
+
+  app.get(
+    '/api/payments/export',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'CSV of every card-payment invoice the same filters, q and sort select, streamed',
+        querystring: ZPaymentsListQuery.omit({ cursor: true, limit: true }),
+      },
+    },
+    async (request, reply) =>
+      sendListExport(request, reply, {
+        db: app.deps.db,
+        list: paymentsList,
+        query: withLowerCaseEmail(request.query),
+        columns: exportColumns,
+        filename: 'payments',
+      }),
+  );
+
+  app.get(
+    '/api/payments/:sid',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          'One card-payment invoice: amounts, customer, hosted page and PDF links, our invoice and member, and its webhook events with what each did',
+        params: ZPaymentParams,
+        response: { 200: ZPaymentDetail },
+      },
+    },
+    async (request) => getPayment(app.deps.db, request.params.sid),
+  );
+
+  app.post(
+    '/api/payments/:sid/link',
+    {
+      config: { permission: 'payments.manage' },
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Link an unlinked card-payment invoice to one of our invoices by number (version checked); a paid one marks ours paid by card',
+        params: ZPaymentParams,
+        body: ZLinkPaymentRequest,
+        response: { 200: ZLinkPaymentResult },
+      },
+    },
+    async (request) => {
+      const message = await linkPayment(
+        app.deps.db,
+        operatorActor(request),
+        request.params.sid,
+        request.body,
+        options,
+      );
+      return { payment: await getPayment(app.deps.db, request.params.sid), message };
+    },
+  );
+
+  // The webhook: public to the session guard (the provider has no session; the signature is
+  // its credential), and its own scope so that its body stays the raw bytes the signature
+  // covers while every other route keeps parsing JSON.
+  await app.register(async (scope) => {
+    const webhook = scope.withTypeProvider<ZodTypeProvider>();
+    webhook.removeAllContentTypeParsers();
+    webhook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+      done(null, body);
+    });
+    webhook.post(
+      '/api/webhooks/stripe',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['payments'],
+          summary:
+            'The card-payment provider’s webhook (Stripe): Stripe-Signature verified on the raw body with STRIPE_WEBHOOK_SECRET (400 when it does not verify, 503 without a secret); each event id is received once',
+          response: { 200: ZStripeWebhookResult },
+        },
+      },
+      async (request) => {
+        const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const header = request.headers['stripe-signature'];
+        const event = verifyStripeEvent(
+          rawBody,
+          Array.isArray(header) ? header[0] : header,
+          app.deps.config.stripeWebhookSecret,
+        );
+        const result = await receiveStripeEvent(app.deps.db, event, options);
+        request.log.info(
+          { eventId: event.id, type: event.type, duplicate: result.duplicate ?? false },
+          'card-payment webhook received',
+        );
+        return result;
+      },
+    );
+  });
+};
