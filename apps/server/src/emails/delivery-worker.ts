@@ -1,21 +1,51 @@
+import { emailMaxDeliveryAttempts } from '@ops/contract';
+import { hostname } from 'node:os';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import nodemailer from 'nodemailer';
-import type { Database, EmailsTable } from '../db/schema';
+import type {
+  Database,
+  EmailAttachmentsTable,
+  EmailDeliveryOutcome,
+  EmailsTable,
+} from '../db/schema';
 import type { Notifications } from '../db/notifications';
+import { newId } from '../lib/ids';
 import type { Logger } from '../logger';
 import { outboxChannel } from './outbox';
 
 type EmailRow = Selectable<EmailsTable>;
 
-/** A delivery attempt holds its e-mail this long; a worker that dies loses it after that. */
-const leaseSeconds = 60;
-/** Attempts before a temporarily failing e-mail is given up as ERROR. */
-export const maxDeliveryAttempts = 5;
-const batchSize = 10;
+/** An e-mail as a worker claimed it: the row (with its lease token) and its attachments. */
+export type DeliverableEmail = EmailRow & {
+  attachments: Pick<Selectable<EmailAttachmentsTable>, 'filename' | 'content_type' | 'content'>[];
+};
 
-export type SendResult = { messageId: string | null; accepted: string[]; rejected: string[] };
+/**
+ * A delivery attempt holds its e-mail this long; a worker that dies loses it after that. Every
+ * SMTP timeout below is far shorter, so a living worker always reports before its lease ends.
+ */
+export const leaseSeconds = 60;
+/** Attempts answered with a temporary failure (4xx) before an e-mail is given up as ERROR. */
+export const maxDeliveryAttempts = emailMaxDeliveryAttempts;
+/** E-mails claimed per statement; they are sent concurrently over the transport's pool. */
+const batchSize = 20;
+/** How often the result of an attempt is written again when the database is unreachable. */
+const finishWriteAttempts = 5;
+
+export type SendResult = {
+  messageId: string | null;
+  accepted: string[];
+  rejected: string[];
+  /** The server's last answer, e.g. "250 OK: queued as 4F2A". */
+  response: string | null;
+};
 /** Where e-mails go: an SMTP server, or the server log when none is configured. */
-export type Transport = { send(email: EmailRow): Promise<SendResult>; close(): void };
+export type Transport = {
+  send(email: DeliverableEmail): Promise<SendResult>;
+  /** Checks that the server can be used (connect, greeting, login); throws when it cannot. */
+  verify?(): Promise<void>;
+  close(): void;
+};
 
 function addresses(list: unknown): string[] {
   return Array.isArray(list)
@@ -25,11 +55,36 @@ function addresses(list: unknown): string[] {
     : [];
 }
 
-export function smtpTransport(smtpUrl: string): Transport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+/**
+ * The Message-ID of an e-mail: the same for every attempt, so that a message sent twice (the
+ * at-least-once edge, see `deliver`) can be recognised as one by the receiving side.
+ */
+export function messageIdOf(email: Pick<EmailRow, 'eid' | 'from_address'>): string {
+  const domain = /@([^\s>]+)>?\s*$/.exec(email.from_address)?.[1] ?? 'operations.invalid';
+  return `<${email.eid}@${domain}>`;
+}
+
+/**
+ * SMTP through nodemailer with a pool of connections (reused for many messages; a broken one is
+ * replaced). Timeouts are short next to the lease, so no attempt outlives its lease.
+ */
+export function smtpTransport(
+  smtpUrl: string,
+  options: { maxConnections?: number } = {},
+): Transport {
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: options.maxConnections ?? 4,
+    maxMessages: 1_000,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return {
     async send(email) {
       const info = await transporter.sendMail({
+        messageId: messageIdOf(email),
         from: email.from_address,
         to: email.to_addresses,
         cc: email.cc_addresses,
@@ -38,12 +93,21 @@ export function smtpTransport(smtpUrl: string): Transport {
         subject: email.subject,
         text: email.text_body ?? undefined,
         html: email.html_body ?? undefined,
+        attachments: email.attachments.map((attachment) => ({
+          filename: attachment.filename,
+          contentType: attachment.content_type,
+          content: attachment.content,
+        })),
       });
       return {
         messageId: info.messageId ?? null,
         accepted: addresses(info.accepted),
         rejected: addresses(info.rejected),
+        response: typeof info.response === 'string' ? info.response : null,
       };
+    },
+    async verify() {
+      await transporter.verify();
     },
     close: () => transporter.close(),
   };
@@ -57,97 +121,264 @@ export function logTransport(logger: Logger): Transport {
         { eid: email.eid, to: email.to_addresses, subject: email.subject },
         `e-mail not delivered (SMTP_URL is not set); its text:\n${email.text_body ?? ''}`,
       );
-      return { messageId: null, accepted: [], rejected: [] };
+      return {
+        messageId: null,
+        accepted: [],
+        rejected: [],
+        response: 'Written to the server log (SMTP_URL is not set)',
+      };
     },
     close: () => undefined,
   };
 }
 
-/** SMTP 5xx answers are permanent; everything else (4xx, connection trouble) may pass later. */
-function isPermanentFailure(error: unknown): boolean {
-  const responseCode = (error as { responseCode?: unknown }).responseCode;
-  return typeof responseCode === 'number' && responseCode >= 500;
+/**
+ * What a failed attempt means:
+ * - `permanent`: the server refused this message for good (5xx to MAIL FROM, RCPT TO or DATA),
+ *   or the message cannot be sent at all (no valid recipient): ERROR at once.
+ * - `temporary`: the server asked to try this message later (4xx): RETRY with back-off, within
+ *   the attempt budget.
+ * - `outage`: the server could not be used at all (refused or timed out connections, 421
+ *   "closing", a failed greeting or login): not the message's fault, so the budget is left
+ *   alone and the e-mail waits, however long the outage lasts.
+ */
+export type FailureKind = 'permanent' | 'temporary' | 'outage';
+
+export function classifyFailure(error: unknown): FailureKind {
+  const { responseCode, code } = (error ?? {}) as { responseCode?: unknown; code?: unknown };
+  const isMessageLevel = code === 'EENVELOPE' || code === 'EMESSAGE';
+  if (typeof responseCode === 'number') {
+    if (responseCode === 421 || !isMessageLevel) return 'outage';
+    return responseCode >= 500 ? 'permanent' : 'temporary';
+  }
+  return isMessageLevel ? 'permanent' : 'outage';
 }
 
-/** Exponential back-off: 30 s, 1 min, 2 min, 4 min, ... at most an hour. */
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Exponential back-off of temporary failures: 30 s, 1 min, 2 min, 4 min, ... at most an hour. */
 export function retryDelaySeconds(attempts: number): number {
   return Math.min(3_600, 30 * 2 ** Math.max(0, attempts - 1));
 }
 
 /**
- * Takes due e-mails with FOR UPDATE SKIP LOCKED, so any number of workers (in any number of
- * server instances) share the outbox without sending a message twice. An e-mail whose lease ran
- * out (its worker died) is taken again.
+ * While the server is unreachable the worker pauses and probes it (`verify`: connect, greeting,
+ * QUIT) after 0.5 s, 1 s, 2 s, ... at most 5 s apart, and resumes as soon as it answers. The
+ * e-mails that met the outage are due again after `outageRetryMs`.
  */
-async function claimBatch(db: Kysely<Database>): Promise<EmailRow[]> {
-  const { rows } = await sql<EmailRow>`
-    UPDATE emails SET state = 'PROCESSING', attempts = attempts + 1,
-      lease_expires_at = now() + make_interval(secs => ${leaseSeconds}), updated_at = now()
-    WHERE eid IN (
-      SELECT eid FROM emails
-      WHERE (state IN ('PENDING', 'RETRY') AND next_attempt_at <= now())
-         OR (state = 'PROCESSING' AND lease_expires_at < now())
-      ORDER BY next_attempt_at LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
-    RETURNING *`.execute(db);
-  return rows;
+const outageProbeMs = { first: 500, max: 5_000 } as const;
+const outageRetryMs = 1_000;
+
+/**
+ * E-mails whose lease ran out on their last attempt become ERROR (the domain's "an expired
+ * lease becomes ERROR"); the others are taken again by `claimBatch`.
+ */
+async function giveUpExpiredLeases(db: Kysely<Database>): Promise<void> {
+  await sql`
+    WITH gone AS (
+      UPDATE emails SET state = 'ERROR', lease_expires_at = NULL, lease_token = NULL,
+             error = 'The lease of the last attempt ran out before its worker reported a result.',
+             updated_at = now()
+       WHERE state = 'PROCESSING' AND (lease_expires_at < now() OR lease_expires_at IS NULL)
+         AND attempts >= ${maxDeliveryAttempts}
+      RETURNING eid)
+    UPDATE email_deliveries SET outcome = 'lease-expired', finished_at = now()
+     WHERE eid IN (SELECT eid FROM gone) AND outcome IS NULL`.execute(db);
 }
 
+/**
+ * Takes due e-mails with FOR UPDATE SKIP LOCKED, so any number of workers (in any number of
+ * server instances) share the outbox without taking the same e-mail twice. Each claim gets a new
+ * lease token and starts a history row; an e-mail whose lease ran out (its worker died) is taken
+ * again, and the attempt that held it is recorded as lease-expired.
+ */
+async function claimBatch(db: Kysely<Database>, workerId: string): Promise<DeliverableEmail[]> {
+  const { rows } = await sql<EmailRow>`
+    WITH due AS (
+      SELECT eid FROM emails
+       WHERE (state IN ('PENDING', 'RETRY') AND next_attempt_at <= now())
+          OR (state = 'PROCESSING' AND (lease_expires_at < now() OR lease_expires_at IS NULL))
+       ORDER BY next_attempt_at LIMIT ${batchSize} FOR UPDATE SKIP LOCKED),
+    claimed AS (
+      UPDATE emails e SET state = 'PROCESSING', attempts = e.attempts + 1,
+             delivery_count = e.delivery_count + 1, lease_token = gen_random_uuid()::text,
+             worker_id = ${workerId}, last_attempt_at = now(),
+             lease_expires_at = now() + make_interval(secs => ${leaseSeconds}), updated_at = now()
+        FROM due WHERE e.eid = due.eid
+      RETURNING e.*),
+    expired AS (
+      UPDATE email_deliveries d SET outcome = 'lease-expired', finished_at = now(),
+             error = 'The lease ran out before this attempt reported a result; another attempt took over.'
+       WHERE d.eid IN (SELECT eid FROM claimed) AND d.outcome IS NULL),
+    started AS (
+      INSERT INTO email_deliveries (eid, attempt, lease_token, worker_id)
+      SELECT eid, delivery_count, lease_token, worker_id FROM claimed)
+    SELECT * FROM claimed`.execute(db);
+  if (rows.length === 0) return [];
+  const withFiles = await db
+    .selectFrom('email_attachments')
+    .select(['eid', 'filename', 'content_type', 'content'])
+    .where(
+      'eid',
+      'in',
+      rows.map((row) => row.eid),
+    )
+    .orderBy('eid')
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    attachments: withFiles.filter((file) => file.eid === row.eid),
+  }));
+}
+
+type Finish = {
+  state: 'SUCCESS' | 'RETRY' | 'ERROR';
+  outcome: EmailDeliveryOutcome;
+  /** A failure caused by an outage: the attempt is not counted against the budget. */
+  isFreeAttempt?: boolean;
+  nextAttemptAt?: Date;
+  error: string | null;
+  result?: SendResult;
+};
+
+/**
+ * Writes an attempt's result, only while the lease is still ours (state PROCESSING and our
+ * token): a worker whose lease ran out and was taken over cannot overwrite the new holder's
+ * result. Its history row gets the late result, kept as lease-expired. Answers whether the
+ * e-mail was still ours.
+ */
+async function writeFinish(db: Kysely<Database>, email: EmailRow, finish: Finish) {
+  const result = finish.result;
+  const { rows } = await sql<{ owned: string }>`
+    WITH mine AS (
+      UPDATE emails SET state = ${finish.state},
+             attempts = attempts - ${finish.isFreeAttempt ? 1 : 0},
+             error = ${finish.error},
+             provider_message_id = coalesce(${result?.messageId ?? null}, provider_message_id),
+             accepted = ${result?.accepted ?? []}::text[],
+             rejected = ${result?.rejected ?? []}::text[],
+             delivered_at = ${finish.state === 'SUCCESS' ? sql`now()` : sql`delivered_at`},
+             next_attempt_at = ${finish.nextAttemptAt ?? new Date()},
+             lease_expires_at = NULL, lease_token = NULL, updated_at = now()
+       WHERE eid = ${email.eid} AND state = 'PROCESSING' AND lease_token = ${email.lease_token}
+      RETURNING eid),
+    history AS (
+      UPDATE email_deliveries
+         SET outcome = CASE WHEN EXISTS (SELECT 1 FROM mine) THEN ${finish.outcome}
+                            ELSE 'lease-expired' END,
+             error = CASE WHEN EXISTS (SELECT 1 FROM mine) THEN ${finish.error}
+                          ELSE concat_ws(' ', 'The lease ran out before this result was written; another attempt took over. The late result:', ${finish.error ?? finish.outcome}::text) END,
+             finished_at = now(),
+             smtp_response = ${result?.response ?? null},
+             provider_message_id = ${result?.messageId ?? null},
+             accepted = ${result?.accepted ?? []}::text[],
+             rejected = ${result?.rejected ?? []}::text[]
+       WHERE lease_token = ${email.lease_token})
+    SELECT count(*) AS owned FROM mine`.execute(db);
+  return Number(rows[0]?.owned ?? 0) > 0;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One attempt. Delivery is at least once, never knowingly twice: a message is sent only under a
+ * lease, and its result is written only while the lease is ours. The one edge: the SMTP server
+ * accepted the message but the result could not be written (the database was unreachable
+ * for the whole `finishWriteAttempts` back-off, ~15 s). The lease then runs out and the e-mail
+ * is sent again, with the same Message-ID so that the receiving side can recognise it.
+ */
 async function deliver(
   db: Kysely<Database>,
   transport: Transport,
-  email: EmailRow,
+  email: DeliverableEmail,
   logger: Logger,
-) {
+  outage: { hit: boolean },
+): Promise<void> {
+  let finish: Finish;
   try {
     const result = await transport.send(email);
-    await db
-      .updateTable('emails')
-      .set({
-        state: 'SUCCESS',
-        provider_message_id: result.messageId,
-        accepted: result.accepted,
-        rejected: result.rejected,
-        delivered_at: new Date(),
-        lease_expires_at: null,
-        error: null,
-        updated_at: new Date(),
-      })
-      .where('eid', '=', email.eid)
-      .where('state', '=', 'PROCESSING')
-      .execute();
+    finish = { state: 'SUCCESS', outcome: 'success', error: null, result };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const isFinal = isPermanentFailure(error) || email.attempts >= maxDeliveryAttempts;
+    const message = errorText(error);
+    const kind = classifyFailure(error);
+    const response = (error as { response?: unknown }).response;
+    const result: SendResult = {
+      messageId: null,
+      accepted: [],
+      rejected: addresses((error as { rejected?: unknown }).rejected),
+      response: typeof response === 'string' ? response : null,
+    };
+    if (kind === 'outage') {
+      outage.hit = true;
+      finish = {
+        state: 'RETRY',
+        outcome: 'temporary-failure',
+        isFreeAttempt: true,
+        nextAttemptAt: new Date(Date.now() + outageRetryMs),
+        error: `The mail server could not be reached: ${message}`,
+        result,
+      };
+    } else if (kind === 'permanent' || email.attempts >= maxDeliveryAttempts) {
+      finish = {
+        state: 'ERROR',
+        outcome: kind === 'permanent' ? 'permanent-failure' : 'temporary-failure',
+        error:
+          kind === 'permanent' ? message : `Gave up after ${email.attempts} attempts: ${message}`,
+        result,
+      };
+    } else {
+      finish = {
+        state: 'RETRY',
+        outcome: 'temporary-failure',
+        nextAttemptAt: new Date(Date.now() + retryDelaySeconds(email.attempts) * 1_000),
+        error: message,
+        result,
+      };
+    }
     logger.warn(
-      { eid: email.eid, attempts: email.attempts, isFinal, err: message },
+      { eid: email.eid, attempts: email.attempts, kind, state: finish.state, err: message },
       'e-mail delivery failed',
     );
-    await db
-      .updateTable('emails')
-      .set({
-        state: isFinal ? 'ERROR' : 'RETRY',
-        error: message,
-        lease_expires_at: null,
-        next_attempt_at: isFinal
-          ? new Date()
-          : new Date(Date.now() + retryDelaySeconds(email.attempts) * 1_000),
-        updated_at: new Date(),
-      })
-      .where('eid', '=', email.eid)
-      .where('state', '=', 'PROCESSING')
-      .execute();
+  }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const isOwned = await writeFinish(db, email, finish);
+      if (!isOwned) {
+        logger.warn(
+          { eid: email.eid, outcome: finish.outcome },
+          'e-mail lease ran out before its result was written; the newer attempt keeps the e-mail',
+        );
+      }
+      return;
+    } catch (error) {
+      if (attempt >= finishWriteAttempts) {
+        logger.error(
+          { eid: email.eid, err: error, outcome: finish.outcome },
+          'the result of an e-mail delivery could not be written; it will be attempted again when its lease runs out',
+        );
+        return;
+      }
+      await pause(1_000 * 2 ** (attempt - 1));
+    }
   }
 }
 
 export type EmailWorker = {
+  /** This worker's name in the delivery history (host, process, instance). */
+  id: string;
   /** Delivers what is due now; resolves with the number of e-mails it handled. */
   runOnce(): Promise<number>;
   stop(): Promise<void>;
 };
 
 /**
- * The outbox's delivery worker: wakes on each queued e-mail (NOTIFY) and every `pollMs` (retries
- * that came due, leases that ran out), and delivers in batches until nothing is due.
+ * The outbox's delivery worker: wakes on each queued e-mail (NOTIFY), every `pollMs` (retries
+ * that came due, leases that ran out) and when a retry it scheduled comes due, and delivers in
+ * batches until nothing is due. While the mail server is unreachable it pauses and probes it
+ * (see `outageProbeMs`) instead of spending attempts.
  */
 export function startEmailWorker(options: {
   db: Kysely<Database>;
@@ -155,19 +386,76 @@ export function startEmailWorker(options: {
   notifications: Notifications;
   logger: Logger;
   pollMs?: number;
+  /** Names the worker in the delivery history; host/pid/random by default. */
+  workerId?: string;
 }): EmailWorker {
   const { db, transport, logger } = options;
+  const workerId = options.workerId ?? `${hostname()}/${process.pid}/${newId().slice(0, 6)}`;
   let running: Promise<number> | undefined;
   let isAgainWanted = false;
   let isStopped = false;
+  /** Set while the mail server is unreachable: the worker claims nothing until a probe passes. */
+  let outage: { probeAt: number; probeDelayMs: number } | undefined;
+  let outageRetriesDueAt = 0;
+  let wakeTimer: NodeJS.Timeout | undefined;
+
+  const wakeIn = (ms: number) => {
+    if (isStopped) return;
+    if (wakeTimer) clearTimeout(wakeTimer);
+    wakeTimer = setTimeout(() => {
+      wakeTimer = undefined;
+      void runOnce();
+    }, ms);
+    wakeTimer.unref();
+  };
+
+  /** During an outage: whether the server answers again (without a probe, the next batch tells). */
+  const isServerBack = async (): Promise<boolean> => {
+    if (!outage) return true;
+    const waitMs = outage.probeAt - Date.now();
+    if (waitMs > 0) {
+      wakeIn(waitMs);
+      return false;
+    }
+    if (!transport.verify) return true;
+    try {
+      await transport.verify();
+      logger.info({ workerId }, 'mail server reachable again; resuming delivery');
+      outage = undefined;
+      return true;
+    } catch {
+      const probeDelayMs = Math.min(
+        outageProbeMs.max,
+        (outage?.probeDelayMs ?? outageProbeMs.first) * 2,
+      );
+      outage = { probeDelayMs, probeAt: Date.now() + probeDelayMs };
+      wakeIn(probeDelayMs);
+      return false;
+    }
+  };
 
   const drain = async (): Promise<number> => {
     let handled = 0;
+    await giveUpExpiredLeases(db);
     for (;;) {
-      const batch = await claimBatch(db);
-      if (batch.length === 0) return handled;
-      await Promise.all(batch.map((email) => deliver(db, transport, email, logger)));
+      if (!(await isServerBack())) return handled;
+      const batch = await claimBatch(db, workerId);
+      if (batch.length === 0) {
+        // E-mails that met an outage come due shortly: be there, rather than at the next poll.
+        if (outageRetriesDueAt > Date.now()) wakeIn(outageRetriesDueAt - Date.now() + 20);
+        return handled;
+      }
+      const round = { hit: false };
+      await Promise.all(batch.map((email) => deliver(db, transport, email, logger, round)));
       handled += batch.length;
+      if (round.hit) {
+        outageRetriesDueAt = Date.now() + outageRetryMs;
+        const probeDelayMs = outage ? outage.probeDelayMs : outageProbeMs.first;
+        outage = { probeDelayMs, probeAt: Date.now() + probeDelayMs };
+        logger.warn({ workerId }, 'mail server unreachable; delivery paused until it answers');
+      } else {
+        outage = undefined;
+      }
       if (isStopped) return handled;
     }
   };
@@ -198,10 +486,12 @@ export function startEmailWorker(options: {
   void runOnce();
 
   return {
+    id: workerId,
     runOnce,
     async stop() {
       isStopped = true;
       clearInterval(timer);
+      if (wakeTimer) clearTimeout(wakeTimer);
       unsubscribe();
       await running;
       transport.close();

@@ -175,28 +175,28 @@ export function applicationEndorsementRequestedEmail(
 
 const dearMember = (name: string) => `Dear colleagues of ${name},`;
 
-/** An issued invoice, sent to the member; the PDF (with the QR-bill) is one click away. */
+/**
+ * An issued invoice, sent to the member with its PDF (and QR-bill) attached: members have no
+ * access to the console, so the attachment is the invoice.
+ */
 export function invoiceIssuedEmail(mail: {
   memberName: string;
   invoiceNumber: string;
   amount: string;
   dueDate: string | null;
   paymentReference: string | null;
-  pdfLink: string;
 }) {
   return {
     subject: `Invoice ${mail.invoiceNumber} from the federation`,
-    ...linkEmail({
+    ...noticeEmail({
       greeting: dearMember(mail.memberName),
       paragraphs: [
-        `Please find invoice ${mail.invoiceNumber} over ${mail.amount}${mail.dueDate ? `, due on ${mail.dueDate}` : ''}.`,
+        `Please find attached invoice ${mail.invoiceNumber} over ${mail.amount}${mail.dueDate ? `, due on ${mail.dueDate}` : ''}.`,
         mail.paymentReference
           ? `When you pay by bank transfer, please quote the reference ${mail.paymentReference} so that we can match your payment.`
           : 'When you pay by bank transfer, please quote the invoice number so that we can match your payment.',
+        'Thank you for your membership.',
       ],
-      linkLabel: `Invoice ${mail.invoiceNumber} (PDF)`,
-      link: mail.pdfLink,
-      closing: 'Thank you for your membership.',
     }),
   };
 }

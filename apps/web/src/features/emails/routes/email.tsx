@@ -1,15 +1,80 @@
-import { RecordId, Screen } from '@/components/screen';
+import {
+  CloseDetailLink,
+  DetailScreen,
+  DetailTabs,
+  RecordHistory,
+  formatDateTime,
+} from '@/components/detail';
+import { Screen } from '@/components/screen';
+import { paths } from '@/config/paths';
+import { useCan } from '@/lib/permissions';
 import { useRouteParam } from '@/lib/route-params';
+import { useEmail } from '../api/emails';
+import { DeliveryHistory } from '../components/delivery-history';
+import { EmailMessage } from '../components/email-message';
+import { RetryEmail } from '../components/retry-email';
+import { EmailStateBadge } from '../components/state-badge';
 
-// Spec §2: the one detail screen whose id is not passed as a property; it reads the route.
+const fieldLabels = { state: 'State', attempts: 'Attempts in the round', error: 'Last error' };
+
+/**
+ * One e-mail beside the log. Spec §2: the one detail screen whose id is not passed as a
+ * property; it reads the route itself. Message (headers, sandboxed HTML, text, attachments),
+ * Delivery (every attempt) and History (operators' retries); Retry on a failed one.
+ */
 export function EmailRoute() {
   const eid = useRouteParam('eid');
+  const email = useEmail(eid);
+  const canRetry = useCan('emails.retry');
+  const close = <CloseDetailLink listHref={paths.emails.getHref()} />;
   return (
-    <Screen
-      title="Email"
-      description="One e-mail: recipients, subject, content, related record, delivery state, attempts and errors."
+    <DetailScreen
+      query={email}
+      noun="e-mail"
+      missingDescription={`No e-mail has the id ${eid}.`}
+      recordId={{ label: 'E-mail id', value: eid }}
+      actions={close}
     >
-      <RecordId label="Email id" value={eid} />
-    </Screen>
+      {(data) => (
+        <Screen
+          title={data.subject}
+          description={
+            <span className="inline-flex flex-wrap items-center gap-2">
+              <span>To {data.to.join(', ')}</span>
+              <span aria-hidden="true">·</span>
+              <span>{formatDateTime(data.createdAt)}</span>
+              <EmailStateBadge state={data.state} />
+            </span>
+          }
+          actions={
+            <>
+              {canRetry && data.state === 'ERROR' ? <RetryEmail email={data} /> : null}
+              {close}
+            </>
+          }
+        >
+          <DetailTabs
+            label="E-mail sections"
+            tabs={[
+              { id: 'message', label: 'Message', content: <EmailMessage email={data} /> },
+              {
+                id: 'delivery',
+                label: `Delivery (${data.deliveries.length})`,
+                content: <DeliveryHistory email={data} />,
+              },
+              {
+                id: 'history',
+                label: 'History',
+                content: (
+                  <div className="pt-4">
+                    <RecordHistory table="emails" id={data.eid} fieldLabels={fieldLabels} />
+                  </div>
+                ),
+              },
+            ]}
+          />
+        </Screen>
+      )}
+    </DetailScreen>
   );
 }

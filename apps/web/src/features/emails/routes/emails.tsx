@@ -1,13 +1,19 @@
-import { ListPlaceholder, ListWithDetail, Screen } from '@/components/screen';
+import { DataList } from '@/components/data-list';
+import { ListWithDetail, Screen } from '@/components/screen';
+import { emailsListDefinition } from '../components/emails-list-definition';
 
+/**
+ * The e-mail log: every e-mail the console sends, with its delivery state; the home screen's
+ * failed count opens it as `?state=ERROR`. The detail opens beside it (the outlet).
+ */
 export function EmailsRoute() {
   return (
     <Screen
       title="Emails"
-      description="E-mails the console sends and their delivery: pending, processing, success, error, retry."
+      description="E-mails the console sends and their delivery: pending, processing, sent, failed, retry."
     >
       <ListWithDetail>
-        <ListPlaceholder>The e-mails list is not built yet.</ListPlaceholder>
+        <DataList definition={emailsListDefinition} />
       </ListWithDetail>
     </Screen>
   );

@@ -1,0 +1,126 @@
+import {
+  emailRelatedTables,
+  emailStates,
+  type TEmailListItem,
+  type TEmailsListPage,
+  type TEmailsListQuery,
+} from '@ops/contract';
+import { sql, type Kysely } from 'kysely';
+import type { Database, EmailState } from '../db/schema';
+import type { ListSpec } from '../lists/list-spec';
+import { runList, type ListDefinition } from '../lists/run-list';
+
+/**
+ * Sort expressions match the indexes of migration 0020 exactly (else they are not used). Times
+ * sort as integer microseconds (`email_time_key`), so that cursors carry them exactly.
+ */
+export const emailsListSpec: ListSpec = {
+  id: 'e.eid',
+  columns: {
+    eid: { column: 'e.eid', sortExpression: 'e.eid', kind: 'text' },
+    createdAt: {
+      // Filters compare days (UTC): "..2026-01-31" includes the whole 31st.
+      column: 'email_day(e.created_at)',
+      sortExpression: 'email_time_key(e.created_at)',
+      kind: 'date',
+    },
+    state: { column: 'e.state', sortExpression: 'e.state', kind: 'text', values: emailStates },
+    to: {
+      column: 'email_first_recipient(e.to_addresses)',
+      sortExpression: 'email_first_recipient(e.to_addresses)',
+      kind: 'text',
+    },
+    attempts: { column: 'e.delivery_count', sortExpression: 'e.delivery_count', kind: 'integer' },
+    kind: { column: 'e.kind', sortExpression: 'e.kind', kind: 'text' },
+    relatedTable: {
+      column: 'e.related_table',
+      sortExpression: "coalesce(e.related_table, '~~')",
+      kind: 'text',
+      values: emailRelatedTables,
+    },
+  },
+  defaultSort: [{ field: 'createdAt', isDescending: true }],
+};
+
+/**
+ * What a person calls an e-mail's related record: the invoice or certificate number, the
+ * member's name, the user's e-mail. One indexed lookup per row shown.
+ */
+export const relatedLabelSql = sql<string | null>`CASE e.related_table
+  WHEN 'invoices' THEN (SELECT r.number FROM invoices r WHERE r.iid = e.related_id)
+  WHEN 'certificates' THEN (SELECT r.number FROM certificates r WHERE r.cid = e.related_id)
+  WHEN 'members' THEN (SELECT r.legal_name FROM members r WHERE r.mid = e.related_id)
+  WHEN 'applications' THEN (SELECT r.number || ' ' || r.legal_name FROM applications r
+                             WHERE r.aid = e.related_id)
+  WHEN 'users' THEN (SELECT r.email FROM users r WHERE r.uid = e.related_id)
+  WHEN 'stripe_invoices' THEN (SELECT coalesce(r.number, r.provider_invoice_id)
+                                FROM stripe_invoices r WHERE r.sid = e.related_id)
+  END`;
+
+type EmailListRow = {
+  eid: string;
+  state: EmailState;
+  to_addresses: string[];
+  subject: string;
+  kind: string;
+  related_table: string | null;
+  related_id: string | null;
+  related_label: string | null;
+  delivery_count: number;
+  error: string | null;
+  created_at: Date;
+  updated_at: Date;
+  delivered_at: Date | null;
+};
+
+/** The e-mail log: every e-mail, filtered per column, searched by subject and recipients. */
+export const emailsList: ListDefinition<EmailListRow, TEmailListItem> = {
+  spec: emailsListSpec,
+  filterFields: ['eid', 'state', 'kind', 'createdAt', 'relatedTable'],
+  from: (db) => db.selectFrom('emails as e'),
+  // Every word typed, the last as a prefix, among the words of subject and addresses
+  // (GIN index emails_list_search_idx): "alice@exa" finds alice@example.org.
+  search: (q) =>
+    sql<boolean>`email_search_terms(e.subject, e.to_addresses) @@ search_prefix_query(${q})`,
+  select: (matching) =>
+    matching.select([
+      'e.eid',
+      'e.state',
+      'e.to_addresses',
+      'e.subject',
+      'e.kind',
+      'e.related_table',
+      'e.related_id',
+      relatedLabelSql.as('related_label'),
+      'e.delivery_count',
+      'e.error',
+      'e.created_at',
+      'e.updated_at',
+      'e.delivered_at',
+    ]),
+  toItem: (row) => ({
+    eid: row.eid,
+    state: row.state,
+    to: row.to_addresses,
+    subject: row.subject,
+    kind: row.kind,
+    related:
+      row.related_table && row.related_id
+        ? { table: row.related_table, id: row.related_id, label: row.related_label }
+        : null,
+    attempts: row.delivery_count,
+    lastError: row.error,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    deliveredAt: row.delivered_at?.toISOString() ?? null,
+  }),
+};
+
+/** A page of the e-mail log: newest first unless another sort is asked. */
+export function listEmails(
+  db: Kysely<Database>,
+  query: TEmailsListQuery,
+  options: { withEstimate?: boolean } = {},
+): Promise<TEmailsListPage> {
+  return runList(db, emailsList, query, options);
+}

@@ -1,0 +1,199 @@
+import {
+  ZEmailDetail,
+  ZEmailParams,
+  ZEmailRetryResult,
+  ZEmailsBulkRetryRequest,
+  ZEmailsBulkRetryResult,
+  ZEmailsListPage,
+  ZEmailsListQuery,
+} from '@ops/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { operatorActor } from '../http/actor';
+import type { ListDefinition } from '../lists/run-list';
+import { sendListExport } from '../lists/run-list';
+import { getEmail, getEmailAttachment, getEmailHtml } from './detail';
+import { emailsList, listEmails } from './list';
+import { retryEmail, retryEmails } from './retry';
+
+/**
+ * The HTML of an e-mail comes from templates fed with member data: it is shown only inside
+ * `<iframe sandbox>` and served with a CSP that makes it a sandboxed, script-free document of
+ * an opaque origin even when opened directly. Images only as data: URLs (no tracking pixels).
+ */
+export const emailHtmlContentSecurityPolicy =
+  "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'";
+
+type ExportRow = Record<string, string | number | null>;
+
+/** The log as a spreadsheet reads it: one line per e-mail, recipients joined. */
+const exportList: ListDefinition<Parameters<typeof emailsList.toItem>[0], ExportRow> = {
+  ...emailsList,
+  toItem: (row) => {
+    const item = emailsList.toItem(row);
+    return {
+      createdAt: item.createdAt,
+      state: item.state,
+      to: item.to.join('; '),
+      subject: item.subject,
+      kind: item.kind,
+      relatedTable: item.related?.table ?? null,
+      relatedId: item.related?.id ?? null,
+      relatedLabel: item.related?.label ?? null,
+      attempts: item.attempts,
+      lastError: item.lastError,
+      deliveredAt: item.deliveredAt,
+      updatedAt: item.updatedAt,
+      eid: item.eid,
+    };
+  },
+};
+
+const exportColumns = [
+  { key: 'createdAt', header: 'Created' },
+  { key: 'state', header: 'State' },
+  { key: 'to', header: 'To' },
+  { key: 'subject', header: 'Subject' },
+  { key: 'kind', header: 'Kind' },
+  { key: 'relatedTable', header: 'Related table' },
+  { key: 'relatedId', header: 'Related id' },
+  { key: 'relatedLabel', header: 'Related record' },
+  { key: 'attempts', header: 'Attempts' },
+  { key: 'lastError', header: 'Last error' },
+  { key: 'deliveredAt', header: 'Delivered' },
+  { key: 'updatedAt', header: 'Updated' },
+  { key: 'eid', header: 'Id' },
+];
+
+/** RFC 6266 filename: ASCII fallback plus the UTF-8 name. */
+function contentDisposition(kind: 'attachment' | 'inline', filename: string) {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/** The e-mail log: list, export, detail, HTML body, attachments, retry (one and many). */
+export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/emails',
+    {
+      schema: {
+        tags: ['emails'],
+        summary:
+          'The e-mail log: filters (state, kind, created days, related table), q (subject or recipient words), sort, keyset pages and an estimated total',
+        querystring: ZEmailsListQuery,
+        response: { 200: ZEmailsListPage },
+      },
+    },
+    async (request) => listEmails(app.deps.db, request.query),
+  );
+
+  app.get(
+    '/api/emails/export',
+    {
+      schema: {
+        tags: ['emails'],
+        summary: 'CSV of every e-mail the same filters, q and sort select, streamed',
+        querystring: ZEmailsListQuery.omit({ cursor: true, limit: true }),
+      },
+    },
+    async (request, reply) =>
+      sendListExport(request, reply, {
+        db: app.deps.db,
+        list: exportList,
+        query: request.query,
+        columns: exportColumns,
+        filename: 'emails',
+      }),
+  );
+
+  app.post(
+    '/api/emails/bulk/retry',
+    {
+      config: { permission: 'emails.retry' },
+      schema: {
+        tags: ['emails'],
+        summary:
+          'Sends the failed e-mails of a selection (ids, or every e-mail of a view) back to the outbox; the others are counted as skipped',
+        body: ZEmailsBulkRetryRequest,
+        response: { 200: ZEmailsBulkRetryResult },
+      },
+    },
+    async (request) => retryEmails(app.deps.db, operatorActor(request), request.body),
+  );
+
+  app.get(
+    '/api/emails/:eid',
+    {
+      schema: {
+        tags: ['emails'],
+        summary:
+          'One e-mail: headers, text, attachments, state and every delivery attempt (the HTML is served apart, sandboxed)',
+        params: ZEmailParams,
+        response: { 200: ZEmailDetail },
+      },
+    },
+    async (request) => getEmail(app.deps.db, request.params.eid),
+  );
+
+  app.get(
+    '/api/emails/:eid/html',
+    {
+      schema: {
+        tags: ['emails'],
+        summary:
+          'The HTML body as a sandboxed document: CSP sandbox, no scripts, no network, images only inline',
+        params: ZEmailParams,
+      },
+    },
+    async (request, reply) => {
+      const html = await getEmailHtml(app.deps.db, request.params.eid);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', emailHtmlContentSecurityPolicy)
+        .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'no-referrer')
+        .header('cache-control', 'private, no-cache')
+        .send(html);
+    },
+  );
+
+  app.get(
+    '/api/emails/:eid/attachments/:position',
+    {
+      schema: {
+        tags: ['emails'],
+        summary: 'One attachment of an e-mail, as a download',
+        params: ZEmailParams.extend({ position: z.coerce.number().int().min(0).max(1_000) }),
+      },
+    },
+    async (request, reply) => {
+      const file = await getEmailAttachment(
+        app.deps.db,
+        request.params.eid,
+        request.params.position,
+      );
+      return reply
+        .type(file.content_type)
+        .header('content-disposition', contentDisposition('attachment', file.filename))
+        .header('content-security-policy', emailHtmlContentSecurityPolicy)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-cache')
+        .send(file.content);
+    },
+  );
+
+  app.post(
+    '/api/emails/:eid/retry',
+    {
+      config: { permission: 'emails.retry' },
+      schema: {
+        tags: ['emails'],
+        summary:
+          'Sends a failed e-mail (ERROR) back to the outbox (RETRY) with a fresh attempt budget; audited',
+        params: ZEmailParams,
+        response: { 200: ZEmailRetryResult },
+      },
+    },
+    async (request) => retryEmail(app.deps.db, operatorActor(request), request.params.eid),
+  );
+};

@@ -1,0 +1,160 @@
+import type { TEmailListItem, TEmailsBulkRetryResult } from '@ops/contract';
+import type { DataListDefinition } from '@/components/data-list';
+import { withQuery } from '@/components/data-list/list-state';
+import { formatDateTime } from '@/components/detail';
+import { paths } from '@/config/paths';
+import { apiRequest } from '@/lib/api-client';
+import {
+  emailKindOptions,
+  emailStateOptions,
+  relatedTableLabels,
+  relatedTableOptions,
+} from './labels';
+import { EmailStateBadge } from './state-badge';
+
+const exportPath = '/api/emails/export';
+
+/** Starts the browser's download of a CSV; the server streams it. */
+function download(href: string) {
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = '';
+  link.click();
+}
+
+/** The e-mail log: its columns, filters and bulk actions, for the list kit. */
+export const emailsListDefinition: DataListDefinition<TEmailListItem> = {
+  name: 'emails',
+  noun: { one: 'e-mail', many: 'e-mails' },
+  apiPath: '/api/emails',
+  exportPath,
+  liveTables: ['emails'],
+  rowKey: (email) => email.eid,
+  rowHref: (email) => paths.email.getHref({ eid: email.eid }),
+  rowLabel: (email) => email.subject,
+  defaultSort: '-createdAt',
+  searchLabel: 'Search e-mails',
+  searchPlaceholder: 'Recipient address or words of the subject',
+  emptyMessage: 'No e-mail has been sent yet.',
+  columns: [
+    {
+      id: 'createdAt',
+      label: 'Created',
+      width: '10.5rem',
+      sortable: true,
+      render: (email) => <span className="tabular-nums">{formatDateTime(email.createdAt)}</span>,
+    },
+    {
+      id: 'state',
+      label: 'State',
+      width: '7rem',
+      sortable: true,
+      render: (email) => <EmailStateBadge state={email.state} />,
+    },
+    {
+      id: 'to',
+      label: 'To',
+      width: 'minmax(12rem,1fr)',
+      sortable: true,
+      render: (email) =>
+        email.to.length > 1 ? `${email.to[0] ?? ''} +${email.to.length - 1}` : (email.to[0] ?? ''),
+    },
+    {
+      id: 'subject',
+      label: 'Subject',
+      width: 'minmax(14rem,2fr)',
+      isPrimary: true,
+      render: (email) => email.subject,
+    },
+    {
+      id: 'kind',
+      label: 'Kind',
+      width: '10rem',
+      render: (email) => email.kind,
+    },
+    {
+      id: 'related',
+      label: 'Related record',
+      width: 'minmax(10rem,1fr)',
+      render: (email) =>
+        email.related
+          ? `${relatedTableLabels[email.related.table] ?? email.related.table} ${email.related.label ?? email.related.id}`
+          : '',
+    },
+    {
+      id: 'attempts',
+      label: 'Attempts',
+      width: '6rem',
+      sortable: true,
+      isNumeric: true,
+      render: (email) => email.attempts,
+    },
+    {
+      id: 'lastError',
+      label: 'Last error',
+      width: 'minmax(12rem,1.5fr)',
+      render: (email) => (
+        <span className="text-red-900" title={email.lastError ?? undefined}>
+          {email.lastError ?? ''}
+        </span>
+      ),
+    },
+    {
+      id: 'updatedAt',
+      label: 'Updated',
+      width: '10.5rem',
+      isHiddenByDefault: true,
+      render: (email) => <span className="tabular-nums">{formatDateTime(email.updatedAt)}</span>,
+    },
+  ],
+  filters: [
+    { name: 'state', label: 'State', kind: 'one-of', options: emailStateOptions },
+    { name: 'kind', label: 'Kind', kind: 'one-of', options: emailKindOptions },
+    { name: 'createdAt', label: 'Created', kind: 'range', input: 'date' },
+    {
+      name: 'relatedTable',
+      label: 'Related to',
+      kind: 'one-of',
+      options: relatedTableOptions,
+      allowsEmpty: true,
+    },
+  ],
+  bulkActions: [
+    {
+      id: 'retry',
+      label: 'Retry failed',
+      permission: 'emails.retry',
+      confirm:
+        'Send the failed e-mails of the selection again? Each gets a fresh set of delivery attempts; the others are left as they are.',
+      run: async (selection) => {
+        const result = await apiRequest<TEmailsBulkRetryResult>('/api/emails/bulk/retry', {
+          method: 'POST',
+          body: { selection },
+        });
+        const skipped = result.skipped
+          ? ` ${result.skipped} had not failed and were left as they are.`
+          : '';
+        return `${result.retried} failed ${result.retried === 1 ? 'e-mail' : 'e-mails'} sent back to the outbox.${skipped}`;
+      },
+    },
+    {
+      id: 'export',
+      label: 'Export selected',
+      run: (selection) => {
+        download(
+          withQuery(
+            exportPath,
+            selection.kind === 'ids'
+              ? `eid=${selection.ids.map(encodeURIComponent).join(',')}`
+              : selection.listParams,
+          ),
+        );
+        return Promise.resolve(
+          selection.kind === 'ids'
+            ? `The export of ${selection.ids.length} e-mails is downloading.`
+            : 'The export of every matching e-mail is downloading.',
+        );
+      },
+    },
+  ],
+};
