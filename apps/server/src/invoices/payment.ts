@@ -227,3 +227,35 @@ async function applyMembershipPayment(
   outcome.certificate = { cid, year: invoice.year };
   outcome.memberEffects.push(`membership certificate ${invoice.year} issued`);
 }
+
+/**
+ * Rule 2's member side for an invoice that is already paid (invoice fixes: a paid membership
+ * invoice whose member is still pending payment or paid through an earlier year). The invoice
+ * itself is not touched: it is only locked, so that it cannot change meanwhile.
+ */
+export async function applyRuleTwoForPaidInvoiceIn(
+  trx: Trx,
+  actor: Actor,
+  iid: string,
+  options: PaymentOptions,
+): Promise<PaymentOutcome> {
+  const field = options.invoiceField ?? 'params.iid';
+  const invoice = await trx
+    .selectFrom('invoices')
+    .selectAll()
+    .where('iid', '=', iid)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!invoice) throw new AppError('not-found', `There is no invoice ${iid}.`);
+  if (invoice.status !== 'paid') {
+    throw badInput(
+      field,
+      'transition',
+      `Invoice ${invoice.number} is ${invoice.status}, not paid.`,
+    );
+  }
+  const outcome: PaymentOutcome = { invoice, memberEffects: [], certificate: null };
+  if (invoice.kind !== 'membership' || !invoice.member_mid) return outcome;
+  await applyMembershipPayment(trx, actor, invoice, outcome, options);
+  return outcome;
+}

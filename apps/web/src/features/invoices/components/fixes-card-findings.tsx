@@ -1,0 +1,127 @@
+import type { TCardUnlinkedFinding, TFixCardInvoice } from '@ops/contract';
+import { formatMoney } from '@/components/detail/format';
+import { useInvoiceFixFindings, useInvoiceFixRepair } from './fixes-api';
+import type { FindingsProps } from './fixes-invoice-findings';
+import { CardLink, FindingCard, FindingsState, InvoiceLine } from './fixes-panel';
+import { RepairAction } from './fixes-repair-action';
+
+function CardLine({ card }: { card: TFixCardInvoice }) {
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-slate-700">
+      <span className="font-medium">Card payment</span>
+      <CardLink sid={card.sid} label={card.number ?? card.providerInvoiceId} />
+      <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold">
+        {card.status}
+      </span>
+      <span>
+        {formatMoney(
+          card.status === 'paid' ? card.amountPaidMinor : card.amountDueMinor,
+          card.currency,
+        )}
+        {card.status === 'paid' ? ' paid' : ' due'}
+      </span>
+      {card.customerEmail ? <span>· {card.customerEmail}</span> : null}
+      {card.createdAt ? <span>· {card.createdAt.slice(0, 10)}</span> : null}
+    </p>
+  );
+}
+
+export function CardUnlinkedFindings({ offset, limit, canEdit, onResult }: FindingsProps) {
+  const query = useInvoiceFixFindings('card-unlinked', offset, limit);
+  if (!query.data) {
+    return <FindingsState {...query} onRetry={() => void query.refetch()} />;
+  }
+  return (
+    <>
+      {query.data.findings.map((finding) => (
+        <CardUnlinkedFinding
+          key={finding.card.sid}
+          finding={finding}
+          canEdit={canEdit}
+          onResult={onResult}
+        />
+      ))}
+    </>
+  );
+}
+
+function CardUnlinkedFinding({
+  finding,
+  canEdit,
+  onResult,
+}: {
+  finding: TCardUnlinkedFinding;
+  canEdit: boolean;
+  onResult: (message: string) => void;
+}) {
+  const { card, proposedInvoice } = finding;
+  const repair = useInvoiceFixRepair(onResult);
+  const label = card.number ?? card.providerInvoiceId;
+  return (
+    <FindingCard
+      label={`Card payment ${label}`}
+      proposal={finding.proposal}
+      error={repair.error}
+      actions={
+        canEdit && proposedInvoice ? (
+          <RepairAction
+            label={`Link to ${proposedInvoice.number}`}
+            busyLabel="Linking…"
+            title={`Link card payment ${label} to ${proposedInvoice.number}`}
+            description={
+              finding.marksPaid
+                ? `Invoice ${proposedInvoice.number} will be marked paid by card (${formatMoney(card.amountPaidMinor, card.currency)}), and rule 2 runs for its member.`
+                : `Both records will name each other; nothing else changes.`
+            }
+            confirmLabel={finding.marksPaid ? 'Link and mark paid' : 'Link'}
+            isReasonRequired={false}
+            isBusy={repair.isPending}
+            error={repair.error}
+            onConfirm={(reason) =>
+              repair.mutateAsync({
+                check: 'card-unlinked',
+                body: {
+                  sid: card.sid,
+                  version: card.version,
+                  iid: proposedInvoice.iid,
+                  invoiceVersion: proposedInvoice.version,
+                  ...(reason ? { reason } : {}),
+                },
+              })
+            }
+          />
+        ) : null
+      }
+    >
+      <CardLine card={card} />
+      {proposedInvoice ? (
+        <div className="text-slate-600">
+          Proposed ({finding.proposedReason}):
+          <InvoiceLine invoice={proposedInvoice} />
+        </div>
+      ) : null}
+    </FindingCard>
+  );
+}
+
+/** Card payments paid on a void invoice: guidance only, no button. */
+export function CardVoidFindings({ offset, limit }: FindingsProps) {
+  const query = useInvoiceFixFindings('card-void-invoice', offset, limit);
+  if (!query.data) {
+    return <FindingsState {...query} onRetry={() => void query.refetch()} />;
+  }
+  return (
+    <>
+      {query.data.findings.map((finding) => (
+        <FindingCard
+          key={finding.card.sid}
+          label={`Card payment ${finding.card.number ?? finding.card.providerInvoiceId}`}
+          proposal={finding.proposal}
+        >
+          <CardLine card={finding.card} />
+          <InvoiceLine invoice={finding.invoice} />
+        </FindingCard>
+      ))}
+    </>
+  );
+}
