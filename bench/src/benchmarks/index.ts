@@ -1,5 +1,9 @@
 import type { Benchmark } from '../lib/benchmark';
 import { coldStart100k, coldStartExisting, coldStartFirst } from './cold-start';
+import { emailDelivery } from './email-delivery';
+import { invoicePdf } from './invoice-pdf';
+import { invoicePdfsUpload } from './invoice-pdfs';
+import { invoiceUpload100k, invoiceUpload100kMemory } from './invoice-upload';
 import { memberUpload100k, memberUpload100kMemory } from './member-upload';
 import { liveChange100k, membersScroll100k } from './members-browser';
 import { lists100k } from './lists';
@@ -19,8 +23,13 @@ export const benchmarks: readonly Benchmark[] = [
   liveChange100k,
   memberUpload100k,
   memberUpload100kMemory,
+  invoiceUpload100k,
+  invoiceUpload100kMemory,
   signInJs,
   searchRebuild,
   searchQueries,
   paletteKeystroke,
+  emailDelivery,
+  invoicePdf,
+  invoicePdfsUpload,
 ];

@@ -72,6 +72,7 @@ describe('the review workflow', () => {
         year,
         currency: 'CHF',
         status: 'paid',
+        paid_at: new Date(`${year}-01-20T10:00:00Z`),
       })
       .execute();
     await db

@@ -196,6 +196,26 @@ export type InvoicesTable = Tracked & {
   card_invoice_sid: string | null;
 };
 
+/** A renewal run of membership invoices and its progress (migration 0016). */
+export type InvoiceRenewalRunsTable = {
+  id: string;
+  year: number;
+  status: 'running' | 'succeeded' | 'failed';
+  total: Defaulted<number>;
+  processed: Defaulted<number>;
+  issued: Defaulted<number>;
+  already_invoiced: Defaulted<number>;
+  /** Members left out, by reason: `{"<reason>": count}`. */
+  skipped: Json<Record<string, number>>;
+  /** Issued invoices per currency: `{"CHF": {"count": n, "totalMinor": "…"}}`. */
+  totals: Json<Record<string, { count: number; totalMinor: string }>>;
+  error: string | null;
+  started_by: string | null;
+  started_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+};
+
 export type CertificatesTable = Tracked & {
   cid: string;
   number: string;
@@ -220,6 +240,17 @@ export type CertificatesTable = Tracked & {
 export type CertificateSequencesTable = { year: number; last_number: number };
 
 /** The PDF of a certificate exactly as issued (migration 0010). */
+/** An uploaded PDF attached to its invoice (migration 0017); at most one per invoice. */
+export type InvoiceFilesTable = {
+  iid: string;
+  content: Buffer;
+  sha256: string;
+  byte_size: number;
+  original_name: string;
+  uploaded_at: Defaulted<Date>;
+  uploaded_by: string | null;
+};
+
 export type CertificateFilesTable = {
   cid: string;
   content: Buffer;
@@ -254,6 +285,42 @@ export type EmailsTable = {
   delivered_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Migration 0020: the holder of the current lease (new token at every claim). */
+  lease_token: string | null;
+  worker_id: string | null;
+  /** Every delivery attempt ever made (numbers the history); `attempts` is the current budget. */
+  delivery_count: Defaulted<number>;
+  last_attempt_at: Timestamp | null;
+};
+
+export type EmailDeliveryOutcome =
+  'success' | 'temporary-failure' | 'permanent-failure' | 'lease-expired';
+
+/** One delivery attempt of an e-mail (migration 0020); `outcome` is NULL while it runs. */
+export type EmailDeliveriesTable = {
+  id: Generated<string>;
+  eid: string;
+  attempt: number;
+  lease_token: string;
+  worker_id: string;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+  outcome: EmailDeliveryOutcome | null;
+  smtp_response: string | null;
+  error: string | null;
+  provider_message_id: string | null;
+  accepted: Defaulted<string[]>;
+  rejected: Defaulted<string[]>;
+};
+
+/** A file sent with an e-mail (migration 0020), in `position` order. */
+export type EmailAttachmentsTable = {
+  eid: string;
+  position: number;
+  filename: string;
+  content_type: string;
+  content: Buffer;
+  byte_size: number;
 };
 
 export type AuditLogTable = {
@@ -417,8 +484,93 @@ export type MemberUploadProgressTable = {
   updated_at: Timestamp;
 };
 
+/** Invoice CSV uploads (migration 0018): the members' upload shape, with its own follow-up. */
+export type InvoiceUploadsTable = Omit<MemberUploadsTable, 'search_indexed_at'> & {
+  /** When the search index and the year's certificates caught up with the commit. */
+  followed_up_at: Timestamp | null;
+};
+
+export type InvoiceUploadRowsTable = {
+  upload_id: string;
+  line: number;
+  reason: string | null;
+  cells: string[] | null;
+  number: string | null;
+  new_iid: string | null;
+  action: 'insert' | 'update' | 'refused' | null;
+  member_number: string | null;
+  member_mid: string | null;
+  kind: string | null;
+  year: number | null;
+  issue_date: DateOnly | null;
+  due_date: DateOnly | null;
+  currency: string | null;
+  lines: Json<InvoiceLine[]> | null;
+  subtotal_minor: Money | null;
+  vat_minor: Money | null;
+  donation_minor: Money | null;
+  total_minor: Money | null;
+  bank_account: string | null;
+  bank_account_id: string | null;
+  payment_reference: string | null;
+  status: string | null;
+  paid_at: Timestamp | null;
+  paid_amount_minor: Money | null;
+  paid_method: string | null;
+  paid_reference: string | null;
+};
+
 /** Live members per country (migration 0013), kept by triggers on members. */
 export type CountryMemberCountsTable = { country_iso2: string; members: number };
+
+/** The card-payment provider's invoices as its webhooks describe them (migration 0019). */
+export type StripeInvoiceStatus = 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';
+
+export type StripeInvoicesTable = {
+  sid: string;
+  provider_invoice_id: string;
+  number: string | null;
+  customer_id: string | null;
+  customer_email: string | null;
+  customer_name: string | null;
+  status: StripeInvoiceStatus;
+  amount_due_minor: Money;
+  amount_paid_minor: Money;
+  amount_remaining_minor: Money;
+  currency: string;
+  hosted_invoice_url: string | null;
+  invoice_pdf_url: string | null;
+  provider_created_at: Timestamp;
+  /** Generated: the creation day at headquarters. */
+  created_on: ColumnType<string, never, never>;
+  due_date: DateOnly | null;
+  paid_at: Timestamp | null;
+  status_transitions: Json<Record<string, number | null>>;
+  member_mid: string | null;
+  invoice_iid: string | null;
+  metadata: Json<Record<string, string>>;
+  livemode: Defaulted<boolean>;
+  deleted_at: Timestamp | null;
+  last_event_id: string | null;
+  last_event_at: Timestamp | null;
+  version: Defaulted<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  /** The operator of the last change (a link); null when a webhook made it. */
+  updated_by: Defaulted<string | null>;
+};
+
+/** Every webhook event received, once per id, with what it did (migration 0019). */
+export type StripeEventsTable = {
+  event_id: string;
+  type: string;
+  provider_invoice_id: string | null;
+  sid: string | null;
+  provider_created_at: Timestamp;
+  received_at: Timestamp;
+  payload: Json<Record<string, unknown>>;
+  outcome: string | null;
+};
 
 export type Database = {
   country_member_counts: CountryMemberCountsTable;
@@ -433,10 +585,14 @@ export type Database = {
   application_documents: ApplicationDocumentsTable;
   number_counters: NumberCountersTable;
   invoices: InvoicesTable;
+  invoice_renewal_runs: InvoiceRenewalRunsTable;
   certificates: CertificatesTable;
   certificate_sequences: CertificateSequencesTable;
   certificate_files: CertificateFilesTable;
+  invoice_files: InvoiceFilesTable;
   emails: EmailsTable;
+  email_deliveries: EmailDeliveriesTable;
+  email_attachments: EmailAttachmentsTable;
   audit_log: AuditLogTable;
   action_codes: ActionCodesTable;
   user_identities: UserIdentitiesTable;
@@ -454,7 +610,13 @@ export type Database = {
   member_upload_chunks: MemberUploadChunksTable;
   member_upload_rows: MemberUploadRowsTable;
   member_upload_progress: MemberUploadProgressTable;
+  invoice_uploads: InvoiceUploadsTable;
+  invoice_upload_chunks: MemberUploadChunksTable;
+  invoice_upload_rows: InvoiceUploadRowsTable;
+  invoice_upload_progress: MemberUploadProgressTable;
   server_secrets: ServerSecretsTable;
+  stripe_invoices: StripeInvoicesTable;
+  stripe_events: StripeEventsTable;
 };
 
 export type User = Selectable<UsersTable>;

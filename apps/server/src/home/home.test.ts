@@ -59,6 +59,7 @@ describe('GET /api/home/overview', () => {
       currency: 'CHF',
       status: status as 'issued',
       due_date: dueDate,
+      paid_at: status === 'paid' ? new Date('2020-01-20T10:00:00Z') : null,
     });
     await db
       .insertInto('invoices')

@@ -150,6 +150,7 @@ describe('member detail API', () => {
           currency: 'CHF',
           total_minor: 120_000,
           status: 'paid' as const,
+          paid_at: new Date(`${2000 + i}-02-01T10:00:00Z`),
         })),
       )
       .execute();

@@ -177,6 +177,7 @@ beforeAll(async () => {
         currency: 'CHF',
         status: 'paid',
         total_minor: 50000,
+        paid_at: new Date('2024-02-01'),
       },
     ])
     .execute();

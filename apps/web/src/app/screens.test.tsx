@@ -107,7 +107,7 @@ describe('screens rendered through the route table', () => {
 
   it('renders the e-mail detail, which reads its id from the route itself', async () => {
     const { html, headings } = await render('/emails/e-42');
-    expect(headings).toEqual(['h1 Operations', 'h2 Emails', 'h3 Email']);
+    expect(headings).toEqual(['h1 Operations', 'h2 Emails', 'h3 E-mail']);
     expect(html).toContain('>e-42</code>');
   });
 
@@ -129,7 +129,7 @@ describe('screens rendered through the route table', () => {
 
   it('renders Payments for /stripe-invoices', async () => {
     const { headings } = await render('/stripe-invoices/in_1');
-    expect(headings).toEqual(['h1 Operations', 'h2 Payments', 'h3 Payment']);
+    expect(headings).toEqual(['h1 Operations', 'h2 Payments', 'h3 Card payment']);
   });
 
   it('shows the not-found screen inside the shell', async () => {

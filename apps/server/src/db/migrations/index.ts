@@ -13,6 +13,12 @@ import * as settings from './0012-settings';
 import * as countryMemberCounts from './0013-country-member-counts';
 import * as listStatistics from './0014-list-statistics';
 import * as invoicePayments from './0015-invoice-payments';
+import * as invoiceList from './0016-invoice-list';
+import * as invoiceFiles from './0017-invoice-files';
+import * as invoiceUploads from './0018-invoice-uploads';
+import * as payments from './0019-payments';
+import * as emailLog from './0020-email-log';
+import * as invoiceFixes from './0021-invoice-fixes';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -33,4 +39,10 @@ export const migrations: Record<string, Migration> = {
   '0013-country-member-counts': countryMemberCounts,
   '0014-list-statistics': listStatistics,
   '0015-invoice-payments': invoicePayments,
+  '0016-invoice-list': invoiceList,
+  '0017-invoice-files': invoiceFiles,
+  '0018-invoice-uploads': invoiceUploads,
+  '0019-payments': payments,
+  '0020-email-log': emailLog,
+  '0021-invoice-fixes': invoiceFixes,
 };
