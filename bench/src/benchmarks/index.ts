@@ -1,4 +1,5 @@
 import type { Benchmark } from '../lib/benchmark';
+import { billingLists1m } from './billing-lists';
 import { coldStart100k, coldStartExisting, coldStartFirst } from './cold-start';
 import { emailDelivery } from './email-delivery';
 import { invoicePdf } from './invoice-pdf';
@@ -32,4 +33,5 @@ export const benchmarks: readonly Benchmark[] = [
   emailDelivery,
   invoicePdf,
   invoicePdfsUpload,
+  billingLists1m,
 ];

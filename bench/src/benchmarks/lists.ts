@@ -78,40 +78,6 @@ const lists: ListViews[] = [
     views: ['', ...bothWays(['email', 'since']), 'roles=admin', 'active=true'],
   },
   {
-    path: '/api/invoices',
-    views: [
-      '',
-      ...bothWays([
-        'number',
-        'issueDate',
-        'dueDate',
-        'total',
-        'status',
-        'kind',
-        'year',
-        'currency',
-        'source',
-        'paidAt',
-      ]),
-      'status=issued',
-      'status=uncollectible,void&sort=-issueDate',
-      'overdue=true',
-      'overdue=true&sort=dueDate',
-      'overdue=true&sort=-total',
-      'kind=licence,application',
-      'year=2024..2026&sort=-total',
-      'currency=USD&sort=-paidAt',
-      'source=manual',
-      'source=csv-import&sort=-issueDate',
-      'issueDate=2025-01-01..2025-01-31',
-      'dueDate=..2025-06-30&sort=dueDate',
-      'issueDate=(empty)',
-      'q=2025-00',
-      'q=logistics',
-      'q=freight&sort=-total',
-    ],
-  },
-  {
     path: '/api/countries',
     views: [
       '',
@@ -126,42 +92,12 @@ const lists: ListViews[] = [
     path: '/api/bank-accounts',
     views: ['', ...bothWays(['label', 'bankName', 'currency']), 'currency=CHF', 'active=true'],
   },
-  {
-    path: '/api/emails',
-    views: [
-      '',
-      ...bothWays(['createdAt', 'state', 'to', 'attempts']),
-      'state=ERROR',
-      'state=PENDING,RETRY&sort=-attempts',
-      'kind=invoice-issued',
-      'kind=sign-in-link&state=ERROR',
-      'createdAt=2025-01-01..2025-06-30',
-      'relatedTable=invoices&sort=-createdAt',
-      'q=invoice',
-      'q=gmail',
-    ],
-  },
-  {
-    path: '/api/payments',
-    views: [
-      '',
-      ...bothWays(['created', 'amountDue', 'dueDate', 'status']),
-      'status=paid',
-      'status=open,uncollectible&sort=dueDate',
-      'currency=EUR&sort=-amountDue',
-      'linked=no',
-      'linked=yes&sort=-created',
-      'created=2026-01-01..2026-01-31',
-      'dueDate=..2026-02-15&sort=dueDate',
-      'q=logistics',
-    ],
-  },
 ];
 
 export const lists100k: Benchmark = {
   name: 'lists-100k',
   measures:
-    `Every list endpoint (members, users, applications, certificates, invoices, operators, countries, ` +
+    `Every list endpoint (members, users, applications, certificates, operators, countries, ` +
     `bank accounts) on the ${seedScale.toLocaleString('en')}-member database of seed-100k: ` +
     `every view its screen offers (each sortable column both ways, the filters, a search), the ` +
     `first page and then up to ${pagesDeep} pages deep along the cursor, 50 rows a page; one ` +
