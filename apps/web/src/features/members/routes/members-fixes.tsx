@@ -1,10 +1,7 @@
 import type { MemberFixCheck } from '@ops/contract';
 import { useState } from 'react';
-import { ActionLink } from '@/components/action-link';
-import { Button } from '@/components/button';
-import { Screen } from '@/components/screen';
+import { FixesScreen } from '@/components/fixes/fixes-screen';
 import { paths } from '@/config/paths';
-import { getErrorMessage } from '@/lib/error-message';
 import { useCan } from '@/lib/permissions';
 import { useLiveMemberFixes, useMemberFixesSummary } from '../api/fixes-queries';
 import { AssociationLinkFindings } from '../components/fixes-association-links';
@@ -45,61 +42,33 @@ export function MembersFixesRoute() {
   useLiveMemberFixes();
 
   return (
-    <Screen
+    <FixesScreen
       title="Member fixes"
       description="Checks that find data problems among live members, each with a one-click repair or merge recorded in the records' history."
-      actions={<ActionLink to={paths.members.getHref()}>Close</ActionLink>}
+      closeHref={paths.members.getHref()}
+      canEdit={canEdit}
+      repairingRoles="the membership or admin role"
+      summary={{
+        isPending: summary.isPending,
+        error: summary.error,
+        hasData: summary.data !== undefined,
+        refetch: summary.refetch,
+      }}
+      result={result}
+      onDismissResult={() => setResult(null)}
     >
-      {!canEdit ? (
-        <p className="rounded-md bg-slate-100 p-2 text-sm text-slate-700">
-          Your operator roles let you see the findings; repairing them needs the membership or admin
-          role.
-        </p>
-      ) : null}
-      <div role="status" aria-label="Repair result" aria-live="polite" className="empty:hidden">
-        {result ? (
-          <p className="flex flex-wrap items-start justify-between gap-2 rounded-md border border-emerald-200 bg-emerald-50 p-2 text-sm text-emerald-950">
-            <span>{result}</span>
-            <button
-              type="button"
-              className="text-xs text-emerald-900 underline"
-              onClick={() => setResult(null)}
-            >
-              Dismiss
-            </button>
-          </p>
-        ) : null}
-      </div>
-      {summary.isPending ? <p className="text-sm text-slate-500">Running the checks…</p> : null}
-      {summary.error && !summary.data ? (
-        <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-red-900">
-          The checks could not be run: {getErrorMessage(summary.error)}
-          <Button variant="secondary" onClick={() => void summary.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : null}
-      {summary.data ? (
-        <div className="flex flex-col gap-3">
-          {summary.data.checks.map((check) => (
-            <FixesPanel
-              key={check.check}
-              title={check.title}
-              description={check.description}
-              count={check.count}
-            >
-              {(limit) => (
-                <Findings
-                  check={check.check}
-                  limit={limit}
-                  canEdit={canEdit}
-                  onResult={setResult}
-                />
-              )}
-            </FixesPanel>
-          ))}
-        </div>
-      ) : null}
-    </Screen>
+      {summary.data?.checks.map((check) => (
+        <FixesPanel
+          key={check.check}
+          title={check.title}
+          description={check.description}
+          count={check.count}
+        >
+          {(limit) => (
+            <Findings check={check.check} limit={limit} canEdit={canEdit} onResult={setResult} />
+          )}
+        </FixesPanel>
+      ))}
+    </FixesScreen>
   );
 }
