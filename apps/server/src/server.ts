@@ -9,6 +9,7 @@ import { listenForNotifications } from './db/notifications';
 import { logTransport, smtpTransport, startEmailWorker } from './emails/delivery-worker';
 import { startSearchWorker } from './search/worker';
 import { outboxChannel } from './emails/outbox';
+import { getInvoicePdf } from './invoices/pdf-upload';
 import { changesChannel } from './realtime/changes';
 import type { Logger } from './logger';
 import { loadCountries } from './seed/countries';
@@ -67,6 +68,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       transport: config.smtpUrl ? smtpTransport(config.smtpUrl) : logTransport(logger),
       notifications,
       logger,
+      // Renewal e-mails carry their invoice's PDF, made as each one leaves (uploaded, else generated).
+      generateAttachment: async (spec) => {
+        const pdf = await getInvoicePdf(database.db, spec.iid);
+        return { filename: pdf.fileName, contentType: 'application/pdf', content: pdf.content };
+      },
     });
     stops.push(() => emailWorker.stop());
     stops.push(scheduleAuthMaintenance(database.db, logger));

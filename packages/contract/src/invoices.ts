@@ -415,6 +415,12 @@ export function membershipFeeMinor(
 export const ZInvoiceRenewalRequest = z
   .object({
     year: z.coerce.number().int('A whole year').min(2000, 'From 2000').max(2100, 'Until 2100'),
+    sendEmails: z
+      .boolean()
+      .optional()
+      .describe(
+        "E-mail each new invoice to its member's address, with its PDF made as the e-mail leaves",
+      ),
   })
   .describe("Issue the year's membership invoices to every active member who has none yet");
 export type TInvoiceRenewalRequest = z.infer<typeof ZInvoiceRenewalRequest>;
@@ -429,6 +435,11 @@ export const ZInvoiceRenewalRun = z
     total: z.number().int().describe('Active members considered'),
     processed: z.number().int().describe('Members looked at so far'),
     issued: z.number().int().describe('Invoices issued by this run'),
+    sendEmails: z.boolean().describe('Whether the run e-mails the invoices it issues'),
+    emailsQueued: z
+      .number()
+      .int()
+      .describe('Invoice e-mails queued (members without an e-mail address get none)'),
     alreadyInvoiced: z
       .number()
       .int()

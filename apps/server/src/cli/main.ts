@@ -246,14 +246,27 @@ invoices
     }
     return year;
   })
-  .action(async (options: { year: number }) => {
+  .option(
+    '--send-emails',
+    "e-mail each new invoice to its member (the PDF is made as the e-mail leaves; a running console's worker delivers them)",
+  )
+  .action(async (options: { year: number; sendEmails?: boolean }) => {
+    const config = loadConfig();
     const run = await withDatabase((database) =>
-      renewMemberships(database.db, cliActor, { year: options.year }, (step) => {
-        if (process.stderr.isTTY)
-          process.stderr.write(
-            `\rinvoices renew: ${step.processed.toLocaleString('en')} / ${step.total.toLocaleString('en')} members   `,
-          );
-      }),
+      renewMemberships(
+        database.db,
+        cliActor,
+        { year: options.year, sendEmails: options.sendEmails === true },
+        {
+          mailFrom: config.mailFrom,
+          onProgress: (step) => {
+            if (process.stderr.isTTY)
+              process.stderr.write(
+                `\rinvoices renew: ${step.processed.toLocaleString('en')} / ${step.total.toLocaleString('en')} members   `,
+              );
+          },
+        },
+      ),
     );
     if (process.stderr.isTTY) process.stderr.write('\n');
     const totals = run.totals
@@ -262,6 +275,7 @@ invoices
     console.log(
       `Renewal ${run.year}: ${run.issued} invoices issued${totals ? ` (${totals})` : ''}, ${run.alreadyInvoiced} members already invoiced, of ${run.total} active members.`,
     );
+    if (run.sendEmails) console.log(`${run.emailsQueued} invoice e-mails queued.`);
     for (const skipped of run.skipped) console.log(`Skipped ${skipped.count}: ${skipped.reason}.`);
     if (run.status === 'failed') {
       throw new AppError('internal', `The renewal run failed: ${run.error ?? 'unknown error'}`);

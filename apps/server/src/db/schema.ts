@@ -205,6 +205,9 @@ export type InvoiceRenewalRunsTable = {
   processed: Defaulted<number>;
   issued: Defaulted<number>;
   already_invoiced: Defaulted<number>;
+  /** Whether the run e-mails its invoices, and how many it queued (migration 0022). */
+  send_emails: Defaulted<boolean>;
+  emails_queued: Defaulted<number>;
   /** Members left out, by reason: `{"<reason>": count}`. */
   skipped: Json<Record<string, number>>;
   /** Issued invoices per currency: `{"CHF": {"count": n, "totalMinor": "…"}}`. */

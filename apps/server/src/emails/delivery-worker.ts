@@ -11,7 +11,12 @@ import type {
 import type { Notifications } from '../db/notifications';
 import { newId } from '../lib/ids';
 import type { Logger } from '../logger';
-import { outboxChannel } from './outbox';
+import {
+  generatedAttachmentsOf,
+  outboxChannel,
+  type EmailAttachment,
+  type GeneratedAttachment,
+} from './outbox';
 
 type EmailRow = Selectable<EmailsTable>;
 
@@ -283,6 +288,42 @@ async function writeFinish(db: Kysely<Database>, email: EmailRow, finish: Finish
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Makes a generated attachment (an invoice's PDF) when its e-mail is sent. */
+export type AttachmentGenerator = (spec: GeneratedAttachment) => Promise<EmailAttachment>;
+
+/**
+ * The e-mail with the attachments it asks to be made at sending time; a file that cannot be made
+ * (its invoice gone) fails the e-mail for good, saying why, rather than sending it without.
+ */
+async function withGeneratedAttachments(
+  email: DeliverableEmail,
+  generateAttachment: AttachmentGenerator | undefined,
+): Promise<{ email: DeliverableEmail } | { error: string }> {
+  const specs = generatedAttachmentsOf(email.template_data);
+  if (specs.length === 0) return { email };
+  if (!generateAttachment) {
+    return { error: 'This e-mail asks for a generated attachment, and this worker makes none.' };
+  }
+  try {
+    const files = await Promise.all(specs.map((spec) => generateAttachment(spec)));
+    return {
+      email: {
+        ...email,
+        attachments: [
+          ...email.attachments,
+          ...files.map((file) => ({
+            filename: file.filename,
+            content_type: file.contentType,
+            content: file.content,
+          })),
+        ],
+      },
+    };
+  } catch (error) {
+    return { error: `The attachment could not be made: ${errorText(error)}` };
+  }
+}
+
 /**
  * One attempt. Delivery is at least once, never knowingly twice: a message is sent only under a
  * lease, and its result is written only while the lease is ours. The one edge: the SMTP server
@@ -296,52 +337,58 @@ async function deliver(
   email: DeliverableEmail,
   logger: Logger,
   outage: { hit: boolean },
+  generateAttachment: AttachmentGenerator | undefined,
 ): Promise<void> {
   let finish: Finish;
-  try {
-    const result = await transport.send(email);
-    finish = { state: 'SUCCESS', outcome: 'success', error: null, result };
-  } catch (error) {
-    const message = errorText(error);
-    const kind = classifyFailure(error);
-    const response = (error as { response?: unknown }).response;
-    const result: SendResult = {
-      messageId: null,
-      accepted: [],
-      rejected: addresses((error as { rejected?: unknown }).rejected),
-      response: typeof response === 'string' ? response : null,
-    };
-    if (kind === 'outage') {
-      outage.hit = true;
-      finish = {
-        state: 'RETRY',
-        outcome: 'temporary-failure',
-        isFreeAttempt: true,
-        nextAttemptAt: new Date(Date.now() + outageRetryMs),
-        error: `The mail server could not be reached: ${message}`,
-        result,
+  const generated = await withGeneratedAttachments(email, generateAttachment);
+  if ('error' in generated) {
+    finish = { state: 'ERROR', outcome: 'permanent-failure', error: generated.error };
+  } else {
+    try {
+      const result = await transport.send(generated.email);
+      finish = { state: 'SUCCESS', outcome: 'success', error: null, result };
+    } catch (error) {
+      const message = errorText(error);
+      const kind = classifyFailure(error);
+      const response = (error as { response?: unknown }).response;
+      const result: SendResult = {
+        messageId: null,
+        accepted: [],
+        rejected: addresses((error as { rejected?: unknown }).rejected),
+        response: typeof response === 'string' ? response : null,
       };
-    } else if (kind === 'permanent' || email.attempts >= maxDeliveryAttempts) {
-      finish = {
-        state: 'ERROR',
-        outcome: kind === 'permanent' ? 'permanent-failure' : 'temporary-failure',
-        error:
-          kind === 'permanent' ? message : `Gave up after ${email.attempts} attempts: ${message}`,
-        result,
-      };
-    } else {
-      finish = {
-        state: 'RETRY',
-        outcome: 'temporary-failure',
-        nextAttemptAt: new Date(Date.now() + retryDelaySeconds(email.attempts) * 1_000),
-        error: message,
-        result,
-      };
+      if (kind === 'outage') {
+        outage.hit = true;
+        finish = {
+          state: 'RETRY',
+          outcome: 'temporary-failure',
+          isFreeAttempt: true,
+          nextAttemptAt: new Date(Date.now() + outageRetryMs),
+          error: `The mail server could not be reached: ${message}`,
+          result,
+        };
+      } else if (kind === 'permanent' || email.attempts >= maxDeliveryAttempts) {
+        finish = {
+          state: 'ERROR',
+          outcome: kind === 'permanent' ? 'permanent-failure' : 'temporary-failure',
+          error:
+            kind === 'permanent' ? message : `Gave up after ${email.attempts} attempts: ${message}`,
+          result,
+        };
+      } else {
+        finish = {
+          state: 'RETRY',
+          outcome: 'temporary-failure',
+          nextAttemptAt: new Date(Date.now() + retryDelaySeconds(email.attempts) * 1_000),
+          error: message,
+          result,
+        };
+      }
+      logger.warn(
+        { eid: email.eid, attempts: email.attempts, kind, state: finish.state, err: message },
+        'e-mail delivery failed',
+      );
     }
-    logger.warn(
-      { eid: email.eid, attempts: email.attempts, kind, state: finish.state, err: message },
-      'e-mail delivery failed',
-    );
   }
   for (let attempt = 1; ; attempt++) {
     try {
@@ -388,6 +435,8 @@ export function startEmailWorker(options: {
   pollMs?: number;
   /** Names the worker in the delivery history; host/pid/random by default. */
   workerId?: string;
+  /** Makes the attachments e-mails ask to be generated at sending time (invoice PDFs). */
+  generateAttachment?: AttachmentGenerator;
 }): EmailWorker {
   const { db, transport, logger } = options;
   const workerId = options.workerId ?? `${hostname()}/${process.pid}/${newId().slice(0, 6)}`;
@@ -446,7 +495,11 @@ export function startEmailWorker(options: {
         return handled;
       }
       const round = { hit: false };
-      await Promise.all(batch.map((email) => deliver(db, transport, email, logger, round)));
+      await Promise.all(
+        batch.map((email) =>
+          deliver(db, transport, email, logger, round, options.generateAttachment),
+        ),
+      );
       handled += batch.length;
       if (round.hit) {
         outageRetriesDueAt = Date.now() + outageRetryMs;

@@ -20,7 +20,34 @@ export type OutgoingEmail = {
   replyTo?: string;
   /** Files sent with the message (an invoice's PDF), stored with it in `email_attachments`. */
   attachments?: EmailAttachment[];
+  /**
+   * Files made when the message is sent rather than stored with it: a renewal run queues
+   * thousands of invoices, whose PDFs the worker renders one by one as it delivers them.
+   */
+  generatedAttachments?: GeneratedAttachment[];
 };
+
+/** A file the delivery worker makes at sending time (`startEmailWorker`'s `generateAttachment`). */
+export type GeneratedAttachment = { kind: 'invoice-pdf'; iid: string };
+
+/** The generated attachments an e-mail row asks for (kept in its template data). */
+export function generatedAttachmentsOf(templateData: unknown): GeneratedAttachment[] {
+  const specs = (templateData as { generatedAttachments?: unknown } | null)?.generatedAttachments;
+  return Array.isArray(specs)
+    ? specs.filter(
+        (spec): spec is GeneratedAttachment =>
+          (spec as GeneratedAttachment).kind === 'invoice-pdf' &&
+          typeof (spec as GeneratedAttachment).iid === 'string',
+      )
+    : [];
+}
+
+function templateDataOf(email: OutgoingEmail): string | null {
+  const data = email.generatedAttachments?.length
+    ? { ...email.templateData, generatedAttachments: email.generatedAttachments }
+    : email.templateData;
+  return data ? JSON.stringify(data) : null;
+}
 
 export type EmailAttachment = { filename: string; contentType: string; content: Buffer };
 
@@ -58,7 +85,7 @@ export async function queueEmail(
       text_body: email.text,
       html_body: email.html ?? null,
       template: email.template ?? email.kind,
-      template_data: email.templateData ? JSON.stringify(email.templateData) : null,
+      template_data: templateDataOf(email),
       kind: email.kind,
       related_table: email.related?.table ?? null,
       related_id: email.related?.id ?? null,
@@ -82,4 +109,40 @@ export async function queueEmail(
   }
   await sql`SELECT pg_notify(${outboxChannel}, ${eid})`.execute(trx);
   return eid;
+}
+
+/**
+ * Queues many e-mails in one statement (and one NOTIFY): a renewal run's batch of invoices.
+ * Attachments stored with the message are not taken here; use generated ones.
+ */
+export async function queueEmails(
+  trx: Transaction<Database>,
+  from: string,
+  emails: Omit<OutgoingEmail, 'attachments'>[],
+): Promise<number> {
+  if (emails.length === 0) return 0;
+  await trx
+    .insertInto('emails')
+    .values(
+      emails.map((email) => ({
+        eid: newId(),
+        to_addresses: email.to,
+        cc_addresses: email.cc ?? [],
+        bcc_addresses: email.bcc ?? [],
+        reply_to: email.replyTo ?? null,
+        from_address: from,
+        subject: email.subject,
+        text_body: email.text,
+        html_body: email.html ?? null,
+        template: email.template ?? email.kind,
+        template_data: templateDataOf(email),
+        kind: email.kind,
+        related_table: email.related?.table ?? null,
+        related_id: email.related?.id ?? null,
+        next_attempt_at: new Date(),
+      })),
+    )
+    .execute();
+  await sql`SELECT pg_notify(${outboxChannel}, 'batch')`.execute(trx);
+  return emails.length;
 }

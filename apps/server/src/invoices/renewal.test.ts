@@ -1,6 +1,10 @@
 import { membershipFeeMinor, type TInvoiceRenewalRun } from '@ops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
+import { silentLogger } from '../../test/database';
+import { startMailbox } from '../../test/mailbox';
+import { smtpTransport, startEmailWorker } from '../emails/delivery-worker';
+import { getInvoicePdf } from './pdf-upload';
 import { signInEditorAndReader } from '../../test/fixtures';
 import { runTs } from '../../test/processes';
 import { apiAs, expectForbidden, expectInvalid } from '../../test/requests';
@@ -11,6 +15,7 @@ import { renewMemberships } from './renewal';
 
 const year = 2031;
 const memberCount = 3_000;
+const mailFrom = 'Federation <billing@federation.example>';
 
 describe('the renewal run', () => {
   let t: TestApp;
@@ -96,8 +101,14 @@ describe('the renewal run', () => {
   it('invoices every active member once, by currency, fee band and category; a second run issues none', async () => {
     const started = Date.now();
     const progress: number[] = [];
-    const run = await renewMemberships(t.database.db, cliActor, { year }, (step) =>
-      progress.push(step.processed),
+    const run = await renewMemberships(
+      t.database.db,
+      cliActor,
+      { year },
+      {
+        mailFrom,
+        onProgress: (step) => progress.push(step.processed),
+      },
     );
     const elapsedMs = Date.now() - started;
     const eligible = expected();
@@ -162,7 +173,7 @@ describe('the renewal run', () => {
       .executeTakeFirstOrThrow();
     expect(Number(audited.n)).toBe(run.issued);
 
-    const again = await renewMemberships(t.database.db, cliActor, { year }, () => {});
+    const again = await renewMemberships(t.database.db, cliActor, { year }, { mailFrom });
     expect(again).toMatchObject({
       status: 'succeeded',
       issued: 0,
@@ -189,6 +200,73 @@ describe('the renewal run', () => {
     });
     expect(run.issued).toBeGreaterThan(0);
     expect((await api.get(`/api/invoices/renewals/nope`)).status).toBe(404);
+  });
+
+  it('e-mails the new invoices when asked, each with its PDF made by the worker as it leaves', async () => {
+    const mailbox = await startMailbox();
+    // Three renewed members with an address (active, not honorary: indices 1, 2 and 8).
+    const withAddress = ['r00001', 'r00002', 'r00008'];
+    for (const mid of withAddress) {
+      await t.database.db
+        .updateTable('members')
+        .set({ email: `billing+${mid}@carrier.example` })
+        .where('mid', '=', mid)
+        .execute();
+    }
+    const run = await renewMemberships(
+      t.database.db,
+      cliActor,
+      { year: year + 2, sendEmails: true },
+      { mailFrom },
+    );
+    expect(run).toMatchObject({ status: 'succeeded', sendEmails: true, emailsQueued: 3 });
+    const queued = await t.database.db
+      .selectFrom('emails')
+      .select(['eid', 'related_id', 'to_addresses', 'template_data'])
+      .where('kind', '=', 'invoice-issued')
+      .execute();
+    expect(queued.map((email) => email.to_addresses[0]).sort()).toEqual(
+      withAddress.map((mid) => `billing+${mid}@carrier.example`),
+    );
+    // Nothing is stored with them: the PDF is made at sending time.
+    const stored = await t.database.db
+      .selectFrom('email_attachments')
+      .select('eid')
+      .where(
+        'eid',
+        'in',
+        queued.map((email) => email.eid),
+      )
+      .execute();
+    expect(stored).toEqual([]);
+
+    const worker = startEmailWorker({
+      db: t.database.db,
+      transport: smtpTransport(mailbox.url),
+      notifications: t.notifications,
+      logger: silentLogger,
+      generateAttachment: async (spec) => {
+        const pdf = await getInvoicePdf(t.database.db, spec.iid);
+        return { filename: pdf.fileName, contentType: 'application/pdf', content: pdf.content };
+      },
+    });
+    try {
+      const mail = await mailbox.waitFor('billing+r00008@carrier.example', { timeoutMs: 20_000 });
+      const invoice = await t.database.db
+        .selectFrom('invoices')
+        .select(['number', 'payment_reference'])
+        .where('member_mid', '=', 'r00008')
+        .where('year', '=', year + 2)
+        .executeTakeFirstOrThrow();
+      expect(mail.subject).toBe(`Invoice ${invoice.number} from the federation`);
+      expect(mail.text).toContain(invoice.payment_reference ?? 'no reference');
+      expect(mail.attachments).toHaveLength(1);
+      expect(mail.attachments[0]?.filename).toBe(`invoice-${invoice.number}.pdf`);
+      expect(mail.attachments[0]?.content.subarray(0, 5).toString()).toBe('%PDF-');
+    } finally {
+      await worker.stop();
+      await mailbox.close();
+    }
   });
 
   it('npm run ops -- invoices renew --year Y prints the counts', async () => {

@@ -12,7 +12,9 @@ import type { Database, InvoiceLine, InvoiceRenewalRunsTable, InvoicesTable } fr
 import { writeTransaction } from '../db/transaction';
 import { todayAtHeadquarters } from '../lib/dates';
 import { newId } from '../lib/ids';
-import { addDays, invoicePaymentTermDays } from './lifecycle';
+import { queueEmails } from '../emails/outbox';
+import { invoiceIssuedEmail } from '../emails/templates';
+import { addDays, formatAmountForMail, invoicePaymentTermDays } from './lifecycle';
 import { allocateInvoiceSequences, invoiceNumberOf, paymentReferenceOf } from './numbers';
 
 /** Members per transaction: each batch commits on its own, so a run shows progress. */
@@ -52,6 +54,8 @@ export function toRenewalRun(row: RunRow, startedBy: string | null = null): TInv
     processed: row.processed,
     issued: row.issued,
     alreadyInvoiced: row.already_invoiced,
+    sendEmails: row.send_emails,
+    emailsQueued: row.emails_queued,
     skipped: Object.entries(row.skipped ?? {}).map(([reason, count]) => ({ reason, count })),
     totals: Object.entries(row.totals ?? {}).map(([currency, value]) => ({
       currency,
@@ -120,6 +124,7 @@ export async function createRenewalRun(
         year: request.year,
         status: 'running',
         total: Number(counted.n),
+        send_emails: request.sendEmails ?? false,
         skipped: JSON.stringify({}),
         totals: JSON.stringify({}),
         started_by: actor.uid ?? actor.kind,
@@ -133,6 +138,8 @@ export async function createRenewalRun(
 type Candidate = {
   mid: string;
   number: string;
+  legal_name: string;
+  email: string | null;
   category: 'individual' | 'association' | 'group' | 'honorary';
   billing_currency: string;
   fee_category: string | null;
@@ -151,8 +158,9 @@ export async function runRenewal(
   db: Kysely<Database>,
   actor: Actor,
   runId: string,
-  onProgress?: (run: TInvoiceRenewalRun) => void,
+  options: { mailFrom: string; onProgress?: (run: TInvoiceRenewalRun) => void },
 ): Promise<TInvoiceRenewalRun> {
+  const { onProgress } = options;
   const run = await db
     .selectFrom('invoice_renewal_runs')
     .selectAll()
@@ -181,6 +189,8 @@ export async function runRenewal(
         .select([
           'm.mid',
           'm.number',
+          'm.legal_name',
+          'm.email',
           'm.category',
           'm.billing_currency',
           'c.fee_category',
@@ -304,6 +314,33 @@ export async function runRenewal(
             )
             .execute();
         }
+        // The invoices go out by e-mail, each with its PDF made by the delivery worker as it
+        // leaves (rendering 100,000 PDFs here would hold the run for many minutes).
+        const emailsQueued = run.send_emails
+          ? await queueEmails(
+              trx,
+              options.mailFrom,
+              rows.flatMap((invoice, i) => {
+                const member = due[i]?.candidate;
+                if (!member?.email) return [];
+                return [
+                  {
+                    to: [member.email],
+                    ...invoiceIssuedEmail({
+                      memberName: member.legal_name,
+                      invoiceNumber: invoice.number,
+                      amount: formatAmountForMail(invoice.currency, String(invoice.total_minor)),
+                      dueDate,
+                      paymentReference: invoice.payment_reference ?? null,
+                    }),
+                    kind: 'invoice-issued',
+                    related: { table: 'invoices' as const, id: invoice.iid },
+                    generatedAttachments: [{ kind: 'invoice-pdf' as const, iid: invoice.iid }],
+                  },
+                ];
+              }),
+            )
+          : 0;
 
         const current = await trx
           .selectFrom('invoice_renewal_runs')
@@ -329,6 +366,7 @@ export async function runRenewal(
             processed: current.processed + candidates.length,
             issued: current.issued + rows.length,
             already_invoiced: current.already_invoiced + invoiced.size,
+            emails_queued: current.emails_queued + emailsQueued,
             skipped: JSON.stringify(mergedSkipped),
             totals: JSON.stringify(mergedTotals),
             updated_at: sql<Date>`now()`,
@@ -374,7 +412,7 @@ export async function renewMemberships(
   db: Kysely<Database>,
   actor: Actor,
   request: TInvoiceRenewalRequest,
-  onProgress?: (run: TInvoiceRenewalRun) => void,
+  options: { mailFrom: string; onProgress?: (run: TInvoiceRenewalRun) => void },
 ): Promise<TInvoiceRenewalRun> {
   const { run, isNew } = await createRenewalRun(db, actor, request);
   if (!isNew) {
@@ -382,5 +420,5 @@ export async function renewMemberships(
       `A renewal run for ${request.year} is already running (started ${new Date(run.started_at).toISOString()}).`,
     );
   }
-  return runRenewal(db, actor, run.id, onProgress);
+  return runRenewal(db, actor, run.id, options);
 }

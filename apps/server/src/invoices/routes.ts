@@ -97,8 +97,9 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = operatorActor(request);
       const { run, isNew } = await createRenewalRun(app.deps.db, actor, request.body);
       if (isNew) {
-        runRenewal(app.deps.db, actor, run.id).catch((error: unknown) =>
-          app.log.error({ err: error, runId: run.id }, 'invoice renewal run failed'),
+        runRenewal(app.deps.db, actor, run.id, { mailFrom: app.deps.config.mailFrom }).catch(
+          (error: unknown) =>
+            app.log.error({ err: error, runId: run.id }, 'invoice renewal run failed'),
         );
       }
       return reply.status(202).send(toRenewalRun(run));

@@ -19,6 +19,7 @@ import * as invoiceUploads from './0018-invoice-uploads';
 import * as payments from './0019-payments';
 import * as emailLog from './0020-email-log';
 import * as invoiceFixes from './0021-invoice-fixes';
+import * as renewalEmails from './0022-renewal-emails';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0019-payments': payments,
   '0020-email-log': emailLog,
   '0021-invoice-fixes': invoiceFixes,
+  '0022-renewal-emails': renewalEmails,
 };

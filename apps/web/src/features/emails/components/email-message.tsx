@@ -25,6 +25,7 @@ function RelatedRecord({ related }: { related: NonNullable<TEmailDetail['related
  */
 export function EmailMessage({ email }: { email: TEmailDetail }) {
   const list = (addresses: readonly string[]) => (addresses.length ? addresses.join(', ') : null);
+  const generated = generatedAttachmentsOf(email.templateData);
   return (
     <div className="flex flex-col gap-5 pt-4">
       <FieldList
@@ -95,10 +96,20 @@ export function EmailMessage({ email }: { email: TEmailDetail }) {
           <p className="text-sm text-slate-600">This e-mail has no text body.</p>
         )}
       </section>
-      {email.attachments.length ? (
+      {email.attachments.length || generated.length ? (
         <section aria-label="Attachments" className="flex flex-col gap-2">
           <h3 className="text-sm font-semibold text-slate-800">Attachments</h3>
           <ul className="flex flex-col gap-1 text-sm">
+            {generated.map((spec) => (
+              <li key={spec.iid}>
+                <a className={linkClass} href={`/api/invoices/${encodeURIComponent(spec.iid)}/pdf`}>
+                  Invoice PDF
+                </a>{' '}
+                <span className="text-slate-600">
+                  (made from the invoice as the e-mail leaves; this shows it as it is now)
+                </span>
+              </li>
+            ))}
             {email.attachments.map((file) => (
               <li key={file.position}>
                 <a
@@ -118,4 +129,16 @@ export function EmailMessage({ email }: { email: TEmailDetail }) {
       ) : null}
     </div>
   );
+}
+
+/** Files the delivery worker makes as the e-mail leaves (a renewal invoice's PDF). */
+function generatedAttachmentsOf(templateData: Record<string, unknown> | null): { iid: string }[] {
+  const specs = templateData?.generatedAttachments;
+  return Array.isArray(specs)
+    ? specs.filter(
+        (spec): spec is { kind: 'invoice-pdf'; iid: string } =>
+          (spec as { kind?: unknown }).kind === 'invoice-pdf' &&
+          typeof (spec as { iid?: unknown }).iid === 'string',
+      )
+    : [];
 }

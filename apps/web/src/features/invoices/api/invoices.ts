@@ -130,8 +130,11 @@ export function useBankAccounts(currency: string) {
 
 export function useStartRenewal() {
   return useMutation({
-    mutationFn: (year: number) =>
-      apiRequest<TInvoiceRenewalRun>('/api/invoices/renewals', { method: 'POST', body: { year } }),
+    mutationFn: ({ year, sendEmails }: { year: number; sendEmails: boolean }) =>
+      apiRequest<TInvoiceRenewalRun>('/api/invoices/renewals', {
+        method: 'POST',
+        body: { year, sendEmails },
+      }),
   });
 }
 

@@ -12,6 +12,7 @@ import { Modal } from './modal';
 export function RenewalDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const [year, setYear] = useState(String(new Date().getFullYear() + 1));
   const [runId, setRunId] = useState<string | null>(null);
+  const [sendEmails, setSendEmails] = useState(true);
   const start = useStartRenewal();
   const run = useRenewalRun(runId);
   const data = run.data;
@@ -32,10 +33,13 @@ export function RenewalDialog({ isOpen, onClose }: { isOpen: boolean; onClose: (
         are skipped, so running it again is safe.
       </p>
       <form
-        className="flex items-end gap-2"
+        className="flex flex-wrap items-end gap-x-4 gap-y-2"
         onSubmit={(event) => {
           event.preventDefault();
-          start.mutate(Number(year), { onSuccess: (started) => setRunId(started.id) });
+          start.mutate(
+            { year: Number(year), sendEmails },
+            { onSuccess: (started) => setRunId(started.id) },
+          );
         }}
       >
         <label className="flex flex-col gap-1 text-sm">
@@ -48,6 +52,15 @@ export function RenewalDialog({ isOpen, onClose }: { isOpen: boolean; onClose: (
             onChange={(event) => setYear(event.target.value)}
             className={`w-32 rounded-md border border-slate-300 px-2 py-1.5 text-sm ${focusRing}`}
           />
+        </label>
+        <label className="flex items-center gap-2 pb-1.5 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            checked={sendEmails}
+            disabled={isRunning}
+            onChange={(event) => setSendEmails(event.target.checked)}
+          />
+          E-mail each invoice to its member (PDF attached)
         </label>
         <Button type="submit" isBusy={isRunning}>
           {isRunning ? 'Running…' : 'Start run'}
@@ -76,6 +89,12 @@ export function RenewalDialog({ isOpen, onClose }: { isOpen: boolean; onClose: (
           <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm" data-testid="renewal-result">
             <dt className="text-slate-600">Invoices issued</dt>
             <dd>{data.issued.toLocaleString('en')}</dd>
+            {data.sendEmails ? (
+              <>
+                <dt className="text-slate-600">E-mails queued</dt>
+                <dd>{data.emailsQueued.toLocaleString('en')}</dd>
+              </>
+            ) : null}
             <dt className="text-slate-600">Already invoiced</dt>
             <dd>{data.alreadyInvoiced.toLocaleString('en')}</dd>
             {data.skipped.map((skipped) => (
