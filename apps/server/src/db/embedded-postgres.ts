@@ -131,6 +131,19 @@ async function stopOrphanedPostmaster(clusterDir: string, logger: Logger): Promi
  * Starts the private PostgreSQL of a data directory, creating the cluster on first use. The
  * caller must own the data directory (see data-dir-lock.ts).
  */
+/**
+ * PostgreSQL's defaults are sized for a small shared machine: 128 MB of shared buffers, which a
+ * 100,000-member database outgrows, so a bulk write (an import, a renewal run, the seed) ends
+ * up writing out its own dirty pages. The embedded cluster owns its machine's database work:
+ * an eighth of the memory for shared buffers (128 MB to 1 GB), and room for WAL between
+ * checkpoints. An external PostgreSQL (DATABASE_URL) is tuned by whoever runs it.
+ */
+function performanceFlags(): string[] {
+  const eighthMb = Math.floor(os.totalmem() / 8 / 1024 / 1024);
+  const sharedBuffersMb = Math.min(1024, Math.max(128, eighthMb));
+  return ['-c', `shared_buffers=${sharedBuffersMb}MB`, '-c', 'max_wal_size=4GB'];
+}
+
 export async function startEmbeddedCluster(
   dataDir: string,
   logger: Logger,
@@ -163,6 +176,7 @@ export async function startEmbeddedCluster(
       'listen_addresses=127.0.0.1',
       '-c',
       'unix_socket_directories=',
+      ...performanceFlags(),
       ...(options.extraFlags ?? []),
     ],
     onLog,

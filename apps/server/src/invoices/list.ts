@@ -79,7 +79,11 @@ function badQuery(field: string, rule: string, message: string): AppError {
  */
 function dayFilter(field: 'issueDate' | 'dueDate', raw: string): RawBuilder<boolean> {
   const column = field === 'issueDate' ? 'i.issue_date' : 'i.due_date';
-  if (raw === '(empty)') return sql<boolean>`${sql.raw(column)} IS NULL`;
+  // Written as the sort expression at its sentinel, so that the date's index (and its
+  // statistics: few undated rows) answers it, whatever the sort.
+  if (raw === '(empty)') {
+    return sql<boolean>`${sql.raw(field === 'issueDate' ? issueDay : dueDay)} = ${sql.raw(noDay)}`;
+  }
   const spec = invoicesListSpec.columns[field] as ListColumn;
   return sql<boolean>`(${filterCondition(field, raw, spec)} AND ${sql.raw(column)} IS NOT NULL)`;
 }

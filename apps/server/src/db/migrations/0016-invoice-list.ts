@@ -29,9 +29,6 @@ CREATE INDEX invoices_list_paid_at_idx
   ON invoices ((coalesce(paid_at, '9999-12-31T00:00:00Z'::timestamptz)), iid);
 CREATE INDEX invoices_list_overdue_idx ON invoices ((coalesce(due_date, '9999-12-31'::date)), iid)
   WHERE status = 'issued';
-CREATE INDEX invoices_membership_year_idx ON invoices (member_mid, year)
-  WHERE kind = 'membership' AND status <> 'void';
-
 CREATE TABLE invoice_renewal_runs (
   id text PRIMARY KEY,
   year integer NOT NULL,
@@ -62,7 +59,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
        DROP INDEX invoices_list_number_idx, invoices_list_issue_date_idx, invoices_list_due_date_idx,
          invoices_list_total_idx, invoices_list_status_idx, invoices_list_kind_idx,
          invoices_list_year_idx, invoices_list_currency_idx, invoices_list_source_idx,
-         invoices_list_paid_at_idx, invoices_list_overdue_idx, invoices_membership_year_idx;`,
+         invoices_list_paid_at_idx, invoices_list_overdue_idx;`,
     )
     .execute(db);
 }

@@ -13,6 +13,10 @@ import { sql, type Kysely } from 'kysely';
  * - Card payments: indexes on the payments engineer's `stripe_invoices` (migration 0019).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const { rows } = await sql<{
+    schema: string;
+  }>`SELECT quote_ident(current_schema()) AS schema`.execute(db);
+  const schema = rows[0]?.schema ?? 'public';
   await sql
     .raw(
       String.raw`
@@ -79,12 +83,12 @@ END $$;
 
 CREATE FUNCTION invoice_totals_match(lines jsonb, subtotal bigint, vat bigint, donation bigint,
                                      total bigint) RETURNS boolean
-  LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
-  -- ANALYZE, VACUUM and index builds evaluate index predicates with a search_path of pg_catalog
-  -- only (PostgreSQL 17+): keep the one where invoice_lines_totals lives.
-  SET search_path FROM CURRENT AS $$
+  LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
 BEGIN
-  RETURN coalesce(invoice_lines_totals(lines) = ARRAY[subtotal, vat, donation, total]::numeric[],
+  -- Qualified: ANALYZE, VACUUM and index builds evaluate index predicates with a search_path of
+  -- pg_catalog only (PostgreSQL 17+). Not a SET clause: that costs a configuration change on
+  -- every call, and this runs on every write of an invoice.
+  RETURN coalesce(${schema}.invoice_lines_totals(lines) = ARRAY[subtotal, vat, donation, total]::numeric[],
                   false);
 END $$;
 
