@@ -4,6 +4,7 @@ import { coldStart100k, coldStartExisting, coldStartFirst } from './cold-start';
 import { emailDelivery } from './email-delivery';
 import { invoicePdf } from './invoice-pdf';
 import { invoicePdfsUpload } from './invoice-pdfs';
+import { invoiceRenewal100k } from './invoice-renewal';
 import { invoiceUpload100k, invoiceUpload100kMemory } from './invoice-upload';
 import { memberUpload100k, memberUpload100kMemory } from './member-upload';
 import { liveChange100k, membersScroll100k } from './members-browser';
@@ -34,4 +35,6 @@ export const benchmarks: readonly Benchmark[] = [
   invoicePdf,
   invoicePdfsUpload,
   billingLists1m,
+  // Last: the e-mails it queues would keep a later benchmark's server busy delivering them.
+  invoiceRenewal100k,
 ];
