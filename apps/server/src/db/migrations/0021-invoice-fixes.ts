@@ -113,12 +113,9 @@ CREATE INDEX invoices_fix_totals_idx ON invoices (number, iid)
 CREATE INDEX invoices_fix_paid_membership_idx ON invoices (member_mid, year DESC)
   WHERE kind = 'membership' AND status = 'paid' AND member_mid IS NOT NULL;
 
--- Proposals: a member by the digits of its number (payment references carry them).
-CREATE INDEX members_fix_number_digits_idx ON members (member_number_digits(number))
-  WHERE deleted_at IS NULL;
--- Proposals for card payments: the member whose e-mail is the card customer's.
-CREATE INDEX members_fix_email_lower_idx ON members (lower(email))
-  WHERE deleted_at IS NULL AND email IS NOT NULL;
+-- Proposals (a member by the digits of its number, or by the card customer's e-mail) read the
+-- members once per page of findings, without an index of their own: an index on members is
+-- written by every member an import or the seed inserts, for a lookup a fixes page does.
 
 -- 6/7. Card payments (the payments table of migration 0019).
 CREATE INDEX invoices_fix_void_idx ON invoices (iid) WHERE status = 'void';
@@ -134,8 +131,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql
     .raw(
       `DROP INDEX stripe_invoices_fix_unlinked_idx,
-                  invoices_fix_void_idx, members_fix_number_digits_idx, members_fix_email_lower_idx,
-                  invoices_fix_paid_membership_idx, invoices_fix_totals_idx,
+                  invoices_fix_void_idx, invoices_fix_paid_membership_idx, invoices_fix_totals_idx,
                   invoices_fix_membership_year_idx, invoices_fix_odd_number_idx,
                   members_fix_deleted_idx, invoices_fix_no_member_idx;
        DROP FUNCTION invoice_totals_match(jsonb, bigint, bigint, bigint, bigint),
