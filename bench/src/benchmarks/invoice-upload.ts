@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import type { Benchmark, BenchmarkContext } from '../lib/benchmark';
+import { currentRss, peakRss, runCsvUpload, uploadMemoryTarget } from '../lib/csv-upload';
 import { formatDuration } from '../lib/format';
 import { addOperator, signInCookie } from '../lib/operator';
 import { startServer } from '../lib/processes';
@@ -9,8 +9,6 @@ const rowCount = Number(process.env.BENCH_INVOICE_UPLOAD_ROWS ?? 100_000);
 const operatorEmail = 'bench-invoice-upload@ops.demo.example';
 const operatorPassword = 'bench invoice upload password 2026';
 
-/** 300 MB, in the report's bytes. */
-const memoryTarget = 300 * 1_000 * 1_000;
 /** Rows paying this year's membership: each issues a certificate (a PDF) after the commit. */
 const currentYearPaidRows = 200;
 
@@ -74,31 +72,7 @@ function createFile(memberNumbers: readonly string[], currentYear: number): Buff
   return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${lines.join('\r\n')}\r\n`)]);
 }
 
-/** Peak resident memory (VmHWM) of a process, in bytes. */
-function peakRss(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
-  if (!kb) throw new Error(`no VmHWM in /proc/${pid}/status`);
-  return Number(kb) * 1024;
-}
-
-function currentRss(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-}
-
 type UploadRun = { elapsedMs: number; peakRssBytes: number; details: Record<string, unknown> };
-
-async function call(url: string, cookie: string, path: string, body: unknown) {
-  const response = await fetch(`${url}${path}`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json', origin: url },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
 
 /** Every live member's number, through the members list (200 a page). */
 async function memberNumbers(url: string, cookie: string): Promise<string[]> {
@@ -140,82 +114,39 @@ async function runUpload(context: BenchmarkContext): Promise<UploadRun> {
     const rssBefore = currentRss(pid);
     const peakBefore = peakRss(pid);
 
-    const startedAt = performance.now();
-    const uploadResponse = await fetch(`${server.url}/api/invoices/uploads?filename=bench.csv`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/octet-stream', origin: server.url },
-      body: new Uint8Array(file),
-    });
-    const upload = (await uploadResponse.json()) as { id: string; mapping: unknown };
-    if (uploadResponse.status !== 201) {
-      throw new Error(`upload: ${uploadResponse.status} ${JSON.stringify(upload)}`);
-    }
-    const uploadedMs = performance.now() - startedAt;
-    const validated = await call(
-      server.url,
+    const timing = await runCsvUpload({
+      url: server.url,
       cookie,
-      `/api/invoices/uploads/${upload.id}/validate`,
-      { mapping: upload.mapping },
-    );
-    const validatedMs = performance.now() - startedAt;
-    const peakAfterValidate = peakRss(pid);
-    const validation = validated.validation as { invalid: number; valid: number };
-    if (validation.invalid !== 0) {
-      throw new Error(`expected no invalid rows, got ${JSON.stringify(validation)}`);
-    }
-    const committed = await call(server.url, cookie, `/api/invoices/uploads/${upload.id}/commit`, {
-      mode: 'all-or-nothing',
+      apiPath: '/api/invoices/uploads',
+      file,
+      rows: rowCount,
+      followUpKey: 'followedUpAt',
+      serverPid: pid,
+      log: context.log,
     });
-    const elapsedMs = performance.now() - startedAt;
-    const peakAfterCommit = peakRss(pid);
-    const result = committed.result as { inserted: number };
-    if (result.inserted !== rowCount) {
-      throw new Error(`expected ${rowCount} inserted, got ${JSON.stringify(committed.result)}`);
-    }
     context.log(
-      `uploaded ${formatDuration(uploadedMs)}, validated ${formatDuration(validatedMs - uploadedMs)}, ` +
-        `committed ${formatDuration(elapsedMs - validatedMs)}: ${formatDuration(elapsedMs)}`,
-    );
-
-    // The search index and this year's certificates follow the commit.
-    let followedUpMs: number | null = null;
-    let finalResult: unknown = committed.result;
-    while (performance.now() - startedAt < 600_000) {
-      const response = await fetch(`${server.url}/api/invoices/uploads/${upload.id}`, {
-        headers: { cookie },
-      });
-      const state = (await response.json()) as { result: { followedUpAt: string | null } };
-      if (state.result.followedUpAt) {
-        followedUpMs = performance.now() - startedAt;
-        finalResult = state.result;
-        break;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    const peakRssBytes = peakRss(pid);
-    context.log(
-      `server peak RSS ${(peakRssBytes / 1e6).toFixed(0)} MB (before the upload ${(rssBefore / 1e6).toFixed(0)} MB, peak ${(peakBefore / 1e6).toFixed(0)} MB; ` +
-        `after validating ${(peakAfterValidate / 1e6).toFixed(0)} MB, after the commit ${(peakAfterCommit / 1e6).toFixed(0)} MB); ` +
-        `search index and certificates caught up ${followedUpMs === null ? 'not within 10 min' : `at ${formatDuration(followedUpMs)}`}; ` +
-        JSON.stringify(finalResult),
+      `server peak RSS ${(timing.peakRssBytes / 1e6).toFixed(0)} MB (before the upload ${(rssBefore / 1e6).toFixed(0)} MB, peak ${(peakBefore / 1e6).toFixed(0)} MB; ` +
+        `after validating ${(timing.peakRssAfterValidateBytes / 1e6).toFixed(0)} MB, after the commit ${(timing.peakRssAfterCommitBytes / 1e6).toFixed(0)} MB); ` +
+        `search index and certificates caught up ${timing.followedUpAfterMs === null ? 'not within 10 min' : `at ${formatDuration(timing.followedUpAfterMs)}`}; ` +
+        JSON.stringify(timing.result),
     );
     return {
-      elapsedMs,
-      peakRssBytes,
+      elapsedMs: timing.elapsedMs,
+      peakRssBytes: timing.peakRssBytes,
       details: {
         rows: rowCount,
         members: members.length,
         fileBytes: file.length,
-        uploadMs: Math.round(uploadedMs),
-        validateMs: Math.round(validatedMs - uploadedMs),
-        commitMs: Math.round(elapsedMs - validatedMs),
-        followedUpAfterMs: followedUpMs === null ? null : Math.round(followedUpMs),
+        uploadMs: timing.uploadMs,
+        validateMs: timing.validateMs,
+        commitMs: timing.commitMs,
+        followedUpAfterMs: timing.followedUpAfterMs,
         serverRssBeforeBytes: rssBefore,
-        serverPeakRssBytes: peakRssBytes,
-        serverPeakRssAfterValidateBytes: peakAfterValidate,
-        serverPeakRssAfterCommitBytes: peakAfterCommit,
-        validation: validated.validation,
-        result: finalResult,
+        serverPeakRssBytes: timing.peakRssBytes,
+        serverPeakRssAfterValidateBytes: timing.peakRssAfterValidateBytes,
+        serverPeakRssAfterCommitBytes: timing.peakRssAfterCommitBytes,
+        validation: timing.validation,
+        result: timing.result,
       },
     };
   } finally {
@@ -252,7 +183,7 @@ export const invoiceUpload100kMemory: Benchmark = {
   name: 'invoice-upload-100k-memory',
   measures: `Peak resident memory (VmHWM of /proc/<pid>/status) of the server process (PostgreSQL apart) over its life, up to the follow-up having caught up, for ${measured}.`,
   unit: 'bytes',
-  target: memoryTarget,
+  target: uploadMemoryTarget,
   dataSize: `${rowCount.toLocaleString('en')} CSV rows`,
   runs: 1,
   async run(context) {
