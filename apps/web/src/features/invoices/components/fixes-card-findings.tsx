@@ -1,8 +1,9 @@
 import type { TCardUnlinkedFinding, TFixCardInvoice } from '@ops/contract';
 import { formatMoney } from '@/components/detail/format';
-import { useInvoiceFixFindings, useInvoiceFixRepair } from './fixes-api';
+import { useInvoiceFixRepair } from './fixes-api';
 import type { FindingsProps } from './fixes-invoice-findings';
-import { CardLink, FindingCard, FindingsState, InvoiceLine } from './fixes-panel';
+import { CardLink, FindingCard, InvoiceLine } from './fixes-panel';
+import { CheckFindings } from './fixes-findings-list';
 import { RepairAction } from './fixes-repair-action';
 
 function CardLine({ card }: { card: TFixCardInvoice }) {
@@ -27,21 +28,15 @@ function CardLine({ card }: { card: TFixCardInvoice }) {
 }
 
 export function CardUnlinkedFindings({ offset, limit, canEdit, onResult }: FindingsProps) {
-  const query = useInvoiceFixFindings('card-unlinked', offset, limit);
-  if (!query.data) {
-    return <FindingsState {...query} onRetry={() => void query.refetch()} />;
-  }
   return (
-    <>
-      {query.data.findings.map((finding) => (
-        <CardUnlinkedFinding
-          key={finding.card.sid}
-          finding={finding}
-          canEdit={canEdit}
-          onResult={onResult}
-        />
-      ))}
-    </>
+    <CheckFindings
+      check={'card-unlinked'}
+      offset={offset}
+      limit={limit}
+      keyOf={(finding) => finding.card.sid}
+    >
+      {(finding) => <CardUnlinkedFinding finding={finding} canEdit={canEdit} onResult={onResult} />}
+    </CheckFindings>
   );
 }
 
@@ -106,22 +101,22 @@ function CardUnlinkedFinding({
 
 /** Card payments paid on a void invoice: guidance only, no button. */
 export function CardVoidFindings({ offset, limit }: FindingsProps) {
-  const query = useInvoiceFixFindings('card-void-invoice', offset, limit);
-  if (!query.data) {
-    return <FindingsState {...query} onRetry={() => void query.refetch()} />;
-  }
   return (
-    <>
-      {query.data.findings.map((finding) => (
+    <CheckFindings
+      check="card-void-invoice"
+      offset={offset}
+      limit={limit}
+      keyOf={(finding) => finding.card.sid}
+    >
+      {(finding) => (
         <FindingCard
-          key={finding.card.sid}
           label={`Card payment ${finding.card.number ?? finding.card.providerInvoiceId}`}
           proposal={finding.proposal}
         >
           <CardLine card={finding.card} />
           <InvoiceLine invoice={finding.invoice} />
         </FindingCard>
-      ))}
-    </>
+      )}
+    </CheckFindings>
   );
 }

@@ -7,8 +7,9 @@ import type {
 import { useId, useState } from 'react';
 import { Button } from '@/components/button';
 import { formatMoney } from '@/components/detail/format';
-import { useInvoiceFixFindings, useInvoiceFixRepair } from './fixes-api';
-import { FindingCard, FindingsState, inputClass, InvoiceLine, MemberLink } from './fixes-panel';
+import { useInvoiceFixRepair } from './fixes-api';
+import { CheckFindings } from './fixes-findings-list';
+import { FindingCard, inputClass, InvoiceLine, MemberLink } from './fixes-panel';
 import { RepairAction } from './fixes-repair-action';
 
 export type FindingsProps = {
@@ -20,33 +21,18 @@ export type FindingsProps = {
 
 type FindingProps<F> = { finding: F; canEdit: boolean; onResult: (message: string) => void };
 
-/** Loads a page of one check and renders each finding, or the loading and error states. */
-function useFindings<C extends Parameters<typeof useInvoiceFixFindings>[0]>(
-  check: C,
-  offset: number,
-  limit: number,
-) {
-  return useInvoiceFixFindings(check, offset, limit);
-}
-
 // --- Invoices without a member ----------------------------------------------------------------
 
 export function NoMemberFindings({ offset, limit, canEdit, onResult }: FindingsProps) {
-  const query = useFindings('no-member', offset, limit);
-  if (!query.data) {
-    return <FindingsState {...query} onRetry={() => void query.refetch()} />;
-  }
   return (
-    <>
-      {query.data.findings.map((finding) => (
-        <NoMemberFinding
-          key={finding.invoice.iid}
-          finding={finding}
-          canEdit={canEdit}
-          onResult={onResult}
-        />
-      ))}
-    </>
+    <CheckFindings
+      check={'no-member'}
+      offset={offset}
+      limit={limit}
+      keyOf={(finding) => finding.invoice.iid}
+    >
+      {(finding) => <NoMemberFinding finding={finding} canEdit={canEdit} onResult={onResult} />}
+    </CheckFindings>
   );
 }
 
@@ -162,22 +148,12 @@ export function DuplicateFindings({
   canEdit,
   onResult,
 }: FindingsProps & { check: 'duplicate-number' | 'duplicate-billing' }) {
-  const query = useFindings(check, offset, limit);
-  if (!query.data) {
-    return <FindingsState {...query} onRetry={() => void query.refetch()} />;
-  }
   return (
-    <>
-      {query.data.findings.map((finding) => (
-        <DuplicateFinding
-          key={finding.key}
-          check={check}
-          finding={finding}
-          canEdit={canEdit}
-          onResult={onResult}
-        />
-      ))}
-    </>
+    <CheckFindings check={check} offset={offset} limit={limit} keyOf={(finding) => finding.key}>
+      {(finding) => (
+        <DuplicateFinding check={check} finding={finding} canEdit={canEdit} onResult={onResult} />
+      )}
+    </CheckFindings>
   );
 }
 
@@ -232,21 +208,15 @@ function DuplicateFinding({
 // --- Totals -----------------------------------------------------------------------------------
 
 export function TotalsFindings({ offset, limit, canEdit, onResult }: FindingsProps) {
-  const query = useFindings('totals', offset, limit);
-  if (!query.data) {
-    return <FindingsState {...query} onRetry={() => void query.refetch()} />;
-  }
   return (
-    <>
-      {query.data.findings.map((finding) => (
-        <TotalsFinding
-          key={finding.invoice.iid}
-          finding={finding}
-          canEdit={canEdit}
-          onResult={onResult}
-        />
-      ))}
-    </>
+    <CheckFindings
+      check={'totals'}
+      offset={offset}
+      limit={limit}
+      keyOf={(finding) => finding.invoice.iid}
+    >
+      {(finding) => <TotalsFinding finding={finding} canEdit={canEdit} onResult={onResult} />}
+    </CheckFindings>
   );
 }
 
@@ -307,21 +277,15 @@ function TotalsFinding({ finding, canEdit, onResult }: FindingProps<TTotalsFindi
 // --- Paid, member pending ---------------------------------------------------------------------
 
 export function PaidPendingFindings({ offset, limit, canEdit, onResult }: FindingsProps) {
-  const query = useFindings('paid-member-pending', offset, limit);
-  if (!query.data) {
-    return <FindingsState {...query} onRetry={() => void query.refetch()} />;
-  }
   return (
-    <>
-      {query.data.findings.map((finding) => (
-        <PaidPendingFinding
-          key={finding.member.mid}
-          finding={finding}
-          canEdit={canEdit}
-          onResult={onResult}
-        />
-      ))}
-    </>
+    <CheckFindings
+      check={'paid-member-pending'}
+      offset={offset}
+      limit={limit}
+      keyOf={(finding) => finding.member.mid}
+    >
+      {(finding) => <PaidPendingFinding finding={finding} canEdit={canEdit} onResult={onResult} />}
+    </CheckFindings>
   );
 }
 
