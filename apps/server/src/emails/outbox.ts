@@ -1,5 +1,5 @@
-import { sql, type Transaction } from 'kysely';
-import type { Database } from '../db/schema';
+import { sql, type Insertable, type Transaction } from 'kysely';
+import type { Database, EmailsTable } from '../db/schema';
 import { newId } from '../lib/ids';
 
 /** Channel the delivery workers LISTEN on, so that a queued e-mail leaves at once. */
@@ -54,6 +54,27 @@ export type EmailAttachment = { filename: string; contentType: string; content: 
 /** An attachment larger than this is refused when queued (SMTP servers commonly cap at 25 MB). */
 export const maxAttachmentBytes = 15 * 1024 * 1024;
 
+/** The outbox row of an e-mail, due now. */
+function emailRowOf(eid: string, from: string, email: OutgoingEmail): Insertable<EmailsTable> {
+  return {
+    eid,
+    to_addresses: email.to,
+    cc_addresses: email.cc ?? [],
+    bcc_addresses: email.bcc ?? [],
+    reply_to: email.replyTo ?? null,
+    from_address: from,
+    subject: email.subject,
+    text_body: email.text,
+    html_body: email.html ?? null,
+    template: email.template ?? email.kind,
+    template_data: templateDataOf(email),
+    kind: email.kind,
+    related_table: email.related?.table ?? null,
+    related_id: email.related?.id ?? null,
+    next_attempt_at: new Date(),
+  };
+}
+
 /**
  * Puts an e-mail in the outbox inside the caller's transaction: the message exists exactly when
  * the change that caused it is committed, and a delivery worker sends it afterwards.
@@ -74,23 +95,7 @@ export async function queueEmail(
   }
   await trx
     .insertInto('emails')
-    .values({
-      eid,
-      to_addresses: email.to,
-      cc_addresses: email.cc ?? [],
-      bcc_addresses: email.bcc ?? [],
-      reply_to: email.replyTo ?? null,
-      from_address: from,
-      subject: email.subject,
-      text_body: email.text,
-      html_body: email.html ?? null,
-      template: email.template ?? email.kind,
-      template_data: templateDataOf(email),
-      kind: email.kind,
-      related_table: email.related?.table ?? null,
-      related_id: email.related?.id ?? null,
-      next_attempt_at: new Date(),
-    })
+    .values(emailRowOf(eid, from, email))
     .execute();
   if (attachments.length > 0) {
     await trx
@@ -123,25 +128,7 @@ export async function queueEmails(
   if (emails.length === 0) return 0;
   await trx
     .insertInto('emails')
-    .values(
-      emails.map((email) => ({
-        eid: newId(),
-        to_addresses: email.to,
-        cc_addresses: email.cc ?? [],
-        bcc_addresses: email.bcc ?? [],
-        reply_to: email.replyTo ?? null,
-        from_address: from,
-        subject: email.subject,
-        text_body: email.text,
-        html_body: email.html ?? null,
-        template: email.template ?? email.kind,
-        template_data: templateDataOf(email),
-        kind: email.kind,
-        related_table: email.related?.table ?? null,
-        related_id: email.related?.id ?? null,
-        next_attempt_at: new Date(),
-      })),
-    )
+    .values(emails.map((email) => emailRowOf(newId(), from, email)))
     .execute();
   await sql`SELECT pg_notify(${outboxChannel}, 'batch')`.execute(trx);
   return emails.length;

@@ -65,13 +65,7 @@ export async function recordInvoicePaymentIn(
   options: PaymentOptions,
 ): Promise<PaymentOutcome> {
   const field = options.invoiceField ?? 'params.iid';
-  const invoice = await trx
-    .selectFrom('invoices')
-    .selectAll()
-    .where('iid', '=', iid)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!invoice) throw new AppError('not-found', `There is no invoice ${iid}.`);
+  const invoice = await lockInvoice(trx, iid);
   if (options.expectedVersion !== undefined) {
     await checkVersion(trx, `Invoice ${invoice.number}`, invoice, options.expectedVersion);
   }
@@ -133,6 +127,18 @@ export async function recordInvoicePaymentIn(
   if (paid.kind !== 'membership' || !paid.member_mid) return outcome;
   await applyMembershipPayment(trx, actor, paid, outcome, options);
   return outcome;
+}
+
+/** The invoice, locked for the rest of the transaction (404 when there is none). */
+async function lockInvoice(trx: Trx, iid: string): Promise<InvoiceRow> {
+  const invoice = await trx
+    .selectFrom('invoices')
+    .selectAll()
+    .where('iid', '=', iid)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!invoice) throw new AppError('not-found', `There is no invoice ${iid}.`);
+  return invoice;
 }
 
 /** Rule 2's member side: status, paid-through year, certificate. */
@@ -240,13 +246,7 @@ export async function applyRuleTwoForPaidInvoiceIn(
   options: PaymentOptions,
 ): Promise<PaymentOutcome> {
   const field = options.invoiceField ?? 'params.iid';
-  const invoice = await trx
-    .selectFrom('invoices')
-    .selectAll()
-    .where('iid', '=', iid)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!invoice) throw new AppError('not-found', `There is no invoice ${iid}.`);
+  const invoice = await lockInvoice(trx, iid);
   if (invoice.status !== 'paid') {
     throw badInput(
       field,
