@@ -21,7 +21,7 @@ import {
   changedPart,
   jsonOf,
   lastStagedLine,
-  withoutNul,
+  cellsByField,
   type RowOutcome,
   type UploadKind,
 } from '../uploads/pipeline';
@@ -99,11 +99,11 @@ export function validateInvoiceCells(
   mapping: TInvoiceUploadMapping,
   today: string,
 ): { reason: string; number: string | null } | { values: Record<string, unknown> } {
-  const input: Record<string, string> = {};
-  for (const field of invoiceUploadFields) {
-    const column = mapping[field];
-    if (column !== undefined) input[field] = withoutNul(cells[column] ?? '');
-  }
+  const input: Record<string, string | undefined> = cellsByField(
+    cells,
+    invoiceUploadFields,
+    mapping,
+  );
   const number = input.number?.trim() || null;
   const parsed = ZInvoiceUploadRow.safeParse(input as TInvoiceUploadRowInput);
   if (!parsed.success) {

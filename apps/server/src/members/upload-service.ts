@@ -18,7 +18,7 @@ import {
   jsonOf,
   lastStagedLine,
   uploadFollowUpsSettled,
-  withoutNul,
+  cellsByField,
   type RowOutcome,
   type UploadKind,
 } from '../uploads/pipeline';
@@ -82,11 +82,11 @@ export function validateCells(
   mapping: TMemberUploadMapping,
   countries: CountryLookup,
 ): { reason: string; number: string | null } | { values: Record<string, unknown> } {
-  const input: Record<string, string> = {};
-  for (const field of memberUploadFields) {
-    const column = mapping[field];
-    if (column !== undefined) input[field] = withoutNul(cells[column] ?? '');
-  }
+  const input: Record<string, string | undefined> = cellsByField(
+    cells,
+    memberUploadFields,
+    mapping,
+  );
   const parsed = ZMemberUploadRow.safeParse(input as TMemberUploadRowInput);
   const number = input.number?.trim() || null;
   const reasons: string[] = [];

@@ -224,6 +224,20 @@ export function idGenerator(): () => string {
 export const withoutNul = (value: string) =>
   value.includes('\0') ? value.replaceAll('\0', '') : value;
 
+/** A row's cells by field, through the operator's mapping (unmapped fields left out). */
+export function cellsByField<F extends string>(
+  cells: readonly string[],
+  fields: readonly F[],
+  mapping: Partial<Record<F, number>>,
+): Partial<Record<F, string>> {
+  const input: Partial<Record<F, string>> = {};
+  for (const field of fields) {
+    const column = mapping[field];
+    if (column !== undefined) input[field] = withoutNul(cells[column] ?? '');
+  }
+  return input;
+}
+
 export type UploadRecord = {
   id: string;
   filename: string;
