@@ -30,7 +30,7 @@ function CardLine({ card }: { card: TFixCardInvoice }) {
 export function CardUnlinkedFindings({ offset, limit, canEdit, onResult }: FindingsProps) {
   return (
     <CheckFindings
-      check={'card-unlinked'}
+      check="card-unlinked"
       offset={offset}
       limit={limit}
       keyOf={(finding) => finding.card.sid}

@@ -26,7 +26,7 @@ type FindingProps<F> = { finding: F; canEdit: boolean; onResult: (message: strin
 export function NoMemberFindings({ offset, limit, canEdit, onResult }: FindingsProps) {
   return (
     <CheckFindings
-      check={'no-member'}
+      check="no-member"
       offset={offset}
       limit={limit}
       keyOf={(finding) => finding.invoice.iid}
@@ -210,7 +210,7 @@ function DuplicateFinding({
 export function TotalsFindings({ offset, limit, canEdit, onResult }: FindingsProps) {
   return (
     <CheckFindings
-      check={'totals'}
+      check="totals"
       offset={offset}
       limit={limit}
       keyOf={(finding) => finding.invoice.iid}
@@ -279,7 +279,7 @@ function TotalsFinding({ finding, canEdit, onResult }: FindingProps<TTotalsFindi
 export function PaidPendingFindings({ offset, limit, canEdit, onResult }: FindingsProps) {
   return (
     <CheckFindings
-      check={'paid-member-pending'}
+      check="paid-member-pending"
       offset={offset}
       limit={limit}
       keyOf={(finding) => finding.member.mid}
