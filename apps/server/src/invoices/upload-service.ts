@@ -7,7 +7,6 @@ import {
   invoiceUploadMappingProblems,
   invoiceUploadMaxBytes,
   ZInvoiceUploadRow,
-  type InvoiceUploadField,
   type TInvoiceUploadMapping,
   type TInvoiceUploadRowInput,
 } from '@ops/contract';
@@ -22,6 +21,7 @@ import {
   jsonOf,
   lastStagedLine,
   cellsByField,
+  schemaReasons,
   type RowOutcome,
   type UploadKind,
 } from '../uploads/pipeline';
@@ -107,15 +107,7 @@ export function validateInvoiceCells(
   const number = input.number?.trim() || null;
   const parsed = ZInvoiceUploadRow.safeParse(input as TInvoiceUploadRowInput);
   if (!parsed.success) {
-    const reasons: string[] = [];
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as InvoiceUploadField | undefined;
-      const message =
-        issue.code === 'invalid_type' && field
-          ? `${invoiceUploadFieldLabels[field]} is missing`
-          : issue.message;
-      if (!reasons.includes(message)) reasons.push(message);
-    }
+    const reasons = schemaReasons(parsed.error.issues, invoiceUploadFieldLabels);
     return { reason: reasons.join('; '), number };
   }
   const row = parsed.data;

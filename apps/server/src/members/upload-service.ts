@@ -19,6 +19,7 @@ import {
   lastStagedLine,
   uploadFollowUpsSettled,
   cellsByField,
+  schemaReasons,
   type RowOutcome,
   type UploadKind,
 } from '../uploads/pipeline';
@@ -108,16 +109,7 @@ export function validateCells(
     if (values.billing_currency === null) values.billing_currency = 'CHF';
     if (values.directory_visible === null) values.directory_visible = true;
   } else {
-    const seen = new Set<string>();
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as MemberUploadField | undefined;
-      const message =
-        issue.code === 'invalid_type' && field
-          ? `${memberUploadFieldLabels[field]} is missing`
-          : issue.message;
-      if (!seen.has(message)) reasons.push(message);
-      seen.add(message);
-    }
+    reasons.push(...schemaReasons(parsed.error.issues, memberUploadFieldLabels));
   }
   if (reasons.length > 0 || !values) return { reason: reasons.join('; '), number };
   return { values };

@@ -224,6 +224,24 @@ export function idGenerator(): () => string {
 export const withoutNul = (value: string) =>
   value.includes('\0') ? value.replaceAll('\0', '') : value;
 
+/**
+ * Why a row failed its schema, in words, each reason once: a missing required cell says which
+ * column ("Invoice number is missing"), every other rule its own message.
+ */
+export function schemaReasons<F extends string>(
+  issues: readonly { code: string; path: readonly PropertyKey[]; message: string }[],
+  labels: Record<F, string>,
+): string[] {
+  const reasons: string[] = [];
+  for (const issue of issues) {
+    const field = issue.path[0] as F | undefined;
+    const message =
+      issue.code === 'invalid_type' && field ? `${labels[field]} is missing` : issue.message;
+    if (!reasons.includes(message)) reasons.push(message);
+  }
+  return reasons;
+}
+
 /** A row's cells by field, through the operator's mapping (unmapped fields left out). */
 export function cellsByField<F extends string>(
   cells: readonly string[],
