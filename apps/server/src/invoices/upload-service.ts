@@ -21,6 +21,7 @@ import {
   jsonOf,
   lastStagedLine,
   cellsByField,
+  compiledRowSchema,
   schemaReasons,
   type RowOutcome,
   type UploadKind,
@@ -93,6 +94,8 @@ const legalMoveText = `(i.status = r.status OR (i.status, r.status) IN (${Object
 /** A paid day as a moment: noon at headquarters, the same calendar day in every time zone we use. */
 const paidAtOf = (day: string) => `${day} 12:00:00 Europe/Zurich`;
 
+const invoiceRowSchema = compiledRowSchema(ZInvoiceUploadRow);
+
 /** One row through the shared schema. */
 export function validateInvoiceCells(
   cells: readonly string[],
@@ -105,7 +108,7 @@ export function validateInvoiceCells(
     mapping,
   );
   const number = input.number?.trim() || null;
-  const parsed = ZInvoiceUploadRow.safeParse(input as TInvoiceUploadRowInput);
+  const parsed = invoiceRowSchema.safeParse(input as TInvoiceUploadRowInput);
   if (!parsed.success) {
     const reasons = schemaReasons(parsed.error.issues, invoiceUploadFieldLabels);
     return { reason: reasons.join('; '), number };

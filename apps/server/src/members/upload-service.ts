@@ -19,6 +19,7 @@ import {
   lastStagedLine,
   uploadFollowUpsSettled,
   cellsByField,
+  compiledRowSchema,
   schemaReasons,
   type RowOutcome,
   type UploadKind,
@@ -77,6 +78,8 @@ async function loadCountryLookup(db: Kysely<Database>): Promise<CountryLookup> {
   return lookup;
 }
 
+const memberRowSchema = compiledRowSchema(ZMemberUploadRow);
+
 /** One row through the shared schema, then the checks that need the database's data. */
 export function validateCells(
   cells: readonly string[],
@@ -88,7 +91,7 @@ export function validateCells(
     memberUploadFields,
     mapping,
   );
-  const parsed = ZMemberUploadRow.safeParse(input as TMemberUploadRowInput);
+  const parsed = memberRowSchema.safeParse(input as TMemberUploadRowInput);
   const number = input.number?.trim() || null;
   const reasons: string[] = [];
   let values: Record<string, unknown> | null = null;
