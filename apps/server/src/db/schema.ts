@@ -521,6 +521,8 @@ export type InvoiceUploadRowsTable = {
   paid_amount_minor: Money | null;
   paid_method: string | null;
   paid_reference: string | null;
+  /** The `after` of the audit entry creating its invoice writes, set by a trigger (0023). */
+  created_audit: Json<Record<string, unknown>> | null;
 };
 
 /** Live members per country (migration 0013), kept by triggers on members. */

@@ -338,7 +338,7 @@ export const invoiceUploadKind: UploadKind = {
     };
   },
 
-  async commitBatch(trx, { id, actor, reasonText, inBatch, hasUpdates }) {
+  async commitBatch(trx, { id, actor, reasonText, inBatch, hasUpdates, rows }) {
     const columns = [...invoiceColumns];
     let updated = 0;
     if (hasUpdates) {
@@ -375,16 +375,6 @@ export const invoiceUploadKind: UploadKind = {
       updated = updates.rows[0]?.count ?? 0;
     }
 
-    // Rows whose invoice differs but could not be updated: paid or moved on since validation.
-    const refused = await sql<{ count: number }>`
-      WITH refused AS (
-        UPDATE invoice_upload_rows r SET action = 'refused'
-          FROM invoices i
-         WHERE ${inBatch} AND r.action IS NULL AND i.number = r.number AND ${differs}
-        RETURNING 1
-      )
-      SELECT count(*)::int AS count FROM refused`.execute(trx);
-
     const insertColumns = ['iid', 'number', ...columns, 'source', 'import_batch'];
     const inserts = await sql<{ count: number }>`
       WITH added AS (
@@ -393,22 +383,37 @@ export const invoiceUploadKind: UploadKind = {
                'csv-import', ${id}, ${actor.uid}, ${actor.uid}
           FROM invoice_upload_rows r
          WHERE ${inBatch} AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.number = r.number)
-        RETURNING ${sql.raw(insertColumns.join(', '))}
+        RETURNING iid
       ), audited AS (
+        -- The entry's after was built from these staged values as validation staged them
+        -- (migration 0023): the invoice inserted holds exactly those.
         INSERT INTO audit_log (actor_uid, actor_kind, table_name, record_id, action, before, after)
-        SELECT ${actor.uid}, ${actor.kind}, 'invoices', a.iid, 'create', NULL,
-               jsonb_strip_nulls(${sql.raw(jsonOf('a', insertColumns))})
-                 || jsonb_build_object(${auditReasonKey}::text, ${reasonText}::text)
-          FROM added a
+        SELECT ${actor.uid}, ${actor.kind}, 'invoices', r.new_iid, 'create', NULL,
+               r.created_audit || jsonb_build_object(${auditReasonKey}::text, ${reasonText}::text)
+          FROM invoice_upload_rows r JOIN added a ON a.iid = r.new_iid
+         WHERE ${inBatch}
       )
       -- Not marked in the staging table (a third more time): an inserted row is the one whose
       -- new_iid became an invoice (see touchedRows).
       SELECT count(*)::int AS count FROM added`.execute(trx);
-    return {
-      updated,
-      inserted: inserts.rows[0]?.count ?? 0,
-      refused: refused.rows[0]?.count ?? 0,
-    };
+    const inserted = inserts.rows[0]?.count ?? 0;
+
+    // Rows whose invoice differs but could not be updated: paid or moved on since validation.
+    // None can be left when every row of the batch was inserted or updated (a first import).
+    let refused = 0;
+    if (inserted + updated < rows) {
+      const refusals = await sql<{ count: number }>`
+        WITH refused AS (
+          UPDATE invoice_upload_rows r SET action = 'refused'
+            FROM invoices i
+           WHERE ${inBatch} AND r.action IS NULL AND i.number = r.number AND i.iid <> r.new_iid
+             AND ${differs}
+          RETURNING 1
+        )
+        SELECT count(*)::int AS count FROM refused`.execute(trx);
+      refused = refusals.rows[0]?.count ?? 0;
+    }
+    return { updated, inserted, refused };
   },
 
   /**

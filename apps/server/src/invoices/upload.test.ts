@@ -1,4 +1,5 @@
 import type { TInvoiceUpload, TInvoiceUploadMapping, TUploadInvalidRows } from '@ops/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
 import { insertMembers, memberRow } from '../../test/fixtures';
@@ -209,6 +210,15 @@ describe('invoice CSV upload', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'create', table_name: 'invoices' });
     expect(audit[0]?.after).toMatchObject({ number: 'A-001', _reason: 'CSV upload invoices.csv' });
+    // The entry (built as validation staged the row) is the invoice as the commit inserted it.
+    const written = await sql<{ row: Record<string, unknown> }>`
+      SELECT jsonb_strip_nulls(to_jsonb(i) - ARRAY['version', 'created_at', 'updated_at',
+               'created_by', 'updated_by']) AS row
+        FROM invoices i WHERE iid = ${first?.iid ?? ''}`.execute(t.database.db);
+    expect(audit[0]?.after).toEqual({
+      ...written.rows[0]?.row,
+      _reason: 'CSV upload invoices.csv',
+    });
   });
 
   it('reads Windows-1252 with commas and decimal points', async () => {

@@ -15,7 +15,11 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { z } from 'zod';
 import type { Actor } from '../audit/record';
 import type { Database } from '../db/schema';
-import { writeTransaction } from '../db/transaction';
+import {
+  reusePlansForBulkWrite,
+  reusePlansForBulkWriteSql,
+  writeTransaction,
+} from '../db/transaction';
 import { AppError, badInput } from '../errors';
 import { csvQuote, pgTextArray } from '../seed/csv';
 import {
@@ -77,6 +81,8 @@ export type CommitBatch = {
   inBatch: RawBuilder<unknown>;
   /** Whether validation saw any row that changes an existing record. */
   hasUpdates: boolean;
+  /** How many valid staged rows the batch holds. */
+  rows: number;
 };
 
 export type FollowUpReport = (
@@ -546,6 +552,8 @@ export async function validateUpload(
   try {
     const validateRow = await kind.prepareRows(deps, mapping, idGenerator());
     await client.query('BEGIN');
+    // The COPY checks each staged row's foreign key to its upload: with the plan kept.
+    await client.query(reusePlansForBulkWriteSql);
     await client.query(`DELETE FROM ${rowsTable} WHERE upload_id = $1`, [id]);
     const copy = client.query(
       copyFrom(`COPY ${rowsTable} (${columns.join(', ')}) FROM STDIN (FORMAT csv)`),
@@ -849,12 +857,16 @@ export async function commitUpload(
     needsFollowUp = await writeTransaction(
       deps.db,
       async (trx) => {
+        await reusePlansForBulkWrite(trx);
         if (isBulk) await sql`SET LOCAL ops.search_sync = 'off'`.execute(trx);
         const counters: Record<string, number> = {};
         let done = 0;
         for (let from = 0; from < maxLine; from += commitBatchLines) {
           const to = from + commitBatchLines;
           const inBatch = sql`r.upload_id = ${id} AND r.reason IS NULL AND r.line > ${from} AND r.line <= ${to}`;
+          const { rows } = await sql<{ count: number }>`
+            SELECT count(*)::int AS count FROM ${table(rowsTable)} r WHERE ${inBatch}`.execute(trx);
+          const batchRows = rows[0]?.count ?? 0;
           const counts = await kind.commitBatch(trx, {
             id,
             actor,
@@ -862,13 +874,12 @@ export async function commitUpload(
             reasonText,
             inBatch,
             hasUpdates,
+            rows: batchRows,
           });
           for (const [name, value] of Object.entries(counts)) {
             counters[name] = (counters[name] ?? 0) + value;
           }
-          const { rows } = await sql<{ count: number }>`
-            SELECT count(*)::int AS count FROM ${table(rowsTable)} r WHERE ${inBatch}`.execute(trx);
-          done += rows[0]?.count ?? 0;
+          done += batchRows;
           // Outside the transaction, so that the screen sees it now.
           await progress(done);
         }

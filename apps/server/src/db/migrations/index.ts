@@ -20,6 +20,7 @@ import * as payments from './0019-payments';
 import * as emailLog from './0020-email-log';
 import * as invoiceFixes from './0021-invoice-fixes';
 import * as renewalEmails from './0022-renewal-emails';
+import * as invoiceUploadAudit from './0023-invoice-upload-audit';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0020-email-log': emailLog,
   '0021-invoice-fixes': invoiceFixes,
   '0022-renewal-emails': renewalEmails,
+  '0023-invoice-upload-audit': invoiceUploadAudit,
 };
