@@ -148,9 +148,15 @@ export function parseUploadDate(value: string): string | null {
     if (match) [day, month, year] = [match[1], match[2], match[3]];
   }
   if (!year || !month || !day) return null;
-  const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
-  const date = new Date(`${iso}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso ? null : iso;
+  // A calendar day, checked by arithmetic (no Date per cell: an import reads three per row).
+  const y = Number(year);
+  const m = Number(month);
+  const d = Number(day);
+  const isLeap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  const daysInMonth =
+    m === 2 ? (isLeap ? 29 : 28) : m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
+  if (m < 1 || m > 12 || d < 1 || d > daysInMonth) return null;
+  return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
 }
 
 /** An optional date cell (YYYY-MM-DD or DD.MM.YYYY) as YYYY-MM-DD, empty as null. */

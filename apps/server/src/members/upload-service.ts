@@ -155,8 +155,9 @@ export const memberUploadKind: UploadKind = {
     const countries = await loadCountryLookup(deps.db);
     return (cells): RowOutcome => {
       const outcome = validateCells(cells, mapping, countries);
-      if ('values' in outcome) return { values: { ...outcome.values, new_mid: newId() } };
-      return { reason: outcome.reason, key: outcome.number };
+      if (!('values' in outcome)) return { reason: outcome.reason, key: outcome.number };
+      outcome.values.new_mid = newId(); // on the row's own object: no copy per row
+      return outcome;
     };
   },
 

