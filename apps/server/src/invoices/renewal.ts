@@ -9,7 +9,7 @@ import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Actor } from '../audit/record';
 import { feeBandOf } from '../applications/workflow';
 import type { Database, InvoiceLine, InvoiceRenewalRunsTable, InvoicesTable } from '../db/schema';
-import { writeTransaction } from '../db/transaction';
+import { reusePlansForBulkWrite, writeTransaction } from '../db/transaction';
 import { todayAtHeadquarters } from '../lib/dates';
 import { newId } from '../lib/ids';
 import { queueEmails } from '../emails/outbox';
@@ -204,6 +204,7 @@ export async function runRenewal(
       after = candidates.at(-1)?.mid ?? after;
 
       const progress = await writeTransaction(db, async (trx) => {
+        await reusePlansForBulkWrite(trx); // a thousand invoices, each with its foreign keys
         await sql`SELECT pg_advisory_xact_lock(hashtext('invoice-renewal'), ${year})`.execute(trx);
         const invoiced = new Set(
           (

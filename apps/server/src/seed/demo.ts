@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { reusePlansForBulkWriteSql } from '../db/transaction';
 import { loadCountries } from './countries';
 import { csvLine } from './csv';
 import { createDemoData, type DemoTable, type DemoTableName } from './demo-data';
@@ -109,6 +110,7 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedReport> {
   let failed = false;
   try {
     await client.query('BEGIN');
+    await client.query(reusePlansForBulkWriteSql); // every copied row checks its foreign keys
     await client.query('SELECT pg_advisory_xact_lock($1)', [seedLockKey]);
     const existing = await countBusinessRows(client);
     if (existing.members + existing.applications + existing.invoices > 0) {
