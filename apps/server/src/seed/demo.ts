@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { reusePlansForBulkWriteSql } from '../db/transaction';
 import { loadCountries } from './countries';
+import { createIndexes, dropSecondaryIndexes } from './deferred-indexes';
 import { csvLine } from './csv';
 import { createDemoData, type DemoTable, type DemoTableName } from './demo-data';
 import { currentYear } from './demo-plan';
@@ -45,6 +46,19 @@ async function countBusinessRows(client: pg.PoolClient) {
   );
   return rows[0] ?? { members: 0, applications: 0, invoices: 0 };
 }
+
+/** The tables the seed fills, and the search documents their triggers write. */
+const deferredIndexTables = [
+  'members',
+  'users',
+  'applications',
+  'invoices',
+  'certificates',
+  'emails',
+  'stripe_invoices',
+  'search_documents',
+  'search_words',
+];
 
 /** Streams a table into COPY in CSV chunks: memory stays flat whatever the scale. */
 async function copyTable(
@@ -119,6 +133,8 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedReport> {
           `${existing.applications} applications and ${existing.invoices} invoices`,
       );
     }
+    // Built once over the loaded rows rather than updated row by row (deferred-indexes.ts).
+    const deferredIndexes = await dropSecondaryIndexes(client, deferredIndexTables);
     await loadCountries(client);
     const users = await client.query<{ uid: string; email: string }>(
       'SELECT uid, email FROM users',
@@ -159,6 +175,10 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedReport> {
         );
       }
     }
+    onProgress?.('indexes', 0, deferredIndexes.length);
+    await createIndexes(client, deferredIndexes, (done, total) =>
+      onProgress?.('indexes', done, total),
+    );
     await client.query('COMMIT');
     // Fresh statistics for what was just loaded: without them the planner guesses (a list's
     // estimated total of a 100,000-member table read 250) and picks slow plans until
