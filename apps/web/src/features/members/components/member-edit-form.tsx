@@ -12,6 +12,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/button';
 import { ErrorCard } from '@/components/error-card';
 import { ConflictNotice, isVersionConflict } from '@/components/detail/conflict-notice';
+import { useReload } from '@/components/detail/use-reload';
 import { formatDateTime } from '@/components/detail/format';
 import {
   FormCheckboxField,
@@ -56,13 +57,12 @@ export function toFormValues(member: TMemberDetail): TMemberEditInput {
 export function MemberEditForm({
   member,
   onReload,
-  isReloading,
 }: {
   member: TMemberDetail;
   /** Fetches the member again (after a conflict). */
   onReload: () => Promise<unknown>;
-  isReloading: boolean;
 }) {
+  const { isReloading, reload } = useReload(onReload);
   const options = useMemberFormOptions(true);
   const write = useMemberWrite(member.mid);
   const [baseVersion, setBaseVersion] = useState(member.version);
@@ -87,7 +87,7 @@ export function MemberEditForm({
   const isChangedUnderneath = member.version !== baseVersion;
 
   const startFromCurrent = async () => {
-    const result = await onReload();
+    const result = await reload();
     const current = (result as { data?: TMemberDetail } | undefined)?.data ?? member;
     form.reset(toFormValues(current));
     setBaseVersion(current.version);

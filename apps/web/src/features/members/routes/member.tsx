@@ -84,7 +84,6 @@ export function MemberRoute({ mid }: { mid: string }) {
                     <MemberEditForm
                       key={data.mid}
                       member={data}
-                      isReloading={member.isFetching}
                       onReload={() => member.refetch()}
                     />
                   ),

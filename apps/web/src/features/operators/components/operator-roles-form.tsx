@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/button';
 import { ConflictNotice, isVersionConflict } from '@/components/detail/conflict-notice';
+import { useReload } from '@/components/detail/use-reload';
 import { describeSaveError } from '@/components/detail/form-field';
 import { ErrorCard } from '@/components/error-card';
 import { getErrorMessage } from '@/lib/error-message';
@@ -22,12 +23,12 @@ type RolesFormValues = z.infer<typeof ZRolesForm>;
 export function OperatorRolesForm({
   operator,
   onReload,
-  isReloading,
 }: {
   operator: TOperatorDetail;
   onReload: () => Promise<unknown>;
-  isReloading: boolean;
 }) {
+  const refetch = useReload(onReload);
+  const isReloading = refetch.isReloading;
   const write = useOperatorWrite(operator.uid);
   const grant = useGrantOperator();
   const [baseVersion, setBaseVersion] = useState(operator.version);
@@ -46,7 +47,7 @@ export function OperatorRolesForm({
   }, [operator, isDirty, form]);
 
   const reload = async () => {
-    const result = await onReload();
+    const result = await refetch.reload();
     const current = (result as { data?: TOperatorDetail } | undefined)?.data ?? operator;
     form.reset({ roles: current.roles });
     setBaseVersion(current.version);

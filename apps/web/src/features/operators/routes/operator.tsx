@@ -116,7 +116,6 @@ export function OperatorRoute({ uid }: { uid: string }) {
                     <OperatorRolesForm
                       key={data.uid}
                       operator={data}
-                      isReloading={operator.isFetching}
                       onReload={() => operator.refetch()}
                     />
                   ),

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/button';
 import { ConflictNotice, isVersionConflict } from '@/components/detail/conflict-notice';
+import { useReload } from '@/components/detail/use-reload';
 import { FormSelectField, FormTextField, describeSaveError } from '@/components/detail/form-field';
 import { ErrorCard } from '@/components/error-card';
 import { getErrorMessage } from '@/lib/error-message';
@@ -52,12 +53,11 @@ function toFormValues(user: TUserDetail): UserFormValues {
 export function UserEditForm({
   user,
   onReload,
-  isReloading,
 }: {
   user: TUserDetail;
   onReload: () => Promise<unknown>;
-  isReloading: boolean;
 }) {
+  const { isReloading, reload } = useReload(onReload);
   const write = useUserWrite(user.uid);
   const [baseVersion, setBaseVersion] = useState(user.version);
   const [formError, setFormError] = useState<string | null>(null);
@@ -76,7 +76,7 @@ export function UserEditForm({
   }, [user, isDirty, form]);
 
   const startFromCurrent = async () => {
-    const result = await onReload();
+    const result = await reload();
     const current = (result as { data?: TUserDetail } | undefined)?.data ?? user;
     form.reset(toFormValues(current));
     setBaseVersion(current.version);

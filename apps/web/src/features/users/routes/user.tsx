@@ -63,12 +63,7 @@ export function UserRoute({ uid }: { uid: string }) {
                 label: 'Edit',
                 isHidden: !canManage,
                 content: (
-                  <UserEditForm
-                    key={data.uid}
-                    user={data}
-                    isReloading={user.isFetching}
-                    onReload={() => user.refetch()}
-                  />
+                  <UserEditForm key={data.uid} user={data} onReload={() => user.refetch()} />
                 ),
               },
               {
