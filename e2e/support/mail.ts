@@ -9,6 +9,7 @@ function readAll(): ReceivedMail[] {
   if (!fs.existsSync(mailDir())) return [];
   return fs
     .readdirSync(mailDir())
+    .filter((file) => file.endsWith('.json')) // not a message still being written (.part)
     .sort()
     .map((file) => JSON.parse(fs.readFileSync(path.join(mailDir(), file), 'utf8')) as ReceivedMail);
 }

@@ -20,7 +20,13 @@ let received = 0;
 const mailbox = await startMailbox({
   onMessage: (mail, to) => {
     const file = path.join(mailDir, `${String(++received).padStart(5, '0')}.json`);
-    fs.writeFileSync(file, JSON.stringify({ to, subject: mail.subject, text: mail.text }));
+    // Written aside, then renamed into place: a test reading the folder meanwhile must never
+    // see half a file (it did once, under load: "Unexpected end of JSON input").
+    fs.writeFileSync(
+      `${file}.part`,
+      JSON.stringify({ to, subject: mail.subject, text: mail.text }),
+    );
+    fs.renameSync(`${file}.part`, file);
   },
 });
 
