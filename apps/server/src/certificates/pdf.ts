@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { CertificateType } from '@ops/contract';
 import type { Kysely } from 'kysely';
 import PDFDocument from 'pdfkit';
@@ -7,6 +5,7 @@ import QRCode from 'qrcode';
 import type { Database } from '../db/schema';
 import { AppError } from '../errors';
 import { longDay } from '../lib/dates';
+import { fontPicker } from '../lib/pdf-fonts';
 import { findCertificateRecord, verificationUrlOf } from './detail';
 
 /** The issuer named on every certificate. */
@@ -29,46 +28,6 @@ export type CertificatePdfData = {
   verificationCode: string;
   verificationUrl: string;
 };
-
-/**
- * Names carry letters Helvetica's WinAnsi encoding lacks (ł, ř, ş, ț, ā…). Such a text is set in
- * DejaVu (Debian's fonts-dejavu, embedded as a subset) when it is installed; otherwise it is
- * reduced to WinAnsi, so that a missing font never fails an issue. Text WinAnsi can carry uses
- * the standard fonts: embedding a TrueType font costs ~15 ms per document.
- */
-const dejaVuDirectory = '/usr/share/fonts/truetype/dejavu';
-type Weight = 'regular' | 'bold';
-const dejaVuFiles: Record<Weight, string> = {
-  regular: 'DejaVuSans.ttf',
-  bold: 'DejaVuSans-Bold.ttf',
-};
-const standardFonts: Record<Weight, string> = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
-const loadedFonts = new Map<Weight, Buffer | null>();
-
-function dejaVu(weight: Weight): Buffer | null {
-  if (!loadedFonts.has(weight)) {
-    let bytes: Buffer | null;
-    try {
-      bytes = fs.readFileSync(path.join(dejaVuDirectory, dejaVuFiles[weight]));
-    } catch {
-      bytes = null; // not installed: WinAnsi text in Helvetica
-    }
-    loadedFonts.set(weight, bytes);
-  }
-  return loadedFonts.get(weight) ?? null;
-}
-
-const winAnsiOutside =
-  /[^\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026]/g;
-
-/** WinAnsi's printable range (Latin-1 plus a few); anything else loses its accent or becomes "?". */
-function toWinAnsi(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .normalize('NFC')
-    .replace(winAnsiOutside, '?');
-}
 
 const issueDate = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -104,26 +63,6 @@ const muted = '#6b7280';
  * rendered again on demand and still be the same document.
  */
 export function renderCertificatePdf(data: CertificatePdfData): Promise<Buffer> {
-  /** Selects the font for a text and returns the text as that font can set it. */
-  const registered = new Set<Weight>();
-  const useFont = (weight: Weight, value: string): string => {
-    if (!value.match(winAnsiOutside)) {
-      doc.font(standardFonts[weight]);
-      return value;
-    }
-    const bytes = dejaVu(weight);
-    if (!bytes) {
-      doc.font(standardFonts[weight]);
-      return toWinAnsi(value);
-    }
-    if (!registered.has(weight)) {
-      doc.registerFont(`dejavu-${weight}`, bytes);
-      registered.add(weight);
-    }
-    doc.font(`dejavu-${weight}`);
-    return value;
-  };
-
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
@@ -138,6 +77,7 @@ export function renderCertificatePdf(data: CertificatePdfData): Promise<Buffer> 
       CreationDate: data.issuedAt,
     },
   });
+  const useFont = fontPicker(doc);
 
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
