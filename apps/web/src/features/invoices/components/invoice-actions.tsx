@@ -51,6 +51,13 @@ export function InvoiceActions({
     setOpen(null);
     onDone(result);
   };
+  // Awaited rather than mutate's per-call onSuccess: the answer bumps the invoice's version,
+  // which remounts this component (keyed by version), and TanStack Query drops the per-call
+  // callbacks of an unmounted caller, so the effects of a payment went unreported now and then.
+  // A failure is shown from the mutation's state (action.error).
+  const run = (request: Parameters<typeof action.mutateAsync>[0]) => {
+    action.mutateAsync(request).then(finish, () => undefined);
+  };
   const error = action.error;
   const errorText = error && !isVersionConflict(error) ? getErrorMessage(error) : null;
   const conflict =
@@ -110,12 +117,7 @@ export function InvoiceActions({
           </Button>
           <Button
             isBusy={action.isPending}
-            onClick={() =>
-              action.mutate(
-                { action: 'issue', body: { version: invoice.version, sendEmail } },
-                { onSuccess: finish },
-              )
-            }
+            onClick={() => run({ action: 'issue', body: { version: invoice.version, sendEmail } })}
           >
             {action.isPending ? 'Issuing…' : 'Issue invoice'}
           </Button>
@@ -134,19 +136,16 @@ export function InvoiceActions({
               return;
             }
             setAmountError(null);
-            action.mutate(
-              {
-                action: 'mark-paid',
-                body: {
-                  version: invoice.version,
-                  paidAt,
-                  amountMinor: parsed.minor,
-                  method,
-                  reference: reference.trim() || null,
-                },
+            run({
+              action: 'mark-paid',
+              body: {
+                version: invoice.version,
+                paidAt,
+                amountMinor: parsed.minor,
+                method,
+                reference: reference.trim() || null,
               },
-              { onSuccess: finish },
-            );
+            });
           }}
         >
           <label className="flex flex-col gap-1 text-sm">
@@ -228,12 +227,7 @@ export function InvoiceActions({
           isBusy={action.isPending}
           error={error ? getErrorMessage(error) : null}
           onClose={close}
-          onConfirm={(reason) =>
-            action.mutate(
-              { action: to, body: { version: invoice.version, reason } },
-              { onSuccess: finish },
-            )
-          }
+          onConfirm={(reason) => run({ action: to, body: { version: invoice.version, reason } })}
         >
           {to === 'void'
             ? 'A void invoice stays on record and can no longer be paid.'
