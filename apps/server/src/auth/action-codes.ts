@@ -31,11 +31,14 @@ export function ownContinueUrl(continueUrl: string, publicUrl: string): URL {
   return url;
 }
 
-/** Stores a new single-use code (only its hash) and returns the link that carries it. */
+/**
+ * Stores a new single-use code (only its hash) and returns the link that carries it, with the
+ * code on its own so the outbox can seal it (emails/sealed-secrets.ts).
+ */
 export async function issueActionCode(
   trx: Transaction<Database>,
   options: { kind: ActionCodeKind; user: User; continueUrl: URL },
-): Promise<string> {
+): Promise<{ link: string; code: string }> {
   const code = newSecretToken();
   await trx
     .insertInto('action_codes')
@@ -53,7 +56,7 @@ export async function issueActionCode(
   link.searchParams.delete(actionLinkParams.code);
   link.searchParams.set(actionLinkParams.mode, modeOfKind[options.kind]);
   link.searchParams.set(actionLinkParams.code, code);
-  return link.href;
+  return { link: link.href, code };
 }
 
 /** A code that exists, is of this kind, unused and not expired, or the reason it is not. */

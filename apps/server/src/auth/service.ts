@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Database, User } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { queueEmail } from '../emails/outbox';
+import { getOutboxKey } from '../emails/sealed-secrets';
 import { passwordResetEmail, signInLinkEmail } from '../emails/templates';
 import { AppError } from '../errors';
 import { findUserByEmail, setUserPassword } from '../users/service';
@@ -138,10 +139,11 @@ async function sendActionLink(
   const url = ownContinueUrl(continueUrl, context.config.publicUrl);
   await context.throttle.consume('linksPerIp', context.ip);
   await context.throttle.consume('linksPerEmail', email);
+  const outboxKey = await getOutboxKey(context.db);
   await writeTransaction(context.db, async (trx) => {
     const user = await findUserByEmail(trx, email);
     if (!user || user.disabled || user.deleted_at) return;
-    const link = await issueActionCode(trx, { kind, user, continueUrl: url });
+    const { link, code } = await issueActionCode(trx, { kind, user, continueUrl: url });
     const message =
       kind === 'sign-in' ? signInLinkEmail(email, link) : passwordResetEmail(email, link);
     await queueEmail(trx, context.config.mailFrom, {
@@ -149,6 +151,7 @@ async function sendActionLink(
       ...message,
       kind: kind === 'sign-in' ? 'sign-in-link' : 'password-reset',
       related: { table: 'users', id: user.uid },
+      secret: { code, outboxKey },
     });
   });
 }

@@ -294,6 +294,11 @@ export type EmailsTable = {
   /** Every delivery attempt ever made (numbers the history); `attempts` is the current budget. */
   delivery_count: Defaulted<number>;
   last_attempt_at: Timestamp | null;
+  /**
+   * Migration 0024: the single-use code of a sign-in or reset link, encrypted with the outbox key
+   * (`emails/sealed-secrets.ts`); the stored bodies carry `oobCode=[redacted]` in its place.
+   */
+  sealed_secret: string | null;
 };
 
 export type EmailDeliveryOutcome =

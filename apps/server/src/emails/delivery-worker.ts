@@ -11,6 +11,7 @@ import type {
 import type { Notifications } from '../db/notifications';
 import { newId } from '../lib/ids';
 import type { Logger } from '../logger';
+import { getOutboxKey, openSecret, redactCode, revealCode } from './sealed-secrets';
 import {
   generatedAttachmentsOf,
   outboxChannel,
@@ -23,6 +24,11 @@ type EmailRow = Selectable<EmailsTable>;
 /** An e-mail as a worker claimed it: the row (with its lease token) and its attachments. */
 export type DeliverableEmail = EmailRow & {
   attachments: Pick<Selectable<EmailAttachmentsTable>, 'filename' | 'content_type' | 'content'>[];
+  /**
+   * The link's code of a secret-bearing e-mail, opened from `sealed_secret` and already put back
+   * into the text and HTML for this send only (sealed-secrets.ts). Never written anywhere.
+   */
+  revealedCode?: string;
 };
 
 /**
@@ -118,14 +124,37 @@ export function smtpTransport(
   };
 }
 
-/** Without SMTP_URL, e-mails are kept in the e-mail log and printed to the server log. */
-export function logTransport(logger: Logger): Transport {
+/** Writes a line to the person at the terminal, outside the JSON log. */
+export type TerminalPrinter = (line: string) => void;
+
+const printToTerminal: TerminalPrinter = (line) => {
+  process.stderr.write(`${line}\n`);
+};
+
+/**
+ * Without SMTP_URL, e-mails are kept in the e-mail log and printed to the server log. The log
+ * line carries the stored, redacted text; a sign-in or reset link is printed once to the
+ * terminal as a plain line, because that is how a newcomer signs in, but never as part of a
+ * JSON-logged record that log collectors keep.
+ */
+export function logTransport(
+  logger: Logger,
+  printLink: TerminalPrinter = printToTerminal,
+): Transport {
   return {
     async send(email) {
+      const code = email.revealedCode;
+      const text = email.text_body ?? '';
       logger.info(
         { eid: email.eid, to: email.to_addresses, subject: email.subject },
-        `e-mail not delivered (SMTP_URL is not set); its text:\n${email.text_body ?? ''}`,
+        `e-mail not delivered (SMTP_URL is not set); its text:\n${code ? redactCode(text, code) : text}`,
       );
+      if (code) {
+        const link = text.split(/\s+/).find((word) => word.includes(code));
+        printLink(
+          `\n  "${email.subject}" for ${email.to_addresses.join(', ')} (SMTP_URL is not set):\n  ${link ?? ''}\n`,
+        );
+      }
       return {
         messageId: null,
         accepted: [],
@@ -266,6 +295,8 @@ async function writeFinish(db: Kysely<Database>, email: EmailRow, finish: Finish
              accepted = ${result?.accepted ?? []}::text[],
              rejected = ${result?.rejected ?? []}::text[],
              delivered_at = ${finish.state === 'SUCCESS' ? sql`now()` : sql`delivered_at`},
+             -- A delivered link's sealed code is needed no more: it is not kept.
+             sealed_secret = ${finish.state === 'SUCCESS' ? null : sql`sealed_secret`},
              next_attempt_at = ${finish.nextAttemptAt ?? new Date()},
              lease_expires_at = NULL, lease_token = NULL, updated_at = now()
        WHERE eid = ${email.eid} AND state = 'PROCESSING' AND lease_token = ${email.lease_token}
@@ -325,6 +356,32 @@ async function withGeneratedAttachments(
 }
 
 /**
+ * The e-mail with its sealed code opened and put back into its text and HTML, for this send
+ * only. A code that cannot be opened (another database's key, a damaged row) fails the e-mail
+ * for good rather than sending a link that does not work.
+ */
+async function withRevealedSecret(
+  db: Kysely<Database>,
+  email: DeliverableEmail,
+): Promise<{ email: DeliverableEmail } | { error: string }> {
+  if (!email.sealed_secret) return { email };
+  try {
+    const code = openSecret(await getOutboxKey(db), email.eid, email.sealed_secret);
+    const reveal = (body: string | null) => (body === null ? null : revealCode(body, code));
+    return {
+      email: {
+        ...email,
+        text_body: reveal(email.text_body),
+        html_body: reveal(email.html_body),
+        revealedCode: code,
+      },
+    };
+  } catch (error) {
+    return { error: `The sign-in code of this e-mail could not be opened: ${errorText(error)}` };
+  }
+}
+
+/**
  * One attempt. Delivery is at least once, never knowingly twice: a message is sent only under a
  * lease, and its result is written only while the lease is ours. The one edge: the SMTP server
  * accepted the message but the result could not be written (the database was unreachable
@@ -340,7 +397,11 @@ async function deliver(
   generateAttachment: AttachmentGenerator | undefined,
 ): Promise<void> {
   let finish: Finish;
-  const generated = await withGeneratedAttachments(email, generateAttachment);
+  const revealed = await withRevealedSecret(db, email);
+  const generated =
+    'error' in revealed
+      ? revealed
+      : await withGeneratedAttachments(revealed.email, generateAttachment);
   if ('error' in generated) {
     finish = { state: 'ERROR', outcome: 'permanent-failure', error: generated.error };
   } else {

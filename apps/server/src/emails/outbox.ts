@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Database, EmailsTable } from '../db/schema';
 import { newId } from '../lib/ids';
+import { redactCode, sealSecret } from './sealed-secrets';
 
 /** Channel the delivery workers LISTEN on, so that a queued e-mail leaves at once. */
 export const outboxChannel = 'email_outbox';
@@ -25,6 +26,11 @@ export type OutgoingEmail = {
    * thousands of invoices, whose PDFs the worker renders one by one as it delivers them.
    */
   generatedAttachments?: GeneratedAttachment[];
+  /**
+   * The single-use code of a sign-in or reset link in this message. It is stored only sealed
+   * with the outbox key; the stored text and HTML say `oobCode=[redacted]` (sealed-secrets.ts).
+   */
+  secret?: { code: string; outboxKey: Buffer };
 };
 
 /** A file the delivery worker makes at sending time (`startEmailWorker`'s `generateAttachment`). */
@@ -54,8 +60,14 @@ export type EmailAttachment = { filename: string; contentType: string; content: 
 /** An attachment larger than this is refused when queued (SMTP servers commonly cap at 25 MB). */
 export const maxAttachmentBytes = 15 * 1024 * 1024;
 
-/** The outbox row of an e-mail, due now. */
+/** The outbox row of an e-mail, due now; a link's code is kept only sealed. */
 function emailRowOf(eid: string, from: string, email: OutgoingEmail): Insertable<EmailsTable> {
+  const secret = email.secret;
+  const hide = (text: string) => (secret ? redactCode(text, secret.code) : text);
+  const templateData = templateDataOf(email);
+  if (secret && (email.subject.includes(secret.code) || templateData?.includes(secret.code))) {
+    throw new Error('A secret-bearing e-mail carries its code outside the link.');
+  }
   return {
     eid,
     to_addresses: email.to,
@@ -64,14 +76,15 @@ function emailRowOf(eid: string, from: string, email: OutgoingEmail): Insertable
     reply_to: email.replyTo ?? null,
     from_address: from,
     subject: email.subject,
-    text_body: email.text,
-    html_body: email.html ?? null,
+    text_body: hide(email.text),
+    html_body: email.html === undefined ? null : hide(email.html),
     template: email.template ?? email.kind,
-    template_data: templateDataOf(email),
+    template_data: templateData,
     kind: email.kind,
     related_table: email.related?.table ?? null,
     related_id: email.related?.id ?? null,
     next_attempt_at: new Date(),
+    sealed_secret: secret ? sealSecret(secret.outboxKey, eid, secret.code) : null,
   };
 }
 

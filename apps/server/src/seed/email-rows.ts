@@ -9,6 +9,7 @@ import {
   type DemoPlan,
   type MemberPlan,
 } from './demo-plan';
+import { redactedCodeParam } from '../emails/sealed-secrets';
 import { createPrng, createWeightedPicker, type Prng } from './prng';
 
 export type InvoiceSummary = {
@@ -133,13 +134,15 @@ function render(job: EmailJob, prng: Prng): Rendered {
       };
     }
     case 'sign-in-link': {
-      const token = prng.code('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 32);
+      // The demo's old links look as the console stores every sign-in link (issue 13): the code
+      // redacted. The draw stays so that every later demo record is the one it always was.
+      prng.code('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 32);
       return {
         to: [job.to],
         cc: [],
         replyTo: membershipAddress,
         subject: 'Your sign-in link',
-        text: `Hello ${job.name},\n\nuse this link within 15 minutes to sign in:\n${publicUrl}/sign-in?token=${token}\n\nIf you did not ask for it, you can ignore this e-mail.`,
+        text: `Hello ${job.name},\n\nuse this link within 15 minutes to sign in:\n${publicUrl}/?mode=signIn&${redactedCodeParam}\n\nIf you did not ask for it, you can ignore this e-mail.`,
         template: 'sign-in-link',
         data: { displayName: job.name },
         relatedTable: 'users',

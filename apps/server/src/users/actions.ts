@@ -16,6 +16,7 @@ import type { Config } from '../config';
 import type { Database, User, UsersTable } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { queueEmail } from '../emails/outbox';
+import { getOutboxKey } from '../emails/sealed-secrets';
 import { signInLinkEmail } from '../emails/templates';
 import { checkVersion, versionConflict } from '../db/versioned-write';
 import { AppError, badInput } from '../errors';
@@ -326,14 +327,20 @@ export async function sendUserSignInLink(
   }
   await context.throttle.consume('linksPerEmail', user.email);
   const continueUrl = ownContinueUrl(`${config.publicUrl}/`, config.publicUrl);
+  const outboxKey = await getOutboxKey(db);
   const eid = await writeTransaction(db, async (trx) => {
     const current = await lockLiveUser(trx, uid);
-    const link = await issueActionCode(trx, { kind: 'sign-in', user: current, continueUrl });
+    const { link, code } = await issueActionCode(trx, {
+      kind: 'sign-in',
+      user: current,
+      continueUrl,
+    });
     const queued = await queueEmail(trx, config.mailFrom, {
       to: [current.email],
       ...signInLinkEmail(current.email, link),
       kind: 'sign-in-link',
       related: { table: 'users', id: current.uid },
+      secret: { code, outboxKey },
     });
     await recordAudit(trx, actor, {
       table: 'users',

@@ -21,6 +21,7 @@ import * as emailLog from './0020-email-log';
 import * as invoiceFixes from './0021-invoice-fixes';
 import * as renewalEmails from './0022-renewal-emails';
 import * as invoiceUploadAudit from './0023-invoice-upload-audit';
+import * as sealedEmailSecrets from './0024-sealed-email-secrets';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0021-invoice-fixes': invoiceFixes,
   '0022-renewal-emails': renewalEmails,
   '0023-invoice-upload-audit': invoiceUploadAudit,
+  '0024-sealed-email-secrets': sealedEmailSecrets,
 };

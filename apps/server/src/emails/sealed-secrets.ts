@@ -1,0 +1,87 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { actionLinkParams } from '@ops/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+/**
+ * The secret of a sign-in or password-reset e-mail never rests in clear. The outbox row keeps
+ * the message with `oobCode=[redacted]` where the link's code was, which is what the e-mail log
+ * shows every operator, and the code itself sealed with the outbox key (AES-256-GCM, bound to the
+ * e-mail's id so a sealed code opens only in its own message). The delivery worker alone opens
+ * it, in memory, as the message leaves.
+ */
+export const redactedSecret = '[redacted]';
+
+/** The redacted form of the code parameter, as stored in the bodies. */
+export const redactedCodeParam = `${actionLinkParams.code}=${redactedSecret}`;
+
+const secretName = 'outbox-secrets';
+const algorithm = 'aes-256-gcm';
+const ivBytes = 12;
+const tagBytes = 16;
+
+// Every instance seals and opens with the same key, kept in the database: the first to need it
+// creates it. Read once per process.
+const keys = new WeakMap<Kysely<Database>, Promise<Buffer>>();
+
+export function getOutboxKey(db: Kysely<Database>): Promise<Buffer> {
+  let key = keys.get(db);
+  if (!key) {
+    key = (async () => {
+      await db
+        .insertInto('server_secrets')
+        .values({ name: secretName, value: randomBytes(32).toString('base64url') })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
+      const row = await db
+        .selectFrom('server_secrets')
+        .select('value')
+        .where('name', '=', secretName)
+        .executeTakeFirstOrThrow();
+      return Buffer.from(row.value, 'base64url');
+    })();
+    key.catch(() => keys.delete(db));
+    keys.set(db, key);
+  }
+  return key;
+}
+
+/** `iv.tag.ciphertext`, each base64url; the e-mail id is the additional authenticated data. */
+export function sealSecret(key: Buffer, eid: string, secret: string): string {
+  const iv = randomBytes(ivBytes);
+  const cipher = createCipheriv(algorithm, key, iv, { authTagLength: tagBytes });
+  cipher.setAAD(Buffer.from(eid, 'utf8'));
+  const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64url')).join('.');
+}
+
+/** The secret sealed for this e-mail; throws when it was tampered with or sealed for another. */
+export function openSecret(key: Buffer, eid: string, sealed: string): string {
+  const [iv, tag, data] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
+  if (!iv || !tag || !data) throw new Error('The sealed secret is malformed.');
+  const decipher = createDecipheriv(algorithm, key, iv, { authTagLength: tagBytes });
+  decipher.setAAD(Buffer.from(eid, 'utf8'));
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
+}
+
+/**
+ * The text with the link's code replaced by `[redacted]`. The code must appear, and only as the
+ * link's parameter: a message that carried it anywhere else would leak it into the log.
+ */
+export function redactCode(text: string, code: string): string {
+  const param = `${actionLinkParams.code}=${code}`;
+  if (!text.includes(param)) {
+    throw new Error('A secret-bearing e-mail must carry its code as the link parameter.');
+  }
+  const redacted = text.replaceAll(param, redactedCodeParam);
+  if (redacted.includes(code)) {
+    throw new Error('A secret-bearing e-mail carries its code outside the link.');
+  }
+  return redacted;
+}
+
+/** The stored (redacted) text with the code put back, for the message that leaves. */
+export function revealCode(text: string, code: string): string {
+  return text.replaceAll(redactedCodeParam, `${actionLinkParams.code}=${code}`);
+}
