@@ -106,6 +106,20 @@ test('a submitted application is reviewed, gets a PDF with its preview, and is a
   const file = await page.request.get(src ?? '');
   expect(file.headers()['content-type']).toBe('application/pdf');
   expect(file.headers()['content-disposition']).toContain('inline');
+  // Served sandboxed, and Chromium's PDF viewer still opens it in the preview (a sandboxed
+  // frame would show an error page instead).
+  expect(file.headers()['content-security-policy']).toMatch(/^sandbox;/);
+  const previewFrame = await (await preview.elementHandle())?.contentFrame();
+  await expect
+    .poll(() =>
+      page
+        .frames()
+        .some(
+          (frame) =>
+            frame.parentFrame() === previewFrame && frame.url().startsWith('chrome-extension://'),
+        ),
+    )
+    .toBe(true);
 
   await steps(page).getByRole('button', { name: 'Approve' }).click();
   await expect(dialog(page)).toContainText('becomes a member (pending payment)');

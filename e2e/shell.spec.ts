@@ -222,7 +222,9 @@ test('an unknown path shows a not-found screen inside the shell', async ({
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('the API documentation is browsable at /api/docs', async ({ page }) => {
+test('the API documentation is browsable at /api/docs, by operators', async ({
+  operatorPage: page,
+}) => {
   await page.goto('/api/docs');
   await expect(page.getByText('Operations API')).toBeVisible();
   await expect(page.getByText('/readyz').first()).toBeVisible();

@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app';
+import { createTestApp, signInAsNewOperator, type TestApp } from '../test/app';
 
 describe('the HTTP server', () => {
   let testApp: TestApp;
@@ -179,14 +179,35 @@ describe('the HTTP server', () => {
   });
 
   it('publishes an OpenAPI document generated from the schemas, browsable at /api/docs', async () => {
-    const document = (await app.inject('/api/docs/json')).json() as {
+    const cookie = await signInAsNewOperator(testApp, 'api-docs@example.org', ['read-only']);
+    const document = (await app.inject({ url: '/api/docs/json', headers: { cookie } })).json() as {
       openapi: string;
       paths: Record<string, unknown>;
     };
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/healthz', '/readyz']));
-    const page = await app.inject('/api/docs');
+    const page = await app.inject({ url: '/api/docs', headers: { cookie } });
     expect([200, 302]).toContain(page.statusCode);
+  });
+
+  it('keeps the API documentation for operators by default', async () => {
+    for (const url of ['/api/docs', '/api/docs/json', '/api/docs/static/swagger-ui.css']) {
+      expect((await app.inject(url)).statusCode, url).toBe(401);
+    }
+  });
+});
+
+describe('API_DOCS_PUBLIC=true', () => {
+  it('opens the API documentation to anyone', async () => {
+    const t = await createTestApp({ API_DOCS_PUBLIC: 'true' });
+    try {
+      expect((await t.app.inject('/api/docs/json')).statusCode).toBe(200);
+      expect([200, 302]).toContain((await t.app.inject('/api/docs')).statusCode);
+      // Only the documentation: the API itself stays closed.
+      expect((await t.app.inject('/api/operators')).statusCode).toBe(401);
+    } finally {
+      await t.close();
+    }
   });
 });
 

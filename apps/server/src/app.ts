@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { constants } from '@ops/contract';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -31,11 +31,13 @@ import { countryRoutes } from './countries/routes';
 import { functionRoutes } from './functions/routes';
 import { homeRoutes } from './home/routes';
 import { accessControl } from './http/access';
-import { registerErrorHandling } from './http/error-handler';
+import { frameworkErrorAnswer, registerErrorHandling } from './http/error-handler';
+import { registerInputGuard } from './http/input-guard';
 import { registerOriginCheck } from './http/origin-check';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { emailRoutes } from './emails/routes';
-import type { Logger } from './logger';
+import { serializeRequest, type Logger } from './logger';
 import { memberDetailRoutes } from './members/detail-routes';
 import { memberFixesRoutes } from './members/fixes-routes';
 import { memberRoutes } from './members/routes';
@@ -83,9 +85,24 @@ export type BuildAppOptions = {
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    loggerInstance: options.logger as FastifyBaseLogger,
+    // Whatever logger the app is given, requests are logged through our serializer: a URL's
+    // query string may carry a sign-in code, and Fastify logs every request's URL.
+    loggerInstance: options.logger.child(
+      {},
+      { serializers: { req: serializeRequest } },
+    ) as FastifyBaseLogger,
     bodyLimit: constants.maxBodyBytes,
-    trustProxy: true,
+    // Only the proxies TRUST_PROXY names may tell us the client's address (X-Forwarded-For);
+    // otherwise anyone could pick a new address per request and pass every per-address limit.
+    trustProxy: options.config.trustProxy,
+    frameworkErrors: (error, _request, reply) => {
+      const answer = frameworkErrorAnswer(error);
+      // The reply's generic parameters are unknowable here; it is a plain reply.
+      void (reply as unknown as FastifyReply)
+        .code(answer.status)
+        .headers(answer.headers)
+        .send(answer.body);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -98,7 +115,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     throttle: createThrottle(options.database.pool),
   });
   registerErrorHandling(app);
+  // First of the request hooks, so that refusals (401, 403) carry the headers too.
+  await registerSecurityHeaders(app, options.config.publicUrl);
   registerOriginCheck(app, options.config.publicUrl);
+  registerInputGuard(app);
   await app.register(accessControl);
 
   await app.register(fastifySwagger, {

@@ -10,6 +10,8 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.seed).toBe('demo');
+    expect(config.trustProxy).toBe(false);
+    expect(config.apiDocsPublic).toBe(false);
     expect(config.searchIndex).toBe('operations');
     expect(config.authEnumerationProtection).toBe(false);
     expect(config.microsoft).toBeUndefined();
@@ -52,6 +54,41 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow(
       /STRIPE_WEBHOOK_SECRET: .*whsec_/,
     );
+  });
+
+  it('seeds demo data by default only without DATABASE_URL', () => {
+    expect(loadConfig({}).seed).toBe('demo');
+    // An external database may be production's: never a demo admin unless asked for.
+    const external = { DATABASE_URL: 'postgres://ops@db.example.org/ops' };
+    expect(loadConfig(external).seed).toBe('none');
+    expect(loadConfig({ ...external, SEED: 'demo' }).seed).toBe('demo');
+    expect(loadConfig({ SEED: 'none' }).seed).toBe('none');
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names them', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5' }).trustProxy).toEqual(['10.0.0.5']);
+    expect(
+      loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.168.1.1 ,fd00::/8,loopback' }).trustProxy,
+    ).toEqual(['10.0.0.0/8', '192.168.1.1', 'fd00::/8', 'loopback']);
+  });
+
+  it('refuses a TRUST_PROXY that would trust anyone, or that is not an address', () => {
+    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(
+      /TRUST_PROXY: hop counts are not supported/,
+    );
+    for (const junk of ['true', '*', '0.0.0.0/0', '::/0', '10.0.0.0/33', '10.0.0.0/8,', 'proxy']) {
+      expect(() => loadConfig({ TRUST_PROXY: junk }), junk).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: junk }), junk).toThrow(
+        /TRUST_PROXY: .* not an IP address, a CIDR range/,
+      );
+    }
+  });
+
+  it('keeps the API documentation for operators unless API_DOCS_PUBLIC is true', () => {
+    expect(loadConfig({}).apiDocsPublic).toBe(false);
+    expect(loadConfig({ API_DOCS_PUBLIC: 'true' }).apiDocsPublic).toBe(true);
+    expect(() => loadConfig({ API_DOCS_PUBLIC: 'sure' })).toThrow(/API_DOCS_PUBLIC/);
   });
 
   it('reads booleans and the public URL', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -13,6 +14,47 @@ const optionalUrl = (protocols: string[]) =>
       message: `must start with ${protocols.join(' or ')}`,
     })
     .optional();
+
+/** The named ranges Fastify's proxy-addr knows, for proxies on the same host or network. */
+const namedProxyRanges = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An IP address, or an IP/prefix range narrower than "every address". */
+function isProxyAddress(entry: string): boolean {
+  if (namedProxyRanges.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : Number.NaN;
+  return bits >= 1 && bits <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * The reverse proxies whose X-Forwarded-For may name the client: addresses, CIDR ranges or named
+ * ranges. Nothing else: `true` (or 0.0.0.0/0) lets anyone pick their own address and walk past
+ * every per-address limit, and a hop count trusts X-Forwarded-* from whoever connects directly,
+ * so Fastify (5.12.1 and later) ignores it; we refuse both instead of running silently unsafe.
+ */
+const trustedProxies = z
+  .string()
+  .transform((value) => value.split(',').map((entry) => entry.trim()))
+  .superRefine((entries, context) => {
+    if (entries.length === 1 && /^\d+$/.test(entries[0] ?? '')) {
+      context.addIssue({
+        code: 'custom',
+        message:
+          'hop counts are not supported (they trust whoever connects directly); give the addresses or CIDR ranges of your proxies',
+      });
+      return;
+    }
+    const invalid = entries.filter((entry) => !isProxyAddress(entry));
+    if (invalid.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `${invalid.map((entry) => JSON.stringify(entry)).join(', ')} ${invalid.length === 1 ? 'is' : 'are'} not an IP address, a CIDR range (prefix 1 or more) or one of ${namedProxyRanges.join(', ')}`,
+      });
+    }
+  });
 
 /** Every environment variable of the operating contract (architecture.md), validated at start. */
 const ZEnvironment = z
@@ -42,7 +84,10 @@ const ZEnvironment = z
       .string()
       .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, "-" and "_" only, at most 64')
       .default('operations'),
-    SEED: z.enum(['demo', 'none']).default('demo'),
+    // Unset: demo data on an empty embedded database only; a DATABASE_URL may be production's.
+    SEED: z.enum(['demo', 'none']).optional(),
+    TRUST_PROXY: trustedProxies.optional(),
+    API_DOCS_PUBLIC: booleanFlag.default(false),
     SESSION_IDLE_MINUTES: z.coerce
       .number()
       .int()
@@ -91,6 +136,10 @@ export type Config = {
   stripeWebhookSecret: string | undefined;
   searchIndex: string;
   seed: 'demo' | 'none';
+  /** Proxies whose X-Forwarded-* headers are believed (Fastify's trustProxy); false: none. */
+  trustProxy: string[] | false;
+  /** Whether /api/docs is open to anyone; otherwise operators only. */
+  apiDocsPublic: boolean;
   /** A session unused this long ends. */
   sessionIdleMs: number;
   /** A session ends this long after sign-in, however active. */
@@ -134,7 +183,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authEnumerationProtection: e.AUTH_ENUMERATION_PROTECTION,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     searchIndex: e.SEARCH_INDEX,
-    seed: e.SEED,
+    seed: e.SEED ?? (e.DATABASE_URL ? 'none' : 'demo'),
+    trustProxy: e.TRUST_PROXY ?? false,
+    apiDocsPublic: e.API_DOCS_PUBLIC,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxAgeMs: e.SESSION_MAX_AGE_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,

@@ -4,6 +4,7 @@ import { buildApp } from '../src/app';
 import { cliActor } from '../src/audit/record';
 import { loadConfig, type Config } from '../src/config';
 import type { DatabaseHandle } from '../src/db/database';
+import type { Logger } from '../src/logger';
 import { listenForNotifications, type Notifications } from '../src/db/notifications';
 import { writeTransaction } from '../src/db/transaction';
 import { outboxChannel } from '../src/emails/outbox';
@@ -28,7 +29,12 @@ export type TestApp = {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { webDist?: string; extend?: (app: FastifyInstance) => void } = {},
+  options: {
+    webDist?: string;
+    extend?: (app: FastifyInstance) => void;
+    /** The app's logger (tests that read the log lines); silent by default. */
+    logger?: Logger;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ PUBLIC_URL: testPublicUrl, SEED: 'none', ...env });
@@ -40,7 +46,7 @@ export async function createTestApp(
   const app = await buildApp({
     database,
     config,
-    logger: silentLogger,
+    logger: options.logger ?? silentLogger,
     notifications,
     webDist: options.webDist ?? '/nonexistent',
   });

@@ -334,6 +334,8 @@ export const ZUploadRowsQuery = z.object({
     .number()
     .int()
     .min(0)
+    // Lines are PostgreSQL integers: a larger number is no line (and failed the query).
+    .max(2_147_483_647)
     .default(0)
     .describe('Line number after which to continue (the previous page’s nextAfter)'),
   limit: z.coerce.number().int().min(1).max(500).default(100),

@@ -51,7 +51,7 @@ describe('application documents', () => {
     return { status: response.statusCode, body: response.json() };
   };
 
-  it('stores an uploaded PDF in the database and serves it inline, nosniff', async () => {
+  it('stores an uploaded PDF in the database and serves it inline, sandboxed, nosniff', async () => {
     const application = await addApplication(t.database.db, {
       documents: [
         {
@@ -95,6 +95,11 @@ describe('application documents', () => {
       `inline; filename="Auszug Handelsregister.pdf"; filename*=UTF-8''Auszug%20Handelsregister.pdf`,
     );
     expect(file.headers['x-content-type-options']).toBe('nosniff');
+    // Whatever the applicant's file holds, it runs nothing on the console's origin.
+    const policy = String(file.headers['content-security-policy']).split(/;\s*/);
+    expect(policy).toEqual(
+      expect.arrayContaining(['sandbox', "default-src 'none'", "object-src 'none'"]),
+    );
     expect(file.rawPayload.equals(tinyPdf)).toBe(true);
 
     const audit = await t.database.db
@@ -116,6 +121,8 @@ describe('application documents', () => {
       headers: { cookie },
     });
     expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['content-security-policy']).toMatch(/^sandbox;/);
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
 
     const script = await upload(
       application.aid,
@@ -125,6 +132,22 @@ describe('application documents', () => {
     );
     expect(script.status).toBe(400);
     expect(script.body.error.issues[0]).toMatchObject({ path: 'body.file', rule: 'file_type' });
+  });
+
+  it('refuses a polyglot: a page that carries a PDF header further on is not a PDF', async () => {
+    const application = await addApplication(t.database.db);
+    const page = '<html><script>fetch("/api/users").then(r => r.text())</script>'.padEnd(100);
+    const polyglot = Buffer.concat([Buffer.from(page), tinyPdf]);
+    expect(polyglot.indexOf('%PDF-')).toBe(100);
+
+    const refused = await upload(application.aid, 'other', 'statement.pdf', polyglot);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.issues[0]).toMatchObject({ path: 'body.file', rule: 'file_type' });
+    const detail = await t.app.inject({
+      url: `/api/applications/${application.aid}`,
+      headers: { cookie },
+    });
+    expect((detail.json() as Detail).documents).toEqual([]);
   });
 
   it('refuses files above 10 MB (413), empty files, and bodies that are not multipart', async () => {

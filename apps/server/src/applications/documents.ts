@@ -24,7 +24,9 @@ import { applicationLabel, writeApplication } from './workflow';
 
 /**
  * What a file is, from its first bytes (never from its name or the browser's claim): only PDFs
- * and the images a browser shows inline are accepted.
+ * and the images a browser shows inline are accepted. Each signature must open the file, at
+ * offset 0: a file that starts as something else (HTML, say) and carries `%PDF-` further on is
+ * a polyglot, which some reader would take for what it first looks like.
  */
 export function detectDocumentType(bytes: Buffer): string | null {
   const startsWith = (signature: number[], offset = 0) =>
@@ -177,6 +179,16 @@ export async function deleteApplicationDocument(
   });
   return getApplicationDetail(db, aid);
 }
+
+/**
+ * An uploaded document is the applicant's, shown on the console's own origin: whatever its bytes
+ * hold, the browser treats it as a sandboxed document of an opaque origin (no script, no form,
+ * no popup, no plugin of its own, nothing loaded), even when opened directly in a tab. Chromium's
+ * PDF viewer still shows a PDF under this policy (checked by e2e/applications.spec.ts); only the
+ * console itself may frame it.
+ */
+export const documentContentSecurityPolicy =
+  "sandbox; default-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 
 /** `inline; filename="…"; filename*=UTF-8''…` (an ASCII fallback and the exact name). */
 export function inlineDisposition(fileName: string): string {

@@ -19,6 +19,7 @@ import { sendListExport } from '../lists/run-list';
 import { getApplicationDetail } from './detail';
 import {
   deleteApplicationDocument,
+  documentContentSecurityPolicy,
   getApplicationDocumentFile,
   inlineDisposition,
   uploadApplicationDocument,
@@ -193,6 +194,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type(file.content_type)
         .header('content-disposition', inlineDisposition(file.file_name))
+        .header('content-security-policy', documentContentSecurityPolicy)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=3600')
         .header('etag', `"${file.sha256}"`)

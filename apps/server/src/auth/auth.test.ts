@@ -25,7 +25,12 @@ describe('sign-in API', () => {
 
   beforeAll(async () => {
     mailbox = await startMailbox();
-    t = await createTestApp({ SMTP_URL: mailbox.url, MAIL_FROM: 'Operations <ops@example.org>' });
+    t = await createTestApp({
+      SMTP_URL: mailbox.url,
+      MAIL_FROM: 'Operations <ops@example.org>',
+      // Requests come from 127.0.0.1 as a proxy would: X-Forwarded-For names other clients.
+      TRUST_PROXY: '127.0.0.1',
+    });
     worker = startEmailWorker({
       db: t.database.db,
       transport: smtpTransport(mailbox.url),

@@ -12,6 +12,11 @@ import { newSecretToken, sha256 } from './sessions';
 
 /** Cookie that binds a sign-in by redirect to the browser that started it. */
 export const redirectCookieName = 'ops_redirect';
+
+/** Under https, `__Host-` as for the session cookie (sessionCookieNameFor): no planted flows. */
+export function redirectCookieNameFor(publicUrl: string): string {
+  return publicUrl.startsWith('https:') ? `__Host-${redirectCookieName}` : redirectCookieName;
+}
 /** Time a person has to get through the provider's pages. */
 export const redirectLifetimeMs = 10 * 60 * 1000;
 export const microsoftCallbackPath = '/api/auth/microsoft/callback';

@@ -29,7 +29,7 @@ import {
 import {
   finishMicrosoftSignIn,
   microsoftCallbackPath,
-  redirectCookieName,
+  redirectCookieNameFor,
   redirectLifetimeMs,
   startMicrosoftSignIn,
   takeRedirectResult,
@@ -44,7 +44,7 @@ import {
   signInWithPassword,
   type AuthContext,
 } from './service';
-import { createSession, revokeSession, sessionCookieName } from './sessions';
+import { createSession, revokeSession, sessionCookieNameFor } from './sessions';
 
 export function toAuthUser(user: User): TAuthUser {
   return {
@@ -72,18 +72,31 @@ async function startSession(
     userAgent: request.headers['user-agent'],
     ip: request.ip,
   });
+  const { publicUrl } = app.deps.config;
   reply.setCookie(
-    sessionCookieName,
+    sessionCookieNameFor(publicUrl),
     token,
-    sessionCookieOptions(app.deps.config.publicUrl, expiresAt),
+    sessionCookieOptions(publicUrl, expiresAt),
   );
 }
 
 const tags = ['auth'];
 const publicRoute = { access: 'public' as const };
 
+/**
+ * The largest body a sign-in call takes. Its fields are an address, a password (1 KB at most), a
+ * code and a continue URL (2 KB at most); anyone may call these routes, so nobody may make the
+ * server read 10 MB (the API's limit) to be told no.
+ */
+export const signInBodyLimit = 16 * 1024;
+
 /** Our authentication provider: the calls of spec §7, as plain HTTP. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // This plugin's routes only (it is encapsulated): each takes a small body at most.
+  app.addHook('onRoute', (route) => {
+    route.bodyLimit ??= signInBodyLimit;
+  });
+
   app.post(
     '/api/auth/methods',
     {
@@ -224,7 +237,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         app.deps.config,
         request.body.continueUrl,
       );
-      reply.setCookie(redirectCookieName, bindingToken, {
+      reply.setCookie(redirectCookieNameFor(app.deps.config.publicUrl), bindingToken, {
         ...sessionCookieOptions(app.deps.config.publicUrl),
         maxAge: redirectLifetimeMs / 1000,
       });
@@ -243,7 +256,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await finishMicrosoftSignIn(
         app.deps.db,
         app.deps.config,
-        request.cookies[redirectCookieName],
+        request.cookies[redirectCookieNameFor(app.deps.config.publicUrl)],
         callbackUrl,
       );
       if (outcome.user) await startSession(app, request, reply, outcome.user);
@@ -262,9 +275,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await takeRedirectResult(app.deps.db, request.cookies[redirectCookieName]);
-      if (request.cookies[redirectCookieName]) {
-        reply.clearCookie(redirectCookieName, sessionCookieOptions(app.deps.config.publicUrl));
+      const result = await takeRedirectResult(
+        app.deps.db,
+        request.cookies[redirectCookieNameFor(app.deps.config.publicUrl)],
+      );
+      if (request.cookies[redirectCookieNameFor(app.deps.config.publicUrl)]) {
+        reply.clearCookie(
+          redirectCookieNameFor(app.deps.config.publicUrl),
+          sessionCookieOptions(app.deps.config.publicUrl),
+        );
       }
       return { result: result as TRedirectResult['result'] };
     },

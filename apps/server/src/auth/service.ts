@@ -100,28 +100,42 @@ export async function recordSignIn(
   });
 }
 
-/** Password sign-in, throttled per account and per address on failures. */
+/**
+ * Password sign-in, throttled per account and per address on failures. Every attempt counts as
+ * a failure before its password is verified (counting is atomic in PostgreSQL), so parallel
+ * guesses cannot all pass a limit that none of them has counted against yet: at most the limit
+ * of them reach argon2. An attempt that turns out not to be a failure gives its count back.
+ */
 export async function signInWithPassword(
   context: AuthContext,
   email: string,
   password: string,
 ): Promise<User> {
-  await context.throttle.check('passwordFailuresPerIp', context.ip);
-  await context.throttle.check('passwordFailuresPerAccount', email);
+  await context.throttle.consume('passwordFailuresPerIp', context.ip);
+  try {
+    await context.throttle.consume('passwordFailuresPerAccount', email);
+  } catch (error) {
+    // A locked account verifies nothing, so this attempt is no failure of the address.
+    await context.throttle.giveBack('passwordFailuresPerIp', context.ip);
+    throw error;
+  }
   const user = await findUserByEmail(context.db, email);
   const isMatch =
     user?.password_hash && !user.deleted_at
       ? await verifyPassword(user.password_hash, password)
       : await spendVerificationTime(password);
   if (!user || user.deleted_at || !isMatch) {
-    await context.throttle.consume('passwordFailuresPerIp', context.ip);
-    await context.throttle.consume('passwordFailuresPerAccount', email);
     if (!user && !context.config.authEnumerationProtection) {
       throw new AppError('auth/user-not-found', `There is no user with the e-mail ${email}.`);
     }
     throw new AppError('auth/wrong-password', 'The password is wrong.');
   }
-  if (user.disabled) throw new AppError('auth/user-disabled', 'This account has been disabled.');
+  // The right password: no failure of the address.
+  await context.throttle.giveBack('passwordFailuresPerIp', context.ip);
+  if (user.disabled) {
+    await context.throttle.giveBack('passwordFailuresPerAccount', email);
+    throw new AppError('auth/user-disabled', 'This account has been disabled.');
+  }
   await context.throttle.reset('passwordFailuresPerAccount', email);
   return recordSignIn(context.db, user, 'password');
 }
@@ -164,16 +178,21 @@ export function sendPasswordResetLink(context: AuthContext, email: string, conti
   return sendActionLink(context, 'password-reset', email, continueUrl);
 }
 
-/** Runs a code check; a failure counts against the caller's address. */
+/**
+ * Runs a code check; a failure counts against the caller's address. The attempt is counted
+ * before the check (atomically), so parallel guesses cannot all pass the limit; one that turns
+ * out not to be a refused code (it worked, or the server failed) gives its count back.
+ */
 async function countingFailures<T>(context: AuthContext, work: () => Promise<T>): Promise<T> {
-  await context.throttle.check('codeFailuresPerIp', context.ip);
+  await context.throttle.consume('codeFailuresPerIp', context.ip);
+  let isFailure = false;
   try {
     return await work();
   } catch (error) {
-    if (error instanceof AppError && error.code !== 'auth/too-many-requests') {
-      await context.throttle.consume('codeFailuresPerIp', context.ip);
-    }
+    isFailure = error instanceof AppError && error.code !== 'auth/too-many-requests';
     throw error;
+  } finally {
+    if (!isFailure) await context.throttle.giveBack('codeFailuresPerIp', context.ip);
   }
 }
 

@@ -2,7 +2,17 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database, OperatorRole, User } from '../db/schema';
 
+/** The session cookie's name under plain http (development, tests): see sessionCookieNameFor. */
 export const sessionCookieName = 'ops_session';
+
+/**
+ * Under https the name carries the `__Host-` prefix: browsers then take the cookie only when it is
+ * Secure, for Path=/ and without Domain, so a sibling subdomain or a plain-http page cannot plant
+ * or overwrite a session (fixation). Plain http cannot satisfy Secure, so it keeps the bare name.
+ */
+export function sessionCookieNameFor(publicUrl: string): string {
+  return publicUrl.startsWith('https:') ? `__Host-${sessionCookieName}` : sessionCookieName;
+}
 
 /** 256 random bits, base64url: the only copy of a session token is the browser's cookie. */
 export function newSecretToken(): string {
@@ -48,17 +58,33 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+/** Which session to read: by its token's hash, or by the reference a search key carries. */
+type SessionLookup = { tokenHash: string } | { uid: string; reference: string };
+
+/** Domain separation: a reference is no hash that any other part of the server uses. */
+const referencePrefix = 'session-reference:';
+
 /**
- * The session of a token, when it is neither revoked, past its absolute expiry, idle for too long,
- * nor its user disabled or deleted. One query reads the session, its user and the operator record.
+ * A name of a session for claims that others can read (the search key's): derived from the
+ * token's hash, it tells neither the token nor that hash, and finds the session again.
  */
-export async function findSession(
+export function sessionReference(tokenHash: string): string {
+  return sha256(`${referencePrefix}${tokenHash}`);
+}
+
+/**
+ * The valid session of a lookup: neither revoked, past its absolute expiry, idle for too long,
+ * nor its user disabled or deleted. One query reads the session, its user and the operator
+ * record. `touch` counts the read as the person's activity (last_seen_at), which only their own
+ * requests may do: a stream re-checking its session in the background must not keep it alive.
+ */
+async function readValidSession(
   db: Kysely<Database>,
   policy: SessionPolicy,
-  token: string,
+  lookup: SessionLookup,
+  touch: boolean,
 ): Promise<SessionContext | null> {
-  const tokenHash = sha256(token);
-  const row = await db
+  let query = db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.uid', 's.uid')
     .leftJoin('operators as o', (join) =>
@@ -66,25 +92,37 @@ export async function findSession(
     )
     .selectAll('u')
     .select([
+      's.token_hash as session_token_hash',
       's.last_seen_at as session_last_seen_at',
       sql<boolean>`o.uid IS NOT NULL`.as('is_operator'),
       sql<OperatorRole[]>`coalesce(o.roles, '{}')`.as('operator_roles'),
     ])
-    .where('s.token_hash', '=', tokenHash)
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', sql<Date>`now()`)
     .where('s.last_seen_at', '>', sql<Date>`now() - make_interval(secs => ${policy.idleMs / 1000})`)
     .where('u.disabled', '=', false)
-    .where('u.deleted_at', 'is', null)
-    .executeTakeFirst();
+    .where('u.deleted_at', 'is', null);
+  query =
+    'tokenHash' in lookup
+      ? query.where('s.token_hash', '=', lookup.tokenHash)
+      : // The user's own sessions (an index), then the one whose reference matches.
+        query
+          .where('s.uid', '=', lookup.uid)
+          .where(
+            sql<string>`encode(sha256(convert_to(${referencePrefix} || s.token_hash, 'UTF8')), 'hex')`,
+            '=',
+            lookup.reference,
+          );
+  const row = await query.executeTakeFirst();
   if (!row) return null;
   const {
+    session_token_hash: tokenHash,
     session_last_seen_at: lastSeenAt,
     is_operator: isOperator,
     operator_roles: roles,
     ...user
   } = row;
-  if (Date.now() - new Date(lastSeenAt).getTime() > touchIntervalMs) {
+  if (touch && Date.now() - new Date(lastSeenAt).getTime() > touchIntervalMs) {
     await db
       .updateTable('sessions')
       .set({ last_seen_at: sql<Date>`now()` })
@@ -92,6 +130,40 @@ export async function findSession(
       .execute();
   }
   return { tokenHash, user, isOperator, roles };
+}
+
+/**
+ * The session of a token (see readValidSession). A person's request counts as activity unless
+ * `touch: false` says that no person made it (a stream reconnecting by itself).
+ */
+export function findSession(
+  db: Kysely<Database>,
+  policy: SessionPolicy,
+  token: string,
+  options: { touch?: boolean } = {},
+): Promise<SessionContext | null> {
+  return readValidSession(db, policy, { tokenHash: sha256(token) }, options.touch ?? true);
+}
+
+/**
+ * Whether a session read earlier is still valid, without counting as activity: for the
+ * heartbeats of open streams, so an open tab alone never keeps a session from idling out.
+ */
+export function checkSession(
+  db: Kysely<Database>,
+  policy: SessionPolicy,
+  tokenHash: string,
+): Promise<SessionContext | null> {
+  return readValidSession(db, policy, { tokenHash }, false);
+}
+
+/** The session a search key names (sessionReference); a search is its person's activity. */
+export function findSessionByReference(
+  db: Kysely<Database>,
+  policy: SessionPolicy,
+  lookup: { uid: string; reference: string },
+): Promise<SessionContext | null> {
+  return readValidSession(db, policy, lookup, true);
 }
 
 export async function revokeSession(db: Kysely<Database>, tokenHash: string): Promise<void> {

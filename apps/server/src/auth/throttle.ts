@@ -25,10 +25,14 @@ export const throttleLimits = {
 export type ThrottleName = keyof typeof throttleLimits;
 
 export type Throttle = {
-  /** Counts one event; refuses with auth/too-many-requests when the limit is passed. */
+  /**
+   * Counts one event; refuses with auth/too-many-requests when the limit is passed. Counting
+   * and comparing are one statement in PostgreSQL, so parallel requests cannot all slip under
+   * the limit: count an attempt before the work it limits, never check first and count after.
+   */
   consume(name: ThrottleName, key: string): Promise<void>;
-  /** Refuses when the limit is already used up, without counting. */
-  check(name: ThrottleName, key: string): Promise<void>;
+  /** Takes back one counted event (an attempt counted up front that turned out no failure). */
+  giveBack(name: ThrottleName, key: string): Promise<void>;
   /** Forgets the count (a successful sign-in clears that account's failures). */
   reset(name: ThrottleName, key: string): Promise<void>;
 };
@@ -66,11 +70,8 @@ export function createThrottle(pool: pg.Pool): Throttle {
         throw error;
       }
     },
-    async check(name, key) {
-      const result = await limiters[name].get(key.toLowerCase());
-      if (result && result.consumedPoints >= throttleLimits[name].points) {
-        throw tooManyRequests(result);
-      }
+    async giveBack(name, key) {
+      await limiters[name].reward(key.toLowerCase(), 1);
     },
     async reset(name, key) {
       await limiters[name].delete(key.toLowerCase());

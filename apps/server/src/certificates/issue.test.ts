@@ -114,6 +114,9 @@ describe('issuing and revoking certificates', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toMatch(/^inline; filename="certificate-C-/);
+    // Shown inline on the console's origin, so only as a sandboxed document (issue 13).
+    expect(pdf.headers['content-security-policy']).toMatch(/^sandbox;/);
+    expect(pdf.headers['x-content-type-options']).toBe('nosniff');
     const bytes = pdf.rawPayload;
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(bytes.subarray(-6).toString('latin1')).toContain('%%EOF');

@@ -10,6 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
+import { documentContentSecurityPolicy } from '../applications/documents';
 import { operatorActor } from '../http/actor';
 import { sendListExport } from '../lists/run-list';
 import { getCertificate } from './detail';
@@ -146,11 +147,16 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
         publicUrl,
       );
       const disposition = request.query.download === '1' ? 'attachment' : 'inline';
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `${disposition}; filename="certificate-${number}.pdf"`)
-        .header('cache-control', 'private, no-cache')
-        .send(content);
+      return (
+        reply
+          .type('application/pdf')
+          .header('content-disposition', `${disposition}; filename="certificate-${number}.pdf"`)
+          // Rendered by us, but carrying members' text: a sandboxed document all the same.
+          .header('content-security-policy', documentContentSecurityPolicy)
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-cache')
+          .send(content)
+      );
     },
   );
 

@@ -12,7 +12,7 @@ import {
 } from './data-dir-lock';
 import {
   embeddedConnectionString,
-  readCredentials,
+  readAppCredentials,
   startEmbeddedCluster,
   type EmbeddedCluster,
 } from './embedded-postgres';
@@ -87,10 +87,29 @@ async function waitForPublishedPort(dataDir: string, owner: DataDirOwner): Promi
   return current.port;
 }
 
+/**
+ * The operator's role is used as given; a superuser works but can do far more than the app needs
+ * (read the server's files, run programs), so the server says so once at start. A database it
+ * cannot reach yet is left to the migrations to report.
+ */
+async function warnWhenSuperuser(handle: DatabaseHandle, logger: Logger): Promise<void> {
+  const result = await handle.pool
+    .query<{ rolsuper: boolean }>('SELECT rolsuper FROM pg_roles WHERE rolname = current_user')
+    .catch(() => null);
+  if (result?.rows[0]?.rolsuper) {
+    logger.warn(
+      'DATABASE_URL signs in as a PostgreSQL superuser; give the server a role that owns its ' +
+        'database and nothing more (see the README).',
+    );
+  }
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const poolSize = options.poolSize ?? 10;
   if (options.databaseUrl) {
-    return createHandle('external', options.databaseUrl, poolSize, async () => undefined);
+    const handle = createHandle('external', options.databaseUrl, poolSize, async () => undefined);
+    if (options.role === 'server') await warnWhenSuperuser(handle, options.logger);
+    return handle;
   }
 
   const { dataDir, logger, role } = options;
@@ -114,7 +133,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       );
     }
     const port = await waitForPublishedPort(dataDir, owner);
-    const connectionString = embeddedConnectionString(port, readCredentials(dataDir));
+    const connectionString = embeddedConnectionString(port, readAppCredentials(dataDir));
     return createHandle('embedded-shared', connectionString, poolSize, async () => undefined);
   }
 
@@ -126,7 +145,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     releaseOwnership(dataDir);
     throw error;
   }
-  const connectionString = embeddedConnectionString(cluster.port, cluster.credentials);
+  // The app's own role, never the superuser (embedded-postgres.ts, app-role.ts).
+  const connectionString = embeddedConnectionString(cluster.port, cluster.appCredentials);
   return createHandle('embedded', connectionString, poolSize, async () => {
     await cluster.stop();
     releaseOwnership(dataDir);

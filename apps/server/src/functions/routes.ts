@@ -9,6 +9,7 @@ import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../errors';
+import { sessionReference } from '../auth/sessions';
 import { requireSession } from '../http/access';
 import { issueSearchKey } from '../search/keys';
 
@@ -60,7 +61,8 @@ export const functionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['functions'],
         summary:
           'Where to search and with which key: the search service base URL and a signed, search-only key for the index, valid one hour',
-        body: ZCallableRequest.extend({ data: ZSearchParamsInput }),
+        // The protocol: a body with fields beside `data` is malformed (400 INVALID_ARGUMENT).
+        body: ZCallableRequest.extend({ data: ZSearchParamsInput }).strict(),
         response: {
           200: z.object({ result: ZSearchParams }),
           '4xx': ZCallableError,
@@ -68,13 +70,22 @@ export const functionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user } = requireSession(request);
+      const { user, tokenHash } = requireSession(request);
       const index = app.deps.config.searchIndex;
-      const { apiKey, expiresAt } = await issueSearchKey(app.deps.db, { uid: user.uid, index });
+      const { apiKey, expiresAt } = await issueSearchKey(app.deps.db, {
+        uid: user.uid,
+        index,
+        session: sessionReference(tokenHash),
+      });
       return {
         result: {
           // The search service is this server; the browser reaches it at the address it used.
-          host: `${request.protocol}://${request.host}`,
+          // At the public host that is PUBLIC_URL's origin: behind a TLS proxy that is not
+          // trusted for X-Forwarded-Proto (TRUST_PROXY unset), the request itself says http.
+          host:
+            request.host === new URL(app.deps.config.publicUrl).host
+              ? new URL(app.deps.config.publicUrl).origin
+              : `${request.protocol}://${request.host}`,
           apiKey,
           index,
           expiresAt: expiresAt.toISOString(),

@@ -4,7 +4,7 @@ import { can, permissionDeniedMessage, type OperatorAction } from '@ops/contract
 import fp from 'fastify-plugin';
 import {
   findSession,
-  sessionCookieName,
+  sessionCookieNameFor,
   type SessionContext,
   type SessionPolicy,
 } from '../auth/sessions';
@@ -33,6 +33,11 @@ declare module 'fastify' {
     access?: Access;
     /** The operator action a route performs (contract permissions); checked before the body. */
     permission?: OperatorAction;
+    /**
+     * `false` on routes the browser calls by itself (an event stream reconnecting): they do not
+     * keep a session from idling out (SESSION_IDLE_MINUTES); only a person's requests do.
+     */
+    countsAsActivity?: boolean;
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyRequest {
@@ -46,13 +51,17 @@ declare module 'fastify' {
   }
 }
 
-/** Non-API paths the browser app or the API documentation serve to anyone. */
-const publicApiPrefixes = ['/api/docs'];
+/** The API documentation (Swagger UI and the OpenAPI document). */
+const apiDocsPrefix = '/api/docs';
 
-function defaultAccess(url: string): Access {
-  if (publicApiPrefixes.some((prefix) => url === prefix || url.startsWith(`${prefix}/`))) {
-    return 'public';
-  }
+/**
+ * A route that declares no access: the browser app's files are public, the API is for operators.
+ * The API documentation maps every route an attacker could try, so it is for operators too,
+ * unless API_DOCS_PUBLIC opens it.
+ */
+function defaultAccess(url: string, apiDocsPublic: boolean): Access {
+  const isApiDocs = url === apiDocsPrefix || url.startsWith(`${apiDocsPrefix}/`);
+  if (isApiDocs && apiDocsPublic) return 'public';
   return isApiPath(url) ? 'operator' : 'public';
 }
 
@@ -71,9 +80,11 @@ export async function readSession(
   app: FastifyInstance,
   request: FastifyRequest,
 ): Promise<SessionContext | null> {
-  const token = request.cookies[sessionCookieName];
+  const token = request.cookies[sessionCookieNameFor(app.deps.config.publicUrl)];
   if (!token) return null;
-  return findSession(app.deps.db, sessionPolicy(app), token);
+  return findSession(app.deps.db, sessionPolicy(app), token, {
+    touch: request.routeOptions.config.countsAsActivity !== false,
+  });
 }
 
 /** The session of a route declared `user` or `operator` (the guard has already checked it). */
@@ -98,7 +109,8 @@ export function sessionPolicy(app: FastifyInstance): SessionPolicy {
 }
 
 export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply): void {
-  reply.clearCookie(sessionCookieName, sessionCookieOptions(app.deps.config.publicUrl));
+  const { publicUrl } = app.deps.config;
+  reply.clearCookie(sessionCookieNameFor(publicUrl), sessionCookieOptions(publicUrl));
 }
 
 /**
@@ -109,9 +121,10 @@ export const accessControl = fp(async (app: FastifyInstance) => {
   await app.register(fastifyCookie);
   app.decorateRequest('session', null);
   app.decorate('routeAccess', [] as RouteAccess[]);
+  const { apiDocsPublic } = app.deps.config;
 
   app.addHook('onRoute', (route) => {
-    const access = route.config?.access ?? defaultAccess(route.url);
+    const access = route.config?.access ?? defaultAccess(route.url, apiDocsPublic);
     route.config = { ...route.config, access };
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const permission = route.config?.permission;
@@ -123,7 +136,7 @@ export const accessControl = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
     // No route matched: the not-found handler answers 404 (or the app, for a browser path).
     if (request.routeOptions.url === undefined) return;
-    const access = request.routeOptions.config.access ?? defaultAccess(request.url);
+    const access = request.routeOptions.config.access ?? defaultAccess(request.url, apiDocsPublic);
     if (access === 'public') return;
     request.session = await readSession(app, request);
     if (!request.session) throw new AppError('unauthenticated', 'Sign in first.');

@@ -19,6 +19,14 @@ function toFieldIssues(error: FastifyError & { validationContext?: string }): TF
   });
 }
 
+/** A byte count as people write limits: 10 MB, 16 KB, 300 bytes. */
+export function formatByteLimit(bytes: number): string {
+  const mb = 1024 * 1024;
+  if (bytes >= mb && bytes % mb === 0) return `${bytes / mb} MB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KB`;
+  return `${bytes} bytes`;
+}
+
 function send(
   reply: Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[2],
   status: number,
@@ -51,8 +59,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // The route's own limit (sign-in and webhooks take a few KB), else the API's 10 MB.
+      const limit = formatByteLimit(request.routeOptions.bodyLimit);
       return send(reply, 413, {
-        error: { code: 'payload-too-large', message: 'The request body is larger than 10 MB.' },
+        error: { code: 'payload-too-large', message: `The request body is larger than ${limit}.` },
       });
     }
     const status = error.statusCode ?? 500;
@@ -67,4 +77,27 @@ export function registerErrorHandling(app: FastifyInstance): void {
       error: { code: 'internal', message: 'Something went wrong on our side. It has been logged.' },
     });
   });
+}
+
+/**
+ * Errors Fastify meets before any route or hook runs (a path with broken percent-encoding,
+ * FST_ERR_BAD_URL): the same 400 shape as every other refusal, with the same security headers,
+ * instead of Fastify's own `{statusCode, code, error, message}`.
+ */
+export function frameworkErrorAnswer(error: FastifyError): {
+  status: number;
+  headers: Record<string, string>;
+  body: TApiError;
+} {
+  return {
+    status: error.statusCode && error.statusCode < 500 ? error.statusCode : 400,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'cache-control': 'no-store',
+    },
+    body: { error: { code: 'invalid-argument', message: error.message } },
+  };
 }

@@ -9,7 +9,7 @@ import {
   ZInvoicePdfUploadResult,
 } from '@ops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { inlineDisposition } from '../applications/documents';
+import { documentContentSecurityPolicy, inlineDisposition } from '../applications/documents';
 import { AppError } from '../errors';
 import { operatorActor } from '../http/actor';
 import { attachInvoicePdf, getInvoicePdf, matchInvoicePdfNames } from './pdf-upload';
@@ -50,6 +50,8 @@ export const invoicePdfRoutes: FastifyPluginAsyncZod = async (app) => {
             ? disposition.replace(/^inline/, 'attachment')
             : disposition,
         )
+        // An uploaded PDF came from outside: shown as a sandboxed document, like applicants' files.
+        .header('content-security-policy', documentContentSecurityPolicy)
         .header('x-content-type-options', 'nosniff')
         .header('x-invoice-pdf-source', pdf.source)
         .header('cache-control', 'private, no-cache');

@@ -146,6 +146,8 @@ describe('invoice PDFs upload', () => {
     });
     expect(served.statusCode).toBe(200);
     expect(served.headers['x-invoice-pdf-source']).toBe('attached');
+    // An uploaded file is shown only as a sandboxed document (issue 13).
+    expect(served.headers['content-security-policy']).toMatch(/^sandbox;/);
     expect(served.rawPayload.equals(bytes)).toBe(true);
     const generated = await t.app.inject({
       url: `/api/invoices/${invoice.iid}/pdf?source=generated`,
@@ -187,12 +189,18 @@ describe('invoice PDFs upload', () => {
     expect(state.audits).toHaveLength(1);
   });
 
-  it('refuses what is not a PDF, empty, cut short, unmatched or ambiguous, storing nothing', async () => {
+  it('refuses what is not a PDF (or only further on), empty, cut short, unmatched or ambiguous, storing nothing', async () => {
     const invoice = await newInvoice();
     const other = await newInvoice();
     const cases: [string, Buffer, string][] = [
       [`${invoice.number}.pdf`, Buffer.from('PK\u0003\u0004 a zip file, renamed'), 'not_pdf'],
       [`${invoice.number}.pdf`, samplePdf('cut').subarray(0, 40), 'not_pdf'],
+      // A polyglot: a page first, the PDF header at offset 100.
+      [
+        `${invoice.number}.pdf`,
+        Buffer.concat([Buffer.from('<html><script>alert(1)</script>'.padEnd(100)), samplePdf('x')]),
+        'not_pdf',
+      ],
       [`${invoice.number}.pdf`, Buffer.alloc(0), 'empty'],
       ['2026-999999.pdf', samplePdf('unknown'), 'unknown_invoice'],
       ['scan.pdf', samplePdf('no number'), 'no_invoice_number'],

@@ -114,13 +114,14 @@ export async function matchInvoicePdfNames(
 }
 
 /**
- * Whether the bytes are a PDF: the header `%PDF-` at the start (within the first 1,024 bytes, as
- * readers allow) and the end-of-file marker `%%EOF` within the last 1,024 bytes (a truncated
- * upload lacks it). Judged from the content, never from the name or the browser's claim.
+ * Whether the bytes are a PDF: the header `%PDF-` as its very first bytes, and the end-of-file
+ * marker `%%EOF` within the last 1,024 bytes (a truncated upload lacks it). Judged from the
+ * content, never from the name or the browser's claim. PDF readers would accept the header
+ * anywhere in the first kilobyte, but what comes before it could be a page (HTML, a script): a
+ * polyglot that another program would take for what it starts as.
  */
 export function pdfProblemOf(bytes: Buffer): string | null {
-  const head = bytes.subarray(0, 1024);
-  if (head.indexOf('%PDF-', 0, 'latin1') < 0) {
+  if (!bytes.subarray(0, 5).equals(pdfHeader)) {
     return 'it does not start like a PDF (no %PDF- header)';
   }
   const tail = bytes.subarray(Math.max(0, bytes.length - 1024));
@@ -129,6 +130,8 @@ export function pdfProblemOf(bytes: Buffer): string | null {
   }
   return null;
 }
+
+const pdfHeader = Buffer.from('%PDF-', 'latin1');
 
 /** The name kept for the file: no folders, no control characters, at most 200 characters. */
 function cleanName(fileName: string): string {

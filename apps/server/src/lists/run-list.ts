@@ -171,6 +171,12 @@ export async function sendListExport<Row extends Record<string, unknown>, Item>(
     columns: [...options.columns],
     bom: true,
     cast: { number: String, boolean: (value) => (value ? 'yes' : 'no') },
+    // Text from applicants, imports and Stripe would run as a formula in a spreadsheet (a legal
+    // name `=HYPERLINK(…)`): a text cell starting with = + - @ tab or CR gets a leading `'`
+    // (lib/spreadsheet-formulas.ts holds the same rule for the other CSV files). Numbers stay
+    // numbers: a number cannot carry a formula, so a negative one is written as is. Amounts
+    // written as text ("1250.00") are never negative: the contract refuses negative amounts.
+    escape_formulas: true,
   });
   pipeline(Readable.from(allRowsOf(db, list, query)), csv, (error) => {
     if (error) request.log.error({ err: error }, `${options.filename} export failed`);

@@ -3,12 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { reconnectedChannel } from '../db/notifications';
 import type { Database } from '../db/schema';
-import { readSession, requireSession } from '../http/access';
+import { requireSession } from '../http/access';
 import { subscribeToChanges } from '../realtime/changes';
 import { openEventStream, streamLifetime, trackOpenStreams } from '../realtime/event-stream';
-
-/** Comment lines keep proxies from closing a quiet stream; each one also re-checks the session. */
-const heartbeatMs = 25_000;
+import {
+  claimStreamSlot,
+  recheckStreamSession,
+  streamHeartbeatMs,
+} from '../realtime/session-streams';
 
 /** The operator record of a user; an inactive record counts as none. */
 export async function findOperatorRecord(
@@ -41,7 +43,8 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/operators/me/stream',
     {
-      config: { access: 'user' },
+      // The browser reopens a dropped stream by itself: that is no activity of the person.
+      config: { access: 'user', countsAsActivity: false },
       schema: {
         tags: ['operators'],
         summary:
@@ -49,8 +52,10 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { uid } = requireSession(request).user;
+      const session = requireSession(request);
+      const { uid } = session.user;
       const { db, notifications } = app.deps;
+      const releaseSlot = claimStreamSlot(app, request);
       const stream = openEventStream(reply);
 
       let queue = Promise.resolve();
@@ -68,10 +73,11 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
           async () =>
             `event: operator\ndata: ${JSON.stringify(await findOperatorRecord(db, uid))}\n\n`,
         );
-      // A revoked session, disabled account or sign-out elsewhere ends the stream.
+      // A revoked or idle session, disabled account or sign-out elsewhere ends the stream; the
+      // browser's gate then finds the session gone. Heartbeats check without keeping it alive.
       const checkSession = () =>
         send(async () => {
-          if (await readSession(app, request)) return ': keep-alive\n\n';
+          if (await recheckStreamSession(app, session)) return ': keep-alive\n\n';
           lifetime.close();
           return null;
         });
@@ -82,11 +88,12 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         if (change.table === 'users') checkSession();
       });
       const unsubscribeReconnect = notifications.subscribe(reconnectedChannel, pushRecord);
-      const heartbeat = setInterval(checkSession, heartbeatMs);
+      const heartbeat = setInterval(checkSession, streamHeartbeatMs);
       const lifetime = streamLifetime(openStreams, request, stream, [
         () => clearInterval(heartbeat),
         unsubscribeChanges,
         unsubscribeReconnect,
+        releaseSlot,
       ]);
       pushRecord();
     },

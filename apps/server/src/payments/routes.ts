@@ -35,6 +35,13 @@ const exportColumns = [
   { key: 'sid', header: 'Id' },
 ];
 
+/**
+ * The largest webhook body taken. Stripe's events carry one object (an invoice with at most ten of
+ * its lines, a payment), a few to a few dozen KB; this leaves ample room for long ones while a
+ * public route no longer reads 10 MB (the API's limit) from anyone before the signature is checked.
+ */
+export const stripeWebhookBodyLimit = 512 * 1024;
+
 /** E-mail filters compare in lower case, as the list's index holds addresses. */
 const withLowerCaseEmail = <Q extends Pick<TPaymentsListQuery, 'customerEmail'>>(query: Q): Q => ({
   ...query,
@@ -133,6 +140,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       '/api/webhooks/stripe',
       {
         config: { access: 'public' },
+        bodyLimit: stripeWebhookBodyLimit,
         schema: {
           tags: ['payments'],
           summary:

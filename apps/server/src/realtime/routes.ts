@@ -1,13 +1,10 @@
 import { ZChangeStreamQuery } from '@ops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { reconnectedChannel } from '../db/notifications';
-import { findOperatorRecord } from '../operators/routes';
-import { readSession } from '../http/access';
+import { requireSession } from '../http/access';
 import { subscribeToChanges } from './changes';
 import { openEventStream, streamLifetime, trackOpenStreams } from './event-stream';
-
-/** Comment lines keep proxies from closing a quiet stream; each also re-checks the caller. */
-const heartbeatMs = 25_000;
+import { claimStreamSlot, recheckStreamSession, streamHeartbeatMs } from './session-streams';
 
 /**
  * The change feed for screens: which records of the tables asked for changed, in any instance
@@ -20,6 +17,8 @@ export const changeStreamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/changes/stream',
     {
+      // The browser reopens a dropped stream by itself: that is no activity of the person.
+      config: { countsAsActivity: false },
       schema: {
         tags: ['realtime'],
         summary:
@@ -30,18 +29,17 @@ export const changeStreamRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const tables = new Set(request.query.tables.split(','));
       const { notifications } = app.deps;
+      const session = requireSession(request);
+      const releaseSlot = claimStreamSlot(app, request);
       const stream = openEventStream(reply);
 
       const write = (text: string) => {
         if (!lifetime.isClosed) stream.write(text);
       };
-      // Signed out, or no longer an operator: the stream ends (the browser's gate follows).
+      // Signed out, idle too long, or no longer an operator: the stream ends (the gate follows).
       const checkCaller = async () => {
-        const session = await readSession(app, request).catch(() => null);
-        const isOperator = session
-          ? (await findOperatorRecord(app.deps.db, session.user.uid)) !== null
-          : false;
-        if (isOperator) write(': keep-alive\n\n');
+        const current = await recheckStreamSession(app, session).catch(() => null);
+        if (current?.isOperator) write(': keep-alive\n\n');
         else lifetime.close();
       };
       const unsubscribeChanges = subscribeToChanges(notifications, (change) => {
@@ -50,11 +48,12 @@ export const changeStreamRoutes: FastifyPluginAsyncZod = async (app) => {
       const unsubscribeReconnect = notifications.subscribe(reconnectedChannel, () =>
         write('event: reconnected\ndata: {}\n\n'),
       );
-      const heartbeat = setInterval(() => void checkCaller(), heartbeatMs);
+      const heartbeat = setInterval(() => void checkCaller(), streamHeartbeatMs);
       const lifetime = streamLifetime(openStreams, request, stream, [
         () => clearInterval(heartbeat),
         unsubscribeChanges,
         unsubscribeReconnect,
+        releaseSlot,
       ]);
     },
   );

@@ -8,7 +8,15 @@ export const searchKeyTtlMs = 60 * 60 * 1000;
 const secretName = 'search-keys';
 const audience = 'search';
 
-export type SearchKeyClaims = { uid: string; index: string };
+export type SearchKeyClaims = {
+  uid: string;
+  index: string;
+  /**
+   * The session the key was issued to, as its sessionReference (never the token nor its hash):
+   * the key works only while that session does, so sign-out, disable and revoke end it at once.
+   */
+  session: string;
+};
 
 export class InvalidSearchKeyError extends Error {
   override name = 'InvalidSearchKeyError';
@@ -47,7 +55,7 @@ export async function issueSearchKey(
   now = Date.now(),
 ): Promise<{ apiKey: string; expiresAt: Date }> {
   const expiresAt = new Date(now + searchKeyTtlMs);
-  const apiKey = await new SignJWT({ idx: claims.index, act: ['search'] })
+  const apiKey = await new SignJWT({ idx: claims.index, sid: claims.session, act: ['search'] })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.uid)
     .setAudience(audience)
@@ -71,12 +79,13 @@ export async function verifySearchKey(
     if (
       typeof payload.sub !== 'string' ||
       typeof payload.idx !== 'string' ||
+      typeof payload.sid !== 'string' ||
       !Array.isArray(actions) ||
       !actions.includes('search')
     ) {
       throw new InvalidSearchKeyError('The key is not a search key.');
     }
-    return { uid: payload.sub, index: payload.idx };
+    return { uid: payload.sub, index: payload.idx, session: payload.sid };
   } catch (error) {
     if (error instanceof InvalidSearchKeyError) throw error;
     if (error instanceof errors.JOSEError) {

@@ -8,6 +8,7 @@ import {
 } from '../../test/app';
 import { silentLogger } from '../../test/database';
 import { cliActor } from '../audit/record';
+import { sessionReference, sha256 } from '../auth/sessions';
 import { newId } from '../lib/ids';
 import { removeOperator } from '../operators/service';
 import { issueSearchKey } from './keys';
@@ -151,7 +152,7 @@ describe('searchParams and the search service', () => {
 
       const expired = await issueSearchKey(
         t.database.db,
-        { uid: 'someone', index },
+        { uid: 'someone', index, session: 'a session' },
         Date.now() - 2 * 3_600_000,
       );
       const late = await search('x', {}, expired.apiKey);
@@ -164,6 +165,7 @@ describe('searchParams and the search service', () => {
         uid: (await t.database.db.selectFrom('operators').select('uid').executeTakeFirstOrThrow())
           .uid,
         index: 'archive',
+        session: sessionReference(sha256(cookie.slice(cookie.indexOf('=') + 1))),
       });
       const unknown = await t.app.inject({
         method: 'POST',

@@ -10,7 +10,8 @@ import {
 } from '@ops/contract';
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { findOperatorRecord } from '../operators/routes';
+import { findSessionByReference } from '../auth/sessions';
+import { sessionPolicy } from '../http/access';
 import { searchDocuments, type SearchDocumentHit } from './engine';
 import { InvalidSearchKeyError, verifySearchKey } from './keys';
 
@@ -84,8 +85,8 @@ function toHit(hit: SearchDocumentHit, score: number, request: TSearchRequest): 
 /**
  * The search service (spec §7): `POST /indexes/{index}/search`, a Meilisearch-compatible subset.
  * It is public to the session guard: the caller proves itself with the signed key that
- * `searchParams` issued, checked here (401 without, 403 for a bad or expired key or an operator
- * no longer active), before the body is read.
+ * `searchParams` issued, checked here (401 without, 403 for a bad or expired key, or one whose
+ * session has ended or whose operator is no longer active), before the body is read.
  */
 export const searchServiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -138,8 +139,14 @@ export const searchServiceRoutes: FastifyPluginAsyncZod = async (app) => {
         'The provided API key is invalid for this index.',
       );
     }
-    // A key outlives nothing: an operator whose access was revoked stops searching at once.
-    if (!(await findOperatorRecord(app.deps.db, claims.uid))) {
+    // A key outlives nothing: it works only while the session it was issued to is valid (not
+    // signed out, idle or revoked, its user neither disabled nor deleted) and its operator
+    // active. One indexed query per search, so no cache that would let a key outlive them.
+    const session = await findSessionByReference(app.deps.db, sessionPolicy(app), {
+      uid: claims.uid,
+      reference: claims.session,
+    });
+    if (!session?.isOperator) {
       throw new SearchApiError('invalid_api_key', 'The provided API key is no longer valid.');
     }
   });

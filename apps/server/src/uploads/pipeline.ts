@@ -21,6 +21,8 @@ import {
   writeTransaction,
 } from '../db/transaction';
 import { AppError, badInput } from '../errors';
+import { escapeFormula, unescapeFormula } from '../lib/spreadsheet-formulas';
+import { textProblem } from '../lib/storable-text';
 import { csvQuote, pgTextArray } from '../seed/csv';
 import {
   describeHead,
@@ -245,6 +247,27 @@ export const withoutNul = (value: string) =>
   value.includes('\0') ? value.replaceAll('\0', '') : value;
 
 /**
+ * A row with a mapped cell PostgreSQL cannot store (a NUL character) is refused, naming the
+ * column, rather than imported with the character quietly dropped. (Decoded text never holds a
+ * lone surrogate, but the same check covers it.) Unmapped columns are not imported: their
+ * cells only reach the rejected-rows report, without the NUL.
+ */
+function unstorableCellOutcome(
+  cells: readonly string[],
+  mappedColumns: readonly number[],
+  header: readonly string[],
+): RowOutcome | null {
+  for (const column of mappedColumns) {
+    const problem = textProblem(cells[column] ?? '');
+    if (problem) {
+      const name = withoutNul(header[column] ?? `Column ${column + 1}`);
+      return { reason: `${name} ${problem.message}`, key: null };
+    }
+  }
+  return null;
+}
+
+/**
  * Why a row failed its schema, in words, each reason once: a missing required cell says which
  * column ("Invoice number is missing"), every other rule its own message.
  */
@@ -262,7 +285,10 @@ export function schemaReasons<F extends string>(
   return reasons;
 }
 
-/** A row's cells by field, through the operator's mapping (unmapped fields left out). */
+/**
+ * A row's cells by field, through the operator's mapping (unmapped fields left out). A cell that
+ * our CSV files escaped as a formula (`'+41 …`) is read as it was before (`+41 …`).
+ */
 export function cellsByField<F extends string>(
   cells: readonly string[],
   fields: readonly F[],
@@ -271,7 +297,7 @@ export function cellsByField<F extends string>(
   const input: Partial<Record<F, string>> = {};
   for (const field of fields) {
     const column = mapping[field];
-    if (column !== undefined) input[field] = withoutNul(cells[column] ?? '');
+    if (column !== undefined) input[field] = unescapeFormula(withoutNul(cells[column] ?? ''));
   }
   return input;
 }
@@ -429,6 +455,14 @@ export async function createUpload(
     if (head.header.length === 0) {
       throw badInput('body', 'empty', 'The file is empty, or its header line is not CSV.');
     }
+    // Column names are stored and shown for the mapping: one PostgreSQL cannot store refuses the file.
+    for (const [column, name] of head.header.entries()) {
+      const problem = textProblem(name);
+      if (problem) {
+        const message = `The name of column ${column + 1} ${problem.message}.`;
+        throw badInput('body', problem.rule, message);
+      }
+    }
     const mapping = kind.guessMapping(head.header);
     await client.query(
       `UPDATE ${uploads}
@@ -552,6 +586,7 @@ export async function validateUpload(
   let failed = false;
   try {
     const validateRow = await kind.prepareRows(deps, mapping, idGenerator());
+    const mappedColumns = Object.values(mapping).filter((column) => column !== undefined);
     await client.query('BEGIN');
     // The COPY checks each staged row's foreign key to its upload: with the plan kept.
     await client.query(reusePlansForBulkWriteSql);
@@ -575,7 +610,9 @@ export async function validateUpload(
           }
           rows++;
           bytesRead = record.bytesRead;
-          const outcome = validateRow(record.cells);
+          const outcome =
+            unstorableCellOutcome(record.cells, mappedColumns, upload.header) ??
+            validateRow(record.cells);
           let staged: Record<string, unknown>;
           if ('values' in outcome) {
             // The row's own fresh object, completed rather than copied (twenty-odd keys a row).
@@ -746,7 +783,9 @@ export async function listInvalidRows(
 
 /**
  * The rejected rows as CSV, for the person to fix and upload again: line, reason, then the
- * original columns, with the file's separator and a BOM so that Excel reads it as UTF-8.
+ * original columns, with the file's separator and a BOM so that Excel reads it as UTF-8. A cell
+ * a spreadsheet would run as a formula gets a leading `'` (the uploaded file is anybody's); an
+ * upload reads it back without it (`cellsByField`).
  */
 export async function* rejectedRowsCsv(
   kind: UploadKind,
@@ -760,7 +799,7 @@ export async function* rejectedRowsCsv(
       ? `"${value.replaceAll('"', '""')}"`
       : csvQuote(value);
   const line = (values: readonly string[]) =>
-    `${values.map((value) => (value === '' ? '' : quote(value))).join(separator)}\r\n`;
+    `${values.map((value) => (value === '' ? '' : quote(escapeFormula(value)))).join(separator)}\r\n`;
   yield `\uFEFF${line(['Line', 'Reason', ...upload.header])}`;
   let after = 0;
   for (;;) {

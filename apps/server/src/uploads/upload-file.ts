@@ -156,7 +156,8 @@ export function describeHead(head: Buffer, isUtf8: boolean): Omit<ReceivedFile, 
     hasBom,
     separator,
     header: header.map((name) => name.trim()),
-    sample: rows.slice(0, sampleRows),
+    // Shown beside the mapping only (a row with NUL is refused, naming its column, when validated).
+    sample: rows.slice(0, sampleRows).map((row) => row.map((cell) => cell.replaceAll('\0', ''))),
   };
 }
 

@@ -10,6 +10,7 @@ import {
 import { insertMembers, memberRow, uidOf } from '../../test/fixtures';
 import { expectConflict, expectForbidden, expectInvalid, injectAs } from '../../test/requests';
 import { loadCountries } from '../seed/countries';
+import { setUserDisabled } from './actions';
 
 const password = 'correct horse battery staple 42';
 
@@ -112,12 +113,23 @@ describe('users: detail and actions', () => {
     const self = await call('POST', `/api/users/${adminUid}/disable`, admin, {});
     expectInvalid(self, 'params.uid', 'not-self');
 
-    // The signed-in admin is the only admin: a membership operator may not disable them.
+    // A membership operator may not act on an admin at all (operator-guard.test.ts).
     const membership = await signInAsNewOperator(t, 'membership@ops.example', ['membership']);
-    const last = await call('POST', `/api/users/${adminUid}/disable`, membership, {});
-    expect(last.statusCode).toBe(400);
-    expect(last.json().error.issues[0]).toMatchObject({ rule: 'last-admin' });
-    expect(last.json().error.message).toMatch(/last admin/);
+    const refused = await call('POST', `/api/users/${adminUid}/disable`, membership, {});
+    expectForbidden(refused, 'operators.manage');
+
+    // The signed-in admin is the only admin: whoever may manage operators cannot disable them.
+    const manager = {
+      kind: 'operator' as const,
+      uid: 'another-operator',
+      mayManageOperators: true,
+    };
+    const last = setUserDisabled(t.database.db, manager, adminUid, { disabled: true });
+    await expect(last).rejects.toMatchObject({
+      code: 'invalid-argument',
+      issues: [{ path: 'params.uid', rule: 'last-admin' }],
+      message: expect.stringMatching(/last admin/),
+    });
   });
 
   it('e-mails a sign-in link without ever returning it, and audits it', async () => {

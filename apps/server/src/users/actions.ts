@@ -1,5 +1,6 @@
 import {
   operatorRules,
+  permissionDeniedMessage,
   ZUsersListQuery,
   type TEndUserSessionsResponse,
   type TSendUserSignInLinkResponse,
@@ -25,6 +26,38 @@ import { lockActiveAdmins } from '../operators/manage';
 import { changesChannel } from '../realtime/changes';
 import { requireUser } from './detail';
 import { usersListFor } from './list';
+
+/**
+ * Who acts on users. `users.manage` lets them act on users, but a user who is an operator is
+ * acted on only with `operators.manage` as well: otherwise the membership role could disable an
+ * admin, end their sessions or send them sign-in links, and so act on the operators it may not
+ * manage.
+ */
+export type UserManager = Actor & { mayManageOperators: boolean };
+
+/** The message of a refusal to act on an operator's user. */
+function operatorUserRefusal(user: User): string {
+  return `${user.email} is an operator. ${permissionDeniedMessage('operators.manage')}`;
+}
+
+/**
+ * Refuses (403) to act on a user who is an operator (an active operator record; an inactive
+ * one grants nothing) unless the manager may manage operators.
+ */
+async function requireMayActOn(
+  db: Kysely<Database>,
+  manager: UserManager,
+  user: User,
+): Promise<void> {
+  if (manager.mayManageOperators) return;
+  const operator = await db
+    .selectFrom('operators')
+    .select('uid')
+    .where('uid', '=', user.uid)
+    .where('active', '=', true)
+    .executeTakeFirst();
+  if (operator) throw new AppError('permission-denied', operatorUserRefusal(user));
+}
 
 /** A user a write applies to: known and not deleted, locked until the transaction ends. */
 async function lockLiveUser(trx: Transaction<Database>, uid: string): Promise<User> {
@@ -95,12 +128,13 @@ async function writeUser(
  */
 export function updateUser(
   db: Kysely<Database>,
-  actor: Actor,
+  actor: UserManager,
   uid: string,
   request: TUpdateUserRequest,
 ): Promise<User> {
   return writeTransaction(db, async (trx) => {
     const user = await lockLiveUser(trx, uid);
+    await requireMayActOn(trx, actor, user);
     await checkVersion(trx, `User ${user.email}`, user, request.version);
 
     const changes: Updateable<UsersTable> = {};
@@ -173,13 +207,14 @@ function disableRefusal(
 /** Disables (ending every session at once) or enables one user. */
 export function setUserDisabled(
   db: Kysely<Database>,
-  actor: Actor,
+  actor: UserManager,
   uid: string,
   options: { disabled: boolean; version?: number | undefined },
 ): Promise<User> {
   return writeTransaction(db, async (trx) => {
     const admins = options.disabled ? await lockActiveAdmins(trx) : [];
     const user = await lockLiveUser(trx, uid);
+    await requireMayActOn(trx, actor, user);
     if (options.version !== undefined) {
       await checkVersion(trx, `User ${user.email}`, user, options.version);
     }
@@ -239,11 +274,12 @@ async function selectedUids(
 
 /**
  * Disables or enables many users, a chunk per transaction. Users already in that state are
- * counted as unchanged; the signed-in operator and the last admin are refused with the reason.
+ * counted as unchanged; the signed-in operator, the last admin and (without operators.manage)
+ * operators' users are refused with the reason.
  */
 export async function bulkSetUsersDisabled(
   db: Kysely<Database>,
-  actor: Actor,
+  actor: UserManager,
   options: { selection: TUserBulkSelection; disabled: boolean },
 ): Promise<TUserBulkResult> {
   const uids = await selectedUids(db, options.selection);
@@ -261,9 +297,25 @@ export async function bulkSetUsersDisabled(
         .orderBy('uid')
         .forUpdate()
         .execute();
+      const operatorUids = actor.mayManageOperators
+        ? new Set<string>()
+        : new Set(
+            (
+              await trx
+                .selectFrom('operators')
+                .select('uid')
+                .where('uid', 'in', chunk)
+                .where('active', '=', true)
+                .execute()
+            ).map((operator) => operator.uid),
+          );
       for (const user of users) {
         if (user.disabled === options.disabled) {
           part.unchanged++;
+          continue;
+        }
+        if (operatorUids.has(user.uid)) {
+          part.refused.push({ id: user.uid, reason: operatorUserRefusal(user) });
           continue;
         }
         if (options.disabled) {
@@ -312,7 +364,7 @@ async function announceUserChange(trx: Transaction<Database>, uid: string): Prom
  */
 export async function sendUserSignInLink(
   context: { db: Kysely<Database>; config: Config; throttle: Throttle },
-  actor: Actor,
+  actor: UserManager,
   uid: string,
 ): Promise<TSendUserSignInLinkResponse> {
   const { db, config } = context;
@@ -325,6 +377,7 @@ export async function sendUserSignInLink(
       `${user.email} is disabled and cannot sign in; enable the user first.`,
     );
   }
+  await requireMayActOn(db, actor, user);
   await context.throttle.consume('linksPerEmail', user.email);
   const continueUrl = ownContinueUrl(`${config.publicUrl}/`, config.publicUrl);
   const outboxKey = await getOutboxKey(db);
@@ -356,11 +409,12 @@ export async function sendUserSignInLink(
 /** Ends every session of the user at once (they sign in again); their open console notices. */
 export function endUserSessions(
   db: Kysely<Database>,
-  actor: Actor,
+  actor: UserManager,
   uid: string,
 ): Promise<TEndUserSessionsResponse> {
   return writeTransaction(db, async (trx) => {
     const user = await lockLiveUser(trx, uid);
+    await requireMayActOn(trx, actor, user);
     const open = await trx
       .selectFrom('sessions')
       .select(sql<string>`count(*)`.as('count'))

@@ -1,4 +1,5 @@
 import {
+  can,
   ZEndUserSessionsResponse,
   ZSendUserSignInLinkResponse,
   ZUpdateUserRequest,
@@ -10,8 +11,9 @@ import {
   ZUsersListQuery,
   ZBulkSetUsersDisabledRequest,
 } from '@ops/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sessionPolicy } from '../http/access';
+import { requireSession, sessionPolicy } from '../http/access';
 import { operatorActor } from '../http/actor';
 import { sendListExport } from '../lists/run-list';
 import {
@@ -20,6 +22,7 @@ import {
   sendUserSignInLink,
   setUserDisabled,
   updateUser,
+  type UserManager,
 } from './actions';
 import { getUserDetail } from './detail';
 import { listUsers, usersListFor } from './list';
@@ -38,6 +41,14 @@ const exportColumns = [
   { key: 'createdAt', header: 'Created (UTC)' },
   { key: 'uid', header: 'Id' },
 ];
+
+/** The operator of a request, and whether their roles also let them act on operators' users. */
+function userManager(request: FastifyRequest): UserManager {
+  return {
+    ...operatorActor(request),
+    mayManageOperators: can(requireSession(request).roles, 'operators.manage'),
+  };
+}
 
 /** The users area: list, export, detail, edit, disable/enable, sign-in link, end sessions. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -89,7 +100,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZUserBulkResult },
       },
     },
-    async (request) => bulkSetUsersDisabled(app.deps.db, operatorActor(request), request.body),
+    async (request) => bulkSetUsersDisabled(app.deps.db, userManager(request), request.body),
   );
 
   app.get(
@@ -118,7 +129,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await updateUser(app.deps.db, operatorActor(request), request.params.uid, request.body);
+      await updateUser(app.deps.db, userManager(request), request.params.uid, request.body);
       return detail(request.params.uid);
     },
   );
@@ -139,7 +150,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        await setUserDisabled(app.deps.db, operatorActor(request), request.params.uid, {
+        await setUserDisabled(app.deps.db, userManager(request), request.params.uid, {
           disabled,
           version: request.body?.version,
         });
@@ -159,7 +170,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZSendUserSignInLinkResponse },
       },
     },
-    async (request) => sendUserSignInLink(app.deps, operatorActor(request), request.params.uid),
+    async (request) => sendUserSignInLink(app.deps, userManager(request), request.params.uid),
   );
 
   app.post(
@@ -173,6 +184,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZEndUserSessionsResponse },
       },
     },
-    async (request) => endUserSessions(app.deps.db, operatorActor(request), request.params.uid),
+    async (request) => endUserSessions(app.deps.db, userManager(request), request.params.uid),
   );
 };

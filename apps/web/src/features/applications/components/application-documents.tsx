@@ -18,7 +18,17 @@ import { documentTypeLabels, formatBytes } from './application-labels';
 
 const linkClass = 'text-sky-800 underline decoration-sky-300 underline-offset-2 hover:text-sky-950';
 
-/** The stored file inline: a PDF in the browser's viewer, an image as itself. */
+/**
+ * The stored file inline: a PDF in the browser's viewer, an image as itself.
+ *
+ * The PDF's frame has no `sandbox` attribute on purpose: Chromium refuses to start its PDF viewer
+ * in any sandboxed frame, whatever the `allow-*` tokens (tried with none, `allow-scripts`,
+ * `allow-same-origin` and both: an error page instead of the preview). The sandbox comes with the
+ * file instead: the server sends every document with `Content-Security-Policy: sandbox;
+ * default-src 'none'` and `nosniff`, which makes it a script-free document of an opaque origin in
+ * this frame, in a tab of its own or anywhere else, and accepts only files that are a PDF or an
+ * image from their first byte on.
+ */
 function DocumentPreview({ aid, document }: { aid: string; document: TApplicationDocument }) {
   if (!document.id) return null;
   const href = documentHref(aid, document.id);

@@ -1,3 +1,4 @@
+import type { TUserDetail } from '@ops/contract';
 import { CloseDetailLink, DetailScreen } from '@/components/detail/detail-screen';
 import { DetailTabs } from '@/components/detail/detail-tabs';
 import { RecordHistory } from '@/components/detail/record-history';
@@ -12,13 +13,17 @@ import { UserOverview } from '../components/user-overview';
 
 /**
  * One user beside the users list ('View profile' in the footer lands here): Overview, Edit
- * (for operators allowed users.manage) and History, with the actions above. It follows changes
- * made by anyone else as they happen.
+ * (for operators allowed users.manage) and History, with the actions above. A user who is an
+ * operator is changed only by operators also allowed operators.manage, as the server checks.
+ * It follows changes made by anyone else as they happen.
  */
 export function UserRoute({ uid }: { uid: string }) {
   const user = useUser(uid);
   useUserFollowChanges(uid);
-  const canManage = useCan('users.manage');
+  const canManageUsers = useCan('users.manage');
+  const canManageOperators = useCan('operators.manage');
+  const canManage = (data: TUserDetail) =>
+    canManageUsers && (data.operator?.active !== true || canManageOperators);
   const close = <CloseDetailLink listHref={paths.users.getHref()} />;
   return (
     <DetailScreen
@@ -53,7 +58,13 @@ export function UserRoute({ uid }: { uid: string }) {
           }
           actions={close}
         >
-          {canManage ? <UserActions user={data} /> : null}
+          {canManage(data) ? <UserActions user={data} /> : null}
+          {canManageUsers && !canManage(data) ? (
+            <p className="text-sm text-slate-600">
+              This user is an operator: only an operator allowed to manage operators can change
+              them.
+            </p>
+          ) : null}
           <DetailTabs
             label="User"
             tabs={[
@@ -61,7 +72,7 @@ export function UserRoute({ uid }: { uid: string }) {
               {
                 id: 'edit',
                 label: 'Edit',
-                isHidden: !canManage,
+                isHidden: !canManage(data),
                 content: (
                   <UserEditForm key={data.uid} user={data} onReload={() => user.refetch()} />
                 ),

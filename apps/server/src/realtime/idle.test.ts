@@ -1,0 +1,119 @@
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
+import { eventStream } from '../../test/event-stream';
+import { sha256 } from '../auth/sessions';
+import { maxStreamsPerSession, streamHeartbeatMs } from './session-streams';
+
+describe('open streams and the idle session', () => {
+  let t: TestApp;
+  let url: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ SESSION_IDLE_MINUTES: '2' });
+    url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const tokenHashOf = (cookie: string) => sha256(cookie.slice(cookie.indexOf('=') + 1));
+  /** Time passes for the session: its last activity moves that far into the past. */
+  const idleFor = (cookie: string, seconds: number) =>
+    t.database.db
+      .updateTable('sessions')
+      .set({ last_seen_at: sql<Date>`last_seen_at - make_interval(secs => ${seconds})` })
+      .where('token_hash', '=', tokenHashOf(cookie))
+      .execute();
+  const me = (cookie: string) => t.app.inject({ url: '/api/auth/me', headers: { cookie } });
+  const openStreams = async (cookie: string) => {
+    const gate = eventStream(
+      await fetch(`${url}/api/operators/me/stream`, { headers: { cookie } }),
+    );
+    const changes = eventStream(
+      await fetch(`${url}/api/changes/stream?tables=members`, { headers: { cookie } }),
+    );
+    await gate.next('operator');
+    await changes.readUntil('retry:');
+    return [gate, changes];
+  };
+  /** The streams' heartbeats fire (only setInterval is faked: I/O and the helpers' timeouts run). */
+  const heartbeat = () => vi.advanceTimersByTime(streamHeartbeatMs);
+
+  it('lets neither heartbeats nor reopening a stream keep an idle session alive', async () => {
+    const cookie = await signInAsNewOperator(t, 'idle@example.org');
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    await idleFor(cookie, 90);
+    // Opening a stream is what a browser does by itself after a dropped connection.
+    const streams = await openStreams(cookie);
+    try {
+      heartbeat();
+      for (const stream of streams) await stream.readUntil(': keep-alive');
+
+      await idleFor(cookie, 40); // 130 s without the person's own request, the limit is 120 s
+      heartbeat();
+      for (const stream of streams) {
+        await expect(stream.readUntil('never sent', 5_000)).rejects.toThrow('the stream ended');
+      }
+      expect((await me(cookie)).statusCode).toBe(401);
+    } finally {
+      for (const stream of streams) await stream.cancel();
+    }
+  });
+
+  it('keeps the session and its streams while the person makes requests', async () => {
+    const cookie = await signInAsNewOperator(t, 'active@example.org');
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const streams = await openStreams(cookie);
+    try {
+      await idleFor(cookie, 90);
+      expect((await me(cookie)).statusCode).toBe(200); // the person's own request
+      await idleFor(cookie, 40);
+      heartbeat();
+      for (const stream of streams) await stream.readUntil(': keep-alive');
+      expect((await me(cookie)).statusCode).toBe(200);
+    } finally {
+      for (const stream of streams) await stream.cancel();
+    }
+  });
+
+  it(`refuses more than ${maxStreamsPerSession} open streams of one session, until one closes`, async () => {
+    const cookie = await signInAsNewOperator(t, 'many-tabs@example.org');
+    const open = (who = cookie) =>
+      fetch(`${url}/api/changes/stream?tables=members`, { headers: { cookie: who } });
+    const streams = [];
+    try {
+      for (let i = 0; i < maxStreamsPerSession; i++) {
+        const response = await open();
+        expect(response.status).toBe(200);
+        streams.push(eventStream(response));
+      }
+      const refused = await open();
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({
+        error: {
+          code: 'resource-exhausted',
+          message: `This session already has ${maxStreamsPerSession} live updates open; close some tabs of the console.`,
+        },
+      });
+      // Another session is not affected.
+      const other = await open(await signInAsNewOperator(t, 'other-tab@example.org'));
+      expect(other.status).toBe(200);
+      streams.push(eventStream(other));
+
+      // A closed stream frees its place (the server notices the client leaving).
+      await streams.shift()?.cancel();
+      await expect
+        .poll(async () => {
+          const response = await open();
+          if (response.status === 200) streams.push(eventStream(response));
+          else await response.body?.cancel();
+          return response.status;
+        })
+        .toBe(200);
+    } finally {
+      for (const stream of streams) await stream.cancel();
+    }
+  });
+});
