@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { actionLinkParams } from '@ops/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { getServerSecret } from '../lib/server-secrets';
 
 /**
  * The secret of a sign-in or password-reset e-mail never rests in clear. The outbox row keeps
@@ -15,35 +16,13 @@ export const redactedSecret = '[redacted]';
 /** The redacted form of the code parameter, as stored in the bodies. */
 export const redactedCodeParam = `${actionLinkParams.code}=${redactedSecret}`;
 
-const secretName = 'outbox-secrets';
 const algorithm = 'aes-256-gcm';
 const ivBytes = 12;
 const tagBytes = 16;
 
-// Every instance seals and opens with the same key, kept in the database: the first to need it
-// creates it. Read once per process.
-const keys = new WeakMap<Kysely<Database>, Promise<Buffer>>();
-
+/** Every instance seals and opens with the same key, kept in `server_secrets`. */
 export function getOutboxKey(db: Kysely<Database>): Promise<Buffer> {
-  let key = keys.get(db);
-  if (!key) {
-    key = (async () => {
-      await db
-        .insertInto('server_secrets')
-        .values({ name: secretName, value: randomBytes(32).toString('base64url') })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
-      const row = await db
-        .selectFrom('server_secrets')
-        .select('value')
-        .where('name', '=', secretName)
-        .executeTakeFirstOrThrow();
-      return Buffer.from(row.value, 'base64url');
-    })();
-    key.catch(() => keys.delete(db));
-    keys.set(db, key);
-  }
-  return key;
+  return getServerSecret(db, 'outbox-secrets');
 }
 
 /** `iv.tag.ciphertext`, each base64url; the e-mail id is the additional authenticated data. */

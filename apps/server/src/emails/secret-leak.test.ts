@@ -6,19 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addTestUser,
   cookieFrom,
+  createTestApp,
   signInAsNewOperator,
   testPublicUrl,
   type TestApp,
 } from '../../test/app';
-import { createTestDatabase } from '../../test/database';
 import { firstLink, startMailbox, type Mailbox } from '../../test/mailbox';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { listenForNotifications } from '../db/notifications';
-import { changesChannel } from '../realtime/changes';
 import { sessionCookieName } from '../auth/sessions';
 import { logTransport, smtpTransport, startEmailWorker, type EmailWorker } from './delivery-worker';
-import { outboxChannel } from './outbox';
 
 /**
  * Issue 13's hole: a read-only operator read the admin's sign-in link in the e-mail log and
@@ -52,37 +47,8 @@ describe('no operator and no log line can read a sign-in or reset secret', () =>
 
   beforeAll(async () => {
     mailbox = await startMailbox();
-    const database = await createTestDatabase();
-    const config = loadConfig({
-      PUBLIC_URL: testPublicUrl,
-      SEED: 'none',
-      SMTP_URL: mailbox.url,
-      LOG_LEVEL: 'trace',
-    });
-    const notifications = await listenForNotifications(
-      database.connectionString,
-      [changesChannel, outboxChannel],
-      log.logger,
-    );
-    const app = await buildApp({
-      database,
-      config,
-      logger: log.logger,
-      notifications,
-      webDist: '/nonexistent',
-    });
-    await app.ready();
-    t = {
-      app,
-      database,
-      config,
-      notifications,
-      async close() {
-        await app.close();
-        await notifications.close();
-        await database.close();
-      },
-    };
+    t = await createTestApp({ SMTP_URL: mailbox.url, LOG_LEVEL: 'trace' }, { logger: log.logger });
+    const { database, notifications } = t;
     worker = startEmailWorker({
       db: database.db,
       transport: smtpTransport(mailbox.url),

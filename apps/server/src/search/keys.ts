@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { getServerSecret } from '../lib/server-secrets';
 
 /** How long a search key works; the browser asks `searchParams` again when it runs out. */
 export const searchKeyTtlMs = 60 * 60 * 1000;
-const secretName = 'search-keys';
+const secretName = 'search-keys' as const;
 const audience = 'search';
 
 export type SearchKeyClaims = {
@@ -22,30 +22,9 @@ export class InvalidSearchKeyError extends Error {
   override name = 'InvalidSearchKeyError';
 }
 
-// Every instance signs with the same secret, kept in the database: the first to need it creates
-// it. Read once per process.
-const secrets = new WeakMap<Kysely<Database>, Promise<Uint8Array>>();
-
+/** Every instance signs with the same secret, kept in `server_secrets`. */
 export function getSearchKeySecret(db: Kysely<Database>): Promise<Uint8Array> {
-  let secret = secrets.get(db);
-  if (!secret) {
-    secret = (async () => {
-      await db
-        .insertInto('server_secrets')
-        .values({ name: secretName, value: randomBytes(32).toString('base64url') })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
-      const row = await db
-        .selectFrom('server_secrets')
-        .select('value')
-        .where('name', '=', secretName)
-        .executeTakeFirstOrThrow();
-      return Buffer.from(row.value, 'base64url');
-    })();
-    secret.catch(() => secrets.delete(db));
-    secrets.set(db, secret);
-  }
-  return secret;
+  return getServerSecret(db, secretName);
 }
 
 /** A search-only key for one index, signed (HS256 JWT) and short-lived. */
