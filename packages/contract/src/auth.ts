@@ -157,5 +157,11 @@ export const ZOk = z.object({ ok: z.literal(true) }).describe('Done');
 export const actionLinkParams = { mode: 'mode', code: 'oobCode' } as const;
 export const actionLinkModes = { signIn: 'signIn', resetPassword: 'resetPassword' } as const;
 
+/**
+ * A read the browser made by itself while its person was away (a list refetched after someone
+ * else's change): the session is checked but this request does not count as its activity.
+ */
+export const backgroundRequestHeader = 'x-ops-background';
+
 /** Lifetime of e-mailed sign-in and password-reset codes. */
 export const actionCodeLifetimeMs = 15 * 60 * 1000;

@@ -1,6 +1,11 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { can, permissionDeniedMessage, type OperatorAction } from '@ops/contract';
+import {
+  backgroundRequestHeader,
+  can,
+  permissionDeniedMessage,
+  type OperatorAction,
+} from '@ops/contract';
 import fp from 'fastify-plugin';
 import {
   findSession,
@@ -83,7 +88,10 @@ export async function readSession(
   const token = request.cookies[sessionCookieNameFor(app.deps.config.publicUrl)];
   if (!token) return null;
   return findSession(app.deps.db, sessionPolicy(app), token, {
-    touch: request.routeOptions.config.countsAsActivity !== false,
+    // Streams never count as the person's activity, nor do reads the browser makes by itself.
+    touch:
+      request.routeOptions.config.countsAsActivity !== false &&
+      request.headers[backgroundRequestHeader] !== '1',
   });
 }
 

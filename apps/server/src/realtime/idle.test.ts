@@ -1,3 +1,4 @@
+import { backgroundRequestHeader } from '@ops/contract';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
@@ -76,6 +77,19 @@ describe('open streams and the idle session', () => {
     } finally {
       for (const stream of streams) await stream.cancel();
     }
+  });
+
+  it('does not count the reads a browser makes by itself while its person is away', async () => {
+    const cookie = await signInAsNewOperator(t, 'away@example.org');
+    await idleFor(cookie, 90);
+    // A list refetched because someone else changed a record, nobody at the keyboard.
+    const refetch = await t.app.inject({
+      url: '/api/auth/me',
+      headers: { cookie, [backgroundRequestHeader]: '1' },
+    });
+    expect(refetch.statusCode).toBe(200);
+    await idleFor(cookie, 40);
+    expect((await me(cookie)).statusCode).toBe(401);
   });
 
   it(`refuses more than ${maxStreamsPerSession} open streams of one session, until one closes`, async () => {

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as contract from '@ops/contract';
+import { backgroundRequestHeader, noteActivity, personIdleAfterMs } from './activity';
 import { apiRequest, ApiError, isApiError } from './api-client';
 
 function answer(status: number, body: string, statusText = '') {
@@ -19,6 +21,28 @@ describe('apiRequest', () => {
     expect(path).toBe('/api/auth/me');
     expect(init).toMatchObject({ method: 'GET', credentials: 'same-origin' });
     expect(init?.body).toBeUndefined();
+  });
+
+  it('marks the reads made while the person is away, never the writes', async () => {
+    expect(backgroundRequestHeader).toBe(contract.backgroundRequestHeader);
+    vi.useFakeTimers();
+    try {
+      const fetch = answer(200, '{"ok":true}');
+      vi.stubGlobal('fetch', fetch);
+      noteActivity();
+      await apiRequest('/api/members');
+      vi.advanceTimersByTime(personIdleAfterMs + 1);
+      await apiRequest('/api/members');
+      await apiRequest('/api/members/bulk/status', { body: {} });
+      noteActivity();
+      await apiRequest('/api/members');
+      const marked = fetch.mock.calls.map(
+        ([, init]) => (init?.headers as Record<string, string>)[backgroundRequestHeader],
+      );
+      expect(marked).toEqual([undefined, '1', undefined, undefined]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('POSTs a JSON body, and {} when there is none', async () => {

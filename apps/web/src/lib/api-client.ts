@@ -1,4 +1,5 @@
 import type { TFieldIssue } from '@ops/contract';
+import { backgroundRequestHeader, isPersonIdle } from './activity';
 
 // Only types come from @ops/contract in browser code that every visitor loads: a value import
 // pulls its zod schemas into the bundle (about 25 KB gzip), which the sign-in budget cannot pay.
@@ -61,6 +62,9 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     headers: { accept: 'application/json' },
     signal: options.signal ?? null,
   };
+  if (method === 'GET' && isPersonIdle()) {
+    init.headers = { ...init.headers, [backgroundRequestHeader]: '1' };
+  }
   if (method !== 'GET') {
     // An empty body with a JSON content type is refused by the server, so send an empty object.
     init.headers = { ...init.headers, 'content-type': 'application/json' };
