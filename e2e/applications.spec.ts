@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { sql } from 'kysely';
 import { newId } from '../apps/server/src/lib/ids';
 import { withDatabase } from './support/database';
@@ -52,6 +52,21 @@ async function addApplication(status: 'submitted' | 'under-review') {
 }
 
 const steps = (page: Page) => page.getByRole('group', { name: 'Review steps' });
+
+/** Waits for Chromium's PDF viewer to run inside the preview frame (an error page has none). */
+async function expectPdfViewerIn(page: Page, preview: Locator) {
+  const previewFrame = await (await preview.elementHandle())?.contentFrame();
+  await expect
+    .poll(() =>
+      page
+        .frames()
+        .some(
+          (frame) =>
+            frame.parentFrame() === previewFrame && frame.url().startsWith('chrome-extension://'),
+        ),
+    )
+    .toBe(true);
+}
 const dialog = (page: Page) => page.getByRole('dialog');
 
 test('the list puts the review queue first', async ({ operatorPage: page }) => {
@@ -109,17 +124,7 @@ test('a submitted application is reviewed, gets a PDF with its preview, and is a
   // Served sandboxed, and Chromium's PDF viewer still opens it in the preview (a sandboxed
   // frame would show an error page instead).
   expect(file.headers()['content-security-policy']).toMatch(/^sandbox;/);
-  const previewFrame = await (await preview.elementHandle())?.contentFrame();
-  await expect
-    .poll(() =>
-      page
-        .frames()
-        .some(
-          (frame) =>
-            frame.parentFrame() === previewFrame && frame.url().startsWith('chrome-extension://'),
-        ),
-    )
-    .toBe(true);
+  await expectPdfViewerIn(page, preview);
 
   await steps(page).getByRole('button', { name: 'Approve' }).click();
   await expect(dialog(page)).toContainText('becomes a member (pending payment)');
@@ -166,4 +171,38 @@ test('rejecting asks for a reason and tells the applicant', async ({ operatorPag
   );
   expect(email?.to_addresses).toEqual([application.email]);
   expect(email?.text_body).toContain(reason);
+});
+
+test('a demo application of a fresh start has its documents on file and its review history', async ({
+  operatorPage: page,
+}) => {
+  // A demo application (numbered A-000001…, not one a test made) that went the whole way.
+  const response = await page.request.get('/api/applications?status=approved&limit=50');
+  const demo = ((await response.json()) as ApplicationsPage).data.find((row) =>
+    /^A-\d{6}$/.test(row.number),
+  );
+  expect(demo, 'an approved demo application').toBeDefined();
+  const { aid, legalName } = demo as ApplicationRow;
+  await page.goto(`/applications/${aid}`);
+  await expect(page.getByRole('heading', { name: legalName })).toBeVisible();
+
+  const documentsTab = page.getByRole('tab', { name: /^Documents/ });
+  await expect(documentsTab).not.toContainText('on file'); // every one of them is stored
+  await documentsTab.click();
+  await page.getByRole('button', { name: 'Preview application-form.pdf' }).click();
+  const preview = page.getByTitle('Preview of application-form.pdf');
+  await expect(preview).toBeVisible();
+  const file = await page.request.get((await preview.getAttribute('src')) ?? '');
+  expect(file.status()).toBe(200);
+  expect(file.headers()['content-type']).toBe('application/pdf');
+  await expectPdfViewerIn(page, preview);
+
+  await page.getByRole('tab', { name: 'History' }).click();
+  const changes = page.getByRole('list', { name: 'Changes, newest first' }).getByRole('listitem');
+  await expect(changes.first()).toContainText('Approve by ');
+  await expect(changes.first().getByRole('row', { name: /Status/ })).toContainText('Approved');
+  await expect(changes.last()).toContainText('Created by ');
+  const actions = (await changes.allTextContents()).map((text) => text.split(' by ')[0]);
+  expect(actions.slice(-2)).toEqual(['Submit', 'Created']);
+  expect(actions).toContain('Start review');
 });

@@ -156,7 +156,7 @@ test('removing the operator record switches the console live, and granting it ba
 
   ops('operators', 'remove', email);
   await expect(page.getByText(`${email} is not an operator.`)).toBeVisible({ timeout: 3_000 });
-  ops('operators', 'add', email);
+  ops('operators', 'add', email, '--roles', 'admin');
   await expect(mainNavigation(page)).toBeVisible({ timeout: 3_000 });
   expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(
     'no reload',

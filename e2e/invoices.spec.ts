@@ -90,7 +90,7 @@ test('a draft with two lines is issued and marked paid: the member becomes activ
   const effects = issued.getByRole('list', { name: 'Effects on the member' });
   await expect(effects).toContainText(`${member.number} is now active (was pending-payment)`);
   await expect(effects).toContainText(`membership certificate ${thisYear} issued`);
-  await expect(issued.getByText('paid', { exact: true }).first()).toBeVisible();
+  await expect(issued.getByText('Paid', { exact: true }).first()).toBeVisible();
   await expect(issued.getByRole('link', { name: /\(issued\)$/ })).toBeVisible();
   await expect(issued.getByRole('button', { name: 'Mark paid' })).toHaveCount(0);
 });

@@ -161,7 +161,7 @@ test('a status change asks for a reason and lands in the history', async ({
   const latest = detail(page).getByRole('listitem').first();
   await expect(latest).toContainText('Status changed');
   await expect(latest).toContainText('Reason: The company closed its doors');
-  await expect(latest.getByRole('row', { name: /Status/ }).first()).toContainText('resigned');
+  await expect(latest.getByRole('row', { name: /Status/ }).first()).toContainText('Resigned');
 });
 
 test('a member is deleted with a reason, shown as deleted, and restored', async ({

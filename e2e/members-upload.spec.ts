@@ -56,11 +56,13 @@ test('upload a CSV: map, see the invalid rows with their lines, commit the valid
   await expect(invalid.getByRole('row').nth(2)).toContainText('5');
   await expect(invalid.getByRole('row').nth(2)).toContainText('is not a valid e-mail address');
 
-  // All or nothing cannot run with invalid rows; the valid rows only can.
+  // All or nothing cannot run with invalid rows: the valid rows only is preselected.
   const commit = page.getByRole('button', { name: /^Commit/ });
+  await expect(page.getByLabel(/Valid rows only/)).toBeChecked();
+  await expect(commit).toHaveText('Commit 3 rows');
+  await page.getByLabel(/All or nothing/).check();
   await expect(commit).toHaveAttribute('aria-disabled', 'true');
   await page.getByLabel(/Valid rows only/).check();
-  await expect(commit).toHaveText('Commit 3 rows');
   await commit.click();
 
   const result = page.getByRole('definition');
@@ -93,4 +95,43 @@ test('upload a CSV: map, see the invalid rows with their lines, commit the valid
   await expect(page.getByTestId('upload-summary')).toHaveText(
     '5 rows · 0 new · 0 changed · 3 unchanged · 2 invalid',
   );
+});
+
+test('a fixed value fills a column the file lacks; unknown country codes are invalid rows', async ({
+  operatorPage: page,
+}) => {
+  const fixedPrefix = `${prefix}F`;
+  await page.goto('/members/upload');
+  await page.getByLabel('Choose a CSV file').setInputFiles({
+    name: 'no-status.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      [
+        'Membership number,Legal name,Category,Country',
+        `${fixedPrefix}-1,Fixed Value Freight AG,individual,CH`,
+        `${fixedPrefix}-2,Nowhere Cargo Ltd,individual,QQ`,
+      ].join('\n'),
+    ),
+  });
+  await expect(page.getByText('Status must be mapped to a column.')).toBeVisible();
+  await page.getByLabel('Status', { exact: true }).selectOption('Fixed value for every row…');
+  const fixed = page.getByLabel('Fixed value of Status');
+  await fixed.fill('sleeping');
+  await expect(page.getByText(/The fixed value of Status is not valid/)).toBeVisible();
+  await fixed.fill('active');
+  await expect(page.getByText(/The fixed value of Status is not valid/)).toBeHidden();
+  await expect(page.getByRole('row', { name: /Status/ })).toContainText('active');
+
+  await page.getByRole('button', { name: 'Validate rows' }).click();
+  await expect(page.getByTestId('upload-summary')).toHaveText(
+    '2 rows · 1 new · 0 changed · 0 unchanged · 1 invalid',
+  );
+  const invalid = page.getByRole('region', { name: 'Invalid rows' });
+  await expect(invalid.getByRole('row').nth(1)).toContainText('3');
+  await expect(invalid.getByRole('row').nth(1)).toContainText(
+    'Country "QQ" is not a known country',
+  );
+  await expect(page.getByLabel(/Valid rows only/)).toBeChecked();
+  await page.getByRole('button', { name: /^Commit 1 row/ }).click();
+  await expect(page.locator('li[aria-current="step"]')).toHaveText('4. Report');
 });

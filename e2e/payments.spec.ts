@@ -131,7 +131,7 @@ test('a signed card payment shows in Payments, with its events, and pays the lin
   await page.goto(`/stripe-invoices?q=${encodeURIComponent(`billing-${member.suffix}`)}`);
   const row = page.getByRole('row').filter({ hasText: cardNumber });
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText('paid');
+  await expect(row).toContainText('Paid');
   await expect(row).toContainText(member.invoiceNumber);
   await expect(row).toContainText('CHF 950.00');
   await page.getByRole('link', { name: cardNumber, exact: true }).click();
@@ -139,8 +139,11 @@ test('a signed card payment shows in Payments, with its events, and pays the lin
   // Its detail: our invoice paid by card, the member, the provider's pages in a new tab.
   await expect(page.getByRole('heading', { name: `Card payment ${cardNumber}` })).toBeVisible();
   await expect(page.getByRole('link', { name: member.invoiceNumber })).toBeVisible();
-  await expect(page.getByText(/^paid on .* \(card\)$/)).toBeVisible();
-  await expect(page.getByRole('link', { name: new RegExp(member.legalName) })).toBeVisible();
+  await expect(page.getByText(/^Paid on .* \(card\)$/)).toBeVisible();
+  // The detail's member link (with the membership number; the list's row links the name too).
+  await expect(
+    page.getByRole('link', { name: new RegExp(`^${member.legalName} \\(`) }),
+  ).toBeVisible();
   const hosted = page.getByRole('link', { name: 'Open the hosted invoice page' });
   await expect(hosted).toHaveAttribute(
     'href',

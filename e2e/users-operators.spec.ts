@@ -32,7 +32,7 @@ async function openUser(page: Page, email: string) {
 async function readOnlyPage(browser: Browser): Promise<Page> {
   const email = uniqueEmail('reader');
   addUser(email, 'Reader Only', testPassword);
-  ops('operators', 'add', email);
+  ops('operators', 'add', email, '--roles', 'read-only');
   await withDatabase(async (database) => {
     const user = await database.db
       .selectFrom('users')

@@ -11,7 +11,7 @@ export function uniqueEmail(name: string, domain = 'example.org'): string {
 
 /** An operator with a password, made through the CLI as a person would. */
 export function addOperator(email: string, password?: string): void {
-  ops('operators', 'add', email, ...(password ? ['--password', password] : []));
+  ops('operators', 'add', email, '--roles', 'admin', ...(password ? ['--password', password] : []));
 }
 
 /** Signs in through the API of the page's own browser context (its cookie is the browser's). */

@@ -43,8 +43,7 @@ import { memberFixesRoutes } from './members/fixes-routes';
 import { memberRoutes } from './members/routes';
 import { memberUploadRoutes } from './members/upload-routes';
 import { operatorManageRoutes } from './operators/manage-routes';
-import { operatorRoutes } from './operators/routes';
-import { changeStreamRoutes } from './realtime/routes';
+import { eventStreamRoutes } from './realtime/routes';
 import { paymentRoutes } from './payments/routes';
 import { searchIndexRoutes } from './search/routes';
 import { searchServiceRoutes } from './search/service-routes';
@@ -137,11 +136,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
-  await app.register(operatorRoutes);
   await app.register(operatorManageRoutes);
   await app.register(userRoutes);
   await app.register(homeRoutes);
-  await app.register(changeStreamRoutes);
+  await app.register(eventStreamRoutes);
   await app.register(functionRoutes);
   await app.register(searchServiceRoutes);
   await app.register(searchIndexRoutes);

@@ -112,6 +112,6 @@ export function signInHelp(url: string): string {
     `Operations is ready at ${url}`,
     `Demo operator: ${DEMO_OPERATOR_EMAIL} (sign in with an e-mail link; without SMTP_URL the`,
     `link is printed here, once, on a line of its own). Your own operator with a password:`,
-    `  npm run ops -- operators add you@example.org --password '<at least 12 characters>'`,
+    `  npm run ops -- operators add you@example.org --roles admin --name '<your name>' --password '<at least 12 characters>'`,
   ].join('\n');
 }

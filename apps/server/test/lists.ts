@@ -2,8 +2,13 @@ import { expect } from 'vitest';
 import type { DatabaseHandle } from '../src/db/database';
 import type { TestApp } from './app';
 
-/** One page of a list endpoint (the list contract: rows, the next page's cursor, an estimate). */
-export type ListPage<Row> = { data: Row[]; nextCursor: string | null; estimatedTotal: number };
+/** One page of a list endpoint (the list contract: rows, the next page's cursor, the total). */
+export type ListPage<Row> = {
+  data: Row[];
+  nextCursor: string | null;
+  estimatedTotal: number;
+  totalIsExact: boolean;
+};
 
 /** More pages than any test list has: a cursor that never ends fails the test instead of hanging. */
 const maxPages = 100;

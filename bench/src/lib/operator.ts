@@ -18,7 +18,11 @@ export async function runOps(args: string[], dataDir: string, timeoutMs = 60_000
 
 /** An operator with a password, made by the CLI as a person would. */
 export async function addOperator(dataDir: string, email: string, password: string) {
-  await runOps(['operators', 'add', email, '--password', password], dataDir, 120_000);
+  await runOps(
+    ['operators', 'add', email, '--roles', 'admin', '--password', password],
+    dataDir,
+    120_000,
+  );
 }
 
 /** Signs an operator in by password; returns the Cookie header value of the session. */

@@ -18,6 +18,20 @@ export const emailDeliveryOutcomes = [
 ] as const;
 export type EmailDeliveryOutcomeName = (typeof emailDeliveryOutcomes)[number];
 
+/**
+ * How a delivered e-mail left: `smtp`, accepted by the mail server of `SMTP_URL`; `log`, only
+ * written to the server log because `SMTP_URL` is not set (it reached nobody's mailbox).
+ */
+export const emailDeliveryModes = ['smtp', 'log'] as const;
+export type EmailDeliveryModeName = (typeof emailDeliveryModes)[number];
+
+const ZDeliveryMode = z
+  .enum(emailDeliveryModes)
+  .nullable()
+  .describe(
+    'How it left: "smtp" (accepted by the mail server) or "log" (written to the server log, not delivered); null until delivered',
+  );
+
 /** The records an e-mail can be about (its related record). */
 export const emailRelatedTables = [
   'users',
@@ -70,6 +84,7 @@ export const ZEmailListItem = z
     createdAt: z.string().describe('ISO time the e-mail was queued'),
     updatedAt: z.string().describe('ISO time of the last change'),
     deliveredAt: z.string().nullable(),
+    deliveryMode: ZDeliveryMode,
   })
   .describe('A row of the e-mail log');
 export type TEmailListItem = z.infer<typeof ZEmailListItem>;
@@ -77,6 +92,9 @@ export type TEmailListItem = z.infer<typeof ZEmailListItem>;
 export const ZEmailsListQuery = ZListQuery.extend({
   eid: ZFilterParam.describe('E-mail ids, e.g. the rows selected on screen: "a1,b2"'),
   state: ZFilterParam.describe('States, e.g. "ERROR" or "PENDING,RETRY"'),
+  deliveryMode: ZFilterParam.describe(
+    'How delivered e-mails left, e.g. "log" (written to the server log, not delivered) or "smtp"',
+  ),
   kind: ZFilterParam.describe('Kinds, e.g. "invoice-issued,certificate-issued"'),
   createdAt: ZFilterParam.describe('A range of days (UTC), e.g. "2026-01-01..2026-01-31"'),
   relatedTable: ZFilterParam.describe(
@@ -105,6 +123,7 @@ export const ZEmailDelivery = z
     providerMessageId: z.string().nullable(),
     accepted: z.array(z.string()),
     rejected: z.array(z.string()),
+    deliveryMode: ZDeliveryMode,
   })
   .describe('One delivery attempt');
 export type TEmailDelivery = z.infer<typeof ZEmailDelivery>;
@@ -149,6 +168,7 @@ export const ZEmailDetail = z
     accepted: z.array(z.string()),
     rejected: z.array(z.string()),
     deliveredAt: z.string().nullable(),
+    deliveryMode: ZDeliveryMode,
     createdAt: z.string(),
     updatedAt: z.string(),
     deliveries: z.array(ZEmailDelivery).describe('Every attempt, oldest first'),

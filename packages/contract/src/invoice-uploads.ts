@@ -14,6 +14,7 @@ import {
   guessUploadMapping,
   uploadDate,
   uploadFileQuery,
+  uploadFixedValueProblems,
   uploadMappingProblems,
   uploadMappingSchema,
   uploadMaxBytes,
@@ -158,13 +159,22 @@ export function invoiceUploadMappingProblems(
   mapping: TInvoiceUploadMapping,
   columnCount: number,
 ): UploadMappingProblem<InvoiceUploadField>[] {
-  return uploadMappingProblems(
-    invoiceUploadFields,
-    requiredInvoiceUploadFields,
-    invoiceUploadFieldLabels,
-    mapping,
-    columnCount,
-  );
+  return [
+    ...uploadMappingProblems(
+      invoiceUploadFields,
+      requiredInvoiceUploadFields,
+      invoiceUploadFieldLabels,
+      mapping,
+      columnCount,
+    ),
+    // Read when called, after the module defined the row schema below.
+    ...uploadFixedValueProblems(
+      invoiceUploadFields,
+      ZInvoiceUploadRow.in.shape,
+      invoiceUploadFieldLabels,
+      mapping,
+    ),
+  ];
 }
 
 // ---- One row ------------------------------------------------------------------------------

@@ -3,10 +3,19 @@ import { z } from 'zod';
 /**
  * The one list contract (shared/design/conventions.md): every list takes `q`, `sort`, `cursor`,
  * `limit` and its own column filters as query parameters, and answers
- * `{data, nextCursor, estimatedTotal}`. Pages follow a cursor (keyset), never an offset, so a
- * deep page costs what the first does.
+ * `{data, nextCursor, estimatedTotal, totalIsExact}`. Pages follow a cursor (keyset), never an
+ * offset, so a deep page costs what the first does.
  */
-export const listLimits = { defaultLimit: 50, maxLimit: 200, maxSortFields: 3 } as const;
+export const listLimits = {
+  defaultLimit: 50,
+  maxLimit: 200,
+  maxSortFields: 3,
+  /**
+   * Up to this many matching rows, a first page counts them exactly (a count stopped after one
+   * more, through the list's own indexes); above, its total is the planner's estimate.
+   */
+  exactTotalLimit: 10_000,
+} as const;
 
 /** Filter values as a URL carries them (see `parseFilter` on the server). */
 export const filterSyntax = {
@@ -56,7 +65,14 @@ export function listPageOf<Row extends z.ZodType>(row: Row) {
     estimatedTotal: z
       .number()
       .int()
-      .describe("Rows matching, as PostgreSQL's planner estimates them (never a COUNT(*))"),
+      .describe(
+        `Rows matching. On the first page (no cursor): the exact count when at most ${listLimits.exactTotalLimit.toLocaleString('en')} rows match, else PostgreSQL's planner estimate (at least ${(listLimits.exactTotalLimit + 1).toLocaleString('en')}). Later pages carry the planner's estimate only`,
+      ),
+    totalIsExact: z
+      .boolean()
+      .describe(
+        'Whether estimatedTotal is the exact number of matching rows ("8 operators") rather than an estimate ("about 120,000 members"); only a first page can be exact',
+      ),
   });
 }
 

@@ -240,9 +240,41 @@ export const ZMergeMembersRequest = z
       .enum(['duplicate-name', 'duplicate-vat'])
       .optional()
       .describe('The check that found them (names the audit action); "merge" when left out'),
+    confirmDifferentVatNumbers: z
+      .boolean()
+      .optional()
+      .describe(
+        'Must be true to merge two members whose VAT numbers differ (usually two companies): without it such a merge is refused (rule different-vat-numbers)',
+      ),
   })
   .describe('Merge one member into another');
 export type TMergeMembersRequest = z.infer<typeof ZMergeMembersRequest>;
+
+/**
+ * A VAT number as the duplicate check compares it: the same rule as SQL `member_vat_key`
+ * (migration 0008): lower case without accents, letters and digits only, and a Swiss
+ * `CHE…MWST/TVA/IVA` without its suffix. Null when nothing is left.
+ */
+export function memberVatKey(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const compact = value
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+  const key = compact.replace(/^(che[0-9]{9})(mwst|tva|iva)$/, '$1');
+  return key === '' ? null : key;
+}
+
+/** Whether both members have a VAT number and they are not the same one. */
+export function haveDifferentVatNumbers(
+  first: string | null | undefined,
+  second: string | null | undefined,
+): boolean {
+  const a = memberVatKey(first);
+  const b = memberVatKey(second);
+  return a !== null && b !== null && a !== b;
+}
 
 export const ZSetCountryRepair = z
   .object({

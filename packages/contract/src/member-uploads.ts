@@ -5,6 +5,7 @@ import {
   uploadBoolean,
   uploadDate,
   uploadFileQuery,
+  uploadFixedValueProblems,
   uploadMappingProblems,
   uploadMappingSchema,
   uploadMaxBytes,
@@ -163,13 +164,22 @@ export function memberUploadMappingProblems(
   mapping: TMemberUploadMapping,
   columnCount: number,
 ): UploadMappingProblem<MemberUploadField>[] {
-  return uploadMappingProblems(
-    memberUploadFields,
-    requiredMemberUploadFields,
-    memberUploadFieldLabels,
-    mapping,
-    columnCount,
-  );
+  return [
+    ...uploadMappingProblems(
+      memberUploadFields,
+      requiredMemberUploadFields,
+      memberUploadFieldLabels,
+      mapping,
+      columnCount,
+    ),
+    // Read when called, after the module defined the row schema below.
+    ...uploadFixedValueProblems(
+      memberUploadFields,
+      ZMemberUploadRow.shape,
+      memberUploadFieldLabels,
+      mapping,
+    ),
+  ];
 }
 
 // ---- One row ------------------------------------------------------------------------------

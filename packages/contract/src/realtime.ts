@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** A change of a record, as the change stream sends it. */
+/**
+ * A change of a record, as the event stream (`GET /api/events/stream`) sends it in
+ * `event: change`; the same stream sends `event: operator` with a TOperatorRecord or null.
+ */
 export const ZChangeEvent = z
   .object({
     table: z.string(),
@@ -12,9 +15,9 @@ export const ZChangeEvent = z
   .describe('A record changed');
 export type TChangeEvent = z.infer<typeof ZChangeEvent>;
 
-export const ZChangeStreamQuery = z.object({
-  tables: z
-    .string()
-    .regex(/^[a-z_]+(,[a-z_]+)*$/, 'comma-separated table names')
-    .describe('Tables to follow, comma-separated, e.g. "search_tasks"'),
-});
+/**
+ * The one Server-Sent Events stream of a browser: `event: operator` (the signed-in user's
+ * operator record or null), `event: change` (a ZChangeEvent, only for active operators) and
+ * `event: reconnected` (changes may have been missed).
+ */
+export const eventStreamPath = '/api/events/stream';

@@ -22,14 +22,67 @@ export function normalizeHeaderName(header: string): string {
     .trim();
 }
 
-/** Field → index of the file column it is read from (unmapped fields absent). */
-export type UploadMapping<F extends string = string> = Partial<Record<F, number>>;
+/** A fixed value given to a field the file lacks: every row reads it, validated like a cell. */
+export type UploadFixedValue = { value: string };
+
+/** Where a field is read from: a column of the file (its index) or a fixed value. */
+export type UploadMappingSource = number | UploadFixedValue;
+
+/** Field → the file column it is read from, or its fixed value (unmapped fields absent). */
+export type UploadMapping<F extends string = string> = Partial<Record<F, UploadMappingSource>>;
+
+export function isUploadFixedValue(
+  source: UploadMappingSource | undefined,
+): source is UploadFixedValue {
+  return typeof source === 'object' && source !== null;
+}
+
+/** The longest fixed value a mapping may give (longer than any field allows). */
+export const uploadFixedValueMaxLength = 500;
 
 /** The zod schema of a mapping over `fields`. */
 export function uploadMappingSchema<const F extends readonly [string, ...string[]]>(fields: F) {
   return z
-    .partialRecord(z.enum(fields), z.number().int().min(0).max(499))
-    .describe('Field → index of the file column it is read from (unmapped fields absent)');
+    .partialRecord(
+      z.enum(fields),
+      z.union([
+        z.number().int().min(0).max(499).describe('Index of the file column the field reads'),
+        z
+          .object({ value: z.string().max(uploadFixedValueMaxLength) })
+          .strict()
+          .describe('A fixed value every row gets, for a field the file lacks'),
+      ]),
+    )
+    .describe(
+      'Field → index of the file column it is read from, or {value} for a fixed value (unmapped fields absent)',
+    );
+}
+
+/**
+ * Problems of the mapping's fixed values, each checked by the field's own cell schema (so a
+ * fixed Status must be a status, as a cell would): a bad one is reported once, here, rather than
+ * on every row.
+ */
+export function uploadFixedValueProblems<F extends string>(
+  fields: readonly F[],
+  cellSchemas: Readonly<Record<F, z.ZodType>>,
+  labels: Record<F, string>,
+  mapping: UploadMapping<F>,
+): UploadMappingProblem<F>[] {
+  const problems: UploadMappingProblem<F>[] = [];
+  for (const field of fields) {
+    const source: UploadMappingSource | undefined = mapping[field];
+    if (!isUploadFixedValue(source)) continue;
+    const parsed = cellSchemas[field].safeParse(source.value);
+    if (!parsed.success) {
+      const reason = parsed.error.issues[0]?.message ?? 'is not valid';
+      problems.push({
+        field,
+        message: `The fixed value of ${labels[field]} is not valid: ${reason}.`,
+      });
+    }
+  }
+  return problems;
 }
 
 /**
@@ -75,13 +128,15 @@ export function uploadMappingProblems<F extends string>(
   const problems: UploadMappingProblem<F>[] = [];
   const usedBy = new Map<number, F>();
   for (const field of fields) {
-    const column = mapping[field];
+    const column: UploadMappingSource | undefined = mapping[field];
     if (column === undefined) {
       if (required.includes(field)) {
         problems.push({ field, message: `${labels[field]} must be mapped to a column.` });
       }
       continue;
     }
+    // A fixed value reads no column (its value is checked by uploadFixedValueProblems).
+    if (isUploadFixedValue(column)) continue;
     if (column >= columnCount) {
       problems.push({ field, message: `The file has no column ${column + 1}.` });
       continue;
@@ -313,7 +368,7 @@ export type TUploadView = {
   separator: ',' | ';' | '\t';
   header: string[];
   sample: string[][];
-  mapping: Partial<Record<string, number>>;
+  mapping: UploadMapping;
   status: UploadStatus;
   progress: TUploadProgress | null;
   validation: z.infer<typeof ZUploadValidationBase> | null;

@@ -63,7 +63,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['applications'],
         summary:
-          'The applications list, the review queue first: filters per column, full-text q, sort, keyset pages and an estimated total',
+          'The applications list, the review queue first: filters per column, full-text q, sort, keyset pages and the total (counted up to 10,000 rows, estimated above)',
         querystring: ZApplicationsListQuery,
         response: { 200: ZApplicationsListPage },
       },

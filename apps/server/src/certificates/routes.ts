@@ -87,7 +87,7 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['certificates'],
         summary:
-          'The certificates list: filters (status, type, year, member), q (number, verification code or member name), sort, keyset pages and an estimated total',
+          'The certificates list: filters (status, type, year, member), q (number, verification code or member name), sort, keyset pages and the total (counted up to 10,000 rows, estimated above)',
         querystring: ZCertificatesListQuery,
         response: { 200: ZCertificatesListPage },
       },

@@ -49,7 +49,7 @@ describe('the command line', () => {
   });
 
   it('refuses an invalid e-mail address with exit code 2', async () => {
-    const result = await ops(['operators', 'add', 'not-an-email']);
+    const result = await ops(['operators', 'add', 'not-an-email', '--roles', 'admin']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('"not-an-email" is not a valid e-mail address.');
   });
@@ -78,11 +78,13 @@ describe('the command line', () => {
       'Anna.Keller@Example.org',
       '--password',
       'harbour-crane-velvet-94',
+      '--roles',
+      'admin',
     ]);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
-      'anna.keller@example.org is now an operator (new user created); password set.',
+      'anna.keller@example.org (no name) is now an operator with roles: admin (new user created); password set.',
     );
 
     const user = await database.db
@@ -110,9 +112,92 @@ describe('the command line', () => {
     ]);
     expect(JSON.stringify(audit)).not.toContain('argon2');
 
-    const again = await ops(['operators', 'add', 'anna.keller@example.org']);
+    const again = await ops(['operators', 'add', 'anna.keller@example.org', '--roles', 'admin']);
     expect(again.code).toBe(0);
-    expect(again.stdout).toContain('anna.keller@example.org is already an operator.');
+    expect(again.stdout).toContain(
+      'anna.keller@example.org (no name) is already an operator with roles: admin.',
+    );
+  });
+
+  const operatorOf = (email: string) =>
+    database.db
+      .selectFrom('operators')
+      .innerJoin('users', 'users.uid', 'operators.uid')
+      .select(['operators.roles', 'users.display_name'])
+      .where('users.email', '=', email)
+      .executeTakeFirst();
+
+  it('gives the roles and the name asked for with --roles and --name, and says so', async () => {
+    const result = await ops([
+      'operators',
+      'add',
+      'bea.roth@example.org',
+      '--roles',
+      'finance, membership',
+      '--name',
+      'Bea Roth',
+    ]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      'bea.roth@example.org (Bea Roth) is now an operator with roles: finance, membership (new user created).',
+    );
+    expect(await operatorOf('bea.roth@example.org')).toEqual({
+      roles: ['finance', 'membership'],
+      display_name: 'Bea Roth',
+    });
+
+    // Run again with other roles: the operator keeps its own, and the output says so.
+    const again = await ops([
+      'operators',
+      'add',
+      'bea.roth@example.org',
+      '--roles',
+      'admin',
+      '--name',
+      'Beatrice Roth',
+    ]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain(
+      'bea.roth@example.org (Beatrice Roth) is already an operator with roles: finance, membership (roles unchanged',
+    );
+    expect(await operatorOf('bea.roth@example.org')).toEqual({
+      roles: ['finance', 'membership'],
+      display_name: 'Beatrice Roth',
+    });
+  });
+
+  it('without --roles makes an admin, as the operating contract says, and says so aloud', async () => {
+    const result = await ops(['operators', 'add', 'no.roles@example.org']);
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toBe(
+      'no.roles@example.org (no name) is now an operator with roles: admin (the default without --roles) (new user created).',
+    );
+    expect((await operatorOf('no.roles@example.org'))?.roles).toEqual(['admin']);
+    const help = await ops(['operators', 'add', '--help']);
+    expect(help.stdout).toMatch(/--roles <roles>\s+comma-separated operator roles/);
+    expect(help.stdout).toContain('Without --roles the operator is an admin');
+  });
+
+  it('refuses an unknown role with exit code 2, naming it, and creates nothing', async () => {
+    const result = await ops([
+      'operators',
+      'add',
+      'bad.role@example.org',
+      '--roles',
+      'finance,boss',
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      'Unknown role "boss" in --roles; the roles are: admin, finance, membership, read-only.',
+    );
+    expect(await operatorOf('bad.role@example.org')).toBeUndefined();
+    const user = await database.db
+      .selectFrom('users')
+      .select('uid')
+      .where('email', '=', 'bad.role@example.org')
+      .executeTakeFirst();
+    expect(user).toBeUndefined();
   });
 
   it('reads the password from standard input with --password -', async () => {
@@ -138,7 +223,7 @@ describe('the command line', () => {
   });
 
   it('removes an operator, keeping the user', async () => {
-    await ops(['operators', 'add', 'leaving@example.org']);
+    await ops(['operators', 'add', 'leaving@example.org', '--roles', 'read-only']);
     const removed = await ops(['operators', 'remove', 'leaving@example.org']);
     expect(removed.code).toBe(0);
     expect(removed.stdout).toContain('leaving@example.org is no longer an operator.');
@@ -182,9 +267,13 @@ describe('the command line beside a running server', () => {
   afterAll(() => server.stop());
 
   it('adds an operator through the running server’s database', async () => {
-    const result = await runTs(cli, ['operators', 'add', 'beside@example.org'], {
-      DATA_DIR: dataDir,
-    });
+    const result = await runTs(
+      cli,
+      ['operators', 'add', 'beside@example.org', '--roles', 'admin'],
+      {
+        DATA_DIR: dataDir,
+      },
+    );
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const user = await server.database.db

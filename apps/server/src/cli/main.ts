@@ -1,4 +1,10 @@
-import { constants, formatMinorPlain, ZEmail } from '@ops/contract';
+import {
+  constants,
+  formatMinorPlain,
+  operatorRoles,
+  ZEmail,
+  type OperatorRole,
+} from '@ops/contract';
 import { Command, InvalidArgumentError } from 'commander';
 import { cliActor } from '../audit/record';
 import { passwordProblem } from '../auth/password';
@@ -40,6 +46,27 @@ async function readPasswordArgument(value: string | undefined, email: string) {
   const problem = passwordProblem(password, email);
   if (problem) throw new InputError(`The password ${problem}.`);
   return password;
+}
+
+/**
+ * `--roles a,b`: each must be one of the contract's operator roles. Checked in the action rather
+ * than by commander so that a bad role is an input error (exit code 2) naming the role.
+ */
+function parseRoles(value: string): OperatorRole[] {
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  if (names.length === 0) {
+    throw new InputError(`--roles needs at least one of: ${operatorRoles.join(', ')}.`);
+  }
+  const unknown = names.find((name) => !(operatorRoles as readonly string[]).includes(name));
+  if (unknown !== undefined) {
+    throw new InputError(
+      `Unknown role "${unknown}" in --roles; the roles are: ${operatorRoles.join(', ')}.`,
+    );
+  }
+  return [...new Set(names)] as OperatorRole[];
 }
 
 function parsePositiveInteger(max: number) {
@@ -108,20 +135,56 @@ const operators = program
   .description('Manage operators (who may use the console)');
 operators
   .command('add')
-  .description('Make a user an operator, creating the user when missing')
+  .description(
+    'Make a user an operator with the roles given (admin without --roles, and it says so), creating the user when missing',
+  )
   .argument('<email>', 'e-mail address')
+  .option(
+    '--roles <roles>',
+    `comma-separated operator roles, from ${operatorRoles.join(', ')} (e.g. --roles finance,membership; default: admin). An existing operator keeps its roles (change them in the console)`,
+  )
+  .option('--name <name>', "the user's display name (set or changed)")
   .option('--password <password>', 'set this password (12+ characters; "-" reads it from stdin)')
-  .action(async (rawEmail: string, options: { password?: string }) => {
-    const email = parseEmail(rawEmail);
-    const password = await readPasswordArgument(options.password, email);
-    const result = await withDatabase((database) =>
-      addOperator(database.db, cliActor, { email, password }),
-    );
-    const what = result.wasOperator ? 'is already an operator' : 'is now an operator';
-    const created = result.isNewUser ? ' (new user created)' : '';
-    const passwordNote = result.isPasswordSet ? '; password set' : '';
-    console.log(`${result.user.email} ${what}${created}${passwordNote}.`);
-  });
+  .addHelpText(
+    'after',
+    `
+Without --roles the operator is an admin, as the operating contract's \`operators add <email>\`
+has always made the first operator; the output names the roles given and that they were the
+default. Give --roles read-only for someone who only needs to look.`,
+  )
+  .action(
+    async (rawEmail: string, options: { password?: string; roles?: string; name?: string }) => {
+      const email = parseEmail(rawEmail);
+      // The operating contract's `operators add <email>` (scripts and tests outside the project)
+      // makes an operator who can set everything up; it now says so instead of doing it silently.
+      const isDefaultRoles = options.roles === undefined;
+      const roles: OperatorRole[] = isDefaultRoles ? ['admin'] : parseRoles(options.roles ?? '');
+      const displayName = options.name?.trim();
+      if (options.name !== undefined && !displayName)
+        throw new InputError('The name must not be empty.');
+      const password = await readPasswordArgument(options.password, email);
+      const result = await withDatabase((database) =>
+        addOperator(database.db, cliActor, { email, password, roles, displayName }),
+      );
+      const name = result.user.display_name ? ` (${result.user.display_name})` : ' (no name)';
+      const created = result.isNewUser ? ' (new user created)' : '';
+      const passwordNote = result.isPasswordSet ? '; password set' : '';
+      const given = `${result.roles.join(', ')}${isDefaultRoles && !result.wasOperator ? ' (the default without --roles)' : ''}`;
+      if (result.wasOperator) {
+        const unchanged =
+          result.roles.length === roles.length && roles.every((role) => result.roles.includes(role))
+            ? ''
+            : ` (roles unchanged: --roles ${roles.join(',')} was not applied; change roles on the console's Operators screen)`;
+        console.log(
+          `${result.user.email}${name} is already an operator with roles: ${given}${unchanged}${passwordNote}.`,
+        );
+      } else {
+        console.log(
+          `${result.user.email}${name} is now an operator with roles: ${given}${created}${passwordNote}.`,
+        );
+      }
+    },
+  );
 operators
   .command('remove')
   .description('End the operator role of a user (the user stays)')

@@ -299,7 +299,12 @@ export type EmailsTable = {
    * (`emails/sealed-secrets.ts`); the stored bodies carry `oobCode=[redacted]` in its place.
    */
   sealed_secret: string | null;
+  /** Migration 0025: how the e-mail left, 'smtp' or 'log' (not delivered); NULL until it has. */
+  delivery_mode: EmailDeliveryMode | null;
 };
+
+/** How a successful attempt left: accepted by a mail server, or only written to the server log. */
+export type EmailDeliveryMode = 'smtp' | 'log';
 
 export type EmailDeliveryOutcome =
   'success' | 'temporary-failure' | 'permanent-failure' | 'lease-expired';
@@ -319,6 +324,8 @@ export type EmailDeliveriesTable = {
   provider_message_id: string | null;
   accepted: Defaulted<string[]>;
   rejected: Defaulted<string[]>;
+  /** Migration 0025: how a successful attempt left; NULL for any other outcome. */
+  delivery_mode: EmailDeliveryMode | null;
 };
 
 /** A file sent with an e-mail (migration 0020), in `position` order. */

@@ -298,6 +298,7 @@ describe('the e-mail outbox and its delivery worker', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     // A worker whose SMTP answer comes after its lease ran out (a stalled network, a paused VM).
     const stalled = startWorker({
+      mode: 'smtp',
       async send(email) {
         await gate;
         return {

@@ -5,6 +5,7 @@ import nodemailer from 'nodemailer';
 import type {
   Database,
   EmailAttachmentsTable,
+  EmailDeliveryMode,
   EmailDeliveryOutcome,
   EmailsTable,
 } from '../db/schema';
@@ -52,6 +53,11 @@ export type SendResult = {
 };
 /** Where e-mails go: an SMTP server, or the server log when none is configured. */
 export type Transport = {
+  /**
+   * How what it sends leaves, recorded with every delivered e-mail so that the console says
+   * "Logged (not delivered)" rather than "Sent" for an e-mail that reached no mailbox.
+   */
+  mode: EmailDeliveryMode;
   send(email: DeliverableEmail): Promise<SendResult>;
   /** Checks that the server can be used (connect, greeting, login); throws when it cannot. */
   verify?(): Promise<void>;
@@ -93,6 +99,7 @@ export function smtpTransport(
     socketTimeout: 30_000,
   });
   return {
+    mode: 'smtp',
     async send(email) {
       const info = await transporter.sendMail({
         messageId: messageIdOf(email),
@@ -142,6 +149,7 @@ export function logTransport(
   printLink: TerminalPrinter = printToTerminal,
 ): Transport {
   return {
+    mode: 'log',
     async send(email) {
       const code = email.revealedCode;
       const text = email.text_body ?? '';
@@ -276,6 +284,8 @@ type Finish = {
   nextAttemptAt?: Date;
   error: string | null;
   result?: SendResult;
+  /** How a successful attempt left (the transport's mode); absent for failures. */
+  deliveryMode?: EmailDeliveryMode;
 };
 
 /**
@@ -295,6 +305,7 @@ async function writeFinish(db: Kysely<Database>, email: EmailRow, finish: Finish
              accepted = ${result?.accepted ?? []}::text[],
              rejected = ${result?.rejected ?? []}::text[],
              delivered_at = ${finish.state === 'SUCCESS' ? sql`now()` : sql`delivered_at`},
+             delivery_mode = ${finish.deliveryMode ?? null},
              -- A delivered link's sealed code is needed no more: it is not kept.
              sealed_secret = ${finish.state === 'SUCCESS' ? null : sql`sealed_secret`},
              next_attempt_at = ${finish.nextAttemptAt ?? new Date()},
@@ -311,7 +322,8 @@ async function writeFinish(db: Kysely<Database>, email: EmailRow, finish: Finish
              smtp_response = ${result?.response ?? null},
              provider_message_id = ${result?.messageId ?? null},
              accepted = ${result?.accepted ?? []}::text[],
-             rejected = ${result?.rejected ?? []}::text[]
+             rejected = ${result?.rejected ?? []}::text[],
+             delivery_mode = ${finish.deliveryMode ?? null}
        WHERE lease_token = ${email.lease_token})
     SELECT count(*) AS owned FROM mine`.execute(db);
   return Number(rows[0]?.owned ?? 0) > 0;
@@ -407,7 +419,13 @@ async function deliver(
   } else {
     try {
       const result = await transport.send(generated.email);
-      finish = { state: 'SUCCESS', outcome: 'success', error: null, result };
+      finish = {
+        state: 'SUCCESS',
+        outcome: 'success',
+        error: null,
+        result,
+        deliveryMode: transport.mode,
+      };
     } catch (error) {
       const message = errorText(error);
       const kind = classifyFailure(error);

@@ -75,6 +75,7 @@ export async function getEmail(db: Kysely<Database>, eid: string): Promise<TEmai
     accepted: email.accepted,
     rejected: email.rejected,
     deliveredAt: iso(email.delivered_at),
+    deliveryMode: email.delivery_mode,
     createdAt: email.created_at.toISOString(),
     updatedAt: email.updated_at.toISOString(),
     deliveries: deliveries.map((delivery) => ({
@@ -88,6 +89,7 @@ export async function getEmail(db: Kysely<Database>, eid: string): Promise<TEmai
       providerMessageId: delivery.provider_message_id,
       accepted: delivery.accepted,
       rejected: delivery.rejected,
+      deliveryMode: delivery.delivery_mode,
     })),
   };
 }

@@ -1,4 +1,5 @@
 import {
+  emailDeliveryModes,
   emailRelatedTables,
   emailStates,
   type TEmailListItem,
@@ -6,7 +7,7 @@ import {
   type TEmailsListQuery,
 } from '@ops/contract';
 import { sql, type Kysely } from 'kysely';
-import type { Database, EmailState } from '../db/schema';
+import type { Database, EmailDeliveryMode, EmailState } from '../db/schema';
 import type { ListSpec } from '../lists/list-spec';
 import { runList, type ListDefinition } from '../lists/run-list';
 
@@ -32,6 +33,12 @@ export const emailsListSpec: ListSpec = {
     },
     attempts: { column: 'e.delivery_count', sortExpression: 'e.delivery_count', kind: 'integer' },
     kind: { column: 'e.kind', sortExpression: 'e.kind', kind: 'text' },
+    deliveryMode: {
+      column: 'e.delivery_mode',
+      sortExpression: "coalesce(e.delivery_mode, '~~')",
+      kind: 'text',
+      values: emailDeliveryModes,
+    },
     relatedTable: {
       column: 'e.related_table',
       sortExpression: "coalesce(e.related_table, '~~')",
@@ -71,12 +78,13 @@ type EmailListRow = {
   created_at: Date;
   updated_at: Date;
   delivered_at: Date | null;
+  delivery_mode: EmailDeliveryMode | null;
 };
 
 /** The e-mail log: every e-mail, filtered per column, searched by subject and recipients. */
 export const emailsList: ListDefinition<EmailListRow, TEmailListItem> = {
   spec: emailsListSpec,
-  filterFields: ['eid', 'state', 'kind', 'createdAt', 'relatedTable'],
+  filterFields: ['eid', 'state', 'deliveryMode', 'kind', 'createdAt', 'relatedTable'],
   from: (db) => db.selectFrom('emails as e'),
   // Every word typed, the last as a prefix, among the words of subject and addresses
   // (GIN index emails_list_search_idx): "alice@exa" finds alice@example.org.
@@ -97,6 +105,7 @@ export const emailsList: ListDefinition<EmailListRow, TEmailListItem> = {
       'e.created_at',
       'e.updated_at',
       'e.delivered_at',
+      'e.delivery_mode',
     ]),
   toItem: (row) => ({
     eid: row.eid,
@@ -113,6 +122,7 @@ export const emailsList: ListDefinition<EmailListRow, TEmailListItem> = {
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     deliveredAt: row.delivered_at?.toISOString() ?? null,
+    deliveryMode: row.delivery_mode,
   }),
 };
 

@@ -43,6 +43,7 @@ const exportList: ListDefinition<Parameters<typeof emailsList.toItem>[0], Export
       attempts: item.attempts,
       lastError: item.lastError,
       deliveredAt: item.deliveredAt,
+      deliveryMode: item.deliveryMode,
       updatedAt: item.updatedAt,
       eid: item.eid,
     };
@@ -61,6 +62,7 @@ const exportColumns = [
   { key: 'attempts', header: 'Attempts' },
   { key: 'lastError', header: 'Last error' },
   { key: 'deliveredAt', header: 'Delivered' },
+  { key: 'deliveryMode', header: 'Delivery mode' },
   { key: 'updatedAt', header: 'Updated' },
   { key: 'eid', header: 'Id' },
 ];
@@ -79,7 +81,7 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['emails'],
         summary:
-          'The e-mail log: filters (state, kind, created days, related table), q (subject or recipient words), sort, keyset pages and an estimated total',
+          'The e-mail log: filters (state, kind, created days, related table), q (subject or recipient words), sort, keyset pages and the total (counted up to 10,000 rows, estimated above)',
         querystring: ZEmailsListQuery,
         response: { 200: ZEmailsListPage },
       },

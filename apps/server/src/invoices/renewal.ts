@@ -10,6 +10,7 @@ import type { Actor } from '../audit/record';
 import { feeBandOf } from '../applications/workflow';
 import type { Database, InvoiceLine, InvoiceRenewalRunsTable, InvoicesTable } from '../db/schema';
 import { reusePlansForBulkWrite, writeTransaction } from '../db/transaction';
+import { refreshStatistics, type StatisticsLog } from '../lists/refresh-statistics';
 import { todayAtHeadquarters } from '../lib/dates';
 import { newId } from '../lib/ids';
 import { queueEmails } from '../emails/outbox';
@@ -158,7 +159,12 @@ export async function runRenewal(
   db: Kysely<Database>,
   actor: Actor,
   runId: string,
-  options: { mailFrom: string; onProgress?: (run: TInvoiceRenewalRun) => void },
+  options: {
+    mailFrom: string;
+    onProgress?: (run: TInvoiceRenewalRun) => void;
+    /** Where a failed refresh of statistics at the end is reported (it fails nothing). */
+    log?: StatisticsLog;
+  },
 ): Promise<TInvoiceRenewalRun> {
   const { onProgress } = options;
   const run = await db
@@ -391,6 +397,8 @@ export async function runRenewal(
       .where('id', '=', runId)
       .returningAll()
       .executeTakeFirstOrThrow();
+    // A run issues up to one invoice (and e-mail) per member: the lists' statistics follow.
+    if (finished.issued > 0) await refreshStatistics(db, ['invoices', 'emails'], options.log);
     return toRenewalRun(finished);
   } catch (error) {
     const failed = await db

@@ -36,7 +36,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['invoices'],
         summary:
-          'The invoices list: filters (status, overdue, kind, year, currency, source, dates, member), q (number, payment reference or member), sort, keyset pages and an estimated total',
+          'The invoices list: filters (status, overdue, kind, year, currency, source, dates, member), q (number, payment reference or member), sort, keyset pages and the total (counted up to 10,000 rows, estimated above)',
         querystring: ZInvoicesListQuery,
         response: { 200: ZInvoicesListPage },
       },
@@ -97,9 +97,11 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = operatorActor(request);
       const { run, isNew } = await createRenewalRun(app.deps.db, actor, request.body);
       if (isNew) {
-        runRenewal(app.deps.db, actor, run.id, { mailFrom: app.deps.config.mailFrom }).catch(
-          (error: unknown) =>
-            app.log.error({ err: error, runId: run.id }, 'invoice renewal run failed'),
+        runRenewal(app.deps.db, actor, run.id, {
+          mailFrom: app.deps.config.mailFrom,
+          log: app.log,
+        }).catch((error: unknown) =>
+          app.log.error({ err: error, runId: run.id }, 'invoice renewal run failed'),
         );
       }
       return reply.status(202).send(toRenewalRun(run));

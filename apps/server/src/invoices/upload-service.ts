@@ -242,6 +242,8 @@ export const invoiceUploadKind: UploadKind = {
   mappingProblems: invoiceUploadMappingProblems,
   conflictMessage:
     'Another change added an invoice with a number of this file meanwhile; nothing was saved. Commit again.',
+  // Paid membership invoices move their members' status (rule 2): both tables' figures change.
+  analyzedTables: ['invoices', 'members'],
 
   async prepareRows(deps, mapping, newId) {
     const today = todayAtHeadquarters();

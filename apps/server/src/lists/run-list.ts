@@ -12,6 +12,7 @@ import {
   parseSort,
   type ListSpec,
 } from './list-spec';
+import { countMatching } from './total';
 
 /** What every list endpoint receives: the list contract's fields and the column filters. */
 export type ListRequest = {
@@ -42,17 +43,31 @@ export type ListDefinition<Row extends Record<string, unknown>, Item> = {
   toItem: (row: Row) => Item;
 };
 
-export type ListPage<Item> = { data: Item[]; nextCursor: string | null; estimatedTotal: number };
+export type ListPage<Item> = {
+  data: Item[];
+  nextCursor: string | null;
+  estimatedTotal: number;
+  totalIsExact: boolean;
+};
+
+export type RunListOptions = {
+  /** False when nobody reads the total (exports): neither counted nor estimated. */
+  withEstimate?: boolean;
+  /** Up to how many matching rows the first page counts exactly (tests use a small one). */
+  exactTotalLimit?: number;
+};
 
 /**
  * One page of a list: its filters, `q`, sort and the cursor of the page before, in keyset order
- * (sort expressions, then the id), and PostgreSQL's estimate of how many rows match.
+ * (sort expressions, then the id), and how many rows match. The first page (no cursor) counts
+ * them exactly when there are few (countMatching); the screen reads the total of the first page
+ * only, so later pages carry the planner's estimate and cost no count.
  */
 export async function runList<Row extends Record<string, unknown>, Item>(
   db: Kysely<Database>,
   list: ListDefinition<Row, Item>,
   query: ListRequest,
-  options: { withEstimate?: boolean } = {},
+  options: RunListOptions = {},
 ): Promise<ListPage<Item>> {
   const { spec } = list;
   const sort = parseSort(query.sort, spec);
@@ -76,11 +91,16 @@ export async function runList<Row extends Record<string, unknown>, Item>(
   for (const key of keys) {
     page = page.orderBy(sql.raw(key.expression), key.isDescending ? 'desc' : 'asc');
   }
-  const [rows, estimatedTotal] = await Promise.all([
+  const [rows, total] = await Promise.all([
     page.limit(query.limit + 1).execute() as Promise<Record<string, unknown>[]>,
     options.withEstimate === false
-      ? 0
-      : estimateRows(db, matching.select(sql.raw(spec.id).as('id'))),
+      ? { total: 0, isExact: false }
+      : query.cursor
+        ? estimateRows(db, matching.select(sql.raw(spec.id).as('id'))).then((estimate) => ({
+            total: estimate,
+            isExact: false,
+          }))
+        : countMatching(db, matching, options.exactTotalLimit),
   ]);
 
   const hasMore = rows.length > query.limit;
@@ -92,8 +112,22 @@ export async function runList<Row extends Record<string, unknown>, Item>(
       hasMore && last
         ? encodeCursor(keys.map((_, i) => last[`key_${i}`] as string | number))
         : null,
-    estimatedTotal: Math.max(estimatedTotal, shown.length),
+    ...totalOfPage(total, shown.length, !query.cursor && !hasMore),
   };
+}
+
+/**
+ * The total a page answers. A first page that holds every matching row is its own exact count,
+ * read in the same snapshot as the rows (the separate count may have seen a row added meanwhile).
+ */
+function totalOfPage(
+  total: { total: number; isExact: boolean },
+  shown: number,
+  isWholeList: boolean,
+): Pick<ListPage<unknown>, 'estimatedTotal' | 'totalIsExact'> {
+  if (isWholeList) return { estimatedTotal: shown, totalIsExact: true };
+  if (total.isExact) return { estimatedTotal: total.total, totalIsExact: true };
+  return { estimatedTotal: Math.max(total.total, shown), totalIsExact: false };
 }
 
 /**

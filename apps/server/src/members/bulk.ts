@@ -11,6 +11,11 @@ import { sql, type Kysely } from 'kysely';
 import type { Actor } from '../audit/record';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
+import {
+  manyChangedRows,
+  refreshStatistics,
+  type StatisticsLog,
+} from '../lists/refresh-statistics';
 import { AppError } from '../errors';
 import { matchingRows, type AnySelect } from '../lists/run-list';
 import { todayAtHeadquarters } from '../lib/dates';
@@ -55,9 +60,10 @@ export async function changeMembersStatus(
   db: Kysely<Database>,
   actor: Actor,
   request: TMembersBulkStatusRequest,
+  log?: StatisticsLog,
 ): Promise<TMembersBulkStatusResult> {
   const from = statusesLeadingTo(request.status);
-  return writeTransaction(db, async (trx) => {
+  const result = await writeTransaction(db, async (trx) => {
     const selected = selectedMembers(trx, request.selection).select('m.mid');
     const { rows } = await sql<{ selected: string; changed: string }>`
       WITH selected AS (${selected}),
@@ -94,4 +100,7 @@ export async function changeMembersStatus(
     const changed = Number(counts.changed);
     return { changed, skipped: Number(counts.selected) - changed };
   });
+  // Thousands of members moved from one status to another: the status filters' estimates follow.
+  if (result.changed >= manyChangedRows) await refreshStatistics(db, ['members'], log);
+  return result;
 }

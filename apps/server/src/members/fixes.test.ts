@@ -21,6 +21,7 @@ import {
 import type { CountriesTable, MembersTable } from '../db/schema';
 import { loadCountries } from '../seed/countries';
 import { describeEmailProblem, proposeEmail } from './fixes';
+import { haveDifferentVatNumbers, memberVatKey } from '@ops/contract';
 
 type Page<F> = { check: string; count: number; offset: number; limit: number; findings: F[] };
 
@@ -98,6 +99,9 @@ const fixtures = [
     deleted_at: new Date(),
   }),
   member('V4', { legal_name: 'Other Swiss AG', country_iso2: 'CH', vat_number: 'CHE-999.456.789' }),
+  // Two companies with different VAT numbers, found by no check: a merge needs confirming.
+  member('W1', { legal_name: 'Weser Cargo GmbH', vat_number: 'DE 111 111 111' }),
+  member('W2', { legal_name: 'Elbe Cargo KG', vat_number: 'DE222222222' }),
 
   // Without a country: guessed from the VAT prefix, from the e-mail domain, or not at all.
   member('N1', { country_iso2: null, vat_number: 'EL123456789', email: 'n1@example.com' }),
@@ -784,5 +788,57 @@ describe('merging duplicates', () => {
     });
     expect(merged.status).toBe(200);
     expect((await auditOf('members', 'V1')).at(-1)?.action).toBe('fix:duplicate-vat');
+  });
+});
+
+describe('merging members with different VAT numbers', () => {
+  it('is refused without the explicit flag (400 naming it), and done with it', async () => {
+    const pair = async () => ({
+      survivorMid: 'W1',
+      mergedMid: 'W2',
+      survivorVersion: await versionOf('W1'),
+      mergedVersion: await versionOf('W2'),
+    });
+    const refused = await post<ErrorBody>('/api/members/merge', await pair());
+    expectInvalid(refused, 'body.confirmDifferentVatNumbers', 'different-vat-numbers');
+    expect(refused.body.error.message).toContain('DE 111 111 111');
+    expect(refused.body.error.message).toContain('DE222222222');
+    const notConfirmed = await post<ErrorBody>('/api/members/merge', {
+      ...(await pair()),
+      confirmDifferentVatNumbers: false,
+    });
+    expectInvalid(notConfirmed, 'body.confirmDifferentVatNumbers', 'different-vat-numbers');
+    // Nothing was merged by the refused requests.
+    const { rows } = await sql<{ deleted: boolean }>`
+      SELECT deleted_at IS NOT NULL AS deleted FROM members WHERE mid = 'W2'`.execute(
+      t.database.db,
+    );
+    expect(rows[0]?.deleted).toBe(false);
+
+    const confirmed = await post<TMemberFixResult>('/api/members/merge', {
+      ...(await pair()),
+      confirmDifferentVatNumbers: true,
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.merge?.mergedMid).toBe('W2');
+  });
+
+  it('compares VAT numbers in the browser as the SQL duplicate check does', async () => {
+    const samples = [
+      'CHE-123.456.789 MWST',
+      'che123456789 tva',
+      'DE 111 111 111',
+      'ÖSTERREICH ATU12345678',
+      ' - ',
+      'EL123456789',
+    ];
+    for (const value of samples) {
+      const { rows } = await sql<{ key: string | null }>`
+        SELECT member_vat_key(${value}) AS key`.execute(t.database.db);
+      expect(memberVatKey(value), value).toBe(rows[0]?.key ?? null);
+    }
+    expect(haveDifferentVatNumbers('CHE-123.456.789 MWST', 'che123456789')).toBe(false);
+    expect(haveDifferentVatNumbers('DE111111111', null)).toBe(false);
+    expect(haveDifferentVatNumbers('DE111111111', 'DE222222222')).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  haveDifferentVatNumbers,
   isValidMemberEmail,
   memberFixCheckInfo,
   memberFixChecks,
@@ -1170,6 +1171,18 @@ export function mergeMembers(
       'body.survivorMid',
     );
     const merged = await lockMember(trx, input.mergedMid, input.mergedVersion, 'body.mergedMid');
+    // Two VAT numbers usually mean two companies: such a merge needs an explicit flag, so that
+    // neither a hurried click nor a script merges them by accident.
+    if (
+      haveDifferentVatNumbers(survivor.vat_number, merged.vat_number) &&
+      input.confirmDifferentVatNumbers !== true
+    ) {
+      throw badInput(
+        'body.confirmDifferentVatNumbers',
+        'different-vat-numbers',
+        `${survivor.number} has the VAT number ${survivor.vat_number ?? ''} and ${merged.number} has ${merged.vat_number ?? ''}: different VAT numbers usually mean different companies. Send confirmDifferentVatNumbers: true to merge them anyway.`,
+      );
+    }
     const s = survivor.mid;
     const m = merged.mid;
     const why = `merged ${merged.number} into ${survivor.number}`;

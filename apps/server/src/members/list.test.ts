@@ -83,10 +83,16 @@ describe('GET /api/members', () => {
     expect(rows.map((row) => row.mid)).toEqual(['mid007']);
   });
 
-  it('estimates the total without counting', async () => {
+  it('counts the total exactly when few members match, on the first page', async () => {
     const { body } = await list('limit=5');
     expect(body.data).toHaveLength(5);
-    expect(body.estimatedTotal).toBeGreaterThanOrEqual(5);
+    expect(body).toMatchObject({ estimatedTotal: 36, totalIsExact: true });
+    const filtered = await list('limit=5&status=overdue,suspended');
+    const overdue = await allPages('status=overdue,suspended&limit=200');
+    expect(filtered.body).toMatchObject({
+      estimatedTotal: overdue.rows.length,
+      totalIsExact: true,
+    });
   });
 
   it('exports the whole filtered set as CSV, in the list order, past any page size', async () => {

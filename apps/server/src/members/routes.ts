@@ -31,7 +31,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['members'],
         summary:
-          'The members list: filters per column, full-text q, sort, keyset pages (cursor) and an estimated total',
+          'The members list: filters per column, full-text q, sort, keyset pages (cursor) and the total (counted up to 10,000 rows, estimated above)',
         querystring: ZMembersListQuery,
         response: { 200: ZMembersListPage },
       },
@@ -51,7 +51,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZMembersBulkStatusResult },
       },
     },
-    async (request) => changeMembersStatus(app.deps.db, operatorActor(request), request.body),
+    async (request) =>
+      changeMembersStatus(app.deps.db, operatorActor(request), request.body, request.log),
   );
 
   app.get(

@@ -150,6 +150,7 @@ export const memberUploadKind: UploadKind = {
   mappingProblems: memberUploadMappingProblems,
   conflictMessage:
     'Another change added a member with a number of this file meanwhile; nothing was saved. Commit again.',
+  analyzedTables: ['members'],
 
   async prepareRows(deps, mapping, newId) {
     const countries = await loadCountryLookup(deps.db);

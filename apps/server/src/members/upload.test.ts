@@ -207,6 +207,70 @@ describe('member CSV upload', () => {
     expect((await member('U-0202'))?.legal_name).toBe('Española de Logística S.A.');
   });
 
+  it('gives a field the file lacks a fixed value, checked like a cell, for every row', async () => {
+    const file = [
+      'Membership number,Legal name,Category',
+      'U-0901,Fixed Status One,individual',
+      'U-0902,Fixed Status Two,group',
+    ].join('\n');
+    const uploaded = await upload(file);
+    expect(uploaded.body.mapping).toEqual({ number: 0, legalName: 1, category: 2 });
+
+    // A fixed value a cell could not hold is refused up front, naming the field.
+    const bad = await validate(uploaded.body.id, {
+      ...uploaded.body.mapping,
+      status: { value: 'sleeping' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      error: {
+        issues: [
+          {
+            path: 'body.mapping.status',
+            rule: 'mapping',
+            message: expect.stringMatching(
+              /The fixed value of Status is not valid: Status "sleeping" is not one of/,
+            ) as unknown,
+          },
+        ],
+      },
+    });
+
+    // Any spelling a cell may use is accepted: "Active" is the status active.
+    const validated = await validate(uploaded.body.id, {
+      ...uploaded.body.mapping,
+      status: { value: 'Active' },
+      country: { value: 'CH' },
+    });
+    expect(validated.status).toBe(200);
+    expect(validated.body.validation).toMatchObject({ rows: 2, valid: 2, invalid: 0 });
+    expect(validated.body.mapping).toMatchObject({ status: { value: 'Active' } });
+    await commit(uploaded.body.id, 'all-or-nothing');
+    for (const number of ['U-0901', 'U-0902']) {
+      expect(await member(number)).toMatchObject({ status: 'active', country_iso2: 'CH' });
+    }
+  });
+
+  it('flags unknown country codes as invalid rows with the line, field and reason', async () => {
+    const file = [
+      'Membership number,Legal name,Category,Status,Country',
+      'U-0951,Known Code AG,individual,active,CH',
+      'U-0952,Unknown Code Ltd,individual,active,ZZ', // line 3
+      'U-0953,Unknown Three Ltd,individual,active,XYZ', // line 4
+    ].join('\n');
+    const uploaded = await upload(file);
+    const validated = await validate(uploaded.body.id, uploaded.body.mapping);
+    expect(validated.body.validation).toMatchObject({ rows: 3, valid: 1, invalid: 2 });
+    const rows = await invalidRows(uploaded.body.id);
+    expect(rows.map((row) => [row.line, row.reason])).toEqual([
+      [3, 'Country "ZZ" is not a known country (ISO code or English name)'],
+      [4, 'Country "XYZ" is not a known country (ISO code or English name)'],
+    ]);
+    const committed = await commit(uploaded.body.id, 'valid-only');
+    expect(committed.body.result).toMatchObject({ inserted: 1, rejected: 2 });
+    expect(await member('U-0952')).toBeUndefined();
+  });
+
   const mixedFile = [
     'Membership number,Legal name,Category,Status,E-mail,Country',
     'U-0301,Good One,individual,active,a@good.example,DE',

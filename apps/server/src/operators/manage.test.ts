@@ -1,3 +1,4 @@
+import { eventStreamPath } from '@ops/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTestUser, createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
@@ -118,7 +119,7 @@ describe('operators: list, grant, roles, revoke', () => {
   it('revokes at once: the open console gets null on its stream and the API refuses', async () => {
     const cookie = await signInAsNewOperator(t, 'leaving@ops.example', ['membership']);
     const uid = await uidOf(t, 'leaving@ops.example');
-    const stream = await fetch(`${url}/api/operators/me/stream`, { headers: { cookie } });
+    const stream = await fetch(`${url}${eventStreamPath}`, { headers: { cookie } });
     const events = eventStream(stream);
     try {
       expect(await events.next('operator')).toMatchObject({ uid, active: true });

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { recordAudit, type Actor } from '../audit/record';
 import type { Database, OperatorRole, User } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
@@ -10,6 +10,8 @@ export type AddOperatorResult = {
   isNewUser: boolean;
   wasOperator: boolean;
   isPasswordSet: boolean;
+  /** The roles the operator has now (an existing active operator keeps its own). */
+  roles: OperatorRole[];
 };
 
 /**
@@ -19,13 +21,21 @@ export type AddOperatorResult = {
 export function addOperator(
   db: Kysely<Database>,
   actor: Actor,
-  options: { email: string; password?: string; roles?: OperatorRole[] },
+  options: { email: string; password?: string; roles?: OperatorRole[]; displayName?: string },
 ): Promise<AddOperatorResult> {
   return writeTransaction(db, async (trx) => {
-    const existing = await findUserByEmail(trx, options.email);
+    const found = await findUserByEmail(trx, options.email);
+    const existing =
+      found && options.displayName !== undefined && found.display_name !== options.displayName
+        ? await renameUser(trx, actor, found, options.displayName)
+        : found;
     const user =
       existing ??
-      (await createUser(trx, actor, { email: options.email, password: options.password }));
+      (await createUser(trx, actor, {
+        email: options.email,
+        password: options.password,
+        displayName: options.displayName,
+      }));
     if (existing && options.password) await setUserPassword(trx, actor, existing, options.password);
     // A revoked operator (inactive record, see manage.ts) gets access back, with its history.
     const revoked = await trx
@@ -59,6 +69,7 @@ export function addOperator(
         isNewUser: false,
         wasOperator: false,
         isPasswordSet: Boolean(options.password),
+        roles: restored.roles,
       };
     }
     const operator = await trx
@@ -80,13 +91,49 @@ export function addOperator(
         after: operator,
       });
     }
+    const current =
+      operator ??
+      (await trx
+        .selectFrom('operators')
+        .select('roles')
+        .where('uid', '=', user.uid)
+        .executeTakeFirstOrThrow());
     return {
       user,
       isNewUser: !existing,
       wasOperator: !operator,
       isPasswordSet: Boolean(options.password),
+      roles: current.roles,
     };
   });
+}
+
+/** Sets a user's display name, with its audit entry; returns the user as it is now. */
+async function renameUser(
+  trx: Transaction<Database>,
+  actor: Actor,
+  user: User,
+  displayName: string,
+): Promise<User> {
+  const renamed = await trx
+    .updateTable('users')
+    .set({
+      display_name: displayName,
+      version: user.version + 1,
+      updated_at: new Date(),
+      updated_by: actor.uid ?? actor.kind,
+    })
+    .where('uid', '=', user.uid)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordAudit(trx, actor, {
+    table: 'users',
+    recordId: user.uid,
+    action: 'update',
+    before: { display_name: user.display_name },
+    after: { display_name: displayName },
+  });
+  return renamed;
 }
 
 /** Ends the operator role of a user (the user account stays). */

@@ -61,7 +61,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         summary:
-          'The Payments list (card-payment invoices): filters (status, currency, linked, created, due date, customer e-mail, member), q, sort, keyset pages and an estimated total',
+          'The Payments list (card-payment invoices): filters (status, currency, linked, created, due date, customer e-mail, member), q, sort, keyset pages and the total (counted up to 10,000 rows, estimated above)',
         querystring: ZPaymentsListQuery,
         response: { 200: ZPaymentsListPage },
       },

@@ -1,4 +1,4 @@
-import { backgroundRequestHeader } from '@ops/contract';
+import { backgroundRequestHeader, eventStreamPath } from '@ops/contract';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
@@ -28,16 +28,15 @@ describe('open streams and the idle session', () => {
       .where('token_hash', '=', tokenHashOf(cookie))
       .execute();
   const me = (cookie: string) => t.app.inject({ url: '/api/auth/me', headers: { cookie } });
+  /** Two streams of one session, as a browser without Web Locks opens one per tab. */
   const openStreams = async (cookie: string) => {
-    const gate = eventStream(
-      await fetch(`${url}/api/operators/me/stream`, { headers: { cookie } }),
-    );
-    const changes = eventStream(
-      await fetch(`${url}/api/changes/stream?tables=members`, { headers: { cookie } }),
-    );
-    await gate.next('operator');
-    await changes.readUntil('retry:');
-    return [gate, changes];
+    const streams = [];
+    for (let tab = 0; tab < 2; tab++) {
+      const stream = eventStream(await fetch(`${url}${eventStreamPath}`, { headers: { cookie } }));
+      await stream.next('operator');
+      streams.push(stream);
+    }
+    return streams;
   };
   /** The streams' heartbeats fire (only setInterval is faked: I/O and the helpers' timeouts run). */
   const heartbeat = () => vi.advanceTimersByTime(streamHeartbeatMs);
@@ -94,8 +93,7 @@ describe('open streams and the idle session', () => {
 
   it(`refuses more than ${maxStreamsPerSession} open streams of one session, until one closes`, async () => {
     const cookie = await signInAsNewOperator(t, 'many-tabs@example.org');
-    const open = (who = cookie) =>
-      fetch(`${url}/api/changes/stream?tables=members`, { headers: { cookie: who } });
+    const open = (who = cookie) => fetch(`${url}${eventStreamPath}`, { headers: { cookie: who } });
     const streams = [];
     try {
       for (let i = 0; i < maxStreamsPerSession; i++) {

@@ -10,9 +10,10 @@ import { requireSession, sessionPolicy } from '../http/access';
 export const streamHeartbeatMs = 25_000;
 
 /**
- * How many event streams (operator gate and change feeds together) one session may hold open in
- * one server instance. A tab holds two or three (the gate, its list, a detail), so a person with
- * a dozen tabs stays under it, while one cookie can no longer hold thousands of sockets, timers
+ * How many event streams one session may hold open in one server instance. The tabs of a browser
+ * share one stream (web lib/browser-stream.ts); a browser without Web Locks or BroadcastChannel
+ * opens one per tab, so a person with a dozen such tabs still stays under it, while one cookie
+ * can no longer hold thousands of sockets, timers
  * and heartbeat queries. A stream beyond it is refused (429) rather than the oldest one closed:
  * the browser reopens a stream the server ended within a second, which would then close another
  * tab's stream in turn, without end; a refused stream is tried again after a growing delay.

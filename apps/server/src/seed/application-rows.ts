@@ -9,6 +9,12 @@ import {
   type ApplicationPlan,
   type DemoPlan,
 } from './demo-plan';
+import {
+  planApplicationHistory,
+  type ApplicationHistory,
+  type ApplicationHistoryEntry,
+} from './application-history';
+import { demoDiplomaPng, demoPdf } from './demo-documents';
 import type { EmailJob } from './email-rows';
 import { personName, phoneNumber, slugify, type FakerPool } from './naming';
 import { createPrng, type Prng } from './prng';
@@ -52,59 +58,193 @@ const decisionReasons: Partial<Record<ApplicationStatus, readonly string[]>> = {
   ],
 };
 
-/** The statuses at which the national association has endorsed the application. */
-const endorsedStatuses = new Set<ApplicationStatus>([
-  'endorsed',
-  'under-review',
-  'information-requested',
-  'approved',
-  'rejected',
-]);
-
-type Document = {
+/** A demo application's document: its entry in applications.documents and its file's row. */
+export type ApplicationDocumentJob = {
+  id: string;
+  aid: string;
   type: string;
   fileName: string;
-  contentType: string;
-  sizeBytes: number;
-  uploadedAt: string;
+  contentType: 'application/pdf' | 'image/png';
+  uploadedAtMs: number;
+  uploadedBy: string;
+  /** The file's bytes; cheap and pure, so they are made again when the row is written. */
+  render: () => Buffer;
 };
 
-function documentsOf(prng: Prng, application: ApplicationPlan): Document[] {
+/** The facts the documents state, from the application's row. */
+type DocumentFacts = {
+  application: ApplicationPlan;
+  registrationNumber: string;
+  founded: number;
+  associationName: string | null;
+};
+
+const insurers = [
+  'Helvetia Transport Insurance',
+  'TT Club Mutual',
+  'Allianz Global Corporate & Specialty',
+  'AXA XL Marine & Logistics',
+  'Baloise Cargo Cover',
+];
+
+const footer = 'Demo document of the Operations console, generated with the demo data.';
+
+function day(ms: number): string {
+  return isoTime(ms).slice(0, 10);
+}
+
+function addressLine(application: ApplicationPlan): string {
+  const address = application.address;
+  if (!address) return application.iso2;
+  return [address.line1, [address.postalCode, address.city].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ')
+    .concat(`, ${application.iso2}`);
+}
+
+/** What each kind of document says, as a PDF. */
+function documentPdf(
+  type: string,
+  facts: DocumentFacts,
+  atMs: number,
+  policyNumber: string,
+  insurer: string,
+): Buffer {
+  const { application } = facts;
+  switch (type) {
+    case 'application-form':
+      return demoPdf({
+        title: 'Application for membership',
+        footer,
+        lines: [
+          { text: `Application ${application.number}`, bold: true },
+          { text: `Company: ${application.legalName}` },
+          { text: `Trade name: ${application.tradeName ?? 'none'}` },
+          { text: `Address: ${addressLine(application)}` },
+          { text: `VAT number: ${application.vatNumber ?? 'none'}` },
+          {
+            text: `Category: ${application.category === 'association' ? 'National association' : 'Individual member'}`,
+          },
+          { text: `Applicant: ${application.applicantName} <${application.applicantEmail}>` },
+          { text: `Signed on ${day(atMs)}` },
+        ],
+      });
+    case 'registry-extract':
+      return demoPdf({
+        title: 'Extract from the commercial register',
+        footer,
+        lines: [
+          { text: application.legalName, bold: true },
+          { text: `Registration number: ${facts.registrationNumber}` },
+          { text: `Registered office: ${addressLine(application)}` },
+          { text: `Entered in the register: ${facts.founded}` },
+          { text: 'Status: active, no insolvency proceedings recorded' },
+          { text: `Extract issued on ${day(atMs - 2 * dayMs)}` },
+        ],
+      });
+    case 'insurance':
+      return demoPdf({
+        title: 'Certificate of liability insurance',
+        footer,
+        lines: [
+          { text: `Insured: ${application.legalName}`, bold: true },
+          { text: `Insurer: ${insurer}` },
+          { text: `Policy number: ${policyNumber}` },
+          { text: 'Cover: freight forwarder liability, 1,000,000 per claim' },
+          { text: `Valid from ${yearOf(Math.floor(atMs / dayMs))}-01-01 for twelve months` },
+        ],
+      });
+    case 'endorsement-letter':
+      return demoPdf({
+        title: 'Letter of endorsement',
+        footer,
+        lines: [
+          { text: `From: ${facts.associationName ?? 'the national association'}`, bold: true },
+          { text: 'To: the Federation secretariat' },
+          { text: `Re: application ${application.number} of ${application.legalName}` },
+          { text: 'We know the company as a freight forwarder of good standing in our country' },
+          { text: 'and endorse its application for membership of the Federation.' },
+          { text: `Dated ${day(atMs)}` },
+        ],
+      });
+    default:
+      return demoPdf({ title: 'Document', footer, lines: [{ text: application.legalName }] });
+  }
+}
+
+function documentsOf(
+  prng: Prng,
+  filePrng: Prng,
+  facts: DocumentFacts,
+  history: ApplicationHistory,
+): ApplicationDocumentJob[] {
+  const { application } = facts;
   const uploadedMs = application.submittedMs ?? application.createdMs + prng.int(1, 48) * 3_600_000;
-  const document = (type: string, fileName: string, offsetMs = 0): Document => ({
-    type,
-    fileName,
-    contentType: 'application/pdf',
-    sizeBytes: prng.int(80_000, 4_500_000),
-    uploadedAt: isoTime(Math.min(uploadedMs + offsetMs, referenceDay * dayMs)),
-  });
-  const documents: Document[] = [];
+  const jobs: ApplicationDocumentJob[] = [];
+  const add = (
+    type: string,
+    fileName: string,
+    options: { atMs?: number; by?: string; png?: boolean } = {},
+  ) => {
+    const atMs = Math.min(options.atMs ?? uploadedMs, referenceDay * dayMs);
+    // Drawn here, not in render(): rendering again must give the same bytes.
+    const policyNumber = `FFL-${filePrng.digits(8)}`;
+    const insurer = filePrng.pick(insurers);
+    const variant = filePrng.int(0, 7);
+    jobs.push({
+      id: filePrng.id(),
+      aid: application.aid,
+      type,
+      fileName,
+      contentType: options.png ? 'image/png' : 'application/pdf',
+      uploadedAtMs: atMs,
+      uploadedBy: options.by ?? application.submittedByUid,
+      render: options.png
+        ? () => demoDiplomaPng(variant)
+        : () => documentPdf(type, facts, atMs, policyNumber, insurer),
+    });
+  };
   if (application.status !== 'draft' || prng.chance(0.6))
-    documents.push(document('application-form', 'application-form.pdf'));
+    add('application-form', 'application-form.pdf');
   if (application.status !== 'draft' || prng.chance(0.3))
-    documents.push(document('registry-extract', 'commercial-register-extract.pdf'));
+    add('registry-extract', 'commercial-register-extract.pdf');
   if (
     application.status !== 'draft' &&
     (application.status !== 'information-requested' || prng.chance(0.5))
   ) {
-    documents.push(document('insurance', 'liability-insurance-certificate.pdf'));
+    add('insurance', 'liability-insurance-certificate.pdf');
   }
-  if (application.endorsingMid && endorsedStatuses.has(application.status)) {
-    documents.push(
-      document('endorsement-letter', 'endorsement-letter.pdf', prng.int(3, 20) * dayMs),
-    );
+  // The operator uploads the letter the association sent, then records the endorsement.
+  if (history.endorsementLetterMs !== null && history.reviewerUid !== null) {
+    add('endorsement-letter', 'endorsement-letter.pdf', {
+      atMs: history.endorsementLetterMs,
+      by: history.reviewerUid,
+    });
   }
-  if (prng.chance(0.3)) documents.push(document('diploma', 'diploma-freight-forwarding.pdf'));
-  return documents;
+  if (prng.chance(0.3)) add('diploma', 'diploma-freight-forwarding.png', { png: true });
+  return jobs;
 }
+
+/** Where the application rows leave what the later tables (documents, audit_log) write. */
+export type ApplicationJobs = {
+  emails: EmailJob[];
+  documents: ApplicationDocumentJob[];
+  history: { aid: string; entries: ApplicationHistoryEntry[] }[];
+};
 
 export function* generateApplicationRows(
   plan: DemoPlan,
   fakers: FakerPool,
-  emailJobs: EmailJob[],
+  jobs: ApplicationJobs,
 ): Generator<Insertable<ApplicationsTable>> {
   fakers.startStream('applications');
   const prng = createPrng(plan.seed, 'applications');
+  // Streams of their own: documents and history do not reshuffle the applications' other values.
+  const historyPrng = createPrng(plan.seed, 'application-history');
+  const filePrng = createPrng(plan.seed, 'application-documents');
+  const reviewers = plan.operators
+    .filter((operator) => operator.roles.includes('membership') || operator.roles.includes('admin'))
+    .map((operator) => operator.uid);
   for (const application of plan.applications) {
     const member = application.member;
     if (member) {
@@ -162,8 +302,30 @@ export function* generateApplicationRows(
             referenceDay * dayMs - 3_600_000,
           )
         : (application.submittedMs ?? application.createdMs));
+    const decisionReason = reasons ? prng.pick(reasons) : null;
+    const history = planApplicationHistory(historyPrng, {
+      application,
+      reviewers,
+      decisionReason,
+      changedMs,
+    });
+    jobs.history.push({ aid: application.aid, entries: history.entries });
+    const registrationNumber = prng.digits(prng.int(6, 10));
+    const documents = documentsOf(
+      prng,
+      filePrng,
+      {
+        application,
+        registrationNumber,
+        founded: foundedYear,
+        associationName: plan.associationsByCountry.get(application.iso2)?.legalName ?? null,
+      },
+      history,
+    );
+    jobs.documents.push(...documents);
+    const last = history.entries.at(-1);
     if (application.status === 'approved' && application.decidedMs !== null) {
-      emailJobs.push({
+      jobs.emails.push({
         kind: 'application-approved',
         atMs: application.decidedMs + 60_000,
         application,
@@ -179,7 +341,7 @@ export function* generateApplicationRows(
       company: {
         legalName: application.legalName,
         tradeName: application.tradeName,
-        registrationNumber: prng.digits(prng.int(6, 10)),
+        registrationNumber,
         vatNumber: application.vatNumber,
         founded: foundedYear,
         website: `https://www.${application.domain}`,
@@ -197,22 +359,28 @@ export function* generateApplicationRows(
           }
         : {},
       contacts,
-      documents: documentsOf(prng, application),
+      documents: documents.map((document) => ({
+        id: document.id,
+        type: document.type,
+        fileName: document.fileName,
+        contentType: document.contentType,
+        sizeBytes: document.render().length,
+        uploadedAt: isoTime(document.uploadedAtMs),
+        uploadedBy: document.uploadedBy,
+      })),
       endorsing_association_mid: application.endorsingMid,
       submitted_by_uid: application.submittedByUid,
-      reviewer_uid: application.reviewerUid,
-      decision_reason: reasons ? prng.pick(reasons) : null,
+      reviewer_uid: history.reviewerUid ?? application.reviewerUid,
+      decision_reason: decisionReason,
       member_mid: member?.mid ?? null,
       submitted_at: application.submittedMs === null ? null : isoTime(application.submittedMs),
       decided_at: application.decidedMs === null ? null : isoTime(application.decidedMs),
-      version:
-        1 +
-        (application.submittedMs === null ? 0 : 1) +
-        (changedMs !== application.submittedMs ? 1 : 0),
+      // One version per entry of its history, stamped like the workflow's last step.
+      version: history.entries.length,
       created_at: isoTime(application.createdMs),
-      updated_at: isoTime(Math.max(application.createdMs, changedMs)),
+      updated_at: isoTime(last?.atMs ?? application.createdMs),
       created_by: seedActor,
-      updated_by: seedActor,
+      updated_by: last?.actorUid ?? seedActor,
       deleted_at: null,
     };
   }

@@ -4,8 +4,11 @@
  * commas, quotes (doubled) and newlines, and quoting also keeps a lone `\.` from ending the data.
  */
 
-/** How a value is written: text[] columns take a PostgreSQL array literal, jsonb takes JSON. */
-export type CsvColumnKind = 'value' | 'json' | 'text-array';
+/**
+ * How a value is written: text[] columns take a PostgreSQL array literal, jsonb takes JSON, bytea
+ * takes its hex form (`\x…`).
+ */
+export type CsvColumnKind = 'value' | 'json' | 'text-array' | 'bytea';
 
 const needsQuoting = /[",\r\n\\]/;
 
@@ -22,6 +25,10 @@ export function pgTextArray(values: readonly string[]): string {
 
 export function csvField(value: unknown, kind: CsvColumnKind = 'value'): string {
   if (value === null || value === undefined) return '';
+  if (kind === 'bytea') {
+    if (!Buffer.isBuffer(value)) throw new Error('expected a Buffer for a bytea column');
+    return `\\x${value.toString('hex')}`; // nothing to quote: a backslash, x and hex digits
+  }
   if (kind === 'json') return csvQuote(typeof value === 'string' ? value : JSON.stringify(value));
   if (kind === 'text-array') {
     if (!Array.isArray(value))

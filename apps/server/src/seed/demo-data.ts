@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type {
+  ApplicationDocumentsTable,
   ApplicationsTable,
   AuditLogTable,
   BankAccountsTable,
@@ -10,7 +12,7 @@ import type {
   OperatorsTable,
   UsersTable,
 } from '../db/schema';
-import { generateApplicationRows } from './application-rows';
+import { generateApplicationRows, type ApplicationJobs } from './application-rows';
 import {
   generateBankAccountRows,
   generateCertificateRows,
@@ -41,6 +43,7 @@ export type DemoTableName =
   | 'operators'
   | 'bank_accounts'
   | 'applications'
+  | 'application_documents'
   | 'invoices'
   | 'certificates'
   | 'emails'
@@ -186,6 +189,19 @@ const applicationColumns = [
   'deleted_at',
 ] as const satisfies readonly (keyof ApplicationsTable)[];
 
+const applicationDocumentColumns = [
+  'id',
+  'aid',
+  'type',
+  'file_name',
+  'content_type',
+  'size_bytes',
+  'sha256',
+  'content',
+  'uploaded_at',
+  'uploaded_by',
+] as const satisfies readonly (keyof ApplicationDocumentsTable)[];
+
 const invoiceColumns = [
   'iid',
   'number',
@@ -264,6 +280,7 @@ const emailColumns = [
   'accepted',
   'rejected',
   'delivered_at',
+  'delivery_mode',
   'created_at',
   'updated_at',
 ] as const satisfies readonly (keyof EmailsTable)[];
@@ -304,6 +321,7 @@ export function createDemoData(kit: FakerKit, options: DemoOptions): DemoData {
   });
   const fakers = createFakerPool(kit, options.seed);
   const emailJobs: EmailJob[] = [];
+  const applicationJobs: ApplicationJobs = { emails: emailJobs, documents: [], history: [] };
   const certificateJobs: CertificateJob[] = [];
 
   const tables: DemoTable[] = [
@@ -340,7 +358,14 @@ export function createDemoData(kit: FakerKit, options: DemoOptions): DemoData {
       columns: applicationColumns,
       kinds: { company: 'json', address: 'json', contacts: 'json', documents: 'json' },
       count: () => plan.applications.length,
-      rows: () => generateApplicationRows(plan, fakers, emailJobs),
+      rows: () => generateApplicationRows(plan, fakers, applicationJobs),
+    },
+    {
+      name: 'application_documents',
+      columns: applicationDocumentColumns,
+      kinds: { content: 'bytea' },
+      count: () => applicationJobs.documents.length,
+      rows: () => generateApplicationDocumentRows(applicationJobs),
     },
     {
       name: 'invoices',
@@ -374,17 +399,57 @@ export function createDemoData(kit: FakerKit, options: DemoOptions): DemoData {
       name: 'audit_log',
       columns: auditColumns,
       kinds: { before: 'json', after: 'json' },
-      count: () => plan.operators.length + 1,
-      rows: () => generateAuditRows(plan, tables),
+      count: () =>
+        plan.operators.length +
+        1 +
+        applicationJobs.history.reduce((sum, { entries }) => sum + entries.length, 0),
+      rows: () => generateAuditRows(plan, tables, applicationJobs),
     },
   ];
   return { plan, tables };
 }
 
+/** The files of the demo applications' documents, made again from their jobs (pure). */
+function* generateApplicationDocumentRows(
+  jobs: ApplicationJobs,
+): Generator<Insertable<ApplicationDocumentsTable>> {
+  for (const job of jobs.documents) {
+    const content = job.render();
+    yield {
+      id: job.id,
+      aid: job.aid,
+      type: job.type,
+      file_name: job.fileName,
+      content_type: job.contentType,
+      size_bytes: content.length,
+      sha256: createHash('sha256').update(content).digest('hex'),
+      content,
+      uploaded_at: isoTime(job.uploadedAtMs),
+      uploaded_by: job.uploadedBy,
+    };
+  }
+}
+
 function* generateAuditRows(
   plan: DemoPlan,
   tables: readonly DemoTable[],
+  applicationJobs: ApplicationJobs,
 ): Generator<Insertable<AuditLogTable>> {
+  // Each application's entries in the order they happened: the history tab orders by id.
+  for (const { aid, entries } of applicationJobs.history) {
+    for (const entry of entries) {
+      yield {
+        at: isoTime(entry.atMs),
+        actor_uid: entry.actorUid,
+        actor_kind: entry.actorKind,
+        table_name: 'applications',
+        record_id: aid,
+        action: entry.action,
+        before: entry.before,
+        after: entry.after,
+      };
+    }
+  }
   const at = isoTime(referenceDay * dayMs);
   for (const operator of plan.operators) {
     yield {

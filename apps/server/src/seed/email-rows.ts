@@ -248,6 +248,9 @@ export function* generateEmailRows(
       accepted: state === 'SUCCESS' ? [...mail.to, ...mail.cc] : [],
       rejected: state === 'ERROR' && error?.startsWith('55') ? mail.to : [],
       delivered_at: deliveredMs === null ? null : isoTime(deliveredMs),
+      // The demo's history stands for a console with a mail server: its messages carry the
+      // server's ids and accepted recipients. E-mails sent while it runs without SMTP_URL are 'log'.
+      delivery_mode: state === 'SUCCESS' ? 'smtp' : null,
       created_at: isoTime(createdMs),
       updated_at: isoTime(updatedMs),
     };

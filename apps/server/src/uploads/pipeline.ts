@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import type {
-  TUploadInvalidRows,
-  TUploadProgress,
-  TUploadView,
-  UploadMapping,
-  UploadMappingProblem,
-  UploadMode,
+import {
+  isUploadFixedValue,
+  type TUploadInvalidRows,
+  type TUploadProgress,
+  type TUploadView,
+  type UploadMapping,
+  type UploadMappingProblem,
+  type UploadMappingSource,
+  type UploadMode,
 } from '@ops/contract';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type pg from 'pg';
@@ -22,6 +24,7 @@ import {
 } from '../db/transaction';
 import { AppError, badInput } from '../errors';
 import { escapeFormula, unescapeFormula } from '../lib/spreadsheet-formulas';
+import { refreshStatistics, type StatisticsLog } from '../lists/refresh-statistics';
 import { textProblem } from '../lib/storable-text';
 import { csvQuote, pgTextArray } from '../seed/csv';
 import {
@@ -49,6 +52,8 @@ export type UploadDeps = {
   pool: pg.Pool;
   /** Needed by imports whose follow-up writes e-mails or documents (certificates). */
   config?: { publicUrl: string; mailFrom: string };
+  /** Where a failed refresh of statistics after a commit is reported (it fails nothing). */
+  log?: StatisticsLog;
 };
 
 /** Table and column names of one import (they share the same shape, see 0007 and 0018). */
@@ -137,6 +142,11 @@ export type UploadKind = {
   ): Promise<void>;
   /** The message of a unique violation during the commit (a number added meanwhile). */
   conflictMessage: string;
+  /**
+   * The tables a commit fills or changes in bulk, whose statistics are refreshed once it has
+   * committed (the search index's after the follow-up has indexed a bulk commit).
+   */
+  analyzedTables: readonly (keyof Database & string)[];
   /** Rows between two full garbage collections while validating (default 10,000). */
   collectEveryRows?: number;
 };
@@ -287,19 +297,28 @@ export function schemaReasons<F extends string>(
 
 /**
  * A row's cells by field, through the operator's mapping (unmapped fields left out). A cell that
- * our CSV files escaped as a formula (`'+41 …`) is read as it was before (`+41 …`).
+ * our CSV files escaped as a formula (`'+41 …`) is read as it was before (`+41 …`). A field
+ * given a fixed value reads that value on every row, so the row schema checks it as a cell.
  */
 export function cellsByField<F extends string>(
   cells: readonly string[],
   fields: readonly F[],
-  mapping: Partial<Record<F, number>>,
+  mapping: UploadMapping<F>,
 ): Partial<Record<F, string>> {
   const input: Partial<Record<F, string>> = {};
   for (const field of fields) {
-    const column = mapping[field];
-    if (column !== undefined) input[field] = unescapeFormula(withoutNul(cells[column] ?? ''));
+    const source: UploadMappingSource | undefined = mapping[field];
+    if (source === undefined) continue;
+    input[field] = isUploadFixedValue(source)
+      ? withoutNul(source.value)
+      : unescapeFormula(withoutNul(cells[source] ?? ''));
   }
   return input;
+}
+
+/** The file columns a mapping reads (fixed values read none). */
+export function mappedFileColumns(mapping: UploadMapping): number[] {
+  return Object.values(mapping).filter((source) => typeof source === 'number');
 }
 
 export type UploadRecord = {
@@ -586,7 +605,7 @@ export async function validateUpload(
   let failed = false;
   try {
     const validateRow = await kind.prepareRows(deps, mapping, idGenerator());
-    const mappedColumns = Object.values(mapping).filter((column) => column !== undefined);
+    const mappedColumns = mappedFileColumns(mapping);
     await client.query('BEGIN');
     // The COPY checks each staged row's foreign key to its upload: with the plan kept.
     await client.query(reusePlansForBulkWriteSql);
@@ -966,6 +985,9 @@ export async function commitUpload(
     }
     throw error;
   }
+  // Outside the commit's transaction, once committed: the lists' estimates and plans see the
+  // new rows now rather than when autovacuum comes by.
+  await refreshStatistics(deps.db, kind.analyzedTables, deps.log);
   if (needsFollowUp) startFollowUp(kind, deps, id);
   else await clearProgress(kind, deps.db, id);
   return getUpload(kind, deps, id);
@@ -998,11 +1020,10 @@ function runFollowUp(kind: UploadKind, deps: UploadDeps, id: string): Promise<vo
     const total = upload.validation?.valid ?? 0;
     const report: FollowUpReport = (phase, done, of) =>
       writeProgress(kind, deps.db, id, { phase, done, total: of, rows: 0, invalid: 0 });
-    await kind.followUp?.(
-      deps,
-      { id, committedBy: upload.committed_by, isBulk: total > inTransactionIndexRows },
-      report,
-    );
+    const isBulk = total > inTransactionIndexRows;
+    await kind.followUp?.(deps, { id, committedBy: upload.committed_by, isBulk }, report);
+    // A bulk commit's search documents were written by the follow-up, not the commit.
+    if (isBulk) await refreshStatistics(deps.db, ['search_documents', 'search_words'], deps.log);
     await sql`UPDATE ${table(kind.tables.uploads)}
                  SET ${sql.ref(kind.tables.followUpColumn)} = now() WHERE id = ${id}`.execute(
       deps.db,

@@ -56,6 +56,7 @@ export function uploadRoutes(options: UploadRoutesOptions): FastifyPluginAsyncZo
       db: app.deps.db,
       pool: app.deps.pool,
       config: { publicUrl: app.deps.config.publicUrl, mailFrom: app.deps.config.mailFrom },
+      log: app.log,
     });
     const actorOf = (request: Parameters<typeof requireSession>[0]): Actor => ({
       kind: 'operator',

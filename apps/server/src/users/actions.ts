@@ -16,6 +16,11 @@ import type { Throttle } from '../auth/throttle';
 import type { Config } from '../config';
 import type { Database, User, UsersTable } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
+import {
+  manyChangedRows,
+  refreshStatistics,
+  type StatisticsLog,
+} from '../lists/refresh-statistics';
 import { queueEmail } from '../emails/outbox';
 import { getOutboxKey } from '../emails/sealed-secrets';
 import { signInLinkEmail } from '../emails/templates';
@@ -281,6 +286,7 @@ export async function bulkSetUsersDisabled(
   db: Kysely<Database>,
   actor: UserManager,
   options: { selection: TUserBulkSelection; disabled: boolean },
+  log?: StatisticsLog,
 ): Promise<TUserBulkResult> {
   const uids = await selectedUids(db, options.selection);
   const result: TUserBulkResult = { changed: 0, unchanged: 0, refused: [] };
@@ -348,6 +354,8 @@ export async function bulkSetUsersDisabled(
     result.unchanged += outcome.unchanged;
     result.refused.push(...outcome.refused);
   }
+  // Thousands of users changed: the disabled filter's estimates follow (the chunks committed).
+  if (result.changed >= manyChangedRows) await refreshStatistics(db, ['users'], log);
   return result;
 }
 

@@ -60,7 +60,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary:
-          'The users list: filters per column, full-text q, sort, keyset pages (cursor) and an estimated total',
+          'The users list: filters per column, full-text q, sort, keyset pages (cursor) and the total (counted up to 10,000 rows, estimated above)',
         querystring: ZUsersListQuery,
         response: { 200: ZUsersListPage },
       },
@@ -100,7 +100,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZUserBulkResult },
       },
     },
-    async (request) => bulkSetUsersDisabled(app.deps.db, userManager(request), request.body),
+    async (request) =>
+      bulkSetUsersDisabled(app.deps.db, userManager(request), request.body, request.log),
   );
 
   app.get(

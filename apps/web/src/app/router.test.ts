@@ -62,6 +62,18 @@ describe('route table (spec §2)', () => {
     expect(resolve('/invoices/fixes').leaf).toBe('invoices-fixes');
   });
 
+  it('shows uploads and fixes as pages of their own, not in the list beside it', () => {
+    for (const [pathname, id] of [
+      ['/members/upload', 'members-upload'],
+      ['/members/fixes', 'members-fixes'],
+      ['/invoices/upload', 'invoices-upload'],
+      ['/invoices/pdfs', 'invoices-pdfs'],
+      ['/invoices/fixes', 'invoices-fixes'],
+    ] as const) {
+      expect(resolve(pathname).chain).toEqual(['root', 'screens', id]);
+    }
+  });
+
   it('passes the id segment as the named parameter', () => {
     expect(resolve('/members/xyz')).toMatchObject({ leaf: 'member', params: { mid: 'xyz' } });
     expect(resolve('/invoices/2024-0042').params).toMatchObject({ iid: '2024-0042' });

@@ -11,7 +11,7 @@ function lazyScreen(load: () => Promise<ComponentType>) {
 
 /**
  * The route table of spec §2. Lists and details are nested views: a detail renders in its
- * list's outlet. Ids name the screens; src/config/paths.ts holds the same ids with the full URL
+ * list's outlet (beside the list, or in its place on a narrow screen). Ids name the screens; src/config/paths.ts holds the same ids with the full URL
  * patterns and builds every link.
  */
 export const routes: RouteObject[] = [
@@ -33,32 +33,53 @@ export const routes: RouteObject[] = [
             index: true,
             lazy: lazyScreen(() => import('@/features/home/routes/home').then((m) => m.HomeRoute)),
           },
+          // CSV uploads, PDF uploads and fixes are whole pages of their own, not records beside
+          // the list: siblings of the list with URLs under it. Their static segments outrank
+          // the list's :mid / :iid child, so /members/upload is not member "upload".
+          {
+            id: 'members-fixes',
+            path: 'members/fixes',
+            lazy: lazyScreen(() =>
+              import('@/features/members/routes/members-fixes').then((m) => m.MembersFixesRoute),
+            ),
+          },
+          {
+            id: 'members-upload',
+            path: 'members/upload',
+            lazy: lazyScreen(() =>
+              import('@/features/members/routes/members-upload').then((m) => m.MembersUploadRoute),
+            ),
+          },
+          {
+            id: 'invoices-upload',
+            path: 'invoices/upload',
+            lazy: lazyScreen(() =>
+              import('@/features/invoices/routes/invoices-upload').then(
+                (m) => m.InvoicesUploadRoute,
+              ),
+            ),
+          },
+          {
+            id: 'invoices-pdfs',
+            path: 'invoices/pdfs',
+            lazy: lazyScreen(() =>
+              import('@/features/invoices/routes/invoices-pdfs').then((m) => m.InvoicesPdfsRoute),
+            ),
+          },
+          {
+            id: 'invoices-fixes',
+            path: 'invoices/fixes',
+            lazy: lazyScreen(() =>
+              import('@/features/invoices/routes/invoices-fixes').then((m) => m.InvoicesFixesRoute),
+            ),
+          },
           {
             id: 'members',
             path: 'members',
             lazy: lazyScreen(() =>
               import('@/features/members/routes/members').then((m) => m.MembersRoute),
             ),
-            // Static segments outrank the :mid sibling, so /members/upload is not member "upload".
             children: [
-              {
-                id: 'members-fixes',
-                path: 'fixes',
-                lazy: lazyScreen(() =>
-                  import('@/features/members/routes/members-fixes').then(
-                    (m) => m.MembersFixesRoute,
-                  ),
-                ),
-              },
-              {
-                id: 'members-upload',
-                path: 'upload',
-                lazy: lazyScreen(() =>
-                  import('@/features/members/routes/members-upload').then(
-                    (m) => m.MembersUploadRoute,
-                  ),
-                ),
-              },
               {
                 id: 'member',
                 path: ':mid',
@@ -97,33 +118,6 @@ export const routes: RouteObject[] = [
               import('@/features/invoices/routes/invoices').then((m) => m.InvoicesRoute),
             ),
             children: [
-              {
-                id: 'invoices-upload',
-                path: 'upload',
-                lazy: lazyScreen(() =>
-                  import('@/features/invoices/routes/invoices-upload').then(
-                    (m) => m.InvoicesUploadRoute,
-                  ),
-                ),
-              },
-              {
-                id: 'invoices-pdfs',
-                path: 'pdfs',
-                lazy: lazyScreen(() =>
-                  import('@/features/invoices/routes/invoices-pdfs').then(
-                    (m) => m.InvoicesPdfsRoute,
-                  ),
-                ),
-              },
-              {
-                id: 'invoices-fixes',
-                path: 'fixes',
-                lazy: lazyScreen(() =>
-                  import('@/features/invoices/routes/invoices-fixes').then(
-                    (m) => m.InvoicesFixesRoute,
-                  ),
-                ),
-              },
               {
                 id: 'invoice',
                 path: ':iid',
@@ -242,6 +236,10 @@ export const routes: RouteObject[] = [
               {
                 id: 'settings',
                 path: 'settings',
+                // The settings home, or the open section (bank accounts).
+                lazy: lazyScreen(() =>
+                  import('@/features/settings/routes/settings').then((m) => m.SettingsRoute),
+                ),
                 children: [
                   {
                     id: 'bank-accounts',

@@ -100,9 +100,36 @@ describe('screens rendered through the route table', () => {
     );
   });
 
-  it('renders the upload screen, not a member called "upload"', async () => {
-    const { headings } = await render('/members/upload');
-    expect(headings).toEqual(['h1 Operations', 'h2 Members', 'h3 Members CSV upload']);
+  it('renders the upload screen as a page of its own, not a member called "upload"', async () => {
+    const { html, headings } = await render('/members/upload');
+    expect(headings).toEqual(['h1 Operations', 'h2 Members CSV upload']);
+    expect(html).toMatch(/<a [^>]*href="\/members"[^>]*>.*?Back to members<\/a>/s);
+  });
+
+  it('renders the invoice fixes as a page of its own, without the invoices list', async () => {
+    const { headings } = await render('/invoices/fixes');
+    expect(headings).toEqual(['h1 Operations', 'h2 Invoice fixes']);
+  });
+
+  it('gives a record opened from its list a Close and a Back to the list, keeping its view', async () => {
+    const { html } = await render('/certificates/c1?status=valid&tab=history');
+    expect(html).toMatch(/<a [^>]*href="\/certificates\?status=valid"[^>]*>Close<\/a>/);
+    expect(html).toMatch(/href="\/certificates\?status=valid"[^>]*>.*?Back to certificates<\/a>/s);
+  });
+
+  it('renders the settings home at /settings, listing every settings area as a link', async () => {
+    const { html, headings } = await render('/settings');
+    expect(headings).toEqual(['h1 Operations', 'h2 Settings']);
+    const list = /<ul aria-label="Settings areas".*?<\/ul>/s.exec(html)?.[0] ?? '';
+    const links = [...list.matchAll(/<a [^>]*href="([^"]+)"[^>]*><span[^>]*>([^<]+)<\/span>/g)].map(
+      ([, href, label]) => `${label} ${href}`,
+    );
+    expect(links).toEqual([
+      'Bank accounts /settings/bank-accounts',
+      'Countries /countries',
+      'Operators /operators',
+      'Search indexes /search/indexes',
+    ]);
   });
 
   it('renders the e-mail detail, which reads its id from the route itself', async () => {

@@ -1,11 +1,33 @@
-import { createContext, use, useId, type ReactNode } from 'react';
-import { useOutlet } from 'react-router';
+import { createContext, use, useEffect, useId, useRef, type ReactNode } from 'react';
+import { Link, useLocation, useOutlet, useResolvedPath } from 'react-router';
+import { ActionLink } from '@/components/action-link';
+import { focusRing } from '@/components/button';
+import { tabParam } from '@/components/detail/detail-tabs';
 
 type HeadingLevel = 2 | 3 | 4 | 5 | 6;
 
 // The shell's "Operations" is the h1; a screen nested in another screen's outlet (a detail
 // beside its list) takes the next heading level, so the outline follows the nesting.
 const HeadingLevelContext = createContext<HeadingLevel>(2);
+
+/** The title of the screen around, for links back to it ("Back to members"). */
+const ScreenTitleContext = createContext<string | null>(null);
+
+/** The list a record was opened from: its URL with the list's view, and its title. */
+type OpenedFromList = { href: string; title: string };
+
+/**
+ * Set by ListWithDetail around its record: the record's outermost screen shows the way back to
+ * the list (Back on a narrow screen, Close beside the list), so every record has it in the same
+ * place without each detail route adding it.
+ */
+const OpenedFromListContext = createContext<OpenedFromList | null>(null);
+
+/**
+ * The width from which a record shows beside its list (Tailwind's `xl`, 80rem); below it the
+ * record replaces the list. The classes below spell the same breakpoint as `xl:`.
+ */
+const sideBySideQuery = '(min-width: 80rem)';
 
 export type ScreenProps = {
   title: string;
@@ -19,35 +41,139 @@ export type ScreenProps = {
 /** A titled region of the console: a list, a detail, an upload form. */
 export function Screen({ title, description, actions, children }: ScreenProps) {
   const level = use(HeadingLevelContext);
+  const openedFrom = use(OpenedFromListContext);
   const headingId = useId();
   const Heading = `h${level}` as const;
   const nextLevel = Math.min(level + 1, 6) as HeadingLevel;
+  const close = openedFrom ? (
+    // Beside the list only: below the side-by-side width, Back (above the title) does this.
+    <ActionLink to={openedFrom.href} end className="hidden xl:inline-block">
+      Close
+    </ActionLink>
+  ) : null;
   return (
     <section
       aria-labelledby={headingId}
-      className="flex min-w-0 flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      className="flex min-w-0 flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
     >
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <Heading id={headingId} className="text-lg font-semibold text-slate-900">
+          {openedFrom ? (
+            <BackLink to={openedFrom.href} className="mb-2 xl:hidden">
+              {`Back to ${openedFrom.title.toLowerCase()}`}
+            </BackLink>
+          ) : null}
+          <Heading id={headingId} className="text-lg font-semibold break-words text-slate-900">
             {title}
           </Heading>
           <p className="mt-1 text-sm text-slate-600">{description}</p>
         </div>
-        {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+        {actions || close ? (
+          <div className="flex flex-wrap gap-2">
+            {actions}
+            {close}
+          </div>
+        ) : null}
       </header>
-      <HeadingLevelContext value={nextLevel}>{children}</HeadingLevelContext>
+      <HeadingLevelContext value={nextLevel}>
+        <ScreenTitleContext value={title}>
+          {/* Screens inside this one (a record's sections) are not the record: no second Close. */}
+          <OpenedFromListContext value={null}>{children}</OpenedFromListContext>
+        </ScreenTitleContext>
+      </HeadingLevelContext>
     </section>
   );
 }
 
-/** A list screen's body: the list, and beside it the child route (detail, upload, fixes). */
+/** A link back to where the person came from, above a screen's title: "← Back to members". */
+export function BackLink({
+  to,
+  className,
+  children,
+}: {
+  to: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Link
+      to={to}
+      className={`inline-flex items-center gap-1 rounded-md text-sm font-medium text-sky-800 hover:text-sky-950 hover:underline ${focusRing} ${className ?? ''}`}
+    >
+      <span aria-hidden="true">←</span>
+      {children}
+    </Link>
+  );
+}
+
+/**
+ * The list's view (its query string) without a record's own tab, for links back to the list: a
+ * record opened from a filtered list goes back to the same filtered list.
+ */
+export function useListSearch(): string {
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  params.delete(tabParam);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * A list screen's body: the list, and the record opened from it (the child route). From `xl`
+ * the record shows beside the list; below, the record replaces the list (which stays mounted,
+ * so its rows and scroll position are there on the way back) and is scrolled to the top, since
+ * below the list it would open far out of sight and a tap would seem to do nothing.
+ */
 export function ListWithDetail({ children }: { children: ReactNode }) {
   const detail = useOutlet();
+  const listTitle = use(ScreenTitleContext) ?? 'the list';
+  const listPath = useResolvedPath('.').pathname;
+  const listSearch = useListSearch();
+  const { pathname } = useLocation();
+  const detailRef = useRef<HTMLDivElement>(null);
+  const hasDetail = detail !== null;
+
+  // On opening a record (not on changing its tab, which is in the query string).
+  useEffect(() => {
+    if (!hasDetail || window.matchMedia(sideBySideQuery).matches) return;
+    detailRef.current?.scrollIntoView({ block: 'start' });
+  }, [hasDetail, pathname]);
+
   return (
-    <div className={detail ? 'grid gap-4 xl:grid-cols-2' : undefined}>
-      <div className="min-w-0">{children}</div>
-      {detail ? <div className="min-w-0">{detail}</div> : null}
+    <div className={hasDetail ? 'grid gap-4 xl:grid-cols-2' : undefined}>
+      <div className={hasDetail ? 'hidden min-w-0 xl:block' : 'min-w-0'}>{children}</div>
+      {hasDetail ? (
+        // The margin keeps the record's top clear of the sticky top bar of a phone.
+        <div ref={detailRef} className="min-w-0 scroll-mt-16 md:scroll-mt-4">
+          <OpenedFromListContext value={{ href: `${listPath}${listSearch}`, title: listTitle }}>
+            {detail}
+          </OpenedFromListContext>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * A whole page that belongs to a list without being one of its records (CSV upload, fixes): it
+ * takes the full width, with the way back to the list above it.
+ */
+export function PageOfList({
+  listHref,
+  listTitle,
+  children,
+}: {
+  listHref: string;
+  /** The list's title, e.g. "Members". */
+  listTitle: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-3">
+      <BackLink to={listHref} className="self-start">
+        {`Back to ${listTitle.toLowerCase()}`}
+      </BackLink>
+      {children}
     </div>
   );
 }

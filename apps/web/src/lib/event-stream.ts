@@ -29,11 +29,23 @@ function defaultRetryDelayMs(attempt: number): number {
   return Math.min(30_000, 1_000 * 2 ** attempt);
 }
 
+export type RetryingEventSourceHandle = {
+  /** Closes the stream for good. */
+  close(): void;
+  /** Closes the connection and opens a new one now (e.g. another user signed in). */
+  reopen(): void;
+  /**
+   * A refused stream waiting for its next attempt is opened now (someone new is waiting for it,
+   * e.g. a tab whose session has just begun); otherwise nothing happens.
+   */
+  retryNow(): void;
+};
+
 /**
  * An EventSource that is never given up on. EventSource reconnects a dropped connection by
  * itself but stays closed once the server refuses it (a 401 after the session ended, a restart
  * answering 503); such a stream is opened again here, after a delay that grows while it keeps
- * failing. Returns the function that closes it for good.
+ * failing.
  */
 export function openRetryingEventSource({
   url,
@@ -42,19 +54,21 @@ export function openRetryingEventSource({
   onRefused,
   createEventSource = (address) => new EventSource(address),
   retryDelayMs = defaultRetryDelayMs,
-}: RetryingEventSource): () => void {
+}: RetryingEventSource): RetryingEventSourceHandle {
   let source: EventSourceLike | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let attempt = 0;
   let isClosed = false;
 
   function open() {
+    retryTimer = undefined;
     const current = createEventSource(url);
     source = current;
     listen(current, () => {
       attempt = 0;
     });
     current.onerror = () => {
+      if (current !== source) return; // an error of a connection replaced by reopen()
       if (current.readyState !== closedState) {
         onLost?.();
         return;
@@ -68,10 +82,23 @@ export function openRetryingEventSource({
   }
 
   open();
-  return () => {
-    isClosed = true;
-    clearTimeout(retryTimer);
-    source?.close();
-    source = null;
+  return {
+    close() {
+      isClosed = true;
+      clearTimeout(retryTimer);
+      source?.close();
+      source = null;
+    },
+    reopen() {
+      if (isClosed) return;
+      clearTimeout(retryTimer);
+      source?.close();
+      open();
+    },
+    retryNow() {
+      if (isClosed || retryTimer === undefined) return;
+      clearTimeout(retryTimer);
+      open();
+    },
   };
 }

@@ -1,86 +1,51 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  changeStreamUrl,
-  subscribeToChanges,
-  type ChangeEventSource,
-  type LiveChange,
-} from './live-changes';
+import { createBrowserStream } from './browser-stream';
+import { subscribeToChanges, type LiveChange } from './live-changes';
+import { fakeEventSources } from './testing/fake-event-source';
 
-class FakeEventSource implements ChangeEventSource {
-  readyState = 0;
-  onopen: ((event: Event) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  isClosed = false;
-  private listeners = new Map<string, ((event: MessageEvent) => void)[]>();
-
-  constructor(readonly url: string) {}
-
-  addEventListener(type: string, listener: (event: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-
-  close() {
-    this.isClosed = true;
-    this.readyState = 2;
-  }
-
-  open() {
-    this.readyState = 1;
-    this.onopen?.(new Event('open'));
-  }
-
-  /** The server sends `event: {type}` with `data`. */
-  send(type: string, data: string) {
-    for (const listener of this.listeners.get(type) ?? []) listener({ data } as MessageEvent);
-  }
-
-  /** A failure; readyState 0 = EventSource reconnects by itself, 2 = it gave up. */
-  fail(readyState: 0 | 2) {
-    this.readyState = readyState;
-    this.onerror?.(new Event('error'));
-  }
-}
-
+/** A subscription on a tab of its own (no Web Locks: the tab holds its own connection). */
 function subscribe(tables = ['search_tasks']) {
-  const sources: FakeEventSource[] = [];
+  const sources = fakeEventSources();
+  const stream = createBrowserStream({ createEventSource: sources.create });
   const changes: LiveChange[] = [];
   const unsubscribe = subscribeToChanges({
     tables,
     onChange: (change) => changes.push(change),
-    createEventSource: (url) => {
-      const source = new FakeEventSource(url);
-      sources.push(source);
-      return source;
-    },
+    stream,
   });
-  return { sources, changes, unsubscribe };
+  return { sources: sources.created, stream, changes, unsubscribe };
 }
 
 describe('subscribeToChanges', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('opens one stream for the tables, named in a stable order', () => {
-    const { sources } = subscribe(['users', 'search_tasks']);
-    expect(sources).toHaveLength(1);
-    expect(sources[0]?.url).toBe('/api/changes/stream?tables=search_tasks,users');
-    expect(changeStreamUrl(['b', 'a'])).toBe(changeStreamUrl(['a', 'b']));
-  });
-
-  it('passes on each change, and skips unreadable ones', () => {
-    const { sources, changes } = subscribe();
+  it('passes on each change of the tables followed, and skips the rest and unreadable ones', () => {
+    const { sources, changes } = subscribe(['users', 'search_tasks']);
     const source = sources[0];
     source?.open();
     source?.send('change', '{"table":"search_tasks","id":"7","op":"update"}');
+    source?.send('change', '{"table":"members","id":"m1","op":"update"}');
     source?.send('change', '{broken');
     source?.send('change', '{"table":"search_tasks"}');
     source?.send('change', '{"table":"search_tasks","id":"7","op":"TRUNCATE"}');
     // Read in either case, passed on in the contract's (PostgreSQL's TG_OP is upper case).
-    source?.send('change', '{"table":"search_tasks","id":"8","op":"INSERT"}');
+    source?.send('change', '{"table":"users","id":"8","op":"INSERT"}');
+    source?.send('operator', 'null');
     expect(changes).toEqual([
       { type: 'change', table: 'search_tasks', id: '7', op: 'update' },
-      { type: 'change', table: 'search_tasks', id: '8', op: 'insert' },
+      { type: 'change', table: 'users', id: '8', op: 'insert' },
     ]);
+  });
+
+  it('shares one connection among the subscriptions of a tab', () => {
+    const { sources, stream, changes } = subscribe(['members']);
+    const invoices: LiveChange[] = [];
+    subscribeToChanges({ tables: ['invoices'], onChange: (c) => invoices.push(c), stream });
+    expect(sources).toHaveLength(1);
+    sources[0]?.send('change', '{"table":"invoices","id":"i1","op":"delete"}');
+    expect(changes).toEqual([]);
+    expect(invoices).toEqual([{ type: 'change', table: 'invoices', id: 'i1', op: 'delete' }]);
   });
 
   it("passes on the server's 'reconnected' event", () => {
@@ -119,7 +84,7 @@ describe('subscribeToChanges', () => {
     expect(changes).toEqual([{ type: 'reconnected' }]);
   });
 
-  it('closes the stream and stops reopening it once unsubscribed', () => {
+  it('closes the stream and stops reopening it once the last subscription ends', () => {
     const { sources, unsubscribe } = subscribe();
     sources[0]?.fail(2);
     unsubscribe();

@@ -1,31 +1,21 @@
 import type { TChangeEvent } from '@ops/contract';
 import { useEffect, useEffectEvent } from 'react';
-import { openRetryingEventSource, type EventSourceLike } from './event-stream';
-
-/** The change stream of apps/server (Server-Sent Events, cookie auth). */
-export const changeStreamPath = '/api/changes/stream';
+import { browserStream, type BrowserStream } from './browser-stream';
 
 /**
- * What the change stream tells: a record changed (`{table, id, op}`), or changes may have been
- * missed (the server's database listener reconnected, or our own connection dropped and came
- * back): then everything shown from those tables should be fetched again.
+ * What the change feed tells: a record changed (`{table, id, op}`), or changes may have been
+ * missed (the server's database listener reconnected, the connection dropped and came back,
+ * another tab took the stream over, or the page came back from the back/forward cache): then
+ * everything shown from those tables should be fetched again.
  */
 export type LiveChange = ({ type: 'change' } & TChangeEvent) | { type: 'reconnected' };
-
-/** The parts of EventSource used here, so tests can pass a fake. */
-export type ChangeEventSource = EventSourceLike;
 
 export type ChangeSubscription = {
   tables: readonly string[];
   onChange: (change: LiveChange) => void;
-  createEventSource?: (url: string) => ChangeEventSource;
-  /** Delay before opening a stream the server refused again: grows from 1 s to 30 s. */
-  retryDelayMs?: (attempt: number) => number;
+  /** The browser's one event stream (tests pass their own). */
+  stream?: BrowserStream;
 };
-
-export function changeStreamUrl(tables: readonly string[]): string {
-  return `${changeStreamPath}?tables=${[...tables].sort().join(',')}`;
-}
 
 const changeOps: readonly string[] = ['insert', 'update', 'delete'] satisfies TChangeEvent['op'][];
 
@@ -39,52 +29,36 @@ function toChangeEvent(value: unknown): TChangeEvent | null {
 }
 
 /**
- * Follows changes of `tables` on one EventSource. The browser reconnects a dropped connection
- * by itself; since changes made meanwhile were not sent, its return is reported as
- * 'reconnected'. A stream the server refused (401 after the session ended, a restart) is
- * opened again after a growing delay, and also reported as 'reconnected' once it is back.
- * Returns the unsubscribe function.
+ * Follows changes of `tables` on the browser's one event stream (lib/browser-stream.ts), which
+ * carries the changes of every table: the others are skipped here. Returns the unsubscribe
+ * function.
  */
 export function subscribeToChanges({
   tables,
   onChange,
-  createEventSource,
-  retryDelayMs,
+  stream = browserStream(),
 }: ChangeSubscription): () => void {
-  let hasBeenOpen = false;
-  let isUnsubscribed = false;
-  const close = openRetryingEventSource({
-    url: changeStreamUrl(tables),
-    createEventSource,
-    retryDelayMs,
-    listen: (source, markHealthy) => {
-      source.onopen = () => {
-        markHealthy();
-        if (hasBeenOpen && !isUnsubscribed) onChange({ type: 'reconnected' });
-        hasBeenOpen = true;
-      };
-      source.addEventListener('change', (event) => {
-        let data: unknown;
-        try {
-          data = JSON.parse(String(event.data));
-        } catch {
-          return; // not ours to show; the next change or reconnection refreshes anyway
-        }
-        const change = toChangeEvent(data);
-        if (change) onChange({ type: 'change', ...change });
-      });
-      source.addEventListener('reconnected', () => onChange({ type: 'reconnected' }));
-    },
+  const followed = new Set(tables);
+  return stream.subscribe((event) => {
+    if (event.type === 'reconnected') {
+      onChange({ type: 'reconnected' });
+      return;
+    }
+    if (event.type !== 'change') return;
+    let data: unknown;
+    try {
+      data = JSON.parse(event.data);
+    } catch {
+      return; // not ours to show; the next change or reconnection refreshes anyway
+    }
+    const change = toChangeEvent(data);
+    if (change && followed.has(change.table)) onChange({ type: 'change', ...change });
   });
-  return () => {
-    isUnsubscribed = true;
-    close();
-  };
 }
 
 /**
  * Calls `onChange` for every change of a record of `tables` while the component is mounted
- * (one EventSource per use, closed on unmount), e.g. to invalidate the TanStack queries that
+ * (all uses share the browser's one connection), e.g. to invalidate the TanStack queries that
  * show those tables. On `{type: 'reconnected'}`, refetch everything that shows them.
  */
 export function useLiveChanges(tables: readonly string[], onChange: (change: LiveChange) => void) {

@@ -22,6 +22,7 @@ import * as invoiceFixes from './0021-invoice-fixes';
 import * as renewalEmails from './0022-renewal-emails';
 import * as invoiceUploadAudit from './0023-invoice-upload-audit';
 import * as sealedEmailSecrets from './0024-sealed-email-secrets';
+import * as emailDeliveryMode from './0025-email-delivery-mode';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0022-renewal-emails': renewalEmails,
   '0023-invoice-upload-audit': invoiceUploadAudit,
   '0024-sealed-email-secrets': sealedEmailSecrets,
+  '0025-email-delivery-mode': emailDeliveryMode,
 };

@@ -23,8 +23,17 @@ const sidebarEntries: SidebarEntry[] = [
   { label: 'Payments', to: paths.stripeInvoices.getHref() },
   { label: 'Users', to: paths.users.getHref() },
   { label: 'Emails', to: paths.emails.getHref() },
-  // /countries renders inside the settings view (see the route table).
-  { label: 'Settings', to: paths.settings.getHref(), alsoActiveOn: [`${paths.countries.path}/*`] },
+  // /countries renders inside the settings view (see the route table); operators and search
+  // indexes have no sidebar entry of their own and are reached from the settings home.
+  {
+    label: 'Settings',
+    to: paths.settings.getHref(),
+    alsoActiveOn: [
+      `${paths.countries.path}/*`,
+      `${paths.operators.path}/*`,
+      paths.searchIndexes.path,
+    ],
+  },
 ];
 
 /** Whether the entry is the current view: its URL or anything nested in it (or in alsoActiveOn). */
@@ -72,7 +81,10 @@ export function SidebarNav() {
   );
 }
 
-/** Opens the search palette; shows the keyboard shortcut that does the same (spec §2). */
+/**
+ * Opens the search palette; shows the keyboard shortcut that does the same (spec §2), except on
+ * touch devices.
+ */
 export function SearchButton({
   hint,
   onClick,
@@ -90,7 +102,8 @@ export function SearchButton({
     >
       <MagnifierIcon className="size-4 shrink-0" />
       <span className="flex-1">Search</span>
-      <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-sans text-xs text-slate-600">
+      {/* No keyboard on a touch screen: the hint would only puzzle (pointer: coarse). */}
+      <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-sans text-xs text-slate-600 pointer-coarse:hidden">
         {hint.label}
       </kbd>
     </button>

@@ -2,7 +2,7 @@ import { use, useId, useState } from 'react';
 import { Button, focusRing } from '@/components/button';
 import { getErrorMessage } from '@/lib/error-message';
 import { canWith, OperatorRolesContext } from '@/lib/permissions';
-import { formatCount, type Selection } from './list-state';
+import { formatCount, formatMatchingCount, type Selection } from './list-state';
 import type { DataListBulkAction, ListSelectionTarget } from './types';
 
 /**
@@ -15,6 +15,7 @@ export function BulkBar({
   noun,
   loadedCount,
   estimatedTotal,
+  totalIsExact,
   hasMoreRows,
   actions,
   queryParams,
@@ -26,6 +27,8 @@ export function BulkBar({
   noun: { one: string; many: string };
   loadedCount: number;
   estimatedTotal: number;
+  /** Whether the total was counted ("All 8 matching") or estimated ("All about 120,000"). */
+  totalIsExact: boolean;
   hasMoreRows: boolean;
   actions: readonly DataListBulkAction[];
   queryParams: string;
@@ -80,6 +83,7 @@ export function BulkBar({
   }
 
   const isWholePageSelected = selection.kind === 'ids' && selection.ids.length >= loadedCount;
+  const matchingCount = formatMatchingCount(estimatedTotal, totalIsExact);
   return (
     <div
       role="region"
@@ -89,12 +93,12 @@ export function BulkBar({
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <span role="status" className="font-medium">
           {selection.kind === 'all'
-            ? `All about ${formatCount(estimatedTotal)} matching ${noun.many} selected`
+            ? `All ${matchingCount} matching ${noun.many} selected`
             : `${formatCount(selectedCount)} selected`}
         </span>
         {isWholePageSelected && hasMoreRows ? (
           <Button variant="secondary" onClick={onSelectAll}>
-            Select all about {formatCount(estimatedTotal)} matching
+            Select all {matchingCount} matching
           </Button>
         ) : null}
         <Button variant="secondary" onClick={onClear}>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button, focusRing } from '@/components/button';
 import { ErrorCard } from '@/components/error-card';
@@ -8,8 +8,8 @@ import { BulkBar } from './bulk-bar';
 import { DataTable } from './data-table';
 import {
   ariaSortOf,
-  formatEstimatedTotal,
   formatListState,
+  formatListTotal,
   formatQueryParams,
   hasFilters,
   isSelected,
@@ -41,6 +41,42 @@ export function shapeOf<Row>(definition: DataListDefinition<Row>): ListShape {
   };
 }
 
+/**
+ * The filter chips. On a small screen they would push the rows out of sight, so they fold
+ * behind a "Filters" button that says how many are set; from `md` they always show.
+ */
+function FoldedFilters({ activeCount, children }: { activeCount: number; children: ReactNode }) {
+  const [isOpen, setOpen] = useState(false);
+  const groupId = useId();
+  return (
+    <>
+      <Button
+        variant="secondary"
+        aria-expanded={isOpen}
+        aria-controls={groupId}
+        onClick={() => setOpen((open) => !open)}
+        className="self-start md:hidden"
+      >
+        Filters
+        {activeCount > 0 ? (
+          <span className="ml-1.5 rounded-full bg-sky-700 px-1.5 text-xs font-semibold text-white">
+            {activeCount}
+            <span className="sr-only"> set</span>
+          </span>
+        ) : null}
+      </Button>
+      <div
+        id={groupId}
+        role="group"
+        aria-label="Filters"
+        className={`${isOpen ? 'flex' : 'hidden'} flex-wrap items-center gap-2 md:flex`}
+      >
+        {children}
+      </div>
+    </>
+  );
+}
+
 /** The list's view lives in the URL, so a reload or a shared link shows the same rows. */
 function useListView(shape: ListShape) {
   const location = useLocation();
@@ -67,13 +103,16 @@ function useListView(shape: ListShape) {
 export function DataList<Row>({ definition }: { definition: DataListDefinition<Row> }) {
   const shape = useMemo(() => shapeOf(definition), [definition]);
   const { state, setState, search } = useListView(shape);
+  const { pathname } = useLocation();
   const queryParams = formatQueryParams(state, shape);
   const list = useListQuery<Row>(definition.name, definition.apiPath, queryParams);
   useListFollowsChanges(definition.name, definition.liveTables);
   const queryClient = useQueryClient();
 
   const rows = useMemo(() => list.data?.pages.flatMap((page) => page.data) ?? [], [list.data]);
+  // The first page's total: only a page without a cursor is counted exactly (list contract).
   const estimatedTotal = list.data?.pages[0]?.estimatedTotal ?? 0;
+  const totalIsExact = list.data?.pages[0]?.totalIsExact ?? false;
   const visibleIds = state.columns ?? shape.defaultColumns;
   const visibleKey = visibleIds.join(',');
   // One array while the choice stays, so that memoized rows are not rendered again.
@@ -144,7 +183,7 @@ export function DataList<Row>({ definition }: { definition: DataListDefinition<R
       </div>
 
       {definition.filters && definition.filters.length > 0 ? (
-        <div role="group" aria-label="Filters" className="flex flex-wrap items-center gap-2">
+        <FoldedFilters activeCount={Object.keys(state.filters).length}>
           {definition.filters.map((filter) => (
             <FilterChip
               key={filter.name}
@@ -158,12 +197,12 @@ export function DataList<Row>({ definition }: { definition: DataListDefinition<R
               Clear all filters
             </Button>
           ) : null}
-        </div>
+        </FoldedFilters>
       ) : null}
 
       <p role="status" className="text-sm text-slate-600">
         {list.data
-          ? formatEstimatedTotal(estimatedTotal, noun)
+          ? formatListTotal(estimatedTotal, totalIsExact, noun)
           : list.isError
             ? ''
             : `Loading ${noun.many}…`}
@@ -175,6 +214,7 @@ export function DataList<Row>({ definition }: { definition: DataListDefinition<R
           noun={noun}
           loadedCount={Math.min(rows.length, maxSelectedIds)}
           estimatedTotal={estimatedTotal}
+          totalIsExact={totalIsExact}
           hasMoreRows={list.hasNextPage || rows.length > maxSelectedIds}
           actions={bulkActions}
           queryParams={queryParams}
@@ -235,6 +275,7 @@ export function DataList<Row>({ definition }: { definition: DataListDefinition<R
           fetchNextPage={loadMore}
           viewKey={queryParams}
           linkSearch={search}
+          openPath={pathname}
           isStale={list.isPlaceholderData}
           selection={
             bulkActions.length > 0

@@ -13,6 +13,41 @@ const loadMoreWithin = 10;
 const selectionTrack = '2.75rem';
 
 /**
+ * On a phone a row keeps only its name (the primary column) and its status, so that it reads
+ * without scrolling sideways; the status is the column with one of these ids.
+ */
+const statusColumnIds = new Set(['status', 'state', 'active']);
+/** The status column's widest track on a phone; the name takes the rest. */
+const phoneStatusTrack = '8.5rem';
+
+/** Whether a column shows on a phone (below `md`); every column shows from `md`. */
+function isShownOnPhone<Row>(column: DataListColumn<Row>, statusId: string | undefined): boolean {
+  return column.isPrimary === true || column.id === statusId;
+}
+
+/** The grid tracks below `md`: the selection, the name (all the room left) and the status. */
+function phoneTracks<Row>(
+  columns: readonly DataListColumn<Row>[],
+  statusId: string | undefined,
+  hasSelection: boolean,
+): string {
+  const tracks = columns
+    .filter((column) => isShownOnPhone(column, statusId))
+    .map((column) =>
+      column.isPrimary
+        ? 'minmax(0,1fr)'
+        : // A plain length is kept when narrower; a flexible track gets the fixed width.
+          /^[\d.]+(rem|px)$/.test(column.width)
+          ? `min(${column.width},${phoneStatusTrack})`
+          : phoneStatusTrack,
+    );
+  return [...(hasSelection ? [selectionTrack] : []), ...tracks].join(' ');
+}
+
+/** Hides a cell below `md` unless its column shows on a phone. */
+const phoneCellClass = (isShown: boolean) => (isShown ? '' : 'hidden md:block');
+
+/**
  * Where each list view was scrolled to, so that coming back to it (Back from a screen that
  * replaced the list) shows the same rows. Keyed by the view's URL; kept for the session.
  */
@@ -30,7 +65,11 @@ type RowProps<Row> = {
   /** What the row's checkbox says it selects. */
   rowLabel: string;
   href: string;
+  /** The row is the record open beside (or instead of) the list. */
+  isOpen: boolean;
   columns: readonly DataListColumn<Row>[];
+  /** The id of the column that shows on a phone beside the name. */
+  phoneStatusId: string | undefined;
   /** 1-based, the header being row 1. */
   rowIndex: number;
   start: number;
@@ -47,7 +86,9 @@ const DataRow = memo(function DataRow<Row>({
   rowId,
   rowLabel,
   href,
+  isOpen,
   columns,
+  phoneStatusId,
   rowIndex,
   start,
   gridStyle,
@@ -59,7 +100,8 @@ const DataRow = memo(function DataRow<Row>({
       role="row"
       aria-rowindex={rowIndex}
       data-selected={isSelected || undefined}
-      className="absolute top-0 left-0 grid w-full items-center border-b border-slate-100 px-2 text-sm text-slate-800 hover:bg-sky-50 data-selected:bg-sky-50"
+      data-open={isOpen || undefined}
+      className="absolute top-0 left-0 grid w-full grid-cols-(--phone-tracks) items-center border-b border-slate-100 px-2 text-sm text-slate-800 hover:bg-sky-50 data-open:bg-sky-100 data-open:shadow-[inset_3px_0_0] data-open:shadow-sky-600 data-selected:bg-sky-50 md:grid-cols-(--tracks)"
       style={{ ...gridStyle, height: rowHeight, transform: `translateY(${start}px)` }}
     >
       {isSelected !== undefined ? (
@@ -80,6 +122,8 @@ const DataRow = memo(function DataRow<Row>({
             <a
               href={href}
               data-route-link=""
+              // The link leads to the page that is open: screen readers say "current page".
+              aria-current={isOpen ? 'page' : undefined}
               className={[
                 'block truncate font-medium text-sky-800 focus-visible:outline-none',
                 // The link's box covers the row: a click anywhere on it opens the record, and
@@ -94,7 +138,7 @@ const DataRow = memo(function DataRow<Row>({
           <div
             key={column.id}
             role="cell"
-            className={`min-w-0 truncate px-2 ${column.isNumeric ? 'text-right tabular-nums' : ''}`}
+            className={`min-w-0 truncate px-2 ${column.isNumeric ? 'text-right tabular-nums' : ''} ${phoneCellClass(isShownOnPhone(column, phoneStatusId))}`}
           >
             {column.render(row)}
           </div>
@@ -122,6 +166,8 @@ export type DataTableProps<Row> = {
   viewKey: string;
   /** The query string the row links carry, so the list stays as it is beside the detail. */
   linkSearch: string;
+  /** The path of the record that is open (its row is highlighted); the list's own when none. */
+  openPath: string;
   /** True while a new view loads and the previous rows are shown. */
   isStale: boolean;
   /** Row selection; absent when the list has no bulk actions. */
@@ -152,6 +198,7 @@ export function DataTable<Row>({
   fetchNextPage,
   viewKey,
   linkSearch,
+  openPath,
   isStale,
   selection,
 }: DataTableProps<Row>) {
@@ -194,8 +241,14 @@ export function DataTable<Row>({
     ...(selection ? [selectionTrack] : []),
     ...columns.map((column) => column.width),
   ].join(' ');
-  // One object while the columns stay, so that memoized rows are not rendered again.
-  const gridStyle = useMemo<CSSProperties>(() => ({ gridTemplateColumns: tracks }), [tracks]);
+  const phoneStatusId = columns.find((column) => statusColumnIds.has(column.id))?.id;
+  const narrowTracks = phoneTracks(columns, phoneStatusId, selection !== undefined);
+  // One object while the columns stay, so that memoized rows are not rendered again. The
+  // classes pick the tracks by width (`grid-cols-(--phone-tracks) md:grid-cols-(--tracks)`).
+  const gridStyle = useMemo(
+    () => ({ '--tracks': tracks, '--phone-tracks': narrowTracks }) as CSSProperties,
+    [tracks, narrowTracks],
+  );
   const navigate = useNavigate();
   const linkSuffix = linkSearch ? `?${linkSearch}` : '';
 
@@ -232,13 +285,14 @@ export function DataTable<Row>({
         aria-label={label}
         aria-rowcount={hasNextPage ? -1 : rows.length + 1}
         aria-busy={isStale || undefined}
-        className={`w-max min-w-full ${isStale ? 'opacity-60' : ''}`}
+        // Below `md` the table is as wide as its area (fewer columns): no scrolling sideways.
+        className={`w-full md:w-max md:min-w-full ${isStale ? 'opacity-60' : ''}`}
       >
         <div role="rowgroup" className="sticky top-0 z-10 bg-slate-50">
           <div
             role="row"
             aria-rowindex={1}
-            className="grid items-center border-b border-slate-200 px-2"
+            className="grid grid-cols-(--phone-tracks) items-center border-b border-slate-200 px-2 md:grid-cols-(--tracks)"
             style={{ ...gridStyle, height: rowHeight }}
           >
             {selection ? (
@@ -262,7 +316,7 @@ export function DataTable<Row>({
                   key={column.id}
                   role="columnheader"
                   aria-sort={direction}
-                  className={`min-w-0 px-1 ${column.isNumeric ? 'text-right' : ''}`}
+                  className={`min-w-0 px-1 ${column.isNumeric ? 'text-right' : ''} ${phoneCellClass(isShownOnPhone(column, phoneStatusId))}`}
                 >
                   {column.sortable ? (
                     <button
@@ -288,14 +342,17 @@ export function DataTable<Row>({
             const row = rows[item.index];
             if (row === undefined) return null;
             const id = rowKey(row);
+            const path = rowHref(row);
             return (
               <DataRow
                 key={id}
                 row={row}
                 rowId={id}
                 rowLabel={rowLabel(row)}
-                href={`${rowHref(row)}${linkSuffix}`}
+                href={`${path}${linkSuffix}`}
+                isOpen={path === openPath}
                 columns={columns}
+                phoneStatusId={phoneStatusId}
                 rowIndex={item.index + 2}
                 start={item.start - rowHeight}
                 gridStyle={gridStyle}

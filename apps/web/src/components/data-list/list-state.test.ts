@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   ariaSortOf,
   filterValues,
-  formatEstimatedTotal,
   formatListState,
+  formatListTotal,
+  formatMatchingCount,
   formatQueryParams,
   formatRange,
   hasFilters,
@@ -142,10 +143,18 @@ describe('selection', () => {
 });
 
 describe('the count', () => {
-  it('says it is an estimate', () => {
-    expect(formatEstimatedTotal(100_000, { one: 'member', many: 'members' })).toBe(
-      'about 100,000 members',
-    );
-    expect(formatEstimatedTotal(1, { one: 'member', many: 'members' })).toBe('about 1 member');
+  const members = { one: 'member', many: 'members' };
+
+  it('says a counted total as it is', () => {
+    expect(formatListTotal(8, true, { one: 'operator', many: 'operators' })).toBe('8 operators');
+    expect(formatListTotal(1, true, members)).toBe('1 member');
+    expect(formatListTotal(0, true, members)).toBe('0 members');
+    expect(formatListTotal(10_000, true, members)).toBe('10,000 members');
+    expect(formatMatchingCount(8, true)).toBe('8');
+  });
+
+  it('says "about" only when the total is an estimate', () => {
+    expect(formatListTotal(120_000, false, members)).toBe('about 120,000 members');
+    expect(formatMatchingCount(120_000, false)).toBe('about 120,000');
   });
 });

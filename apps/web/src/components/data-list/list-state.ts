@@ -230,7 +230,19 @@ export function formatCount(count: number): string {
   return countFormat.format(count);
 }
 
-/** The list's count, an estimate: "about 1,000 members". */
-export function formatEstimatedTotal(total: number, noun: { one: string; many: string }): string {
-  return `about ${formatCount(total)} ${total === 1 ? noun.one : noun.many}`;
+/**
+ * A number of matching rows as said in a sentence: "8" when the server counted them, "about
+ * 120,000" when it estimated (above the exact count's limit, contract `listLimits`).
+ */
+export function formatMatchingCount(total: number, isExact: boolean): string {
+  return isExact ? formatCount(total) : `about ${formatCount(total)}`;
+}
+
+/** The list's count: "8 operators" when exact, "about 120,000 members" when estimated. */
+export function formatListTotal(
+  total: number,
+  isExact: boolean,
+  noun: { one: string; many: string },
+): string {
+  return `${formatMatchingCount(total, isExact)} ${total === 1 ? noun.one : noun.many}`;
 }

@@ -4,6 +4,7 @@ import { Dropdown } from './dropdown';
 import { filterSyntax, filterValues, formatRange, rangeOf, toggleFilterValue } from './list-state';
 import type { DataListColumn, DataListFilter } from './types';
 import { useEcho } from './use-echo';
+import { MemberName, MemberPicker } from '@/components/member-picker';
 
 /** How long the search box waits after the last keystroke before the list follows it. */
 export const searchDebounceMs = 250;
@@ -235,7 +236,14 @@ export function FilterChip({
         label={
           isSet ? (
             <span className="truncate">
-              {filter.label}: <strong>{describeFilter(filter, value)}</strong>
+              {filter.label}:{' '}
+              <strong>
+                {filter.kind === 'member' && value !== filterSyntax.empty ? (
+                  <MemberName mid={value} />
+                ) : (
+                  describeFilter(filter, value)
+                )}
+              </strong>
             </span>
           ) : (
             filter.label
@@ -244,6 +252,12 @@ export function FilterChip({
       >
         {filter.kind === 'one-of' ? (
           <OneOfEditor filter={filter} value={value} onChange={onChange} />
+        ) : filter.kind === 'member' ? (
+          <MemberPicker
+            label={filter.label}
+            autoFocus
+            onChoose={(member) => onChange(member.mid)}
+          />
         ) : filter.kind === 'range' ? (
           // A new value (from the URL) starts the editor afresh.
           <RangeEditor key={value ?? ''} filter={filter} value={value} onChange={onChange} />

@@ -27,7 +27,9 @@ export type DataListFilter =
       allowsEmpty?: boolean;
     }
   | { name: string; label: string; kind: 'range'; input: 'date' | 'number'; allowsEmpty?: boolean }
-  | { name: string; label: string; kind: 'text'; placeholder?: string };
+  | { name: string; label: string; kind: 'text'; placeholder?: string }
+  /** A member chosen by searching its name or number; the value is its id, the chip its name. */
+  | { name: string; label: string; kind: 'member' };
 
 /** The rows a bulk action applies to: picked one by one, or every row the view matches. */
 export type ListSelectionTarget =
@@ -55,7 +57,7 @@ export type DataListDefinition<Row> = {
   /** The query-key root, e.g. 'members'. */
   name: string;
   noun: { one: string; many: string };
-  /** GET with the list contract: `{data, nextCursor, estimatedTotal}`. */
+  /** GET with the list contract: `{data, nextCursor, estimatedTotal, totalIsExact}`. */
   apiPath: string;
   /** GET: CSV of the whole filtered set, same parameters. */
   exportPath?: string;
@@ -82,4 +84,6 @@ export type DataListPage<Row> = {
   data: Row[];
   nextCursor: string | null;
   estimatedTotal: number;
+  /** Whether estimatedTotal was counted (say "8 operators") or estimated ("about 120,000"). */
+  totalIsExact: boolean;
 };

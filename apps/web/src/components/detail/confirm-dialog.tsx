@@ -17,6 +17,8 @@ export type ConfirmDialogProps = {
   children?: ReactNode;
   /** The confirming button, e.g. "Delete member". */
   confirmLabel: string;
+  /** The button that backs out; "Cancel" unless the question calls for another word ("Stay"). */
+  cancelLabel?: string;
   /** The confirming button while `isBusy`, e.g. "Deleting…". */
   busyLabel?: string;
   /** A destructive action's button is red. */
@@ -42,6 +44,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   busyLabel,
   tone = 'primary',
   reason,
@@ -168,7 +171,7 @@ export function ConfirmDialog({
           ) : null}
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" data-cancel onClick={onClose} disabled={isBusy}>
-              Cancel
+              {cancelLabel}
             </Button>
             {tone === 'danger' ? (
               <button

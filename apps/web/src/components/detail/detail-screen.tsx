@@ -1,13 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router';
-import { ActionLink } from '@/components/action-link';
 import { Button } from '@/components/button';
 import { ErrorCard } from '@/components/error-card';
 import { RecordId, Screen } from '@/components/screen';
 import { isApiError } from '@/lib/api-client';
 import { getErrorMessage } from '@/lib/error-message';
-import { tabParam } from './detail-tabs';
 
 export type DetailScreenProps<T> = {
   /** The record's query (one of the feature's `useX(id)`). */
@@ -18,7 +15,10 @@ export type DetailScreenProps<T> = {
   missingDescription: string;
   /** The record's id, shown while it loads, so the person sees what is being opened. */
   recordId?: { label: string; value: string };
-  /** Shown next to the title in every state (the detail's Close link). */
+  /**
+   * Shown next to the title while the record loads or fails. Close is not one of them: every
+   * record opened from a list gets it from the list (ListWithDetail), in the same place.
+   */
   actions?: ReactNode;
   /** The screen of the loaded record. */
   children: (record: T) => ReactNode;
@@ -81,23 +81,5 @@ export function DetailScreen<T>({
   return children(query.data);
 }
 
-/**
- * The list's view (its query string) without the detail's own tab, for links that keep it: a
- * detail opened beside a filtered list closes back to the same filtered list.
- */
-export function useListSearch(): string {
-  const { search } = useLocation();
-  const params = new URLSearchParams(search);
-  params.delete(tabParam);
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
-/** The Close link of a detail shown beside its list, back to the list as it was. */
-export function CloseDetailLink({ listHref }: { listHref: string }) {
-  return (
-    <ActionLink to={`${listHref}${useListSearch()}`} end>
-      Close
-    </ActionLink>
-  );
-}
+// Kept here too for the detail routes that link to other records in the same list view.
+export { useListSearch } from '@/components/screen';

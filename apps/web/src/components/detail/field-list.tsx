@@ -31,7 +31,8 @@ export function FieldRow({ label, value, copyValue, copyLabel, isCode = false }:
       <dt className="text-sm text-slate-500">{label}</dt>
       <dd className="flex min-w-0 flex-wrap items-baseline gap-2 text-sm text-slate-900">
         {isEmpty(value) ? (
-          <span className="text-slate-400">Not set</span>
+          // Italic sets it apart from values; slate-500 keeps 4.5:1 (slate-400 was 2.6:1).
+          <span className="text-slate-500 italic">Not set</span>
         ) : (
           <span
             className={['min-w-0 [overflow-wrap:anywhere]', isCode ? 'font-mono' : ''].join(' ')}

@@ -1,22 +1,55 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney as formatMoneyNbsp, humanizeName } from './format';
+import {
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatMoney as formatMoneyNbsp,
+  formatTime,
+  humanizeName,
+} from './format';
 
-/** Intl puts a no-break space after a currency code; the tests read it as a space. */
+/** The code and the amount are joined by a no-break space; the tests read it as a space. */
 const formatMoney = (minor: string | number, currency: string) =>
   formatMoneyNbsp(minor, currency).replaceAll('\u00a0', ' ');
 
-describe('detail formatting', () => {
-  it('formats minor units exactly, in the currency’s decimals', () => {
-    expect(formatMoney('120000', 'CHF')).toBe('CHF 1,200.00');
-    expect(formatMoney(5, 'EUR')).toBe('€0.05');
-    expect(formatMoney('-250', 'USD')).toBe('-$2.50');
-    expect(formatMoney('1500', 'JPY')).toBe('¥1,500');
+describe('the one money format', () => {
+  it('writes the currency code, a space, and the amount with thousands separators and its decimals', () => {
+    expect(formatMoney('95000', 'CHF')).toBe('CHF 950.00');
+    expect(formatMoney('1295000', 'CHF')).toBe('CHF 12,950.00');
+    expect(formatMoney(5, 'EUR')).toBe('EUR 0.05');
+    expect(formatMoney('-250', 'USD')).toBe('USD -2.50');
+    expect(formatMoney('1500', 'JPY')).toBe('JPY 1,500');
     expect(formatMoney('900719925474099312', 'CHF')).toBe('CHF 9,007,199,254,740,993.12');
   });
 
-  it('shows a date column without shifting it by the time zone', () => {
+  it('keeps the code with its amount on one line', () => {
+    expect(formatMoneyNbsp(95000, 'CHF')).toBe('CHF\u00a0950.00');
+  });
+});
+
+describe('the one date format', () => {
+  it('shows a date column as "31 Jan 2026", without shifting it by the time zone', () => {
     expect(formatDate('2026-01-31')).toBe('31 Jan 2026');
+    expect(formatDate('2026-09-04')).toBe('4 Sep 2026');
+    expect(formatDate('2026-11-24T23:30:00Z')).toBe('24 Nov 2026');
     expect(formatDate(null)).toBe('');
+    expect(formatDate('soon')).toBe('soon');
+  });
+
+  it('shows a time as "24 Nov 2026, 14:05", 24-hour, in the local time zone', () => {
+    const local = new Date(2026, 10, 24, 14, 5).toISOString();
+    expect(formatDateTime(local)).toBe('24 Nov 2026, 14:05');
+    expect(formatTime(local)).toBe('14:05');
+    expect(formatDateTime(new Date(2026, 8, 1, 0, 7).toISOString())).toBe('1 Sep 2026, 00:07');
+    expect(formatDateTime(undefined)).toBe('');
+    expect(formatDateTime('not a date')).toBe('not a date');
+  });
+});
+
+describe('counts and names', () => {
+  it('writes counts with a comma per thousand', () => {
+    expect(formatCount(1_234_567)).toBe('1,234,567');
+    expect(formatCount(0)).toBe('0');
   });
 
   it('humanizes column and field names', () => {

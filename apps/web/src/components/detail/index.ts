@@ -16,7 +16,14 @@ export {
   type DetailFieldGroup,
   type HeadingLevel,
 } from './field-list';
-export { formatDate, formatDateTime, formatMoney, humanizeName } from './format';
+export {
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatTime,
+  humanizeName,
+} from './format';
 export {
   FormCheckboxField,
   FormSelectField,
@@ -34,10 +41,11 @@ export {
   formatAuditValue,
   type RecordHistoryProps,
 } from './record-history';
-export {
-  CloseDetailLink,
-  DetailScreen,
-  useListSearch,
-  type DetailScreenProps,
-} from './detail-screen';
+export { DetailScreen, useListSearch, type DetailScreenProps } from './detail-screen';
 export { useRecordFollowsChanges, type FollowedRecord } from './use-record-follows-changes';
+export {
+  UnsavedChangesGuard,
+  isLeavingForm,
+  unsavedChangesBlocker,
+  useUnsavedChanges,
+} from './use-unsaved-changes';

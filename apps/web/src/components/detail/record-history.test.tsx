@@ -45,7 +45,8 @@ describe('record history', () => {
     expect(formatAuditValue(true)).toBe('Yes');
     expect(formatAuditValue(['password', 'microsoft'])).toBe('password, microsoft');
     expect(formatAuditValue({ a: 1 })).toBe('{"a":1}');
-    expect(formatAuditValue('2026-01-31')).toBe('2026-01-31');
+    // Dates read as on every screen (issue 14: one date format), not as ISO.
+    expect(formatAuditValue('2026-01-31')).toBe('31 Jan 2026');
   });
 
   it('lists entries with reason and before → after, and offers older ones', () => {
@@ -56,14 +57,19 @@ describe('record history', () => {
     });
     const html = renderToString(
       <QueryClientProvider client={client}>
-        <RecordHistory table="members" id="m1" fieldLabels={{ status: 'Status' }} />
+        <RecordHistory
+          table="members"
+          id="m1"
+          fieldLabels={{ status: 'Status' }}
+          valueLabels={{ status: { active: 'Active', resigned: 'Resigned' } }}
+        />
       </QueryClientProvider>,
     );
     expect(html).toContain('Status changed');
     expect(html).toContain('Ada (ada@example.org)');
     expect(html).toContain('Company closed');
     expect(html).toMatch(
-      /<th scope="row"[^>]*>Status<\/th><td[^>]*>.*active.*<\/td><td[^>]*>.*resigned/,
+      /<th scope="row"[^>]*>Status<\/th><td[^>]*>.*Active.*<\/td><td[^>]*>.*Resigned/,
     );
     expect(html).toContain('Termination reason');
     expect(html).toContain('empty');

@@ -4,7 +4,7 @@ import { Button } from '@/components/button';
 import { ErrorCard } from '@/components/error-card';
 import { apiRequest } from '@/lib/api-client';
 import { getErrorMessage } from '@/lib/error-message';
-import { formatDateTime, humanizeName } from './format';
+import { formatDate, formatDateTime, humanizeName } from './format';
 
 /** Cache keys of record histories: invalidate `record(table, id)` when the record changes. */
 export const auditQueryKeys = {
@@ -57,8 +57,9 @@ export function formatAuditValue(value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string') {
-    // Timestamps as a person reads them; plain dates ("2026-01-31") stay as they are.
-    return /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(value) ? formatDateTime(value) : value;
+    // Times and dates as every screen shows them ("24 Nov 2026, 14:05", "24 Nov 2026").
+    if (/^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(value)) return formatDateTime(value);
+    return /^\d{4}-\d\d-\d\d$/.test(value) ? formatDate(value) : value;
   }
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
   if (Array.isArray(value)) {
@@ -69,10 +70,16 @@ export function formatAuditValue(value: unknown): string | null {
   return JSON.stringify(value);
 }
 
-function Value({ value }: { value: unknown }) {
-  const text = formatAuditValue(value);
+/** The words of a field's coded values, e.g. `{status: {'pending-payment': 'Pending payment'}}`. */
+export type HistoryValueLabels = Readonly<Record<string, Readonly<Record<string, string>>>>;
+
+function Value({ value, labels }: { value: unknown; labels?: Readonly<Record<string, string>> }) {
+  const text =
+    labels && typeof value === 'string' && value in labels
+      ? (labels[value] ?? value)
+      : formatAuditValue(value);
   return text === null ? (
-    <span className="text-slate-400 italic">empty</span>
+    <span className="text-slate-500 italic">empty</span>
   ) : (
     <span className="break-words whitespace-pre-wrap">{text}</span>
   );
@@ -85,14 +92,18 @@ export type RecordHistoryProps = {
   id: string;
   /** Labels of columns ("vat_number" → "VAT number"); others are humanized from the name. */
   fieldLabels?: Readonly<Record<string, string>>;
+  /** Words for coded values (statuses, kinds), so a change reads "Active → Suspended". */
+  valueLabels?: HistoryValueLabels;
 };
 
 function HistoryEntry({
   entry,
   fieldLabels,
+  valueLabels,
 }: {
   entry: TAuditEntry;
   fieldLabels: Readonly<Record<string, string>>;
+  valueLabels: HistoryValueLabels;
 }) {
   return (
     <li className="py-3">
@@ -136,10 +147,10 @@ function HistoryEntry({
                   {fieldLabels[change.field] ?? humanizeName(change.field)}
                 </th>
                 <td className="py-1 pr-2 text-slate-700">
-                  <Value value={change.before} />
+                  <Value value={change.before} labels={valueLabels[change.field]} />
                 </td>
                 <td className="py-1 text-slate-900">
-                  <Value value={change.after} />
+                  <Value value={change.after} labels={valueLabels[change.field]} />
                 </td>
               </tr>
             ))}
@@ -155,7 +166,12 @@ function HistoryEntry({
  * given, and every changed field before → after; older entries load on demand. It fetches when
  * shown; a screen that follows live changes invalidates `auditQueryKeys.record(table, id)`.
  */
-export function RecordHistory({ table, id, fieldLabels = {} }: RecordHistoryProps) {
+export function RecordHistory({
+  table,
+  id,
+  fieldLabels = {},
+  valueLabels = {},
+}: RecordHistoryProps) {
   const history = useInfiniteQuery(auditHistoryQueryOptions(table, id));
   const entries = history.data?.pages.flatMap((page) => page.data) ?? [];
 
@@ -182,7 +198,12 @@ export function RecordHistory({ table, id, fieldLabels = {} }: RecordHistoryProp
     <div className="flex flex-col gap-2">
       <ol aria-label="Changes, newest first" className="divide-y divide-slate-200">
         {entries.map((entry) => (
-          <HistoryEntry key={entry.id} entry={entry} fieldLabels={fieldLabels} />
+          <HistoryEntry
+            key={entry.id}
+            entry={entry}
+            fieldLabels={fieldLabels}
+            valueLabels={valueLabels}
+          />
         ))}
       </ol>
       {history.isFetchNextPageError ? (

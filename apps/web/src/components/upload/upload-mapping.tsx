@@ -1,12 +1,16 @@
-import type { TUploadView, UploadMapping } from '@ops/contract';
+import type { TUploadView, UploadMapping, UploadMappingSource } from '@ops/contract';
 import { useState } from 'react';
 import { Button, focusRing } from '@/components/button';
 import type { UploadDefinition } from './upload-definition';
 import { assignColumn, columnName, formatBytes, separatorName } from './upload-steps';
 
+/** The select's value for "a fixed value for every row" (column indexes are digits). */
+const fixedOption = 'fixed';
+
 /**
  * The mapping step: each field reads one column of the file (guessed from the header,
- * changeable). The first rows of the file show what each choice reads.
+ * changeable), or a fixed value for every row when the file lacks it (e.g. Status = active).
+ * The first rows of the file show what each choice reads.
  */
 export function UploadMapping({
   definition,
@@ -48,7 +52,8 @@ export function UploadMapping({
         </thead>
         <tbody className="divide-y divide-slate-100">
           {definition.fields.map((field) => {
-            const column = mapping[field];
+            const column: UploadMappingSource | undefined = mapping[field];
+            const isFixed = typeof column === 'object';
             const isRequired = definition.requiredFields.includes(field);
             const label = definition.fieldLabels[field] ?? field;
             const help = definition.fieldHelp?.[field];
@@ -62,33 +67,54 @@ export function UploadMapping({
                   {help ? <span className="block text-xs text-slate-500">{help}</span> : null}
                 </th>
                 <td className="py-1.5 pr-3">
-                  <select
-                    aria-label={label}
-                    value={column === undefined ? '' : String(column)}
-                    disabled={isBusy}
-                    onChange={(event) =>
-                      setMapping(
-                        assignColumn(
-                          mapping,
-                          field,
-                          event.target.value === '' ? null : Number(event.target.value),
-                        ),
-                      )
-                    }
-                    className={`w-full max-w-xs rounded-md border border-slate-300 bg-white px-2 py-1 ${focusRing}`}
-                  >
-                    <option value="">
-                      {isRequired ? '— choose a column —' : '— not imported —'}
-                    </option>
-                    {upload.header.map((_, index) => (
-                      <option key={index} value={index}>
-                        {columnName(upload.header, index)}
+                  <div className="flex flex-col gap-1">
+                    <select
+                      aria-label={label}
+                      value={column === undefined ? '' : isFixed ? fixedOption : String(column)}
+                      disabled={isBusy}
+                      onChange={(event) => {
+                        const choice = event.target.value;
+                        setMapping(
+                          assignColumn(
+                            mapping,
+                            field,
+                            choice === ''
+                              ? null
+                              : choice === fixedOption
+                                ? { value: isFixed ? column.value : '' }
+                                : Number(choice),
+                          ),
+                        );
+                      }}
+                      className={`w-full max-w-xs rounded-md border border-slate-300 bg-white px-2 py-1 ${focusRing}`}
+                    >
+                      <option value="">
+                        {isRequired ? '— choose a column —' : '— not imported —'}
                       </option>
-                    ))}
-                  </select>
+                      {upload.header.map((_, index) => (
+                        <option key={index} value={index}>
+                          {columnName(upload.header, index)}
+                        </option>
+                      ))}
+                      <option value={fixedOption}>Fixed value for every row…</option>
+                    </select>
+                    {isFixed ? (
+                      <input
+                        type="text"
+                        aria-label={`Fixed value of ${label}`}
+                        placeholder="Value for every row"
+                        value={column.value}
+                        disabled={isBusy}
+                        onChange={(event) =>
+                          setMapping(assignColumn(mapping, field, { value: event.target.value }))
+                        }
+                        className={`w-full max-w-xs rounded-md border border-slate-300 bg-white px-2 py-1 ${focusRing}`}
+                      />
+                    ) : null}
+                  </div>
                 </td>
                 <td className="max-w-[16rem] truncate py-1.5 text-slate-600">
-                  {column === undefined ? '' : (firstRow[column] ?? '')}
+                  {column === undefined ? '' : isFixed ? column.value : (firstRow[column] ?? '')}
                 </td>
               </tr>
             );

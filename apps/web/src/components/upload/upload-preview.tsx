@@ -5,7 +5,7 @@ import { ErrorCard } from '@/components/error-card';
 import { getErrorMessage } from '@/lib/error-message';
 import { rejectedRowsHref, useInvalidRows } from './upload-api';
 import type { UploadDefinition } from './upload-definition';
-import { columnName, describeValidation, formatCount } from './upload-steps';
+import { columnName, describeValidation, formatCount, preselectedUploadMode } from './upload-steps';
 
 /** The preview: what a commit would do, every invalid row with its line and reason, the commit. */
 export function UploadPreview({
@@ -25,9 +25,11 @@ export function UploadPreview({
 }) {
   const validation = upload.validation;
   const hasInvalid = (validation?.invalid ?? 0) > 0;
-  const [mode, setMode] = useState<UploadMode>('all-or-nothing');
+  // Until the person chooses, the mode that can succeed with this validation is selected.
+  const [chosenMode, setMode] = useState<UploadMode | null>(null);
   const rows = useInvalidRows(definition.api, upload.id, hasInvalid);
   if (!validation) return null;
+  const mode = chosenMode ?? preselectedUploadMode(validation);
   const invalidRows = rows.data?.pages.flatMap((page) => page.data) ?? [];
   const canRun = validation.valid > 0 && !(mode === 'all-or-nothing' && hasInvalid);
   const extra = definition.describeValidationExtra?.(validation);

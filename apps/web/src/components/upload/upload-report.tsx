@@ -1,6 +1,7 @@
 import type { TUploadView } from '@ops/contract';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
+import { formatDateTime } from '@/components/detail/format';
 import { rejectedRowsHref } from './upload-api';
 import type { UploadDefinition } from './upload-definition';
 import { formatCount } from './upload-steps';
@@ -24,7 +25,7 @@ export function UploadReport({
       <p className="text-sm text-slate-800">
         {upload.filename} was committed (
         {result.mode === 'valid-only' ? 'valid rows only' : 'all or nothing'}) at{' '}
-        {new Date(result.committedAt).toLocaleString('en-GB')}.
+        {formatDateTime(result.committedAt)}.
       </p>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Upload result">
         {figures.map(([label, value]) => (

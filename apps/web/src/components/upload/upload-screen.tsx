@@ -59,7 +59,8 @@ function StepList({ current }: { current: UploadStep }) {
               ? 'font-semibold text-sky-800'
               : index < currentIndex
                 ? 'text-slate-700'
-                : 'text-slate-400'
+                : // Upcoming: lighter than done, still 4.5:1 on white (slate-400 is 2.6:1).
+                  'text-slate-500'
           }
         >
           {index + 1}. {uploadStepLabels[step]}

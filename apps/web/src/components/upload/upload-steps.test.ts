@@ -1,4 +1,4 @@
-import type { TUploadView } from '@ops/contract';
+import type { TUploadView, UploadMapping } from '@ops/contract';
 import { describe, expect, it } from 'vitest';
 import {
   assignColumn,
@@ -6,6 +6,7 @@ import {
   describeProgress,
   describeValidation,
   formatBytes,
+  preselectedUploadMode,
   stepOf,
 } from './upload-steps';
 
@@ -25,6 +26,20 @@ describe('upload steps', () => {
     expect(assignColumn(mapping, 'tradeName', 1)).toEqual({ number: 0, tradeName: 1, city: 2 });
     expect(assignColumn(mapping, 'city', null)).toEqual({ number: 0, legalName: 1 });
     expect(assignColumn(mapping, 'number', 3)).toEqual({ number: 3, legalName: 1, city: 2 });
+  });
+
+  it('gives a field a fixed value without taking a column from another field', () => {
+    const mapping: UploadMapping = { number: 0, legalName: 1 };
+    const fixed = assignColumn(mapping, 'status', { value: 'active' });
+    expect(fixed).toEqual({ number: 0, legalName: 1, status: { value: 'active' } });
+    // Choosing a column for it again replaces the fixed value; a column still moves fields.
+    expect(assignColumn(fixed, 'status', 1)).toEqual({ number: 0, status: 1 });
+    expect(assignColumn(fixed, 'status', null)).toEqual({ number: 0, legalName: 1 });
+  });
+
+  it('preselects the commit mode that can succeed', () => {
+    expect(preselectedUploadMode({ invalid: 0 })).toBe('all-or-nothing');
+    expect(preselectedUploadMode({ invalid: 2 })).toBe('valid-only');
   });
 
   it('names columns without a header by position', () => {

@@ -1,4 +1,10 @@
-import type { TUploadProgress, TUploadView, UploadMapping } from '@ops/contract';
+import type {
+  TUploadProgress,
+  TUploadView,
+  UploadMapping,
+  UploadMappingSource,
+  UploadMode,
+} from '@ops/contract';
 
 /** The steps of an upload screen, in order. */
 export const uploadSteps = ['choose', 'map', 'preview', 'report'] as const;
@@ -27,17 +33,18 @@ export function stepOf(upload: Pick<TUploadView, 'status'> | undefined): UploadS
 }
 
 /**
- * Maps `field` to `column` (or unmaps it with null). A column feeds one field only: a field
- * that read that column before loses it, as a person choosing it for another field expects.
+ * Maps `field` to a column, or gives it a fixed value (or unmaps it with null). A column feeds
+ * one field only: a field that read that column before loses it, as a person choosing it for
+ * another field expects. Fixed values take no column, so they never displace another field.
  */
 export function assignColumn<F extends string>(
   mapping: UploadMapping<F>,
   field: F,
-  column: number | null,
+  column: UploadMappingSource | null,
 ): UploadMapping<F> {
   const next: UploadMapping<F> = {};
-  for (const [key, value] of Object.entries(mapping) as [F, number][]) {
-    if (key !== field && value !== column) next[key] = value;
+  for (const [key, value] of Object.entries(mapping) as [F, UploadMappingSource][]) {
+    if (key !== field && (typeof column !== 'number' || value !== column)) next[key] = value;
   }
   if (column !== null) next[field] = column;
   return next;
@@ -108,4 +115,14 @@ export function describeValidation(validation: NonNullable<TUploadView['validati
 /** The separator as a person names it. */
 export function separatorName(separator: TUploadView['separator']): string {
   return separator === ';' ? 'semicolon' : separator === ',' ? 'comma' : 'tab';
+}
+
+/**
+ * The commit mode selected before the person chooses: the strict one ("all or nothing") when
+ * every row is valid, else "valid rows only", since all or nothing cannot succeed then.
+ */
+export function preselectedUploadMode(
+  validation: Pick<NonNullable<TUploadView['validation']>, 'invalid'>,
+): UploadMode {
+  return validation.invalid > 0 ? 'valid-only' : 'all-or-nothing';
 }

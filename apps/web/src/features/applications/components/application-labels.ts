@@ -1,18 +1,7 @@
-import type { ApplicationAction, ApplicationDocumentType, ApplicationStatus } from '@ops/contract';
+import type { ApplicationAction, ApplicationDocumentType } from '@ops/contract';
 
-/** Statuses as a person reads them. */
-export const applicationStatusLabels: Record<ApplicationStatus, string> = {
-  draft: 'Draft',
-  submitted: 'Submitted',
-  'awaiting-endorsement': 'Awaiting endorsement',
-  endorsed: 'Endorsed',
-  'under-review': 'Under review',
-  'information-requested': 'Information requested',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  'endorsement-declined': 'Endorsement declined',
-  withdrawn: 'Withdrawn',
-};
+/** Statuses as a person reads them: the one table per enumeration (lib/labels). */
+export { applicationStatusLabels } from '@/lib/labels';
 
 /** The review queue's groups (contract applicationQueueRank), for the Queue column. */
 export const queueGroupLabels: Record<number, string> = {

@@ -5,6 +5,7 @@ import { formatDate, formatDateTime, formatMoney } from '@/components/detail/for
 import { paths } from '@/config/paths';
 import { applicationStatusLabels } from './application-labels';
 import { ApplicationStatusBadge } from './application-status-badge';
+import { memberStatusLabel } from '@/lib/labels';
 
 const linkClass = 'text-sky-800 underline decoration-sky-300 underline-offset-2 hover:text-sky-950';
 
@@ -174,7 +175,7 @@ export function ApplicationOverview({ application }: { application: TApplication
           label: 'Member',
           value: member ? (
             <Link className={linkClass} to={paths.member.getHref({ mid: member.mid })}>
-              {member.legalName} ({member.number}), {member.status}
+              {member.legalName} ({member.number}), {memberStatusLabel(member.status).toLowerCase()}
             </Link>
           ) : application.status === 'approved' ? null : (
             `None (the application is ${applicationStatusLabels[application.status].toLowerCase()})`

@@ -1,8 +1,8 @@
-import { CloseDetailLink, DetailScreen } from '@/components/detail/detail-screen';
+import { DetailScreen } from '@/components/detail/detail-screen';
 import { DetailTabs } from '@/components/detail/detail-tabs';
 import { RecordHistory } from '@/components/detail/record-history';
 import { Screen } from '@/components/screen';
-import { paths } from '@/config/paths';
+import { historyValueLabels } from '@/lib/labels';
 import { useCan } from '@/lib/permissions';
 import { useApplication, useApplicationFollowChanges } from '../api/application-detail';
 import { ApplicationDocuments } from '../components/application-documents';
@@ -20,13 +20,11 @@ export function ApplicationRoute({ aid }: { aid: string }) {
   const application = useApplication(aid);
   useApplicationFollowChanges(aid);
   const canReview = useCan('applications.review');
-  const close = <CloseDetailLink listHref={paths.applications.getHref()} />;
   return (
     <DetailScreen
       query={application}
       noun="application"
       missingDescription={`There is no application ${aid}.`}
-      actions={close}
     >
       {(data) => {
         const storedCount = data.documents.filter((document) => document.isStored).length;
@@ -47,7 +45,6 @@ export function ApplicationRoute({ aid }: { aid: string }) {
                 <ApplicationStatusBadge status={data.status} />
               </span>
             }
-            actions={close}
           >
             {/* Keyed by application: a step's result belongs to the application it was taken on. */}
             {canReview ? <ApplicationWorkflow key={data.aid} application={data} /> : null}
@@ -74,6 +71,7 @@ export function ApplicationRoute({ aid }: { aid: string }) {
                       table="applications"
                       id={data.aid}
                       fieldLabels={applicationFieldLabels}
+                      valueLabels={historyValueLabels.applications}
                     />
                   ),
                 },

@@ -1,36 +1,8 @@
-import type { TOperatorRecord } from '@ops/contract';
+import { eventStreamPath, type TOperatorRecord } from '@ops/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { operatorStreamUrl, subscribeToOperator, type EventSourceLike } from './operator-stream';
-
-class FakeEventSource implements EventSourceLike {
-  readyState = 0;
-  onerror: ((event: Event) => void) | null = null;
-  isClosed = false;
-  private listeners: ((event: MessageEvent<string>) => void)[] = [];
-
-  constructor(readonly url: string) {}
-
-  addEventListener(_type: 'operator', listener: (event: MessageEvent<string>) => void) {
-    this.listeners.push(listener);
-  }
-
-  close() {
-    this.isClosed = true;
-    this.readyState = 2;
-  }
-
-  /** The server sends `event: operator` with this data. */
-  send(data: string) {
-    this.readyState = 1;
-    for (const listener of this.listeners) listener({ data } as MessageEvent<string>);
-  }
-
-  /** A failure; readyState 0 = EventSource reconnects by itself, 2 = it gave up. */
-  fail(readyState: 0 | 2) {
-    this.readyState = readyState;
-    this.onerror?.(new Event('error'));
-  }
-}
+import { createBrowserStream } from '@/lib/browser-stream';
+import { fakeEventSources } from '@/lib/testing/fake-event-source';
+import { subscribeToOperator } from './operator-stream';
 
 const record: TOperatorRecord = {
   uid: 'u1',
@@ -39,42 +11,46 @@ const record: TOperatorRecord = {
   updatedAt: '2026-11-22T10:00:00.000Z',
 };
 
+/** A subscription on a tab of its own (no Web Locks: the tab holds its own connection). */
 function subscribe() {
-  const sources: FakeEventSource[] = [];
+  const sources = fakeEventSources();
+  const stream = createBrowserStream({ createEventSource: sources.create });
   const onRecord = vi.fn();
   const onError = vi.fn();
   const onClosed = vi.fn();
-  const unsubscribe = subscribeToOperator({
-    onRecord,
-    onError,
-    onClosed,
-    createEventSource: (url) => {
-      const source = new FakeEventSource(url);
-      sources.push(source);
-      return source;
-    },
-  });
-  return { sources, onRecord, onError, onClosed, unsubscribe };
+  const unsubscribe = subscribeToOperator({ onRecord, onError, onClosed, stream });
+  return { sources: sources.created, stream, onRecord, onError, onClosed, unsubscribe };
 }
 
 describe('subscribeToOperator', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('opens the stream and passes on each record, null when there is none', () => {
+  it('opens the event stream and passes on each record, null when there is none', () => {
     const { sources, onRecord } = subscribe();
     expect(sources).toHaveLength(1);
-    expect(sources[0]?.url).toBe(operatorStreamUrl);
-    sources[0]?.send(JSON.stringify(record));
-    sources[0]?.send('null');
+    expect(sources[0]?.url).toBe(eventStreamPath);
+    sources[0]?.open();
+    sources[0]?.send('operator', JSON.stringify(record));
+    sources[0]?.send('change', '{"table":"members","id":"m1","op":"update"}');
+    sources[0]?.send('operator', 'null');
     expect(onRecord.mock.calls).toEqual([[record], [null]]);
+  });
+
+  it('gives a second subscriber of the tab the known record at once, without a new connection', () => {
+    const { sources, stream } = subscribe();
+    sources[0]?.send('operator', JSON.stringify(record));
+    const onRecord = vi.fn();
+    subscribeToOperator({ onRecord, onError: vi.fn(), stream });
+    expect(onRecord.mock.calls).toEqual([[record]]);
+    expect(sources).toHaveLength(1);
   });
 
   it('stores an unreadable message as an error and goes on', () => {
     const { sources, onRecord, onError } = subscribe();
-    sources[0]?.send('{not json');
+    sources[0]?.send('operator', '{not json');
     expect(onError).toHaveBeenCalledWith(expect.any(Error));
-    sources[0]?.send('null');
+    sources[0]?.send('operator', 'null');
     expect(onRecord).toHaveBeenCalledWith(null);
   });
 
@@ -97,6 +73,7 @@ describe('subscribeToOperator', () => {
     vi.advanceTimersByTime(1);
     expect(sources).toHaveLength(2);
     sources[1]?.fail(2);
+    expect(onClosed).toHaveBeenCalledTimes(2);
     vi.advanceTimersByTime(1_999);
     expect(sources).toHaveLength(2);
     vi.advanceTimersByTime(1);
@@ -113,5 +90,16 @@ describe('subscribeToOperator', () => {
     const second = subscribe();
     second.unsubscribe();
     expect(second.sources[0]?.isClosed).toBe(true);
+  });
+
+  it('opens a new connection when another user signs in, and forgets the previous record', () => {
+    const { sources, stream } = subscribe();
+    sources[0]?.send('operator', JSON.stringify(record));
+    stream.reopen();
+    expect(sources[0]?.isClosed).toBe(true);
+    expect(sources).toHaveLength(2);
+    const onRecord = vi.fn();
+    subscribeToOperator({ onRecord, onError: vi.fn(), stream });
+    expect(onRecord).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '@/components/button';
+import { EmailAddress } from './email-address';
 
 /** Spec §2 step 7: a link went to `email`; the person goes on from their mailbox. */
 export function MailboxPanel({
@@ -28,5 +29,9 @@ export function MailboxPanel({
 
 /** The address the link went to, set apart so it is easy to check. */
 export function SentTo({ email }: { email: string }) {
-  return <strong className="font-semibold break-all">{email}</strong>;
+  return (
+    <strong className="font-semibold">
+      <EmailAddress email={email} />
+    </strong>
+  );
 }

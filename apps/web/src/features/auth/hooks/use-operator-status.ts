@@ -1,7 +1,7 @@
 import type { TOperatorRecord } from '@ops/contract';
 import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { subscribeToOperator } from '../api/operator-stream';
+import { useEffect, useRef, useState } from 'react';
+import { followNewSignedInUser, subscribeToOperator } from '../api/operator-stream';
 import { authQueryKeys } from '../api/query-keys';
 
 export type OperatorStatus =
@@ -26,8 +26,13 @@ export function useOperatorStatus(uid: string | null): OperatorStatus {
     staleTime: Infinity,
   });
 
+  // The last user this tab followed: the shared stream may still speak for them.
+  const followedUid = useRef<string | null>(null);
+
   useEffect(() => {
     if (uid === null) return;
+    if (followedUid.current !== null && followedUid.current !== uid) followNewSignedInUser();
+    followedUid.current = uid;
     // The last status stays cached after unsubscribing (no flash of the progress bar when the
     // effect runs again); a sign-in or sign-out drops it (setSignedInUser, clearSessionData).
     return subscribeToOperator({

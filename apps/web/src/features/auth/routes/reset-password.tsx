@@ -6,6 +6,7 @@ import { TextField } from '@/components/text-field';
 import { isApiError } from '@/lib/api-client';
 import { checkPasswordResetCode, completePasswordReset } from '../api/password-reset';
 import { AuthErrorBox } from '../components/auth-error-box';
+import { EmailAddress } from '../components/email-address';
 import { AuthLayout } from '../components/auth-layout';
 import { minimumNewPasswordLength } from '../utils/constants';
 import { validateNewPassword, validatePasswordConfirmation } from '../utils/validation';
@@ -102,7 +103,11 @@ export function ResetPasswordScreen({ code, onDone, onCancel }: ResetPasswordScr
       <div>
         <h2 className="text-base font-semibold">Reset your password</h2>
         <p className="mt-1 text-sm break-words text-slate-600">
-          Choose a new password for <strong className="font-semibold">{email}</strong>.
+          Choose a new password for{' '}
+          <strong className="font-semibold">
+            <EmailAddress email={email ?? ''} />
+          </strong>
+          .
         </p>
       </div>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">

@@ -149,6 +149,18 @@ describe('editing the e-mail (spec §2 step 9)', () => {
     expect(state.chosen).toBe('none');
     expect(isFirstStep(state)).toBe(true);
   });
+
+  it('clears an earlier "Wrong password!" once the e-mail is edited', () => {
+    const failed = run([
+      { type: 'lookup-started' },
+      { type: 'lookup-succeeded', methods: ['password'] },
+      { type: 'method-started', method: 'password' },
+      { type: 'failed', error: wrongPassword },
+    ]);
+    expect(failed.error).toBe(wrongPassword);
+    const edited = signInFormReducer(failed, { type: 'email-edited', email: 'a@b.or' });
+    expect(edited.error).toBeNull();
+  });
 });
 
 describe('link flow (spec §2 step 7, §4)', () => {

@@ -82,8 +82,9 @@ export function signInFormReducer(
 ): SignInFormState {
   switch (action.type) {
     case 'email-edited':
-      // Spec §2 step 9: the methods found belonged to the previous e-mail.
-      return { ...state, email: action.email, methods: null, chosen: 'none' };
+      // Spec §2 step 9: the methods found belonged to the previous e-mail. An earlier error
+      // ("Wrong password!") was about that e-mail too: it goes with them (issue 14).
+      return { ...state, email: action.email, methods: null, chosen: 'none', error: null };
     case 'password-edited':
       return { ...state, password: action.password };
     case 'lookup-started':

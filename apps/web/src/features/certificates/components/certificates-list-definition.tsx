@@ -1,7 +1,9 @@
 import { certificateStatuses, certificateTypes, type TCertificateListItem } from '@ops/contract';
 import type { DataListDefinition } from '@/components/data-list';
-import { formatDateTime } from '@/components/detail';
+import { formatDate, formatDateTime } from '@/components/detail';
+import { MemberCellLink } from '@/components/member-link';
 import { paths } from '@/config/paths';
+import { certificateStatusLabels, optionsOf } from '@/lib/labels';
 import { certificateTypeLabels } from './labels';
 import { CertificateStatusBadge } from './status-badge';
 
@@ -34,7 +36,9 @@ export const certificatesListDefinition: DataListDefinition<TCertificateListItem
       label: 'Member',
       width: 'minmax(14rem,2fr)',
       sortable: true,
-      render: (certificate) => certificate.memberName,
+      render: (certificate) => (
+        <MemberCellLink mid={certificate.memberMid} name={certificate.memberName} />
+      ),
     },
     {
       id: 'memberNumber',
@@ -80,7 +84,9 @@ export const certificatesListDefinition: DataListDefinition<TCertificateListItem
       label: 'Valid to',
       width: '7rem',
       sortable: true,
-      render: (certificate) => <span className="tabular-nums">{certificate.validTo}</span>,
+      render: (certificate) => (
+        <span className="tabular-nums">{formatDate(certificate.validTo)}</span>
+      ),
     },
     {
       id: 'issuedAt',
@@ -99,7 +105,7 @@ export const certificatesListDefinition: DataListDefinition<TCertificateListItem
       name: 'status',
       label: 'Status',
       kind: 'one-of',
-      options: certificateStatuses.map((status) => ({ value: status, label: status })),
+      options: optionsOf(certificateStatusLabels, certificateStatuses),
     },
     {
       name: 'type',
@@ -111,6 +117,6 @@ export const certificatesListDefinition: DataListDefinition<TCertificateListItem
       })),
     },
     { name: 'year', label: 'Year', kind: 'range', input: 'number' },
-    { name: 'member', label: 'Member id', kind: 'text', placeholder: 'Member id (mid)' },
+    { name: 'member', label: 'Member', kind: 'member' },
   ],
 };

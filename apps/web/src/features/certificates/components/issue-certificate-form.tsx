@@ -7,6 +7,8 @@ import { Button } from '@/components/button';
 import { FormTextField, describeSaveError } from '@/components/detail';
 import { getErrorMessage } from '@/lib/error-message';
 import { useIssueCertificate, useMemberChoices } from '../api/certificates';
+import { UnsavedChangesGuard } from '@/components/detail/use-unsaved-changes';
+import { memberStatusLabel } from '@/lib/labels';
 
 type IssueFormInput = z.input<typeof ZIssueCertificateRequest>;
 type IssueFormOutput = z.output<typeof ZIssueCertificateRequest>;
@@ -32,7 +34,7 @@ export function IssueCertificateForm({ onIssued, onCancel }: IssueCertificateFor
   const issue = useIssueCertificate();
   const [chosen, setChosen] = useState<ChosenMember | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const { control, handleSubmit, setError, setValue } = useForm<
+  const { control, handleSubmit, setError, setValue, formState } = useForm<
     IssueFormInput,
     unknown,
     IssueFormOutput
@@ -56,6 +58,9 @@ export function IssueCertificateForm({ onIssued, onCancel }: IssueCertificateFor
       aria-label="Issue a membership certificate"
       className="flex flex-col gap-4 rounded-lg border border-sky-200 bg-sky-50/40 p-4"
     >
+      <UnsavedChangesGuard
+        isDirty={(formState.isDirty || chosen !== null) && !issue.isPending && !issue.isSuccess}
+      />
       <div>
         <h3 className="text-base font-semibold text-slate-900">Issue a membership certificate</h3>
         <p className="text-sm text-slate-600">
@@ -130,8 +135,8 @@ function MemberPicker({
           <span className="text-slate-900" data-testid="chosen-member">
             {chosen.legalName}{' '}
             <span className="font-mono text-xs text-slate-500">{chosen.number}</span>
-            {chosen.countryName ? ` · ${chosen.countryName}` : ''} · {chosen.status} · paid through{' '}
-            {chosen.paidThroughYear ?? 'no year'}
+            {chosen.countryName ? ` · ${chosen.countryName}` : ''} ·{' '}
+            {memberStatusLabel(chosen.status)} · paid through {chosen.paidThroughYear ?? 'no year'}
           </span>
           <Button variant="secondary" onClick={() => onChoose(null)} disabled={isDisabled}>
             Change member
@@ -178,8 +183,9 @@ function MemberPicker({
                     <span className="font-mono text-xs text-slate-500">{member.number}</span>
                     <span className="text-xs text-slate-500">
                       {' '}
-                      · {member.countryName ?? member.countryIso2 ?? 'no country'} · {member.status}{' '}
-                      · paid through {member.paidThroughYear ?? '—'}
+                      · {member.countryName ?? member.countryIso2 ?? 'no country'} ·{' '}
+                      {memberStatusLabel(member.status)} · paid through{' '}
+                      {member.paidThroughYear ?? '—'}
                     </span>
                   </button>
                 </li>

@@ -1,7 +1,2 @@
-import type { CertificateType } from '@ops/contract';
-
-export const certificateTypeLabels: Record<CertificateType, string> = {
-  membership: 'Membership',
-  'document-licence': 'Document licence',
-  diploma: 'Diploma',
-};
+// The words of the certificate enumerations live in the one table per enumeration (lib/labels).
+export { certificateStatusLabels, certificateTypeLabels } from '@/lib/labels';

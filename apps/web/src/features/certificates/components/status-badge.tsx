@@ -1,4 +1,5 @@
 import type { CertificateStatus } from '@ops/contract';
+import { certificateStatusLabels } from '@/lib/labels';
 
 const tones: Record<CertificateStatus, string> = {
   pending: 'bg-amber-100 text-amber-900',
@@ -8,11 +9,11 @@ const tones: Record<CertificateStatus, string> = {
   superseded: 'bg-slate-100 text-slate-700',
 };
 
-/** A certificate's status as a small coloured badge; the text is the status itself. */
+/** A certificate's status as a small coloured badge; the status in words. */
 export function CertificateStatusBadge({ status }: { status: CertificateStatus }) {
   return (
     <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${tones[status]}`}>
-      {status}
+      {certificateStatusLabels[status]}
     </span>
   );
 }

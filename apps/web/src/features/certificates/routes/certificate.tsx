@@ -8,8 +8,10 @@ import {
   formatDate,
   formatDateTime,
 } from '@/components/detail';
+import { MemberLink } from '@/components/member-link';
 import { Screen } from '@/components/screen';
 import { paths } from '@/config/paths';
+import { certificateStatusLabels, historyValueLabels } from '@/lib/labels';
 import { useCan } from '@/lib/permissions';
 import { certificatePdfPath, useCertificate } from '../api/certificates';
 import { certificateTypeLabels } from '../components/labels';
@@ -48,7 +50,8 @@ export function CertificateRoute({ cid }: { cid: string }) {
           title={`Certificate ${data.number}`}
           description={
             <>
-              {certificateTypeLabels[data.type]} {data.year} · {data.memberName}
+              {certificateTypeLabels[data.type]} {data.year} ·{' '}
+              <MemberLink mid={data.memberMid} name={data.memberName} />
             </>
           }
           actions={
@@ -93,7 +96,12 @@ export function CertificateRoute({ cid }: { cid: string }) {
                 label: 'History',
                 content: (
                   <div className="pt-4">
-                    <RecordHistory table="certificates" id={data.cid} fieldLabels={fieldLabels} />
+                    <RecordHistory
+                      table="certificates"
+                      id={data.cid}
+                      fieldLabels={fieldLabels}
+                      valueLabels={historyValueLabels.certificates}
+                    />
                   </div>
                 ),
               },
@@ -120,7 +128,7 @@ function Overview({ certificate: data }: { certificate: TCertificateDetail }) {
           ? `Valid today, until ${formatDate(data.validTo)}.`
           : data.status === 'issued'
             ? `Not valid today: valid from ${formatDate(data.validFrom)} to ${formatDate(data.validTo)}.`
-            : `Not valid: ${data.status}.`}
+            : `Not valid: ${certificateStatusLabels[data.status].toLowerCase()}.`}
       </p>
       <FieldList
         groups={[

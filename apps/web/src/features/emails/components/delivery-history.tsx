@@ -1,6 +1,6 @@
 import type { TEmailDelivery, TEmailDetail } from '@ops/contract';
 import { formatDateTime } from '@/components/detail';
-import { outcomeLabels } from './labels';
+import { deliveryOutcomeLabel } from '@/lib/labels';
 
 const outcomeTones: Record<NonNullable<TEmailDelivery['outcome']>, string> = {
   success: 'text-emerald-800',
@@ -13,6 +13,10 @@ const outcomeTones: Record<NonNullable<TEmailDelivery['outcome']>, string> = {
 function currentStanding(email: TEmailDetail): string {
   switch (email.state) {
     case 'SUCCESS':
+      if (email.deliveryMode === 'log') {
+        // No SMTP_URL: the worker wrote it to the server log; it reached no mailbox.
+        return `Logged (not delivered): written to the server log${email.deliveredAt ? ` at ${formatDateTime(email.deliveredAt)}` : ''} because no mail server is configured (SMTP_URL).`;
+      }
       return `Accepted by the mail server${email.deliveredAt ? ` at ${formatDateTime(email.deliveredAt)}` : ''}${email.accepted.length ? ` for ${email.accepted.join(', ')}` : ''}.`;
     case 'ERROR':
       return `Failed: ${email.lastError ?? 'no reason recorded'}.`;
@@ -47,7 +51,9 @@ export function DeliveryHistory({ email }: { email: TEmailDetail }) {
                 <span
                   className={delivery.outcome ? outcomeTones[delivery.outcome] : 'text-sky-800'}
                 >
-                  {delivery.outcome ? outcomeLabels[delivery.outcome] : 'Under way'}
+                  {delivery.outcome
+                    ? deliveryOutcomeLabel(delivery.outcome, delivery.deliveryMode)
+                    : 'Under way'}
                 </span>
                 <span className="text-slate-600 tabular-nums">
                   {formatDateTime(delivery.startedAt)}

@@ -1,6 +1,7 @@
 import type { TEmailDetail } from '@ops/contract';
 import { Link } from 'react-router';
 import { FieldList, formatDateTime } from '@/components/detail';
+import { emailKindLabel } from '@/lib/labels';
 import { emailAttachmentPath, emailHtmlPath } from '../api/emails';
 import { formatBytes, relatedHref, relatedTableLabels } from './labels';
 import { EmailStateBadge } from './state-badge';
@@ -51,8 +52,11 @@ export function EmailMessage({ email }: { email: TEmailDetail }) {
           {
             title: 'About',
             fields: [
-              { label: 'State', value: <EmailStateBadge state={email.state} /> },
-              { label: 'Kind', value: email.kind },
+              {
+                label: 'State',
+                value: <EmailStateBadge state={email.state} deliveryMode={email.deliveryMode} />,
+              },
+              { label: 'Kind', value: emailKindLabel(email.kind) },
               email.template ? { label: 'Template', value: email.template } : null,
               {
                 label: 'Related record',
@@ -60,7 +64,11 @@ export function EmailMessage({ email }: { email: TEmailDetail }) {
               },
               { label: 'Created', value: formatDateTime(email.createdAt) },
               email.deliveredAt
-                ? { label: 'Sent', value: formatDateTime(email.deliveredAt) }
+                ? {
+                    // Without a mail server the e-mail was only written to the server log.
+                    label: email.deliveryMode === 'log' ? 'Logged' : 'Sent',
+                    value: formatDateTime(email.deliveredAt),
+                  }
                 : null,
               {
                 label: 'Id',

@@ -4,7 +4,9 @@ import { withQuery } from '@/components/data-list/list-state';
 import { formatDateTime } from '@/components/detail';
 import { paths } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
+import { emailKindLabel } from '@/lib/labels';
 import {
+  emailDeliveryModeOptions,
   emailKindOptions,
   emailStateOptions,
   relatedTableLabels,
@@ -47,9 +49,9 @@ export const emailsListDefinition: DataListDefinition<TEmailListItem> = {
     {
       id: 'state',
       label: 'State',
-      width: '7rem',
+      width: '11rem',
       sortable: true,
-      render: (email) => <EmailStateBadge state={email.state} />,
+      render: (email) => <EmailStateBadge state={email.state} deliveryMode={email.deliveryMode} />,
     },
     {
       id: 'to',
@@ -70,7 +72,7 @@ export const emailsListDefinition: DataListDefinition<TEmailListItem> = {
       id: 'kind',
       label: 'Kind',
       width: '10rem',
-      render: (email) => email.kind,
+      render: (email) => emailKindLabel(email.kind),
     },
     {
       id: 'related',
@@ -109,6 +111,13 @@ export const emailsListDefinition: DataListDefinition<TEmailListItem> = {
   ],
   filters: [
     { name: 'state', label: 'State', kind: 'one-of', options: emailStateOptions },
+    {
+      name: 'deliveryMode',
+      label: 'Delivery',
+      kind: 'one-of',
+      options: emailDeliveryModeOptions,
+      allowsEmpty: true,
+    },
     { name: 'kind', label: 'Kind', kind: 'one-of', options: emailKindOptions },
     { name: 'createdAt', label: 'Created', kind: 'range', input: 'date' },
     {

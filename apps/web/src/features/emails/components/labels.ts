@@ -1,31 +1,27 @@
-import type { EmailDeliveryOutcomeName, EmailStateName } from '@ops/contract';
+import type { EmailStateName } from '@ops/contract';
 import { paths } from '@/config/paths';
+import {
+  emailDeliveryModeLabels,
+  emailKindLabels,
+  emailStateLabels,
+  emailSuccessFilterLabel,
+  optionsOf,
+} from '@/lib/labels';
 
-/** The states in their life-cycle order (contract `emailStates`), as the filter offers them. */
-export const emailStateOptions: readonly { value: EmailStateName; label: string }[] = [
-  { value: 'PENDING', label: 'Pending' },
-  { value: 'PROCESSING', label: 'Processing' },
-  { value: 'RETRY', label: 'Retry' },
-  { value: 'SUCCESS', label: 'Sent' },
-  { value: 'ERROR', label: 'Failed' },
-];
+/**
+ * The state filter, in life-cycle order. SUCCESS holds sent and logged e-mails alike, so it does
+ * not claim "Sent"; the delivery filter tells them apart (the server records how each left).
+ */
+export const emailStateOptions: readonly { value: EmailStateName; label: string }[] = optionsOf(
+  { ...emailStateLabels, SUCCESS: emailSuccessFilterLabel },
+  ['PENDING', 'PROCESSING', 'RETRY', 'SUCCESS', 'ERROR'],
+);
 
-export const emailStateLabels = Object.fromEntries(
-  emailStateOptions.map((option) => [option.value, option.label]),
-) as Record<EmailStateName, string>;
+/** How delivered e-mails left: accepted by the mail server, or only written to the server log. */
+export const emailDeliveryModeOptions = optionsOf(emailDeliveryModeLabels);
 
-/** The kinds the system sends (contract `emailKinds`). */
-export const emailKindOptions: readonly { value: string; label: string }[] = [
-  { value: 'sign-in-link', label: 'Sign-in link' },
-  { value: 'password-reset', label: 'Password reset' },
-  { value: 'application-approved', label: 'Application approved' },
-  { value: 'application-endorsement-requested', label: 'Endorsement requested' },
-  { value: 'invoice-issued', label: 'Invoice issued' },
-  { value: 'invoice', label: 'Invoice' },
-  { value: 'payment-reminder', label: 'Payment reminder' },
-  { value: 'certificate-issued', label: 'Certificate issued' },
-  { value: 'certificate', label: 'Certificate' },
-];
+/** The kinds the system sends (contract `emailKinds`), in words. */
+export const emailKindOptions = optionsOf(emailKindLabels);
 
 export const relatedTableOptions: readonly { value: string; label: string }[] = [
   { value: 'members', label: 'Member' },
@@ -39,13 +35,6 @@ export const relatedTableOptions: readonly { value: string; label: string }[] = 
 export const relatedTableLabels: Record<string, string> = Object.fromEntries(
   relatedTableOptions.map((option) => [option.value, option.label]),
 );
-
-export const outcomeLabels: Record<EmailDeliveryOutcomeName, string> = {
-  success: 'Accepted by the mail server',
-  'temporary-failure': 'Temporary failure',
-  'permanent-failure': 'Refused for good',
-  'lease-expired': 'Lease expired',
-};
 
 /** Where the console shows an e-mail's related record; null for a table it has no screen for. */
 export function relatedHref(table: string, id: string): string | null {

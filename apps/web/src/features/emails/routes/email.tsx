@@ -1,12 +1,6 @@
-import {
-  CloseDetailLink,
-  DetailScreen,
-  DetailTabs,
-  RecordHistory,
-  formatDateTime,
-} from '@/components/detail';
+import { DetailScreen, DetailTabs, RecordHistory, formatDateTime } from '@/components/detail';
 import { Screen } from '@/components/screen';
-import { paths } from '@/config/paths';
+import { historyValueLabels } from '@/lib/labels';
 import { useCan } from '@/lib/permissions';
 import { useRouteParam } from '@/lib/route-params';
 import { useEmail } from '../api/emails';
@@ -26,14 +20,12 @@ export function EmailRoute() {
   const eid = useRouteParam('eid');
   const email = useEmail(eid);
   const canRetry = useCan('emails.retry');
-  const close = <CloseDetailLink listHref={paths.emails.getHref()} />;
   return (
     <DetailScreen
       query={email}
       noun="e-mail"
       missingDescription={`No e-mail has the id ${eid}.`}
       recordId={{ label: 'E-mail id', value: eid }}
-      actions={close}
     >
       {(data) => (
         <Screen
@@ -43,15 +35,10 @@ export function EmailRoute() {
               <span>To {data.to.join(', ')}</span>
               <span aria-hidden="true">·</span>
               <span>{formatDateTime(data.createdAt)}</span>
-              <EmailStateBadge state={data.state} />
+              <EmailStateBadge state={data.state} deliveryMode={data.deliveryMode} />
             </span>
           }
-          actions={
-            <>
-              {canRetry && data.state === 'ERROR' ? <RetryEmail email={data} /> : null}
-              {close}
-            </>
-          }
+          actions={canRetry && data.state === 'ERROR' ? <RetryEmail email={data} /> : null}
         >
           <DetailTabs
             label="E-mail sections"
@@ -67,7 +54,12 @@ export function EmailRoute() {
                 label: 'History',
                 content: (
                   <div className="pt-4">
-                    <RecordHistory table="emails" id={data.eid} fieldLabels={fieldLabels} />
+                    <RecordHistory
+                      table="emails"
+                      id={data.eid}
+                      fieldLabels={fieldLabels}
+                      valueLabels={historyValueLabels.emails}
+                    />
                   </div>
                 ),
               },

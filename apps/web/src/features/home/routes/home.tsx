@@ -1,4 +1,5 @@
 import { Button } from '@/components/button';
+import { formatTime } from '@/components/detail/format';
 import { ErrorCard } from '@/components/error-card';
 import { Screen } from '@/components/screen';
 import { getErrorMessage } from '@/lib/error-message';
@@ -6,15 +7,13 @@ import { useOverview } from '../api/get-overview';
 import { OverviewCards, OverviewCardsSkeleton } from '../components/overview-cards';
 import { getOverviewItems } from '../utils/overview-items';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
-
 /** When the counts were taken, as the operator's clock says it. */
 function AsOf({ iso }: { iso: string }) {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
   return (
     <p className="text-xs text-slate-600">
-      Counted at <time dateTime={iso}>{timeFormat.format(date)}</time>; updated every minute.
+      Counted at <time dateTime={iso}>{formatTime(iso)}</time>; updated every minute.
     </p>
   );
 }

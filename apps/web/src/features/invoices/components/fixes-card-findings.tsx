@@ -5,6 +5,8 @@ import type { FindingsProps } from './fixes-invoice-findings';
 import { CardLink, FindingCard, InvoiceLine } from './fixes-panel';
 import { CheckFindings } from './fixes-findings-list';
 import { RepairAction } from './fixes-repair-action';
+import { formatDate } from '@/components/detail/format';
+import { labelOf, paymentStatusLabels } from '@/lib/labels';
 
 function CardLine({ card }: { card: TFixCardInvoice }) {
   return (
@@ -12,7 +14,7 @@ function CardLine({ card }: { card: TFixCardInvoice }) {
       <span className="font-medium">Card payment</span>
       <CardLink sid={card.sid} label={card.number ?? card.providerInvoiceId} />
       <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold">
-        {card.status}
+        {labelOf(paymentStatusLabels, card.status)}
       </span>
       <span>
         {formatMoney(
@@ -22,7 +24,7 @@ function CardLine({ card }: { card: TFixCardInvoice }) {
         {card.status === 'paid' ? ' paid' : ' due'}
       </span>
       {card.customerEmail ? <span>· {card.customerEmail}</span> : null}
-      {card.createdAt ? <span>· {card.createdAt.slice(0, 10)}</span> : null}
+      {card.createdAt ? <span>· {formatDate(card.createdAt)}</span> : null}
     </p>
   );
 }

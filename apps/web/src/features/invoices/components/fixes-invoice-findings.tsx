@@ -11,6 +11,7 @@ import { useInvoiceFixRepair } from './fixes-api';
 import { CheckFindings } from './fixes-findings-list';
 import { FindingCard, inputClass, InvoiceLine, MemberLink } from './fixes-panel';
 import { RepairAction } from './fixes-repair-action';
+import { memberStatusLabel } from '@/lib/labels';
 
 export type FindingsProps = {
   offset: number;
@@ -330,7 +331,7 @@ function PaidPendingFinding({
     >
       <p>
         <MemberLink mid={member.mid} number={member.number} name={member.legalName} /> ·{' '}
-        {member.status} · paid through {member.paidThroughYear ?? '—'}
+        {memberStatusLabel(member.status)} · paid through {member.paidThroughYear ?? '—'}
       </p>
       <ul className="list-disc pl-5 text-slate-600">
         {finding.problems.map((problem) => (

@@ -5,6 +5,7 @@ import { Button } from '@/components/button';
 import { formatMoney } from '@/components/detail/format';
 import { FixesPanelFrame, linkClass, MemberLink } from '@/components/fixes/fixes-panel';
 import { paths } from '@/config/paths';
+import { formatDate } from '@/components/detail/format';
 
 export {
   FindingCard,
@@ -137,7 +138,7 @@ export function InvoiceLine({ invoice }: { invoice: TFixInvoice }) {
         <span>
           · paid {formatMoney(invoice.paidAmountMinor, invoice.currency)}
           {invoice.paidMethod ? ` by ${invoice.paidMethod}` : ''}
-          {invoice.paidAt ? ` on ${invoice.paidAt.slice(0, 10)}` : ''}
+          {invoice.paidAt ? ` on ${formatDate(invoice.paidAt)}` : ''}
         </span>
       ) : null}
       {invoice.source !== 'generated' ? <span>· {invoice.source}</span> : null}

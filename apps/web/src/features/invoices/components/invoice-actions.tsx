@@ -13,6 +13,7 @@ import { getErrorMessage } from '@/lib/error-message';
 import { useInvoiceAction } from '../api/invoices';
 import { paymentMethodLabels } from './labels';
 import { Modal } from './modal';
+import { formatDate } from '@/components/detail/format';
 
 type Open = null | 'issue' | 'mark-paid' | 'void' | 'uncollectible';
 
@@ -91,8 +92,9 @@ export function InvoiceActions({
       <Modal isOpen={open === 'issue'} title={`Issue ${invoice.number}`} onClose={close}>
         <p className="text-sm text-slate-600">
           The invoice gets the next number of {invoice.year}, its issue date (
-          {invoice.issueDate ?? 'today'}) and due date ({invoice.dueDate ?? '30 days later'}), and
-          its payment reference. An issued invoice can no longer be edited.
+          {invoice.issueDate ? formatDate(invoice.issueDate) : 'today'}) and due date (
+          {invoice.dueDate ? formatDate(invoice.dueDate) : '30 days later'}), and its payment
+          reference. An issued invoice can no longer be edited.
         </p>
         <label className="flex items-center gap-2 text-sm">
           <input

@@ -22,6 +22,8 @@ import {
   useUpdateInvoiceDraft,
 } from '../api/invoices';
 import { invoiceKindLabels } from './labels';
+import { UnsavedChangesGuard } from '@/components/detail/use-unsaved-changes';
+import { memberStatusLabel } from '@/lib/labels';
 
 type Currency = (typeof invoiceCurrencies)[number];
 
@@ -148,6 +150,20 @@ export function InvoiceDraftForm({ invoice, onSaved, onCancel, onReload }: Invoi
   );
   const [problems, setProblems] = useState<string[]>([]);
   const accounts = useBankAccounts(currency);
+  // Unsaved edits: the draft as typed differs from the one the form opened with. A save in
+  // flight or done counts as clean: the form closes (onSaved), and must not hold that navigation.
+  const draftSnapshot = JSON.stringify([
+    member?.mid,
+    kind,
+    year,
+    currency,
+    issueDate,
+    dueDate,
+    bankAccountId,
+    lines,
+  ]);
+  const [openedSnapshot] = useState(draftSnapshot);
+  const isDirty = draftSnapshot !== openedSnapshot && !mutation.isPending && !mutation.isSuccess;
 
   const parsed = useMemo(() => lines.map(toLine), [lines]);
   const totals = useMemo(
@@ -204,6 +220,7 @@ export function InvoiceDraftForm({ invoice, onSaved, onCancel, onReload }: Invoi
       }}
       className="flex flex-col gap-4 rounded-lg border border-sky-200 bg-sky-50/40 p-4"
     >
+      <UnsavedChangesGuard isDirty={isDirty} />
       <div>
         <h3 className="text-base font-semibold text-slate-900">
           {invoice ? `Edit draft ${invoice.number}` : 'New invoice (draft)'}
@@ -489,7 +506,8 @@ function MemberPicker({
                 <span className="font-mono text-xs text-slate-500">{member.number}</span>
                 <span className="text-xs text-slate-500">
                   {' '}
-                  · {member.countryName ?? member.countryIso2 ?? 'no country'} · {member.status}
+                  · {member.countryName ?? member.countryIso2 ?? 'no country'} ·{' '}
+                  {memberStatusLabel(member.status)}
                 </span>
               </button>
             </li>

@@ -7,7 +7,9 @@ import {
 } from '@ops/contract';
 import type { DataListDefinition } from '@/components/data-list';
 import { formatDate, formatDateTime, formatMoney } from '@/components/detail';
+import { MemberCellLink } from '@/components/member-link';
 import { paths } from '@/config/paths';
+import { invoiceStatusLabels, optionsOf } from '@/lib/labels';
 import { invoiceKindLabels, invoiceSourceLabels } from './labels';
 import { InvoiceStatusBadge } from './status-badge';
 
@@ -41,11 +43,11 @@ export const invoicesListDefinition: DataListDefinition<TInvoiceListItem> = {
       render: (invoice) =>
         invoice.memberName ? (
           <span>
-            {invoice.memberName}{' '}
-            <span className="font-mono text-xs text-slate-500">{invoice.memberNumber}</span>
+            <MemberCellLink mid={invoice.memberMid} name={invoice.memberName} />{' '}
+            <span className="font-mono text-xs text-slate-600">{invoice.memberNumber}</span>
           </span>
         ) : (
-          <span className="text-slate-500">No member</span>
+          <span className="text-slate-600">No member</span>
         ),
     },
     {
@@ -127,7 +129,7 @@ export const invoicesListDefinition: DataListDefinition<TInvoiceListItem> = {
       name: 'status',
       label: 'Status',
       kind: 'one-of',
-      options: invoiceStatuses.map((status) => ({ value: status, label: status })),
+      options: optionsOf(invoiceStatusLabels, invoiceStatuses),
     },
     {
       name: 'overdue',
@@ -162,6 +164,6 @@ export const invoicesListDefinition: DataListDefinition<TInvoiceListItem> = {
     },
     { name: 'issueDate', label: 'Issue date', kind: 'range', input: 'date', allowsEmpty: true },
     { name: 'dueDate', label: 'Due date', kind: 'range', input: 'date', allowsEmpty: true },
-    { name: 'member', label: 'Member id', kind: 'text', placeholder: 'Member id (mid)' },
+    { name: 'member', label: 'Member', kind: 'member' },
   ],
 };

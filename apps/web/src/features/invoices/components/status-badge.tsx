@@ -1,4 +1,5 @@
 import type { TInvoiceStatus } from '@ops/contract';
+import { invoiceStatusLabels } from '@/lib/labels';
 
 const tones: Record<TInvoiceStatus, string> = {
   draft: 'bg-slate-100 text-slate-700',
@@ -21,7 +22,7 @@ export function InvoiceStatusBadge({
       <span
         className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${tones[status]}`}
       >
-        {status}
+        {invoiceStatusLabels[status]}
       </span>
       {isOverdue ? (
         <span className="inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">

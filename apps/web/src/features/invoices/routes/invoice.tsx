@@ -7,7 +7,6 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
-  CloseDetailLink,
   DetailScreen,
   DetailTabs,
   FieldList,
@@ -17,8 +16,15 @@ import {
   formatMoney,
   useDetailTab,
 } from '@/components/detail';
+import { MemberLink } from '@/components/member-link';
 import { Screen } from '@/components/screen';
 import { paths } from '@/config/paths';
+import {
+  certificateStatusLabels,
+  historyValueLabels,
+  labelOf,
+  memberStatusLabel,
+} from '@/lib/labels';
 import { useCan } from '@/lib/permissions';
 import { invoicePdfPath, useInvoice } from '../api/invoices';
 import { InvoiceActions } from '../components/invoice-actions';
@@ -57,15 +63,19 @@ export function InvoiceRoute({ iid }: { iid: string }) {
       noun="invoice"
       missingDescription={`No invoice has the id ${iid}.`}
       recordId={{ label: 'Invoice id', value: iid }}
-      actions={<CloseDetailLink listHref={paths.invoices.getHref()} />}
     >
       {(data) => (
         <Screen
           title={`Invoice ${data.number}`}
           description={
             <>
-              {invoiceKindLabels[data.kind]} {data.year} · {data.member?.name ?? 'No member'} ·{' '}
-              {formatMoney(data.totalMinor, data.currency)}
+              {invoiceKindLabels[data.kind]} {data.year} ·{' '}
+              {data.member ? (
+                <MemberLink mid={data.member.mid} name={data.member.name} />
+              ) : (
+                'No member'
+              )}{' '}
+              · {formatMoney(data.totalMinor, data.currency)}
             </>
           }
           actions={
@@ -87,7 +97,6 @@ export function InvoiceRoute({ iid }: { iid: string }) {
                   Download PDF
                 </a>
               ) : null}
-              <CloseDetailLink listHref={paths.invoices.getHref()} />
             </>
           }
         >
@@ -131,7 +140,12 @@ export function InvoiceRoute({ iid }: { iid: string }) {
                 label: 'History',
                 content: (
                   <div className="pt-4">
-                    <RecordHistory table="invoices" id={data.iid} fieldLabels={fieldLabels} />
+                    <RecordHistory
+                      table="invoices"
+                      id={data.iid}
+                      fieldLabels={fieldLabels}
+                      valueLabels={historyValueLabels.invoices}
+                    />
                   </div>
                 ),
               },
@@ -263,7 +277,9 @@ function Overview({ invoice: data }: { invoice: TInvoiceDetail }) {
                     isCode: true,
                   }
                 : null,
-              data.member ? { label: 'Member status', value: data.member.status } : null,
+              data.member
+                ? { label: 'Member status', value: memberStatusLabel(data.member.status) }
+                : null,
               data.member
                 ? { label: 'Paid through', value: data.member.paidThroughYear ?? 'No year' }
                 : null,
@@ -275,7 +291,8 @@ function Overview({ invoice: data }: { invoice: TInvoiceDetail }) {
                         className={linkClass}
                         to={paths.certificate.getHref({ cid: data.certificate.cid })}
                       >
-                        {data.certificate.number} ({data.certificate.status})
+                        {data.certificate.number} (
+                        {labelOf(certificateStatusLabels, data.certificate.status).toLowerCase()})
                       </Link>
                     ),
                   }

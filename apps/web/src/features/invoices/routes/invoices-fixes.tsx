@@ -1,6 +1,7 @@
 import type { InvoiceFixCheck } from '@ops/contract';
 import { useState } from 'react';
 import { FixesScreen } from '@/components/fixes/fixes-screen';
+import { PageOfList } from '@/components/screen';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/permissions';
 import { useInvoiceFixesSummary, useLiveInvoiceFixes } from '../components/fixes-api';
@@ -45,43 +46,45 @@ export function InvoicesFixesRoute() {
   useLiveInvoiceFixes();
 
   return (
-    <FixesScreen
-      title="Invoice fixes"
-      description="Checks that find problems among invoices and card payments, each with an audited repair; a paid invoice is never silently rewritten."
-      closeHref={paths.invoices.getHref()}
-      canEdit={canEdit}
-      repairingRoles="the finance or admin role"
-      summary={{
-        isPending: summary.isPending,
-        error: summary.error,
-        hasData: summary.data !== undefined,
-        refetch: summary.refetch,
-      }}
-      result={result}
-      onDismissResult={() => setResult(null)}
-    >
-      {summary.data?.checks.map((check) => (
-        <FixesPanel
-          key={check.check}
-          title={check.title}
-          description={
-            check.hasRepair
-              ? check.description
-              : `${check.description} No automatic repair: each finding says what to do.`
-          }
-          count={check.count}
-        >
-          {(offset, limit) => (
-            <Findings
-              check={check.check}
-              offset={offset}
-              limit={limit}
-              canEdit={canEdit}
-              onResult={setResult}
-            />
-          )}
-        </FixesPanel>
-      ))}
-    </FixesScreen>
+    <PageOfList listHref={paths.invoices.getHref()} listTitle="Invoices">
+      <FixesScreen
+        title="Invoice fixes"
+        description="Checks that find problems among invoices and card payments, each with an audited repair; a paid invoice is never silently rewritten."
+        closeHref={paths.invoices.getHref()}
+        canEdit={canEdit}
+        repairingRoles="the finance or admin role"
+        summary={{
+          isPending: summary.isPending,
+          error: summary.error,
+          hasData: summary.data !== undefined,
+          refetch: summary.refetch,
+        }}
+        result={result}
+        onDismissResult={() => setResult(null)}
+      >
+        {summary.data?.checks.map((check) => (
+          <FixesPanel
+            key={check.check}
+            title={check.title}
+            description={
+              check.hasRepair
+                ? check.description
+                : `${check.description} No automatic repair: each finding says what to do.`
+            }
+            count={check.count}
+          >
+            {(offset, limit) => (
+              <Findings
+                check={check.check}
+                offset={offset}
+                limit={limit}
+                canEdit={canEdit}
+                onResult={setResult}
+              />
+            )}
+          </FixesPanel>
+        ))}
+      </FixesScreen>
+    </PageOfList>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { ErrorCard } from '@/components/error-card';
 import { ProgressBar } from '@/components/progress-bar';
-import { Screen } from '@/components/screen';
+import { PageOfList, Screen } from '@/components/screen';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/permissions';
 import { PdfUploadDropZone } from '../components/pdf-upload-drop-zone';
@@ -15,18 +15,20 @@ import { PdfUploadReport } from '../components/pdf-upload-report';
 export function InvoicesPdfsRoute() {
   const canEdit = useCan('invoices.edit');
   return (
-    <Screen
-      title="Invoice PDFs upload"
-      description="Drop many PDF files at once: each is matched to its invoice by the invoice number in its name, checked to be a PDF, stored and attached."
-    >
-      {canEdit ? (
-        <PdfUpload />
-      ) : (
-        <p className="text-sm text-slate-700">
-          Your operator roles do not allow attaching PDFs to invoices (it needs invoices.edit).
-        </p>
-      )}
-    </Screen>
+    <PageOfList listHref={paths.invoices.getHref()} listTitle="Invoices">
+      <Screen
+        title="Invoice PDFs upload"
+        description="Drop many PDF files at once: each is matched to its invoice by the invoice number in its name, checked to be a PDF, stored and attached."
+      >
+        {canEdit ? (
+          <PdfUpload />
+        ) : (
+          <p className="text-sm text-slate-700">
+            Your operator roles do not allow attaching PDFs to invoices (it needs invoices.edit).
+          </p>
+        )}
+      </Screen>
+    </PageOfList>
   );
 }
 

@@ -9,6 +9,7 @@ import {
   type TInvoiceUploadMapping,
 } from '@ops/contract';
 import { formatCount, UploadScreen, type UploadDefinition } from '@/components/upload';
+import { PageOfList } from '@/components/screen';
 import { paths } from '@/config/paths';
 
 type InvoiceResult = NonNullable<TInvoiceUpload['result']>;
@@ -80,5 +81,9 @@ const invoiceUpload: UploadDefinition = {
 };
 
 export function InvoicesUploadRoute() {
-  return <UploadScreen definition={invoiceUpload} />;
+  return (
+    <PageOfList listHref={paths.invoices.getHref()} listTitle="Invoices">
+      <UploadScreen definition={invoiceUpload} />
+    </PageOfList>
+  );
 }

@@ -4,6 +4,7 @@ import { Button } from '@/components/button';
 import { paths } from '@/config/paths';
 import { useMemberFixFindings, useMemberFixRepair } from '../api/fixes-queries';
 import { FindingCard, FindingsState, MemberLink } from './fixes-panel';
+import { labelOf, memberCategoryLabels, memberStatusLabel } from '@/lib/labels';
 
 const problemLabels: Record<TAssociationLinkFinding['problem'], string> = {
   'not-an-association': 'not an association',
@@ -112,7 +113,8 @@ function AssociationLinkFinding({
         <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-900">
           {problemLabels[finding.problem]}
         </span>{' '}
-        ({association.category}, {association.status}
+        ({labelOf(memberCategoryLabels, association.category)},{' '}
+        {memberStatusLabel(association.status).toLowerCase()}
         {association.isDeleted ? ', deleted' : ''})
       </p>
     </FindingCard>

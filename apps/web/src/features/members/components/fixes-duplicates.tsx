@@ -4,6 +4,7 @@ import { Button } from '@/components/button';
 import { useMemberFixFindings, useMemberFixRepair } from '../api/fixes-queries';
 import { FindingCard, FindingsState, MemberLink } from './fixes-panel';
 import { MergeDialog, type DuplicateMember } from './fixes-merge-dialog';
+import { labelOf, memberCategoryLabels, memberStatusLabel } from '@/lib/labels';
 
 function relatedSummary(member: DuplicateMember): string {
   const { related } = member;
@@ -92,7 +93,9 @@ function DuplicateFinding({
             <span>
               <MemberLink mid={member.mid} number={member.number} name={member.legalName} />{' '}
               <span className="text-slate-500">
-                · {member.countryName ?? 'no country'} · {member.category} · {member.status}
+                · {member.countryName ?? 'no country'} ·{' '}
+                {labelOf(memberCategoryLabels, member.category)} ·{' '}
+                {memberStatusLabel(member.status)}
                 {member.vatNumber ? ` · VAT ${member.vatNumber}` : ''}
               </span>
             </span>
@@ -106,7 +109,7 @@ function DuplicateFinding({
         isBusy={repair.isPending}
         error={repair.error}
         onClose={() => setIsMerging(false)}
-        onConfirm={(survivor, merged) =>
+        onConfirm={(survivor, merged, confirmDifferentVatNumbers) =>
           repair.mutate(
             {
               check,
@@ -115,6 +118,7 @@ function DuplicateFinding({
                 survivorVersion: survivor.version,
                 mergedMid: merged.mid,
                 mergedVersion: merged.version,
+                ...(confirmDifferentVatNumbers ? { confirmDifferentVatNumbers } : {}),
               },
             },
             { onSuccess: () => setIsMerging(false) },

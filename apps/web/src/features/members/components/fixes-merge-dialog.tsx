@@ -1,4 +1,4 @@
-import type { TDuplicateFinding } from '@ops/contract';
+import { haveDifferentVatNumbers, type TDuplicateFinding } from '@ops/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/button';
 import { RepairError, inputClass } from './fixes-panel';
@@ -42,7 +42,12 @@ export type MergeDialogProps = {
   finding: TDuplicateFinding;
   isBusy: boolean;
   error: unknown;
-  onConfirm: (survivor: DuplicateMember, merged: DuplicateMember) => void;
+  /** `confirmDifferentVatNumbers` is true only when the person ticked the VAT warning. */
+  onConfirm: (
+    survivor: DuplicateMember,
+    merged: DuplicateMember,
+    confirmDifferentVatNumbers: boolean,
+  ) => void;
   onClose: () => void;
 };
 
@@ -68,6 +73,8 @@ export function MergeDialog({
   const [otherMid, setOtherMid] = useState(
     members.find((member) => member.mid !== finding.proposedSurvivorMid)?.mid ?? '',
   );
+  const [isVatDifferenceConfirmed, setIsVatDifferenceConfirmed] = useState(false);
+  const vatWarningId = useId();
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -88,6 +95,10 @@ export function MergeDialog({
   const pair = [first, second];
   const survivor = pair.find((member) => member.mid === survivorMid) ?? first;
   const merged = pair.find((member) => member.mid !== survivor.mid) ?? second;
+  // Different VAT numbers usually mean two companies: the server refuses such a merge unless
+  // it is confirmed, so the person must tick the warning first.
+  const hasDifferentVat = haveDifferentVatNumbers(survivor.vatNumber, merged.vatNumber);
+  const canMerge = !hasDifferentVat || isVatDifferenceConfirmed;
 
   return (
     <dialog
@@ -109,7 +120,7 @@ export function MergeDialog({
           className="flex max-h-[calc(100vh-4rem)] flex-col gap-4 overflow-y-auto p-5"
           onSubmit={(event) => {
             event.preventDefault();
-            if (!isBusy) onConfirm(survivor, merged);
+            if (!isBusy && canMerge) onConfirm(survivor, merged, hasDifferentVat);
           }}
         >
           <h2 id={titleId} className="text-lg font-semibold">
@@ -126,6 +137,7 @@ export function MergeDialog({
                 onChange={(event) => {
                   setOtherMid(event.target.value);
                   setSurvivorMid(first.mid);
+                  setIsVatDifferenceConfirmed(false);
                 }}
                 className={inputClass}
               >
@@ -223,12 +235,40 @@ export function MergeDialog({
             {survivor.number}&apos;s empty fields are filled from it. Paid invoices keep everything
             but their member link. Every change is recorded in the history of both.
           </p>
+          {hasDifferentVat ? (
+            <div
+              id={vatWarningId}
+              role="alert"
+              className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+            >
+              <p className="font-semibold">These members have different VAT numbers</p>
+              <p>
+                {survivor.number} has {survivor.vatNumber} and {merged.number} has{' '}
+                {merged.vatNumber}. Different VAT numbers usually mean different companies: compare
+                the two records above before merging.
+              </p>
+              <label className="flex items-start gap-2 font-medium">
+                <input
+                  type="checkbox"
+                  className="mt-1"
+                  checked={isVatDifferenceConfirmed}
+                  onChange={(event) => setIsVatDifferenceConfirmed(event.target.checked)}
+                />
+                I have checked: they are the same member despite the different VAT numbers
+              </label>
+            </div>
+          ) : null}
           <RepairError error={error} />
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" data-cancel onClick={onClose} disabled={isBusy}>
               Cancel
             </Button>
-            <Button type="submit" isBusy={isBusy}>
+            <Button
+              type="submit"
+              isBusy={isBusy}
+              disabled={!canMerge}
+              aria-describedby={hasDifferentVat ? vatWarningId : undefined}
+            >
               {isBusy ? 'Merging…' : `Merge ${merged.number} into ${survivor.number}`}
             </Button>
           </div>

@@ -23,6 +23,7 @@ import {
 import { getErrorMessage } from '@/lib/error-message';
 import { useMemberFormOptions, useMemberWrite } from '../api/member-detail';
 import { categoryLabels } from './member-labels';
+import { UnsavedChangesGuard } from '@/components/detail/use-unsaved-changes';
 
 const editFieldNames = Object.keys(ZMemberEdit.shape);
 
@@ -146,6 +147,7 @@ export function MemberEditForm({
       onSubmit={(event) => void onSubmit(event)}
       className="@container flex flex-col gap-5"
     >
+      <UnsavedChangesGuard isDirty={isDirty && !isSaving} />
       {isChangedUnderneath && !isVersionConflict(write.error) ? (
         <div
           role="status"

@@ -1,4 +1,10 @@
-import type { TMemberCategory, TMemberStatus } from '@ops/contract';
+import type { TMemberStatus } from '@ops/contract';
+
+// The words of the member enumerations live in the one table per enumeration (lib/labels).
+export {
+  memberCategoryLabels as categoryLabels,
+  memberStatusLabels as statusLabels,
+} from '@/lib/labels';
 
 /** How the detail names the member's columns, in its fields and in its history. */
 export const memberFieldLabels: Readonly<Record<string, string>> = {
@@ -27,22 +33,6 @@ export const memberFieldLabels: Readonly<Record<string, string>> = {
   card_customer_id: 'Card-payment customer id',
   directory_visible: 'In the public directory',
   deleted_at: 'Deleted at',
-};
-
-export const categoryLabels: Record<TMemberCategory, string> = {
-  individual: 'Individual member',
-  association: 'Association member',
-  group: 'Group member',
-  honorary: 'Honorary member',
-};
-
-export const statusLabels: Record<TMemberStatus, string> = {
-  'pending-payment': 'Pending payment',
-  active: 'Active',
-  overdue: 'Overdue',
-  suspended: 'Suspended',
-  terminated: 'Terminated',
-  resigned: 'Resigned',
 };
 
 /** The button that moves a member to a status, said as the action it is. */

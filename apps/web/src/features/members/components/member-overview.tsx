@@ -6,6 +6,13 @@ import { formatDate, formatDateTime, formatMoney } from '@/components/detail/for
 import { paths } from '@/config/paths';
 import { categoryLabels } from './member-labels';
 import { StatusBadge } from './status-badge';
+import {
+  labelOf,
+  invoiceStatusLabels,
+  certificateTypeLabels,
+  certificateStatusLabels,
+  applicationStatusLabels,
+} from '@/lib/labels';
 
 const linkClass =
   'text-sky-800 underline decoration-sky-300 underline-offset-2 hover:decoration-sky-700';
@@ -211,7 +218,7 @@ function MemberRelated({ member }: { member: TMemberDetail }) {
             key={invoice.iid}
             href={paths.invoice.getHref({ iid: invoice.iid })}
             label={invoice.number}
-            meta={`${invoice.year} · ${invoice.status} · ${formatMoney(invoice.totalMinor, invoice.currency)}`}
+            meta={`${invoice.year} · ${labelOf(invoiceStatusLabels, invoice.status)} · ${formatMoney(invoice.totalMinor, invoice.currency)}`}
           />
         ))}
       </RelatedSection>
@@ -226,7 +233,7 @@ function MemberRelated({ member }: { member: TMemberDetail }) {
             key={certificate.cid}
             href={paths.certificate.getHref({ cid: certificate.cid })}
             label={certificate.number}
-            meta={`${certificate.documentCode ?? certificate.type} ${certificate.year} · ${certificate.status} · valid to ${formatDate(certificate.validTo)}`}
+            meta={`${certificate.documentCode ?? labelOf(certificateTypeLabels, certificate.type)} ${certificate.year} · ${labelOf(certificateStatusLabels, certificate.status)} · valid to ${formatDate(certificate.validTo)}`}
           />
         ))}
       </RelatedSection>
@@ -241,7 +248,7 @@ function MemberRelated({ member }: { member: TMemberDetail }) {
             key={application.aid}
             href={paths.application.getHref({ aid: application.aid })}
             label={application.number}
-            meta={`${application.status}${application.submittedAt ? ` · submitted ${formatDate(application.submittedAt)}` : ''}`}
+            meta={`${labelOf(applicationStatusLabels, application.status)}${application.submittedAt ? ` · submitted ${formatDate(application.submittedAt)}` : ''}`}
           />
         ))}
       </RelatedSection>

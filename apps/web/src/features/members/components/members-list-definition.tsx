@@ -2,8 +2,10 @@ import type * as contract from '@ops/contract';
 import type { TMemberListItem, TMembersBulkStatusResult } from '@ops/contract';
 import type { DataListBulkAction, DataListDefinition } from '@/components/data-list';
 import { withQuery } from '@/components/data-list/list-state';
+import { formatDate } from '@/components/detail/format';
 import { paths } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
+import { memberCategoryLabels, memberStatusLabels, optionsOf } from '@/lib/labels';
 import { memberCategories, memberStatuses, selectedMembersParams } from '../utils/list-params';
 import { StatusBadge } from './status-badge';
 
@@ -77,7 +79,7 @@ export const membersListDefinition: DataListDefinition<TMemberListItem> = {
       label: 'Category',
       width: '7rem',
       sortable: true,
-      render: (member) => member.category,
+      render: (member) => memberCategoryLabels[member.category],
     },
     {
       id: 'status',
@@ -91,7 +93,7 @@ export const membersListDefinition: DataListDefinition<TMemberListItem> = {
       label: 'Joined',
       width: '7rem',
       sortable: true,
-      render: (member) => <span className="tabular-nums">{member.joinedOn ?? ''}</span>,
+      render: (member) => <span className="tabular-nums">{formatDate(member.joinedOn)}</span>,
     },
     {
       id: 'paidThroughYear',
@@ -107,13 +109,13 @@ export const membersListDefinition: DataListDefinition<TMemberListItem> = {
       name: 'status',
       label: 'Status',
       kind: 'one-of',
-      options: memberStatuses.map((status) => ({ value: status, label: status })),
+      options: optionsOf(memberStatusLabels, memberStatuses),
     },
     {
       name: 'category',
       label: 'Category',
       kind: 'one-of',
-      options: memberCategories.map((category) => ({ value: category, label: category })),
+      options: optionsOf(memberCategoryLabels, memberCategories),
     },
     {
       name: 'country',
@@ -142,7 +144,7 @@ export const membersListDefinition: DataListDefinition<TMemberListItem> = {
           body: { selection, status, reason },
         });
         const skipped = result.skipped
-          ? ` ${result.skipped} could not be (already ${status}, or not allowed from their status).`
+          ? ` ${result.skipped} could not be (already ${memberStatusLabels[status].toLowerCase()}, or not allowed from their status).`
           : '';
         return `${result.changed} ${result.changed === 1 ? 'member' : 'members'} ${verb}.${skipped}`;
       },

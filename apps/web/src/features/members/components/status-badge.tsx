@@ -1,3 +1,4 @@
+import { memberStatusLabels } from '@/lib/labels';
 import type { MemberStatus } from '../utils/list-params';
 
 const tones: Record<MemberStatus, string> = {
@@ -9,11 +10,11 @@ const tones: Record<MemberStatus, string> = {
   resigned: 'bg-slate-100 text-slate-700',
 };
 
-/** A member's status as a small coloured badge; the text is the status itself. */
+/** A member's status as a small coloured badge; the status in words. */
 export function StatusBadge({ status }: { status: MemberStatus }) {
   return (
     <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${tones[status]}`}>
-      {status}
+      {memberStatusLabels[status]}
     </span>
   );
 }

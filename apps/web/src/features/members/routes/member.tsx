@@ -1,9 +1,10 @@
-import { CloseDetailLink, DetailScreen, useListSearch } from '@/components/detail/detail-screen';
+import { DetailScreen, useListSearch } from '@/components/detail/detail-screen';
 import { DetailTabs } from '@/components/detail/detail-tabs';
 import { formatDateTime } from '@/components/detail/format';
 import { RecordHistory } from '@/components/detail/record-history';
 import { Screen } from '@/components/screen';
 import { paths } from '@/config/paths';
+import { historyValueLabels } from '@/lib/labels';
 import { useCan } from '@/lib/permissions';
 import { useMember, useMemberFollowChanges } from '../api/member-detail';
 import { MemberActions } from '../components/member-actions';
@@ -23,14 +24,12 @@ export function MemberRoute({ mid }: { mid: string }) {
   const canEdit = useCan('members.edit');
   const listSearch = useListSearch();
   const memberHref = (other: string) => `${paths.member.getHref({ mid: other })}${listSearch}`;
-  const close = <CloseDetailLink listHref={paths.members.getHref()} />;
   return (
     <DetailScreen
       query={member}
       noun="member"
       missingDescription={`No member has the id ${mid}.`}
       recordId={{ label: 'Member id', value: mid }}
-      actions={close}
     >
       {(data) => {
         const isDeleted = data.deletedAt !== null;
@@ -51,7 +50,6 @@ export function MemberRoute({ mid }: { mid: string }) {
                 <StatusBadge status={data.status} />
               </span>
             }
-            actions={close}
           >
             {isDeleted ? (
               <div
@@ -92,7 +90,12 @@ export function MemberRoute({ mid }: { mid: string }) {
                   id: 'history',
                   label: 'History',
                   content: (
-                    <RecordHistory table="members" id={data.mid} fieldLabels={memberFieldLabels} />
+                    <RecordHistory
+                      table="members"
+                      id={data.mid}
+                      fieldLabels={memberFieldLabels}
+                      valueLabels={historyValueLabels.members}
+                    />
                   ),
                 },
               ]}

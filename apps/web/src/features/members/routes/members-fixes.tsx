@@ -1,6 +1,7 @@
 import type { MemberFixCheck } from '@ops/contract';
 import { useState } from 'react';
 import { FixesScreen } from '@/components/fixes/fixes-screen';
+import { PageOfList } from '@/components/screen';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/permissions';
 import { useLiveMemberFixes, useMemberFixesSummary } from '../api/fixes-queries';
@@ -42,33 +43,35 @@ export function MembersFixesRoute() {
   useLiveMemberFixes();
 
   return (
-    <FixesScreen
-      title="Member fixes"
-      description="Checks that find data problems among live members, each with a one-click repair or merge recorded in the records' history."
-      closeHref={paths.members.getHref()}
-      canEdit={canEdit}
-      repairingRoles="the membership or admin role"
-      summary={{
-        isPending: summary.isPending,
-        error: summary.error,
-        hasData: summary.data !== undefined,
-        refetch: summary.refetch,
-      }}
-      result={result}
-      onDismissResult={() => setResult(null)}
-    >
-      {summary.data?.checks.map((check) => (
-        <FixesPanel
-          key={check.check}
-          title={check.title}
-          description={check.description}
-          count={check.count}
-        >
-          {(limit) => (
-            <Findings check={check.check} limit={limit} canEdit={canEdit} onResult={setResult} />
-          )}
-        </FixesPanel>
-      ))}
-    </FixesScreen>
+    <PageOfList listHref={paths.members.getHref()} listTitle="Members">
+      <FixesScreen
+        title="Member fixes"
+        description="Checks that find data problems among live members, each with a one-click repair or merge recorded in the records' history."
+        closeHref={paths.members.getHref()}
+        canEdit={canEdit}
+        repairingRoles="the membership or admin role"
+        summary={{
+          isPending: summary.isPending,
+          error: summary.error,
+          hasData: summary.data !== undefined,
+          refetch: summary.refetch,
+        }}
+        result={result}
+        onDismissResult={() => setResult(null)}
+      >
+        {summary.data?.checks.map((check) => (
+          <FixesPanel
+            key={check.check}
+            title={check.title}
+            description={check.description}
+            count={check.count}
+          >
+            {(limit) => (
+              <Findings check={check.check} limit={limit} canEdit={canEdit} onResult={setResult} />
+            )}
+          </FixesPanel>
+        ))}
+      </FixesScreen>
+    </PageOfList>
   );
 }

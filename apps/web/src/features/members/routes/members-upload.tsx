@@ -8,6 +8,7 @@ import {
   type TMemberUploadMapping,
 } from '@ops/contract';
 import { UploadScreen, type UploadDefinition } from '@/components/upload';
+import { PageOfList } from '@/components/screen';
 import { paths } from '@/config/paths';
 
 /** The member CSV import, on the shared upload kit. */
@@ -54,5 +55,9 @@ const memberUpload: UploadDefinition = {
 };
 
 export function MembersUploadRoute() {
-  return <UploadScreen definition={memberUpload} />;
+  return (
+    <PageOfList listHref={paths.members.getHref()} listTitle="Members">
+      <UploadScreen definition={memberUpload} />
+    </PageOfList>
+  );
 }

@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/error-message';
 import { useGrantOperator, useUserSearch } from '../api/operators';
 import { RolesFieldset, ZRolesChoice } from './roles-fieldset';
+import { UnsavedChangesGuard } from '@/components/detail/use-unsaved-changes';
 
 const ZGrantForm = z.object({
   uid: z.string().min(1, 'Choose the user who becomes an operator.'),
@@ -64,6 +65,11 @@ export function GrantOperator({ onClose }: { onClose: () => void }) {
     >
       <h3 className="text-sm font-semibold text-slate-900">Grant operator access</h3>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+        <UnsavedChangesGuard
+          isDirty={
+            (form.formState.isDirty || chosen !== null) && !grant.isPending && !grant.isSuccess
+          }
+        />
         {formError ? <ErrorCard title="Not granted" message={formError} /> : null}
         <div className="flex flex-col gap-1">
           <label htmlFor={searchId} className="text-sm font-medium text-slate-800">

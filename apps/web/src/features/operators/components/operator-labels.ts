@@ -1,11 +1,7 @@
 import type { OperatorRole } from '@/lib/permissions';
 
-export const operatorRoleLabels: Record<OperatorRole, string> = {
-  admin: 'Admin',
-  finance: 'Finance',
-  membership: 'Membership',
-  'read-only': 'Read-only',
-};
+// The roles' names: the one table per enumeration (lib/labels).
+export { operatorRoleLabels } from '@/lib/labels';
 
 /** What each role may do, in a line (the contract's permission table, said for people). */
 export const operatorRoleHelp: Record<OperatorRole, string> = {

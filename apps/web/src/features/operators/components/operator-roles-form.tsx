@@ -11,6 +11,7 @@ import { ErrorCard } from '@/components/error-card';
 import { getErrorMessage } from '@/lib/error-message';
 import { useGrantOperator, useOperatorWrite } from '../api/operators';
 import { RolesFieldset, ZRolesChoice } from './roles-fieldset';
+import { UnsavedChangesGuard } from '@/components/detail/use-unsaved-changes';
 
 const ZRolesForm = z.object({ roles: ZRolesChoice });
 type RolesFormValues = z.infer<typeof ZRolesForm>;
@@ -81,6 +82,7 @@ export function OperatorRolesForm({
   const isBusy = write.isPending || grant.isPending;
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      <UnsavedChangesGuard isDirty={isDirty && !isBusy} />
       {isVersionConflict(write.error) ? (
         <ConflictNotice
           message={getErrorMessage(write.error)}

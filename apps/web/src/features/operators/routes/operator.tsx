@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CloseDetailLink, DetailScreen } from '@/components/detail/detail-screen';
+import { DetailScreen } from '@/components/detail/detail-screen';
 import { DetailTabs } from '@/components/detail/detail-tabs';
 import { FieldList } from '@/components/detail/field-list';
 import { formatDateTime } from '@/components/detail/format';
@@ -20,13 +20,11 @@ export function OperatorRoute({ uid }: { uid: string }) {
   const operator = useOperator(uid);
   useOperatorFollowChanges(uid);
   const canManage = useCan('operators.manage');
-  const close = <CloseDetailLink listHref={paths.operators.getHref()} />;
   return (
     <DetailScreen
       query={operator}
       noun="operator"
       missingDescription={`The user ${uid} is not an operator.`}
-      actions={close}
     >
       {(data) => {
         const roles = data.roles.map((role) => operatorRoleLabels[role]).join(', ');
@@ -41,7 +39,6 @@ export function OperatorRoute({ uid }: { uid: string }) {
                 ) : null}
               </span>
             }
-            actions={close}
           >
             {canManage && data.active ? <RevokeOperator operator={data} /> : null}
             <DetailTabs

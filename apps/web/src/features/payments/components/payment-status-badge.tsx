@@ -1,4 +1,5 @@
 import type { TPaymentStatus } from '@ops/contract';
+import { paymentStatusLabels } from '@/lib/labels';
 
 const tones: Record<TPaymentStatus, string> = {
   draft: 'bg-slate-100 text-slate-700',
@@ -8,7 +9,7 @@ const tones: Record<TPaymentStatus, string> = {
   void: 'bg-slate-200 text-slate-800',
 };
 
-/** A card-payment invoice's status as a small coloured badge; the text is the status itself. */
+/** A card-payment invoice's status as a small coloured badge; the status in words. */
 export function PaymentStatusBadge({
   status,
   isDeleted = false,
@@ -21,9 +22,9 @@ export function PaymentStatusBadge({
       <span
         className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${tones[status]}`}
       >
-        {status}
+        {paymentStatusLabels[status]}
       </span>
-      {isDeleted ? <span className="text-xs text-slate-500">deleted</span> : null}
+      {isDeleted ? <span className="text-xs text-slate-600">Deleted</span> : null}
     </span>
   );
 }

@@ -1,7 +1,9 @@
 import { paymentStatuses, type TPaymentListItem } from '@ops/contract';
 import type { DataListDefinition } from '@/components/data-list';
 import { formatDate, formatDateTime, formatMoney } from '@/components/detail';
+import { MemberCellLink } from '@/components/member-link';
 import { paths } from '@/config/paths';
+import { optionsOf, paymentStatusLabels } from '@/lib/labels';
 import { PaymentStatusBadge } from './payment-status-badge';
 
 /** The currencies card payments come in most (any other is still listed and filterable by URL). */
@@ -47,7 +49,7 @@ export const paymentsListDefinition: DataListDefinition<TPaymentListItem> = {
       render: (payment) => (
         <span className="flex min-w-0 flex-col">
           <span className="truncate">{payment.customerName ?? '—'}</span>
-          <span className="truncate text-xs text-slate-500">{payment.customerEmail ?? ''}</span>
+          <span className="truncate text-xs text-slate-600">{payment.customerEmail ?? ''}</span>
         </span>
       ),
     },
@@ -116,14 +118,19 @@ export const paymentsListDefinition: DataListDefinition<TPaymentListItem> = {
         payment.invoiceNumber ? (
           <span className="font-mono text-xs">{payment.invoiceNumber}</span>
         ) : (
-          <span className="text-xs text-amber-800">not linked</span>
+          <span className="text-xs text-amber-800">Not linked</span>
         ),
     },
     {
       id: 'member',
       label: 'Member',
       width: 'minmax(10rem,1.5fr)',
-      render: (payment) => payment.memberName ?? '',
+      render: (payment) =>
+        payment.memberName ? (
+          <MemberCellLink mid={payment.memberMid} name={payment.memberName} />
+        ) : (
+          ''
+        ),
     },
   ],
   filters: [
@@ -131,7 +138,7 @@ export const paymentsListDefinition: DataListDefinition<TPaymentListItem> = {
       name: 'status',
       label: 'Status',
       kind: 'one-of',
-      options: paymentStatuses.map((status) => ({ value: status, label: status })),
+      options: optionsOf(paymentStatusLabels, paymentStatuses),
     },
     { name: 'currency', label: 'Currency', kind: 'one-of', options: currencyOptions },
     {
@@ -151,5 +158,6 @@ export const paymentsListDefinition: DataListDefinition<TPaymentListItem> = {
       kind: 'text',
       placeholder: 'billing@example.org',
     },
+    { name: 'member', label: 'Member', kind: 'member' },
   ],
 };

@@ -1,7 +1,6 @@
 import type { TPaymentDetail } from '@ops/contract';
 import { Link } from 'react-router';
 import {
-  CloseDetailLink,
   DetailScreen,
   DetailTabs,
   FieldList,
@@ -12,6 +11,13 @@ import {
 } from '@/components/detail';
 import { Screen } from '@/components/screen';
 import { paths } from '@/config/paths';
+import {
+  historyValueLabels,
+  invoiceStatusLabels,
+  labelOf,
+  memberStatusLabel,
+  paymentMethodLabels,
+} from '@/lib/labels';
 import { useCan } from '@/lib/permissions';
 import { usePayment } from '../api/payments';
 import { LinkPayment } from '../components/link-payment';
@@ -38,7 +44,6 @@ const linkClass = 'text-sky-800 underline hover:text-sky-950';
 export function PaymentRoute({ sid }: { sid: string }) {
   const payment = usePayment(sid);
   const canManage = useCan('payments.manage');
-  const close = <CloseDetailLink listHref={paths.stripeInvoices.getHref()} />;
 
   return (
     <DetailScreen
@@ -46,7 +51,6 @@ export function PaymentRoute({ sid }: { sid: string }) {
       noun="card payment"
       missingDescription={`No card-payment invoice has the id ${sid}.`}
       recordId={{ label: 'Payment id', value: sid }}
-      actions={close}
     >
       {(data) => (
         <Screen
@@ -57,7 +61,6 @@ export function PaymentRoute({ sid }: { sid: string }) {
               {data.customerName ?? data.customerEmail ?? 'no customer name'}
             </>
           }
-          actions={close}
         >
           <DetailTabs
             label={`Card payment ${data.number ?? data.providerInvoiceId} sections`}
@@ -87,6 +90,7 @@ export function PaymentRoute({ sid }: { sid: string }) {
                       table="stripe_invoices"
                       id={data.sid}
                       fieldLabels={fieldLabels}
+                      valueLabels={historyValueLabels.stripe_invoices}
                     />
                   </div>
                 ),
@@ -184,9 +188,9 @@ function Overview({
               data.invoice
                 ? {
                     label: 'Invoice status',
-                    value: `${data.invoice.status}${
+                    value: `${labelOf(invoiceStatusLabels, data.invoice.status)}${
                       data.invoice.paidAt
-                        ? ` on ${formatDate(data.invoice.paidAt.slice(0, 10))}${data.invoice.paidMethod ? ` (${data.invoice.paidMethod})` : ''}`
+                        ? ` on ${formatDate(data.invoice.paidAt.slice(0, 10))}${data.invoice.paidMethod ? ` (${labelOf(paymentMethodLabels, data.invoice.paidMethod).toLowerCase()})` : ''}`
                         : ''
                     }`,
                   }
@@ -207,7 +211,9 @@ function Overview({
                   'Not linked'
                 ),
               },
-              data.member ? { label: 'Member status', value: data.member.status } : null,
+              data.member
+                ? { label: 'Member status', value: memberStatusLabel(data.member.status) }
+                : null,
               lastOutcome ? { label: 'Last event did', value: lastOutcome } : null,
             ],
           },

@@ -1,18 +1,11 @@
-/** 1234567 → "1,234,567": counts read the same whatever the browser's language. */
-export function formatCount(value: number): string {
-  return value.toLocaleString('en');
-}
+import { formatCount, formatDateTime as formatMoment } from '@/components/detail/format';
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
+// Counts and times as on every screen (components/detail/format.ts, the one formatter).
+export { formatCount };
 
-/** An ISO time as "22 Nov 2026, 10:05" in the browser's time zone; "–" for none. */
+/** An ISO time as "22 Nov 2026, 10:05"; "–" for none. */
 export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '–';
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : dateTimeFormat.format(time);
+  return iso ? formatMoment(iso) : '–';
 }
 
 /** 850 → "850 ms", 3240 → "3.2 s", 125000 → "2 min 5 s". */

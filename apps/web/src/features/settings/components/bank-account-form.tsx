@@ -15,6 +15,7 @@ import {
 import { getErrorMessage } from '@/lib/error-message';
 import { useCreateBankAccount, useUpdateBankAccount } from '../api/bank-accounts';
 import { currencyOptions, formatIban } from '../utils/format';
+import { UnsavedChangesGuard } from '@/components/detail/use-unsaved-changes';
 
 type FormInput = z.input<typeof ZBankAccountInput>;
 type FormOutput = z.output<typeof ZBankAccountInput>;
@@ -165,13 +166,17 @@ export function NewBankAccountForm({
   const submit = form.handleSubmit(async (values) => {
     errors.clear();
     try {
-      onCreated(await create.mutateAsync(values));
+      const created = await create.mutateAsync(values);
+      // Saved: the form is clean again, so opening the new account asks nothing.
+      form.reset(form.getValues());
+      onCreated(created);
     } catch (error) {
       errors.onError(error);
     }
   });
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <UnsavedChangesGuard isDirty={form.formState.isDirty && !create.isPending} />
       <Fields form={form} isCreating isLocked={false} />
       {errors.formError ? (
         <p role="alert" className="text-sm text-red-700">
@@ -224,6 +229,7 @@ export function EditBankAccountForm({
           ? {}
           : { iban: fields.iban, qrIban: fields.qrIban, currency: fields.currency }),
       });
+      form.reset(form.getValues());
       onSaved();
     } catch (error) {
       errors.onError(error);
@@ -244,6 +250,7 @@ export function EditBankAccountForm({
   };
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4 pt-4">
+      <UnsavedChangesGuard isDirty={form.formState.isDirty && !update.isPending} />
       {errors.conflict ? (
         <ConflictNotice
           message={errors.conflict}

@@ -26,6 +26,7 @@ import { getErrorMessage } from '@/lib/error-message';
 import { useUpdateCountry } from '../api/countries';
 import { currencyOptions } from '../utils/format';
 import { AssociationPicker } from './association-picker';
+import { UnsavedChangesGuard } from '@/components/detail/use-unsaved-changes';
 
 const emptyToNull = <T extends z.ZodType>(schema: T) =>
   z.union([z.literal('').transform(() => null), schema]);
@@ -105,6 +106,8 @@ export function CountryForm({ country, onSaved, onReload }: CountryFormProps) {
         nationalAssociationMid: values.nationalAssociation?.mid ?? null,
         active: values.active,
       });
+      // Saved: the form is clean again, so closing it asks nothing.
+      form.reset(form.getValues());
       onSaved();
     } catch (error) {
       if (isVersionConflict(error)) setConflict(getErrorMessage(error));
@@ -128,6 +131,7 @@ export function CountryForm({ country, onSaved, onReload }: CountryFormProps) {
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4 pt-4">
+      <UnsavedChangesGuard isDirty={form.formState.isDirty && !update.isPending} />
       {conflict ? (
         <ConflictNotice
           message={conflict}

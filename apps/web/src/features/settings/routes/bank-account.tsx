@@ -177,8 +177,6 @@ function BankAccountDetail({
                         {
                           label: 'Currency',
                           value: currencyLabel(data.currency),
-                          copyValue: data.currency,
-                          copyLabel: 'currency code',
                         },
                       ],
                     },

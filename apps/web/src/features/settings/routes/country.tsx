@@ -98,8 +98,6 @@ export function CountryRoute({ iso2 }: { iso2: string }) {
                               value: data.defaultCurrency
                                 ? currencyLabel(data.defaultCurrency)
                                 : null,
-                              copyValue: data.defaultCurrency,
-                              copyLabel: 'currency code',
                             },
                           ],
                         },

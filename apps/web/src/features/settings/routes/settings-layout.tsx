@@ -1,74 +1,58 @@
-import { NavLink, useOutlet } from 'react-router';
+import { NavLink, Outlet, useMatch } from 'react-router';
 import { focusRing } from '@/components/button';
 import { Screen } from '@/components/screen';
 import { paths } from '@/config/paths';
+import { settingsAreas } from '../components/settings-areas';
 
-const sections = [
-  {
-    href: paths.bankAccounts.getHref(),
-    label: 'Bank accounts',
-    description:
-      'The accounts invoices are paid to: IBAN, QR-IBAN for Swiss QR-bills, BIC, and the default account of each currency.',
-  },
-  {
-    href: paths.countries.getHref(),
-    label: 'Countries',
-    description:
-      'Region, World Bank income group, fee category, default currency and national association of every country.',
-  },
-] as const;
+const tabClass = (isActive: boolean) =>
+  [
+    '-mb-px inline-block border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap',
+    focusRing,
+    isActive
+      ? 'border-sky-700 text-sky-800'
+      : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
+  ].join(' ');
 
 /**
- * The settings view around /settings/… and /countries (see the route table): a sub-navigation
- * between its sections, and the open section below it. /settings alone shows what each holds.
+ * The settings view around /settings/… and /countries (see the route table): on a section,
+ * tabs between the sections shown in this view and back to every setting; on /settings itself
+ * the settings home, which lists every area.
  */
 export function SettingsLayoutRoute() {
-  const outlet = useOutlet();
+  const isHome = useMatch(paths.settings.path) !== null;
   return (
     <Screen
       title="Settings"
-      description="The bank accounts and countries that membership fees and invoices rely on."
+      description="What the console and its invoices rely on: bank accounts, countries, operators and search indexes."
     >
-      <nav aria-label="Settings sections" className="-mt-1 border-b border-slate-200">
-        <ul className="flex gap-1">
-          {sections.map((section) => (
-            <li key={section.href}>
+      {isHome ? null : (
+        <nav
+          aria-label="Settings sections"
+          className="-mt-1 overflow-x-auto border-b border-slate-200"
+        >
+          <ul className="flex gap-1">
+            <li>
               <NavLink
-                to={section.href}
-                className={({ isActive }) =>
-                  [
-                    '-mb-px inline-block border-b-2 px-3 py-2 text-sm font-medium',
-                    focusRing,
-                    isActive
-                      ? 'border-sky-700 text-sky-800'
-                      : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
-                  ].join(' ')
-                }
+                to={paths.settings.getHref()}
+                end
+                className={({ isActive }) => tabClass(isActive)}
               >
-                {section.label}
+                All settings
               </NavLink>
             </li>
-          ))}
-        </ul>
-      </nav>
-      {outlet ?? (
-        <ul className="grid gap-3 md:grid-cols-2">
-          {sections.map((section) => (
-            <li key={section.href}>
-              <NavLink
-                to={section.href}
-                className={[
-                  'block h-full rounded-lg border border-slate-200 p-4 hover:border-sky-300 hover:bg-sky-50/40',
-                  focusRing,
-                ].join(' ')}
-              >
-                <span className="font-medium text-slate-900">{section.label}</span>
-                <span className="mt-1 block text-sm text-slate-600">{section.description}</span>
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+            {settingsAreas
+              .filter((area) => area.isSettingsSection)
+              .map((area) => (
+                <li key={area.href}>
+                  <NavLink to={area.href} className={({ isActive }) => tabClass(isActive)}>
+                    {area.label}
+                  </NavLink>
+                </li>
+              ))}
+          </ul>
+        </nav>
       )}
+      <Outlet />
     </Screen>
   );
 }

@@ -11,6 +11,8 @@ import { ErrorCard } from '@/components/error-card';
 import { getErrorMessage } from '@/lib/error-message';
 import { useUserWrite } from '../api/users';
 import { memberRoleLabels } from './user-labels';
+import { UserMemberField } from './user-member-field';
+import { UnsavedChangesGuard } from '@/components/detail/use-unsaved-changes';
 
 /** The form's own shape: inputs hold '' for "none"; the request sends null. */
 const ZUserForm = z
@@ -31,7 +33,7 @@ const ZUserForm = z
       context.addIssue({
         code: 'custom',
         path: ['memberRole'],
-        message: 'A role at a member needs a member; enter the member id first.',
+        message: 'A role at a member needs a member; choose the member first.',
       });
     }
   });
@@ -113,6 +115,7 @@ export function UserEditForm({
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      <UnsavedChangesGuard isDirty={isDirty && !write.isPending} />
       {isVersionConflict(write.error) ? (
         <ConflictNotice
           message={getErrorMessage(write.error)}
@@ -135,13 +138,7 @@ export function UserEditForm({
           label="Display name"
           autoComplete="off"
         />
-        <FormTextField
-          control={form.control}
-          name="memberMid"
-          label="Member id"
-          help="The member's id (mid), shown on its detail; empty for none"
-          autoComplete="off"
-        />
+        <UserMemberField control={form.control} isDisabled={write.isPending} />
         <FormSelectField
           control={form.control}
           name="memberRole"

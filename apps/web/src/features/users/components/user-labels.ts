@@ -1,10 +1,5 @@
-import type { TMemberRole } from '@ops/contract';
-
-export const memberRoleLabels: Record<TMemberRole, string> = {
-  owner: 'Owner',
-  admin: 'Admin',
-  staff: 'Staff',
-};
+// A user's role at their member: the one table per enumeration (lib/labels).
+export { memberRoleLabels } from '@/lib/labels';
 
 export const signInMethodLabels: Record<string, string> = {
   password: 'Password',

@@ -1,6 +1,7 @@
 import type { TUserBulkResult, TUserListItem } from '@ops/contract';
 import type { DataListDefinition, ListSelectionTarget } from '@/components/data-list';
 import { formatDateTime } from '@/components/detail/format';
+import { MemberCellLink } from '@/components/member-link';
 import { paths } from '@/config/paths';
 import { setUsersDisabled } from '../api/users';
 import { memberRoleLabels, signInMethodLabels, signInMethodsText } from './user-labels';
@@ -66,8 +67,8 @@ export const usersListDefinition: DataListDefinition<TUserListItem> = {
       label: 'Member',
       width: 'minmax(12rem,1.5fr)',
       sortable: true,
-      // The row's own link covers the row; the member opens from the user's detail.
-      render: (user) => user.memberName ?? '',
+      render: (user) =>
+        user.memberName ? <MemberCellLink mid={user.memberMid} name={user.memberName} /> : '',
     },
     {
       id: 'role',
@@ -139,7 +140,7 @@ export const usersListDefinition: DataListDefinition<TUserListItem> = {
       options: Object.entries(signInMethodLabels).map(([value, label]) => ({ value, label })),
       allowsEmpty: true,
     },
-    { name: 'member', label: 'Member id', kind: 'text', placeholder: 'Member id (mid)' },
+    { name: 'member', label: 'Member', kind: 'member' },
     { name: 'lastSignIn', label: 'Last sign-in', kind: 'range', input: 'date', allowsEmpty: true },
   ],
   bulkActions: [

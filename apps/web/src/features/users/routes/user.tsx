@@ -1,9 +1,10 @@
 import type { TUserDetail } from '@ops/contract';
-import { CloseDetailLink, DetailScreen } from '@/components/detail/detail-screen';
+import { DetailScreen } from '@/components/detail/detail-screen';
 import { DetailTabs } from '@/components/detail/detail-tabs';
 import { RecordHistory } from '@/components/detail/record-history';
+import { MemberLink } from '@/components/member-link';
 import { Screen } from '@/components/screen';
-import { paths } from '@/config/paths';
+import { historyValueLabels } from '@/lib/labels';
 import { useCan } from '@/lib/permissions';
 import { useUser, useUserFollowChanges } from '../api/users';
 import { UserActions } from '../components/user-actions';
@@ -24,14 +25,8 @@ export function UserRoute({ uid }: { uid: string }) {
   const canManageOperators = useCan('operators.manage');
   const canManage = (data: TUserDetail) =>
     canManageUsers && (data.operator?.active !== true || canManageOperators);
-  const close = <CloseDetailLink listHref={paths.users.getHref()} />;
   return (
-    <DetailScreen
-      query={user}
-      noun="user"
-      missingDescription={`No user has the id ${uid}.`}
-      actions={close}
-    >
+    <DetailScreen query={user} noun="user" missingDescription={`No user has the id ${uid}.`}>
       {(data) => (
         <Screen
           title={data.displayName ?? data.email}
@@ -41,7 +36,7 @@ export function UserRoute({ uid }: { uid: string }) {
               {data.member ? (
                 <>
                   <span aria-hidden="true">·</span>
-                  <span>{data.member.legalName}</span>
+                  <MemberLink mid={data.member.mid} name={data.member.legalName} />
                 </>
               ) : null}
               {data.disabled ? (
@@ -56,7 +51,6 @@ export function UserRoute({ uid }: { uid: string }) {
               ) : null}
             </span>
           }
-          actions={close}
         >
           {canManage(data) ? <UserActions user={data} /> : null}
           {canManageUsers && !canManage(data) ? (
@@ -81,7 +75,12 @@ export function UserRoute({ uid }: { uid: string }) {
                 id: 'history',
                 label: 'History',
                 content: (
-                  <RecordHistory table="users" id={data.uid} fieldLabels={userFieldLabels} />
+                  <RecordHistory
+                    table="users"
+                    id={data.uid}
+                    fieldLabels={userFieldLabels}
+                    valueLabels={historyValueLabels.users}
+                  />
                 ),
               },
             ]}

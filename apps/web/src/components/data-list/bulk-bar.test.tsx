@@ -1,0 +1,55 @@
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { BulkBar } from './bulk-bar';
+import type { Selection } from './list-state';
+
+const operators = { one: 'operator', many: 'operators' };
+
+/** The selection bar's text as a person reads it (tags removed, React's comment markers too). */
+function barText(options: { selection: Selection; total: number; isExact: boolean }): string {
+  const html = renderToString(
+    <BulkBar
+      selection={options.selection}
+      noun={operators}
+      loadedCount={2}
+      estimatedTotal={options.total}
+      totalIsExact={options.isExact}
+      hasMoreRows
+      actions={[]}
+      queryParams=""
+      onSelectAll={() => undefined}
+      onClear={() => undefined}
+      onDone={() => undefined}
+    />,
+  );
+  return html
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+describe('the selection of every matching row', () => {
+  it('says the counted number as it is', () => {
+    expect(barText({ selection: { kind: 'all' }, total: 8, isExact: true })).toContain(
+      'All 8 matching operators selected',
+    );
+  });
+
+  it('says "about" when the number is an estimate', () => {
+    expect(barText({ selection: { kind: 'all' }, total: 120_000, isExact: false })).toContain(
+      'All about 120,000 matching operators selected',
+    );
+  });
+
+  it('offers every matching row with the same wording', () => {
+    const wholePage: Selection = { kind: 'ids', ids: ['a', 'b'] };
+    expect(barText({ selection: wholePage, total: 8, isExact: true })).toContain(
+      'Select all 8 matching',
+    );
+    expect(barText({ selection: wholePage, total: 8, isExact: true })).not.toContain('about');
+    expect(barText({ selection: wholePage, total: 120_000, isExact: false })).toContain(
+      'Select all about 120,000 matching',
+    );
+  });
+});

@@ -1,0 +1,174 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { focusRing } from '@/components/button';
+import { getErrorMessage } from '@/lib/error-message';
+import { runSearch } from '@/lib/search/run-search';
+import { memberOptionsOf, type MemberOption } from './member-hits';
+
+/** Members offered at most; the search asks for more hits, as other types share them. */
+const shownMembers = 8;
+const searchedHits = 40;
+/** Typing pauses this long before a search: each keystroke need not be a request. */
+const debounceMs = 150;
+
+export const memberPickerQueryKeys = {
+  all: ['member-picker'] as const,
+  search: (q: string) => ['member-picker', q] as const,
+};
+
+/** The members matching `q`, through the search palette's engine (the same index and ranking). */
+export function useMemberSearch(q: string) {
+  return useQuery({
+    queryKey: memberPickerQueryKeys.search(q),
+    queryFn: async ({ signal }) =>
+      memberOptionsOf((await runSearch({ q, limit: searchedHits }, signal)).hits, shownMembers),
+    enabled: q !== '',
+    staleTime: 10_000,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+function useDebounced(value: string, ms: number): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return value === '' ? '' : debounced;
+}
+
+export type MemberPickerProps = {
+  /** The field's label, e.g. "Member". */
+  label: string;
+  /** Called with the member the person chose (its `mid` is what forms and filters keep). */
+  onChoose: (member: MemberOption) => void;
+  isDisabled?: boolean;
+  /** Focus the search box when shown (in a filter's dropdown). */
+  autoFocus?: boolean;
+  /** One line under the label. */
+  help?: string;
+};
+
+/**
+ * A searchable member picker: a person types part of a name, a number, an e-mail or a VAT
+ * number, sees the matching members (name, number, country) and picks one with the mouse or
+ * the keyboard (arrows, Enter, Escape). An ARIA combobox over a listbox. Never asks for an
+ * internal id.
+ */
+export function MemberPicker({ label, onChoose, isDisabled, autoFocus, help }: MemberPickerProps) {
+  const [text, setText] = useState('');
+  const [activeIndex, setActiveIndex] = useState(0);
+  const [isOpen, setIsOpen] = useState(false);
+  const q = useDebounced(text.trim(), debounceMs);
+  const search = useMemberSearch(q);
+  const inputId = useId();
+  const listId = useId();
+  const helpId = useId();
+  const options = q === '' ? [] : (search.data ?? []);
+  const isShown = isOpen && q !== '';
+  const active = options[Math.min(activeIndex, options.length - 1)];
+
+  const choose = (member: MemberOption) => {
+    onChoose(member);
+    setText('');
+    setIsOpen(false);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setIsOpen(true);
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActiveIndex((index) =>
+        options.length === 0 ? 0 : (index + step + options.length) % options.length,
+      );
+    } else if (event.key === 'Enter') {
+      // Enter chooses the highlighted member rather than submitting the surrounding form.
+      if (isShown && active) {
+        event.preventDefault();
+        choose(active);
+      }
+    } else if (event.key === 'Escape' && isShown) {
+      event.preventDefault();
+      event.stopPropagation();
+      setIsOpen(false);
+    }
+  };
+
+  return (
+    <div className="relative flex flex-col gap-1">
+      <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {help ? (
+        <p id={helpId} className="text-xs text-slate-600">
+          {help}
+        </p>
+      ) : null}
+      <input
+        id={inputId}
+        type="search"
+        role="combobox"
+        autoComplete="off"
+        autoFocus={autoFocus}
+        aria-expanded={isShown}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-describedby={help ? helpId : undefined}
+        aria-activedescendant={isShown && active ? `${listId}-${active.mid}` : undefined}
+        placeholder="Type a name or number…"
+        value={text}
+        disabled={isDisabled}
+        onChange={(event) => {
+          setText(event.target.value);
+          setActiveIndex(0);
+          setIsOpen(true);
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={() => setIsOpen(false)}
+        className={`rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm shadow-xs ${focusRing}`}
+      />
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={`Members matching ${text.trim()}`}
+        hidden={!isShown}
+        className="absolute top-full z-20 mt-1 max-h-72 w-full min-w-64 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg"
+      >
+        {options.map((member) => (
+          <li
+            key={member.mid}
+            id={`${listId}-${member.mid}`}
+            role="option"
+            aria-selected={member === active}
+            // Chosen on mousedown, before the input's blur closes the list.
+            onMouseDown={(event) => {
+              event.preventDefault();
+              choose(member);
+            }}
+            onMouseEnter={() => setActiveIndex(options.indexOf(member))}
+            className={[
+              'flex cursor-pointer flex-col px-3 py-1.5',
+              member === active ? 'bg-sky-50' : '',
+            ].join(' ')}
+          >
+            <span className="font-medium text-slate-900">{member.name}</span>
+            <span className="text-xs text-slate-600">
+              {[member.number, member.country].filter(Boolean).join(' · ')}
+            </span>
+          </li>
+        ))}
+        {options.length === 0 ? (
+          <li role="presentation" className="px-3 py-1.5 text-slate-600">
+            {search.error
+              ? `The search failed: ${getErrorMessage(search.error)}`
+              : search.isFetching || search.data === undefined
+                ? 'Searching…'
+                : 'No member found.'}
+          </li>
+        ) : null}
+      </ul>
+    </div>
+  );
+}

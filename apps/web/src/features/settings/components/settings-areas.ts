@@ -1,0 +1,45 @@
+import { paths } from '@/config/paths';
+
+export type SettingsArea = {
+  label: string;
+  href: string;
+  /** One line: what the area holds. */
+  description: string;
+  /**
+   * Shown inside the settings view, under its section tabs (bank accounts, countries); the
+   * others are screens of their own that the settings home links to.
+   */
+  isSettingsSection?: boolean;
+};
+
+/**
+ * Every settings area, in the order the settings home lists them. The coming issues add their
+ * areas here, one entry each (jobs, dunning, e-mail templates, exchange rates), and so appear on
+ * the home without other changes.
+ */
+export const settingsAreas: readonly SettingsArea[] = [
+  {
+    label: 'Bank accounts',
+    href: paths.bankAccounts.getHref(),
+    description:
+      'The accounts invoices are paid to: IBAN, QR-IBAN for Swiss QR-bills, BIC, and the default account of each currency.',
+    isSettingsSection: true,
+  },
+  {
+    label: 'Countries',
+    href: paths.countries.getHref(),
+    description:
+      'Region, World Bank income group, fee category, default currency and national association of every country.',
+    isSettingsSection: true,
+  },
+  {
+    label: 'Operators',
+    href: paths.operators.getHref(),
+    description: 'Who may use this console, with which roles; grant and revoke access.',
+  },
+  {
+    label: 'Search indexes',
+    href: paths.searchIndexes.getHref(),
+    description: 'The indexes behind the search palette: their state, rebuilds and a test search.',
+  },
+];

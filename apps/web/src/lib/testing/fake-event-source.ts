@@ -1,0 +1,61 @@
+import type { EventSourceLike } from '../event-stream';
+
+/**
+ * An EventSource the test drives: `open()`, `send(type, data)` as the server would, `fail()` as
+ * the network or a refusing server would. `created` lists every one made, in order.
+ */
+export class FakeEventSource implements EventSourceLike {
+  readyState = 0;
+  onopen: ((event: Event) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  isClosed = false;
+  private listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
+
+  constructor(readonly url: string) {}
+
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+
+  close() {
+    this.isClosed = true;
+    this.readyState = 2;
+  }
+
+  open() {
+    this.readyState = 1;
+    this.onopen?.(new Event('open'));
+  }
+
+  /** The server sends `event: {type}` with `data`. */
+  send(type: string, data: string) {
+    for (const listener of this.listeners.get(type) ?? []) {
+      listener({ data } as MessageEvent<string>);
+    }
+  }
+
+  /** A failure; readyState 0 = EventSource reconnects by itself, 2 = it gave up. */
+  fail(readyState: 0 | 2) {
+    this.readyState = readyState;
+    this.onerror?.(new Event('error'));
+  }
+}
+
+/** A factory for `createEventSource` that keeps what it made. */
+export function fakeEventSources() {
+  const created: FakeEventSource[] = [];
+  return {
+    created,
+    /** The newest one (the stream's current connection). */
+    get latest(): FakeEventSource {
+      const source = created.at(-1);
+      if (!source) throw new Error('No EventSource was opened');
+      return source;
+    },
+    create: (url: string) => {
+      const source = new FakeEventSource(url);
+      created.push(source);
+      return source;
+    },
+  };
+}
