@@ -35,6 +35,7 @@ import {
   needsEndorsement,
   type ApplicationRow,
 } from './detail';
+import { formatMoney } from '@ops/contract/display-format';
 
 type Trx = Transaction<Database>;
 
@@ -448,7 +449,7 @@ async function approve(
   );
   return {
     row: updated,
-    message: `Approved: member ${memberNumber} created (pending payment) with ${user.email} as its owner, invoice ${invoiceNumber} issued over ${formatChf(fee)}, and the applicant told by e-mail.`,
+    message: `Approved: member ${memberNumber} created (pending payment) with ${user.email} as its owner, invoice ${invoiceNumber} issued over ${formatMoney(fee, 'CHF')}, and the applicant told by e-mail.`,
     member: { mid, number: memberNumber },
     invoice: { iid, number: invoiceNumber },
     emailId,

@@ -12,6 +12,7 @@ import { certificateIssuedEmail } from '../emails/templates';
 import { verificationUrlOf } from './detail';
 import { renderCertificatePdf } from './pdf';
 import { newVerificationCode } from './verification-code';
+import { memberStatusLabels } from '@ops/contract/labels';
 
 /** Members in these states get no new certificate, even for a year they paid. */
 const closedStatuses = new Set(['suspended', 'terminated', 'resigned']);
@@ -120,7 +121,7 @@ export async function issueMembershipCertificateIn(
     throw badInput(
       'body.memberMid',
       'member-status',
-      `${member.legal_name} is ${member.status}; a certificate is issued only to members in good standing.`,
+      `${member.legal_name} is ${memberStatusLabels[member.status].toLowerCase()}; a certificate is issued only to members in good standing.`,
     );
   }
   const payment = await findPayment(trx, member, year);

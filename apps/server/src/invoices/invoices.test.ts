@@ -298,7 +298,7 @@ describe('invoices: drafts and the life cycle', () => {
       actions: [],
     });
     expect(body.memberEffects).toEqual([
-      'M-000101 is now active (was pending-payment)',
+      'M-000101 is now active (was pending payment)',
       `M-000101 is paid through ${thisYear}`,
       `membership certificate ${thisYear} issued`,
     ]);

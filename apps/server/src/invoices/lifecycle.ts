@@ -26,6 +26,7 @@ import {
 import { allocateInvoiceSequences, invoiceNumberOf, paymentReferenceOf } from './numbers';
 import { recordInvoicePaymentIn } from './payment';
 import { invoicePdfFileName, renderInvoicePdf } from './pdf';
+import { formatDate, formatMoney } from '@ops/contract/display-format';
 
 type Trx = Transaction<Database>;
 type InvoiceRow = Selectable<InvoicesTable>;
@@ -193,7 +194,7 @@ export async function issueInvoice(
     return result(
       trx,
       iid,
-      `Invoice ${number} issued over ${formatAmountForMail(currency, issued.total_minor)}, due ${dueDate}${sent}.`,
+      `Invoice ${number} issued over ${formatMoney(issued.total_minor, currency)}, due ${formatDate(dueDate)}${sent}.`,
     );
   });
 }
@@ -242,12 +243,12 @@ export async function markInvoicePaid(
       difference === 0
         ? ''
         : difference < 0
-          ? ` (${formatAmountForMail(paid.currency, -difference)} less than the total)`
-          : ` (${formatAmountForMail(paid.currency, difference)} more than the total)`;
+          ? ` (${formatMoney(-difference, paid.currency)} less than the total)`
+          : ` (${formatMoney(difference, paid.currency)} more than the total)`;
     return result(
       trx,
       iid,
-      `Invoice ${paid.number} marked paid: ${formatAmountForMail(paid.currency, request.amountMinor)} on ${paidAt.toISOString().slice(0, 10)}${note}.`,
+      `Invoice ${paid.number} marked paid: ${formatMoney(request.amountMinor, paid.currency)} on ${formatDate(paidAt.toISOString())}${note}.`,
       outcome.memberEffects,
     );
   });

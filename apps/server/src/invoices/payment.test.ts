@@ -77,7 +77,7 @@ describe('marking an invoice paid (rule 2)', () => {
       kind: 'certificate-issued',
     });
     expect(outcome.memberEffects).toEqual([
-      `${member.number} is now active (was pending-payment)`,
+      `${member.number} is now active (was pending payment)`,
       `${member.number} is paid through ${thisYear}`,
       `membership certificate ${thisYear} issued`,
     ]);

@@ -11,6 +11,8 @@ import type { Database, InvoicesTable } from '../db/schema';
 import { checkVersion } from '../db/versioned-write';
 import { AppError, badInput } from '../errors';
 import { todayAtHeadquarters } from '../lib/dates';
+import { formatDate } from '@ops/contract/display-format';
+import { memberStatusLabels } from '@ops/contract/labels';
 
 type Trx = Transaction<Database>;
 export type InvoiceRow = Selectable<InvoicesTable>;
@@ -72,7 +74,7 @@ export async function recordInvoicePaymentIn(
   if (!invoiceStatusTransitions[invoice.status].includes('paid')) {
     const why =
       invoice.status === 'paid'
-        ? `it was already paid on ${invoice.paid_at ? new Date(invoice.paid_at).toISOString().slice(0, 10) : 'an earlier day'}`
+        ? `it was already paid on ${invoice.paid_at ? formatDate(new Date(invoice.paid_at).toISOString()) : 'an earlier day'}`
         : invoice.status === 'draft'
           ? 'it is a draft: issue it first'
           : `it is ${invoice.status}`;
@@ -199,7 +201,9 @@ async function applyMembershipPayment(
       after: { ...updated, [auditReasonKey]: `Invoice ${invoice.number} paid` },
     });
     if (becomesActive) {
-      outcome.memberEffects.push(`${member.number} is now active (was ${member.status})`);
+      outcome.memberEffects.push(
+        `${member.number} is now active (was ${memberStatusLabels[member.status].toLowerCase()})`,
+      );
     }
     if (movesPaidThrough) {
       outcome.memberEffects.push(`${member.number} is paid through ${paidThrough}`);
@@ -207,7 +211,7 @@ async function applyMembershipPayment(
   }
   if (stillOverdue && reactivatedStatuses.includes(member.status)) {
     outcome.memberEffects.unshift(
-      `${member.number} stays ${member.status}: invoice ${stillOverdue.number} is still past due`,
+      `${member.number} stays ${memberStatusLabels[member.status].toLowerCase()}: invoice ${stillOverdue.number} is still past due`,
     );
   }
 

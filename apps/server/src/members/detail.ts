@@ -12,9 +12,13 @@ import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import { recordAudit, type Actor } from '../audit/record';
 import type { Database, MembersTable } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
+import { memberStatusLabels } from '@ops/contract/labels';
 import { checkVersion, versionConflict } from '../db/versioned-write';
 import { AppError, badInput } from '../errors';
 import { todayAtHeadquarters } from '../lib/dates';
+
+/** A status inside a sentence: "pending payment", as the console writes it, not the code. */
+const inWords = (status: TMemberStatus) => memberStatusLabels[status].toLowerCase();
 
 /** How many related records of each kind the detail lists (the total is given beside them). */
 export const relatedLimit = 20;
@@ -463,15 +467,21 @@ export async function changeMemberStatus(
     await checkVersion(trx, memberLabel(row), row, options.version);
     const target = options.status;
     if (target === row.status) {
-      throw badInput('body.status', 'transition', `${memberLabel(row)} is already ${target}.`);
+      throw badInput(
+        'body.status',
+        'transition',
+        `${memberLabel(row)} is already ${inWords(target)}.`,
+      );
     }
     const allowed = nextMemberStatuses(row.category, row.status);
     if (!allowed.includes(target)) {
       const message =
         target === 'overdue' && row.category === 'honorary'
           ? 'Honorary members are never overdue.'
-          : `A ${row.status} member cannot become ${target}; ${
-              allowed.length > 0 ? `it can become ${allowed.join(' or ')}` : 'that status is final'
+          : `A ${inWords(row.status)} member cannot become ${inWords(target)}; ${
+              allowed.length > 0
+                ? `it can become ${allowed.map(inWords).join(' or ')}`
+                : 'that status is final'
             }.`;
       throw badInput('body.status', 'transition', message);
     }

@@ -26,6 +26,7 @@ import type { Database, MemberCategory, MembersTable, MemberStatus } from '../db
 import { writeTransaction } from '../db/transaction';
 import { changedSinceOpened } from '../db/versioned-write';
 import { AppError, badInput } from '../errors';
+import { memberStatusLabels } from '@ops/contract/labels';
 
 /**
  * Member fixes: five checks over live members, each one indexed query (migration 0008), and
@@ -257,7 +258,7 @@ function plural(count: number, one: string, many = `${one}s`): string {
 
 function describeSurvivorReason(survivor: DuplicateMember, other: DuplicateMember): string {
   if (endedStatuses.includes(other.status) && !endedStatuses.includes(survivor.status)) {
-    return `its membership is ${survivor.status}, the other's has ended`;
+    return `its membership is ${memberStatusLabels[survivor.status].toLowerCase()}, the other's has ended`;
   }
   if (survivor.related.paidInvoices > other.related.paidInvoices) {
     return `it has more paid invoices (${survivor.related.paidInvoices})`;
@@ -536,7 +537,7 @@ function describeAssociationProblem(row: AssociationRow): string {
     case 'not-an-association':
       return `${who} is a${row.category === 'individual' ? 'n' : ''} ${row.category} member, not an association`;
     case 'ended':
-      return `${who}'s membership is ${row.status}`;
+      return `${who}'s membership is ${memberStatusLabels[row.status].toLowerCase()}`;
   }
 }
 

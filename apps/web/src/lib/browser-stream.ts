@@ -1,9 +1,15 @@
-import { eventStreamPath } from '@ops/contract';
 import {
   openRetryingEventSource,
   type EventSourceLike,
   type RetryingEventSourceHandle,
 } from './event-stream';
+
+/**
+ * The contract's `eventStreamPath`, mirrored: this module is on the sign-in path, where a value
+ * import from `@ops/contract` would pull zod into the first bundle. `operator-stream.test.ts`
+ * checks it against the contract.
+ */
+export const eventStreamPath = '/api/events/stream';
 
 /**
  * What the one event stream of the browser tells every subscriber of a tab. `data` is passed on

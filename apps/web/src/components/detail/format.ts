@@ -5,21 +5,9 @@
  * money "CHF 12,950.00", counts "12,950". Exports keep ISO dates; only the screen uses these.
  */
 
-/** English month abbreviations, fixed: ICU's en-GB writes "Sept", other builds "Sep". */
-const months = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-] as const;
+import { monthAbbreviations as months } from '@ops/contract/display-format';
+
+export { formatCount, formatDate, formatMoney } from '@ops/contract/display-format';
 
 /** The browser's local calendar fields of a moment (numbers only, so no locale words). */
 const localParts = new Intl.DateTimeFormat('en-GB', {
@@ -56,49 +44,6 @@ export function formatTime(iso: string | null | undefined): string {
   if (!iso) return '';
   const time = Date.parse(iso);
   return Number.isNaN(time) ? iso : partsOf(time).time;
-}
-
-/** A date column ("2026-11-22", or a time's date part) as "22 Nov 2026", never shifted by a time zone; '' for none. */
-export function formatDate(date: string | null | undefined): string {
-  if (!date) return '';
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
-  const month = match ? months[Number(match[2]) - 1] : undefined;
-  if (!match || !month || Number(match[3]) < 1 || Number(match[3]) > 31) return date;
-  return `${Number(match[3])} ${month} ${match[1]}`;
-}
-
-const grouping = new Intl.NumberFormat('en-US', { useGrouping: true, maximumFractionDigits: 0 });
-
-/** 1234567 → "1,234,567": counts read the same whatever the browser's language. */
-export function formatCount(value: number | bigint): string {
-  return grouping.format(value);
-}
-
-/** The currency's decimals (2 for CHF, EUR, USD; 0 for JPY), from the ISO 4217 data Intl carries. */
-function decimalsOf(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2
-    );
-  } catch {
-    return 2;
-  }
-}
-
-/**
- * Minor units and a currency as "CHF 1,200.00": the currency code, a no-break space (the code
- * never wraps away from its amount), the amount with a comma per thousand and the currency's
- * decimals; "CHF -2.50" below zero. Exact for any size: computed on the string form.
- */
-export function formatMoney(minor: string | number | bigint, currency: string): string {
-  const digits = decimalsOf(currency);
-  const amount = BigInt(minor);
-  const magnitude = amount < 0n ? -amount : amount;
-  const scale = 10n ** BigInt(digits);
-  const whole = formatCount(magnitude / scale);
-  const fraction = digits > 0 ? `.${String(magnitude % scale).padStart(digits, '0')}` : '';
-  return `${currency}\u00a0${amount < 0n ? '-' : ''}${whole}${fraction}`;
 }
 
 /** "legal_name" → "Legal name": a column name as a label when no better one is given. */

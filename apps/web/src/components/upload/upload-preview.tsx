@@ -153,7 +153,7 @@ export function UploadPreview({
           >
             {isBusy
               ? 'Committing…'
-              : `Commit ${formatCount(mode === 'valid-only' ? validation.valid : validation.rows)} rows`}
+              : commitLabel(mode === 'valid-only' ? validation.valid : validation.rows)}
           </Button>
         ) : null}
         <Button variant="secondary" onClick={onRemap} disabled={isBusy}>
@@ -162,4 +162,9 @@ export function UploadPreview({
       </div>
     </div>
   );
+}
+
+/** "Commit 1 row", "Commit 1,200 rows". */
+function commitLabel(rows: number): string {
+  return `Commit ${formatCount(rows)} ${rows === 1 ? 'row' : 'rows'}`;
 }

@@ -16,7 +16,7 @@ import {
   operatorRoles,
   paymentStatuses,
   uploadStatuses,
-} from '@ops/contract';
+} from './index';
 import { describe, expect, it } from 'vitest';
 import {
   applicationStatusLabels,
