@@ -741,7 +741,7 @@ describe('the repairs', () => {
     );
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.message).toMatch(
-      /M-000201 is now active \(was pending-payment\); M-000201 is paid through \d{4}; membership certificate \d{4} issued/,
+      /M-000201 is now active \(was pending payment\); M-000201 is paid through \d{4}; membership certificate \d{4} issued/,
     );
     const member = await t.database.db
       .selectFrom('members')
