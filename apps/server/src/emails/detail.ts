@@ -13,30 +13,13 @@ function notFound(eid: string): AppError {
 
 /** One e-mail: headers, text, attachments (names and sizes), and every delivery attempt. */
 export async function getEmail(db: Kysely<Database>, eid: string): Promise<TEmailDetail> {
-  const [email, attachments, deliveries] = await Promise.all([
-    db
-      .selectFrom('emails as e')
-      .selectAll('e')
-      .select([
-        relatedLabelSql.as('related_label'),
-        sql<boolean>`e.html_body IS NOT NULL AND e.html_body <> ''`.as('has_html'),
-      ])
-      .where('e.eid', '=', eid)
-      .executeTakeFirst(),
-    db
-      .selectFrom('email_attachments')
-      .select(['position', 'filename', 'content_type', 'byte_size'])
-      .where('eid', '=', eid)
-      .orderBy('position')
-      .execute(),
-    db
-      .selectFrom('email_deliveries')
-      .selectAll()
-      .where('eid', '=', eid)
-      .orderBy('attempt')
-      .orderBy('id')
-      .execute(),
-  ]);
+  // One snapshot for the e-mail and its attempts: read apart, a delivery finishing between the
+  // reads could show the e-mail sent beside an attempt still under way.
+  const [email, attachments, deliveries] = await db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute((trx) => readEmail(trx, eid));
   if (!email) throw notFound(eid);
   return {
     eid: email.eid,
@@ -115,4 +98,32 @@ export async function getEmailAttachment(db: Kysely<Database>, eid: string, posi
     .executeTakeFirst();
   if (!file) throw new AppError('not-found', `E-mail ${eid} has no attachment ${position}.`);
   return file;
+}
+
+/** The e-mail row, its attachments and its delivery attempts (run in one transaction). */
+function readEmail(db: Kysely<Database>, eid: string) {
+  return Promise.all([
+    db
+      .selectFrom('emails as e')
+      .selectAll('e')
+      .select([
+        relatedLabelSql.as('related_label'),
+        sql<boolean>`e.html_body IS NOT NULL AND e.html_body <> ''`.as('has_html'),
+      ])
+      .where('e.eid', '=', eid)
+      .executeTakeFirst(),
+    db
+      .selectFrom('email_attachments')
+      .select(['position', 'filename', 'content_type', 'byte_size'])
+      .where('eid', '=', eid)
+      .orderBy('position')
+      .execute(),
+    db
+      .selectFrom('email_deliveries')
+      .selectAll()
+      .where('eid', '=', eid)
+      .orderBy('attempt')
+      .orderBy('id')
+      .execute(),
+  ]);
 }
