@@ -8,10 +8,10 @@ import {
 } from '@ops/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { auditSecretColumns } from './record';
 
 /** Never shown, even if an old entry carried them (recordAudit strips them when writing). */
-const secretFields = new Set(['password_hash', 'token_hash', 'code_hash', 'code_verifier']);
-const hiddenFields = new Set<string>([...secretFields, ...auditBookkeepingFields]);
+const hiddenFields = new Set<string>([...auditSecretColumns, ...auditBookkeepingFields]);
 
 type Row = Record<string, unknown> | null;
 

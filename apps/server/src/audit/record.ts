@@ -9,7 +9,7 @@ export type OperatorActor = Actor & { uid: string };
 
 export const cliActor: Actor = { kind: 'cli', uid: null };
 
-type AuditEntry = {
+export type AuditEntry = {
   table: keyof Database;
   recordId: string;
   action: string;
@@ -17,11 +17,32 @@ type AuditEntry = {
   after?: Record<string, unknown> | null;
 };
 
-const secretColumns = new Set(['password_hash', 'token_hash']);
+/**
+ * The one secret-stripping rule of the audit trail: these columns never reach an entry (writing)
+ * and are never shown even if an old entry carried them (reading, audit/history.ts).
+ */
+export const auditSecretColumns: ReadonlySet<string> = new Set([
+  'password_hash',
+  'token_hash',
+  'code_hash',
+  'code_verifier',
+]);
 
 function withoutSecrets(row: Record<string, unknown> | null | undefined) {
   if (!row) return null;
-  return Object.fromEntries(Object.entries(row).filter(([key]) => !secretColumns.has(key)));
+  return Object.fromEntries(Object.entries(row).filter(([key]) => !auditSecretColumns.has(key)));
+}
+
+function auditRow(actor: Actor, entry: AuditEntry) {
+  return {
+    actor_uid: actor.uid,
+    actor_kind: actor.kind,
+    table_name: entry.table,
+    record_id: entry.recordId,
+    action: entry.action,
+    before: JSON.stringify(withoutSecrets(entry.before)),
+    after: JSON.stringify(withoutSecrets(entry.after)),
+  };
 }
 
 /** Writes one audit entry inside the transaction of the change it describes. */
@@ -30,16 +51,18 @@ export async function recordAudit(
   actor: Actor,
   entry: AuditEntry,
 ): Promise<void> {
+  await trx.insertInto('audit_log').values(auditRow(actor, entry)).execute();
+}
+
+/** Many audit entries by one actor in one insert (bulk writes, repairs over many records). */
+export async function recordAudits(
+  trx: Transaction<Database>,
+  actor: Actor,
+  entries: readonly AuditEntry[],
+): Promise<void> {
+  if (entries.length === 0) return;
   await trx
     .insertInto('audit_log')
-    .values({
-      actor_uid: actor.uid,
-      actor_kind: actor.kind,
-      table_name: entry.table,
-      record_id: entry.recordId,
-      action: entry.action,
-      before: JSON.stringify(withoutSecrets(entry.before)),
-      after: JSON.stringify(withoutSecrets(entry.after)),
-    })
+    .values(entries.map((entry) => auditRow(actor, entry)))
     .execute();
 }
