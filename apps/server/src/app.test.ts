@@ -222,3 +222,29 @@ describe('readiness without a database', () => {
     await app.close();
   });
 });
+
+describe('the API areas', () => {
+  const sourceDir = path.dirname(new URL(import.meta.url).pathname);
+
+  it('registers every route file through its area, and every area through areas.ts', () => {
+    const registry = fs.readFileSync(path.join(sourceDir, 'areas.ts'), 'utf8');
+    const folders = fs
+      .readdirSync(sourceDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    for (const folder of folders) {
+      // uploads/routes.ts is the factory the members and invoices upload routes are made with.
+      const routeFiles = fs
+        .readdirSync(path.join(sourceDir, folder))
+        .filter((file) => /^(.+-)?routes\.ts$/.test(file) && folder !== 'uploads');
+      if (routeFiles.length === 0) continue;
+      const area = fs.readFileSync(path.join(sourceDir, folder, 'area.ts'), 'utf8');
+      for (const file of routeFiles) {
+        expect(area, `${folder}/area.ts registers ${file}`).toContain(
+          `from './${file.replace(/\.ts$/, '')}'`,
+        );
+      }
+      expect(registry, `areas.ts lists ${folder}`).toContain(`from './${folder}/area'`);
+    }
+  });
+});

@@ -12,42 +12,19 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
-import { auditRoutes } from './audit/routes';
-import { applicationRoutes } from './applications/routes';
-import { authRoutes } from './auth/routes';
-import { certificateRoutes } from './certificates/routes';
-import { invoicePdfRoutes } from './invoices/pdf-routes';
-import { invoiceRoutes } from './invoices/routes';
-import { invoiceFixesRoutes } from './invoices/fixes-routes';
-import { invoiceUploadRoutes } from './invoices/upload-routes';
+import { areas } from './areas';
 import { createThrottle, type Throttle } from './auth/throttle';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { Notifications } from './db/notifications';
 import type { Database } from './db/schema';
-import { healthRoutes } from './health/routes';
-import { bankAccountRoutes } from './bank-accounts/routes';
-import { countryRoutes } from './countries/routes';
-import { functionRoutes } from './functions/routes';
-import { homeRoutes } from './home/routes';
 import { accessControl } from './http/access';
 import { frameworkErrorAnswer, registerErrorHandling } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
 import { registerOriginCheck } from './http/origin-check';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
-import { emailRoutes } from './emails/routes';
 import { serializeRequest, type Logger } from './logger';
-import { memberDetailRoutes } from './members/detail-routes';
-import { memberFixesRoutes } from './members/fixes-routes';
-import { memberRoutes } from './members/routes';
-import { memberUploadRoutes } from './members/upload-routes';
-import { operatorManageRoutes } from './operators/manage-routes';
-import { eventStreamRoutes } from './realtime/routes';
-import { paymentRoutes } from './payments/routes';
-import { searchIndexRoutes } from './search/routes';
-import { searchServiceRoutes } from './search/service-routes';
-import { userRoutes } from './users/routes';
 
 /** What route handlers reach through `app.deps`. */
 export type AppDeps = {
@@ -134,30 +111,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(operatorManageRoutes);
-  await app.register(userRoutes);
-  await app.register(homeRoutes);
-  await app.register(eventStreamRoutes);
-  await app.register(functionRoutes);
-  await app.register(searchServiceRoutes);
-  await app.register(searchIndexRoutes);
-  await app.register(memberRoutes);
-  await app.register(memberDetailRoutes);
-  await app.register(memberFixesRoutes);
-  await app.register(memberUploadRoutes);
-  await app.register(countryRoutes);
-  await app.register(bankAccountRoutes);
-  await app.register(auditRoutes);
-  await app.register(applicationRoutes);
-  await app.register(certificateRoutes);
-  await app.register(invoiceRoutes);
-  await app.register(invoicePdfRoutes);
-  await app.register(invoiceFixesRoutes);
-  await app.register(invoiceUploadRoutes);
-  await app.register(paymentRoutes);
-  await app.register(emailRoutes);
+  // The API's areas (areas.ts), each a plugin of its route files; the app's files come last.
+  for (const area of areas) await app.register(area);
   await registerSpa(app, options.webDist ?? defaultWebDist);
   return app;
 }

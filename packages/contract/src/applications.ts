@@ -1,22 +1,13 @@
 import { z } from 'zod';
-import { listPageOf, ZFilterParam, ZListQuery } from './lists';
+import { listPageOf, listQuerySchema } from './lists';
+import { listSortFields } from './list-definition';
+import { applicationsList } from './lists/index';
+import { applicationStatuses, applicationCategories } from './enumerations';
 
-/** The life cycle of shared/design/domain.md, as the database stores it. */
-export const applicationStatuses = [
-  'draft',
-  'submitted',
-  'awaiting-endorsement',
-  'endorsed',
-  'under-review',
-  'information-requested',
-  'approved',
-  'rejected',
-  'endorsement-declined',
-  'withdrawn',
-] as const;
+export { applicationStatuses, applicationCategories };
+
 export type ApplicationStatus = (typeof applicationStatuses)[number];
 
-export const applicationCategories = ['individual', 'association'] as const;
 export type ApplicationCategory = (typeof applicationCategories)[number];
 
 /** Statuses after which nothing changes any more. */
@@ -67,15 +58,7 @@ export const applicationDocumentContentTypes = [
 export const maxApplicationDocumentBytes = 10 * 1024 * 1024;
 
 /** The columns the applications list can be sorted by; `queue` is the review queue. */
-export const applicationListSorts = [
-  'queue',
-  'number',
-  'legalName',
-  'country',
-  'category',
-  'status',
-  'submittedAt',
-] as const;
+export const applicationListSorts = listSortFields(applicationsList);
 
 export const ZApplicationListItem = z
   .object({
@@ -95,14 +78,7 @@ export const ZApplicationListItem = z
   .describe('A row of the applications list');
 export type TApplicationListItem = z.infer<typeof ZApplicationListItem>;
 
-export const ZApplicationsListQuery = ZListQuery.extend({
-  status: ZFilterParam.describe('Statuses, e.g. "submitted,endorsed"'),
-  category: ZFilterParam.describe('"individual" and/or "association"'),
-  country: ZFilterParam.describe('ISO 3166 alpha-2 codes, e.g. "CH,DE", or "(empty)"'),
-  submittedAt: ZFilterParam.describe(
-    'A range of days (UTC), e.g. "2026-01-01..2026-01-31", or "(empty)" for drafts',
-  ),
-});
+export const ZApplicationsListQuery = listQuerySchema(applicationsList);
 export type TApplicationsListQuery = z.infer<typeof ZApplicationsListQuery>;
 
 export const ZApplicationsListPage =

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { ZCurrencyCode } from './countries';
-import { listPageOf, ZFilterParam, ZListQuery } from './lists';
+import { listPageOf, listQuerySchema } from './lists';
+import { listSortFields } from './list-definition';
+import { bankAccountsList } from './lists/index';
 
 /** The columns the bank accounts list can be sorted by. */
-export const bankAccountListSorts = ['label', 'bankName', 'currency'] as const;
+export const bankAccountListSorts = listSortFields(bankAccountsList);
 
 export const ZBankAccountListItem = z
   .object({
@@ -21,11 +23,7 @@ export const ZBankAccountListItem = z
   .describe('A row of the bank accounts list');
 export type TBankAccountListItem = z.infer<typeof ZBankAccountListItem>;
 
-export const ZBankAccountsListQuery = ZListQuery.extend({
-  currency: ZFilterParam.describe('Currencies, e.g. "CHF,EUR"'),
-  isDefault: ZFilterParam.describe('"true" or "false"'),
-  active: ZFilterParam.describe('"true" or "false"'),
-});
+export const ZBankAccountsListQuery = listQuerySchema(bankAccountsList);
 export type TBankAccountsListQuery = z.infer<typeof ZBankAccountsListQuery>;
 
 export const ZBankAccountsListPage =

@@ -1,21 +1,13 @@
 import { z } from 'zod';
-import { listPageOf, ZFilterParam, ZListQuery } from './lists';
+import { listPageOf, listQuerySchema, ZListQuery } from './lists';
+import { listSortFields } from './list-definition';
+import { certificatesList } from './lists/index';
+import { certificateTypes, certificateStatuses } from './enumerations';
 
-/** What a certificate attests: membership, a transport-document licence, or the diploma. */
-export const certificateTypes = ['membership', 'document-licence', 'diploma'] as const;
+export { certificateTypes, certificateStatuses };
+
 export type CertificateType = (typeof certificateTypes)[number];
 
-/**
- * pending → issued → expired (after valid-to) | revoked | superseded. `expired` is marked by an
- * hourly sweep and also shown at once on read when an issued certificate's valid-to has passed.
- */
-export const certificateStatuses = [
-  'pending',
-  'issued',
-  'expired',
-  'revoked',
-  'superseded',
-] as const;
 export type CertificateStatus = (typeof certificateStatuses)[number];
 
 /** The transport documents the federation licenses to association members. */
@@ -31,15 +23,7 @@ export const certificateDocumentCodes = [
 ] as const;
 
 /** The columns the certificates list can be sorted by. */
-export const certificateListSorts = [
-  'number',
-  'memberName',
-  'type',
-  'year',
-  'status',
-  'validTo',
-  'issuedAt',
-] as const;
+export const certificateListSorts = listSortFields(certificatesList);
 
 /** Years a certificate may be issued for. */
 export const certificateYearRange = { min: 2000, max: 2100 } as const;
@@ -63,14 +47,10 @@ export const ZCertificateListItem = z
   .describe('A row of the certificates list');
 export type TCertificateListItem = z.infer<typeof ZCertificateListItem>;
 
-export const ZCertificatesListQuery = ZListQuery.extend({
+export const ZCertificatesListQuery = listQuerySchema(certificatesList, {
   q: ZListQuery.shape.q.describe(
     'A certificate number (or its beginning, e.g. "C-2026-0001"), a verification code, or words of the member\'s name',
   ),
-  status: ZFilterParam.describe('Statuses, e.g. "issued,expired"'),
-  type: ZFilterParam.describe('Types, e.g. "membership"'),
-  year: ZFilterParam.describe('Years, e.g. "2026" or a range "2024..2026"'),
-  member: ZFilterParam.describe("Members' ids (mid)"),
 });
 export type TCertificatesListQuery = z.infer<typeof ZCertificatesListQuery>;
 

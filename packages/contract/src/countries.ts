@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { listPageOf, ZFilterParam, ZListQuery } from './lists';
+import { listPageOf, listQuerySchema, ZListQuery } from './lists';
+import { listSortFields } from './list-definition';
+import { countriesList } from './lists/index';
+import { regions, incomeGroups, feeCategories } from './enumerations';
 
-/** The federation's four regions. */
-export const regions = ['africa-middle-east', 'americas', 'asia-pacific', 'europe'] as const;
+export { regions, incomeGroups, feeCategories };
+
 export type TRegion = (typeof regions)[number];
 
 export const regionLabels: Record<TRegion, string> = {
@@ -12,8 +15,6 @@ export const regionLabels: Record<TRegion, string> = {
   europe: 'Europe',
 };
 
-/** World Bank income groups, poorest first. */
-export const incomeGroups = ['low', 'lower-middle', 'upper-middle', 'high'] as const;
 export type TIncomeGroup = (typeof incomeGroups)[number];
 
 export const incomeGroupLabels: Record<TIncomeGroup, string> = {
@@ -23,11 +24,6 @@ export const incomeGroupLabels: Record<TIncomeGroup, string> = {
   high: 'High income',
 };
 
-/**
- * Membership fee bands. A country starts in the band of its income group (A high, B upper-middle,
- * C lower-middle, D low); the federation may place it elsewhere.
- */
-export const feeCategories = ['A', 'B', 'C', 'D'] as const;
 export type TFeeCategory = (typeof feeCategories)[number];
 
 export const feeCategoryLabels: Record<TFeeCategory, string> = {
@@ -67,7 +63,7 @@ export const ZCurrencyCode = z
   .describe('ISO 4217 currency code, e.g. CHF');
 
 /** The columns the countries list can be sorted by. */
-export const countryListSorts = ['name', 'iso2', 'region', 'incomeGroup', 'feeCategory'] as const;
+export const countryListSorts = listSortFields(countriesList);
 
 export const ZAssociationRef = z
   .object({
@@ -94,15 +90,10 @@ export const ZCountryListItem = z
   .describe('A row of the countries list');
 export type TCountryListItem = z.infer<typeof ZCountryListItem>;
 
-export const ZCountriesListQuery = ZListQuery.extend({
+export const ZCountriesListQuery = listQuerySchema(countriesList, {
   sort: ZListQuery.shape.sort.describe(
-    'Up to 3 of name, iso2, region, incomeGroup, feeCategory; "-" for descending',
+    `Up to 3 of ${countryListSorts.join(', ')}; "-" for descending`,
   ),
-  region: ZFilterParam.describe('Regions, e.g. "europe,americas"'),
-  incomeGroup: ZFilterParam.describe('Income groups, e.g. "low,lower-middle", or "(empty)"'),
-  feeCategory: ZFilterParam.describe('Fee categories, e.g. "A,B", or "(empty)"'),
-  active: ZFilterParam.describe('"true" or "false"'),
-  hasNationalAssociation: ZFilterParam.describe('"true" or "false"'),
 });
 export type TCountriesListQuery = z.infer<typeof ZCountriesListQuery>;
 

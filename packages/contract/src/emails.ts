@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { listPageOf, ZFilterParam, ZListQuery, ZListSelection } from './lists';
+import { listPageOf, listQuerySchema, ZListSelection } from './lists';
+import { listSortFields } from './list-definition';
+import { emailsList } from './lists/index';
+import { emailStates, emailDeliveryModes, emailRelatedTables, emailKinds } from './enumerations';
 
-/**
- * The e-mail log (issue 6). Every e-mail is a row first (the outbox); a worker delivers it:
- * PENDING → PROCESSING (a lease) → SUCCESS | ERROR, temporary failures through RETRY; an
- * operator's retry sets RETRY again. (Not to be confused with `email.ts`, the address schema.)
- */
-export const emailStates = ['PENDING', 'PROCESSING', 'SUCCESS', 'ERROR', 'RETRY'] as const;
+export { emailStates, emailDeliveryModes, emailRelatedTables, emailKinds };
+
 export type EmailStateName = (typeof emailStates)[number];
 
 /** What one delivery attempt came to. */
@@ -18,11 +17,6 @@ export const emailDeliveryOutcomes = [
 ] as const;
 export type EmailDeliveryOutcomeName = (typeof emailDeliveryOutcomes)[number];
 
-/**
- * How a delivered e-mail left: `smtp`, accepted by the mail server of `SMTP_URL`; `log`, only
- * written to the server log because `SMTP_URL` is not set (it reached nobody's mailbox).
- */
-export const emailDeliveryModes = ['smtp', 'log'] as const;
 export type EmailDeliveryModeName = (typeof emailDeliveryModes)[number];
 
 const ZDeliveryMode = z
@@ -32,33 +26,10 @@ const ZDeliveryMode = z
     'How it left: "smtp" (accepted by the mail server) or "log" (written to the server log, not delivered); null until delivered',
   );
 
-/** The records an e-mail can be about (its related record). */
-export const emailRelatedTables = [
-  'users',
-  'applications',
-  'members',
-  'invoices',
-  'certificates',
-  'stripe_invoices',
-] as const;
-
-/** The kinds of e-mail the system sends (the list's kind filter offers these). */
-export const emailKinds = [
-  'sign-in-link',
-  'password-reset',
-  'application-approved',
-  'application-endorsement-requested',
-  'invoice-issued',
-  'invoice',
-  'payment-reminder',
-  'certificate-issued',
-  'certificate',
-] as const;
-
 /** Attempts answered "try later" (4xx) before an e-mail is given up as ERROR. */
 export const emailMaxDeliveryAttempts = 5;
 
-export const emailListSorts = ['createdAt', 'state', 'to', 'attempts'] as const;
+export const emailListSorts = listSortFields(emailsList);
 
 const ZRelated = z
   .object({
@@ -89,18 +60,7 @@ export const ZEmailListItem = z
   .describe('A row of the e-mail log');
 export type TEmailListItem = z.infer<typeof ZEmailListItem>;
 
-export const ZEmailsListQuery = ZListQuery.extend({
-  eid: ZFilterParam.describe('E-mail ids, e.g. the rows selected on screen: "a1,b2"'),
-  state: ZFilterParam.describe('States, e.g. "ERROR" or "PENDING,RETRY"'),
-  deliveryMode: ZFilterParam.describe(
-    'How delivered e-mails left, e.g. "log" (written to the server log, not delivered) or "smtp"',
-  ),
-  kind: ZFilterParam.describe('Kinds, e.g. "invoice-issued,certificate-issued"'),
-  createdAt: ZFilterParam.describe('A range of days (UTC), e.g. "2026-01-01..2026-01-31"'),
-  relatedTable: ZFilterParam.describe(
-    'Tables of the related record, e.g. "invoices", or "(empty)"',
-  ),
-});
+export const ZEmailsListQuery = listQuerySchema(emailsList);
 export type TEmailsListQuery = z.infer<typeof ZEmailsListQuery>;
 
 export const ZEmailsListPage = listPageOf(ZEmailListItem).describe('A page of the e-mail log');

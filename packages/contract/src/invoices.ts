@@ -1,19 +1,19 @@
 import { z } from 'zod';
-import { listPageOf, ZFilterParam, ZListQuery } from './lists';
+import { listPageOf, listQuerySchema } from './lists';
+import { listSortFields } from './list-definition';
+import { invoicesList } from './lists/index';
 import { maxMinorAmount } from './money';
+import { invoiceStatuses, invoiceKinds, invoiceSources, invoiceCurrencies } from './enumerations';
+
+export { invoiceStatuses, invoiceKinds, invoiceSources, invoiceCurrencies };
 
 // --- The invoice model (shared/design/domain.md) ----------------------------------------------
 
-export const invoiceStatuses = ['draft', 'issued', 'paid', 'void', 'uncollectible'] as const;
 export type TInvoiceStatus = (typeof invoiceStatuses)[number];
-export const invoiceKinds = ['membership', 'licence', 'application', 'other'] as const;
 export type TInvoiceKind = (typeof invoiceKinds)[number];
 export const invoicePaymentMethods = ['bank-transfer', 'card', 'cash', 'other'] as const;
 export type TInvoicePaymentMethod = (typeof invoicePaymentMethods)[number];
-export const invoiceSources = ['generated', 'csv-import', 'manual'] as const;
 export type TInvoiceSource = (typeof invoiceSources)[number];
-/** Currencies we invoice in (fees are set in CHF; EUR and USD on request). */
-export const invoiceCurrencies = ['CHF', 'EUR', 'USD'] as const;
 
 /**
  * The invoice life cycle: draft → issued → paid; issued → void | uncollectible. A draft that was
@@ -124,18 +124,7 @@ export function isInvoiceOverdue(
 // --- List (issue 6) --------------------------------------------------------------------------
 
 /** The columns the invoices list can be sorted by (each has its index, migration 0016). */
-export const invoiceListSorts = [
-  'number',
-  'issueDate',
-  'dueDate',
-  'total',
-  'status',
-  'kind',
-  'year',
-  'currency',
-  'source',
-  'paidAt',
-] as const;
+export const invoiceListSorts = listSortFields(invoicesList);
 export type TInvoiceListSort = (typeof invoiceListSorts)[number];
 
 const ZIsoDay = z
@@ -168,20 +157,7 @@ export const ZInvoiceListItem = z
   .describe('A row of the invoices list');
 export type TInvoiceListItem = z.infer<typeof ZInvoiceListItem>;
 
-export const ZInvoicesListQuery = ZListQuery.extend({
-  iid: ZFilterParam.describe('Invoice ids: "a1,b2"'),
-  member: ZFilterParam.describe('Member ids (mid): the invoices of these members'),
-  status: ZFilterParam.describe('Statuses, e.g. "issued,paid"'),
-  overdue: ZFilterParam.describe(
-    '"true": issued and past due (today at headquarters); "false": every other invoice',
-  ),
-  kind: ZFilterParam,
-  year: ZFilterParam.describe('Years, e.g. "2025,2026" or "2024..2026"'),
-  currency: ZFilterParam.describe('e.g. "CHF,EUR"'),
-  source: ZFilterParam,
-  issueDate: ZFilterParam.describe('A range of dates, e.g. "2026-01-01..2026-01-31", or "(empty)"'),
-  dueDate: ZFilterParam.describe('A range of dates, e.g. "..2026-02-28", or "(empty)"'),
-});
+export const ZInvoicesListQuery = listQuerySchema(invoicesList);
 export type TInvoicesListQuery = z.infer<typeof ZInvoicesListQuery>;
 
 export const ZInvoicesListPage = listPageOf(ZInvoiceListItem).describe('A page of invoices');

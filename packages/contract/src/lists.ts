@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listFilterFields, type AnyListDefinition, type ListFilterField } from './list-definition';
 
 /**
  * The one list contract (shared/design/conventions.md): every list takes `q`, `sort`, `cursor`,
@@ -54,6 +55,28 @@ export const ZFilterParam = z
   .max(500)
   .optional()
   .describe('One of "a,b", a range "from..to" (either end optional), or "(empty)"');
+
+/** The filter parameters of a declared list, one per column it filters by. */
+type ListFilterShape<L extends AnyListDefinition> = {
+  [K in ListFilterField<L>]: typeof ZFilterParam;
+};
+
+/**
+ * A list's query schema, derived from its definition (`list-definition.ts`): the list contract's
+ * fields and one filter parameter per filtered column, described as the definition says.
+ * `overrides` replaces fields of the list contract (a list's own words for `q` or `sort`).
+ */
+export function listQuerySchema<
+  L extends AnyListDefinition,
+  Overrides extends Partial<typeof ZListQuery.shape> = Record<never, never>,
+>(definition: L, overrides?: Overrides) {
+  const filters: Record<string, typeof ZFilterParam> = {};
+  for (const name of listFilterFields(definition)) {
+    const description = definition.columns[name]?.description;
+    filters[name] = description === undefined ? ZFilterParam : ZFilterParam.describe(description);
+  }
+  return ZListQuery.extend({ ...(overrides ?? {}), ...filters } as Overrides & ListFilterShape<L>);
+}
 
 export function listPageOf<Row extends z.ZodType>(row: Row) {
   return z.object({

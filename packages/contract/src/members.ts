@@ -1,26 +1,13 @@
 import { z } from 'zod';
-import { listPageOf, ZFilterParam, ZListQuery } from './lists';
+import { listPageOf, listQuerySchema } from './lists';
+import { listSortFields } from './list-definition';
+import { membersList } from './lists/index';
+import { memberCategories, memberStatuses } from './enumerations';
 
-export const memberCategories = ['individual', 'association', 'group', 'honorary'] as const;
-export const memberStatuses = [
-  'pending-payment',
-  'active',
-  'overdue',
-  'suspended',
-  'terminated',
-  'resigned',
-] as const;
+export { memberCategories, memberStatuses };
 
 /** The columns the members list can be sorted by. */
-export const memberListSorts = [
-  'number',
-  'legalName',
-  'country',
-  'category',
-  'status',
-  'joinedOn',
-  'paidThroughYear',
-] as const;
+export const memberListSorts = listSortFields(membersList);
 
 export const ZMemberListItem = z
   .object({
@@ -38,14 +25,7 @@ export const ZMemberListItem = z
   .describe('A row of the members list');
 export type TMemberListItem = z.infer<typeof ZMemberListItem>;
 
-export const ZMembersListQuery = ZListQuery.extend({
-  mid: ZFilterParam.describe('Member ids, e.g. the rows selected on screen: "a1,b2"'),
-  status: ZFilterParam,
-  category: ZFilterParam,
-  country: ZFilterParam.describe('ISO 3166 alpha-2 codes, e.g. "CH,DE", or "(empty)"'),
-  joinedOn: ZFilterParam.describe('A range of dates, e.g. "2020-01-01..2020-12-31"'),
-  paidThroughYear: ZFilterParam.describe('Years, e.g. "2025,2026" or "..2024" or "(empty)"'),
-});
+export const ZMembersListQuery = listQuerySchema(membersList);
 export type TMembersListQuery = z.infer<typeof ZMembersListQuery>;
 
 export const ZMembersListPage = listPageOf(ZMemberListItem).describe('A page of members');

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { listPageOf, ZFilterParam, ZListQuery } from './lists';
+import { listPageOf, listQuerySchema } from './lists';
+import { listSortFields } from './list-definition';
+import { operatorsList } from './lists/index';
 import { operatorRoles } from './permissions';
 
 /** The columns the operators list can be sorted by (the id breaks ties). */
-export const operatorListSorts = ['email', 'since'] as const;
+export const operatorListSorts = listSortFields(operatorsList);
 
 /** Rules the operator administration enforces; a refusal (400) names the one it broke. */
 export const operatorRules = {
@@ -43,10 +45,7 @@ export const ZOperatorListItem = z
   .describe('A row of the operators list');
 export type TOperatorListItem = z.infer<typeof ZOperatorListItem>;
 
-export const ZOperatorsListQuery = ZListQuery.extend({
-  roles: ZFilterParam.describe('Operators holding any of these roles: "admin,finance"'),
-  active: ZFilterParam.describe('"true" (has access) or "false" (revoked)'),
-});
+export const ZOperatorsListQuery = listQuerySchema(operatorsList);
 export type TOperatorsListQuery = z.infer<typeof ZOperatorsListQuery>;
 
 export const ZOperatorsListPage = listPageOf(ZOperatorListItem).describe('A page of operators');

@@ -1,17 +1,17 @@
 import { z } from 'zod';
-import { listPageOf, ZFilterParam, ZListQuery } from './lists';
+import { listPageOf, listQuerySchema, ZListQuery } from './lists';
+import { listSortFields } from './list-definition';
+import { paymentsList } from './lists/index';
+import { paymentStatuses, paymentLinkedValues } from './enumerations';
+
+export { paymentStatuses, paymentLinkedValues };
 
 // --- Payments: the card-payment provider's invoices (shared/design/domain.md) -----------------
 
-/** The provider's invoice life cycle: draft → open → paid | void | uncollectible (a fact). */
-export const paymentStatuses = ['draft', 'open', 'paid', 'uncollectible', 'void'] as const;
 export type TPaymentStatus = (typeof paymentStatuses)[number];
 
-/** Whether a card-payment invoice is linked to one of our invoices (the list's filter). */
-export const paymentLinkedValues = ['yes', 'no'] as const;
-
 /** The columns the Payments list can be sorted by. */
-export const paymentListSorts = ['created', 'amountDue', 'dueDate', 'status'] as const;
+export const paymentListSorts = listSortFields(paymentsList);
 
 /** The metadata keys the provider's invoice carries to name our records. */
 export const paymentMetadataKeys = { invoice: 'invoice_id', member: 'member_id' } as const;
@@ -40,17 +40,10 @@ export const ZPaymentListItem = z
   .describe('A row of the Payments list (a card-payment invoice)');
 export type TPaymentListItem = z.infer<typeof ZPaymentListItem>;
 
-export const ZPaymentsListQuery = ZListQuery.extend({
+export const ZPaymentsListQuery = listQuerySchema(paymentsList, {
   q: ZListQuery.shape.q.describe(
     "Any part of the provider's invoice number, id, the customer's e-mail or name",
   ),
-  status: ZFilterParam.describe('Statuses, e.g. "open,uncollectible"'),
-  currency: ZFilterParam.describe('Currencies, e.g. "CHF,EUR"'),
-  linked: ZFilterParam.describe('"yes": linked to one of our invoices; "no": not linked'),
-  created: ZFilterParam.describe('Days created (at headquarters), e.g. "2026-01-01..2026-01-31"'),
-  dueDate: ZFilterParam.describe('A range of due dates, or "(empty)"'),
-  customerEmail: ZFilterParam.describe("Customers' e-mail addresses (any case)"),
-  member: ZFilterParam.describe("Members' ids (mid)"),
 });
 export type TPaymentsListQuery = z.infer<typeof ZPaymentsListQuery>;
 

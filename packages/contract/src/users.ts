@@ -1,23 +1,20 @@
 import { z } from 'zod';
 import { signInMethods } from './auth';
-import { listPageOf, ZFilterParam, ZListQuery } from './lists';
+import { listPageOf, listQuerySchema } from './lists';
+import { listFilterFields, listSortFields } from './list-definition';
+import { usersList } from './lists/index';
 import { operatorRoles } from './permissions';
+import { memberRoles } from './enumerations';
 
-/** A user's role at their member (domain.md: owner / admin / staff). */
-export const memberRoles = ['owner', 'admin', 'staff'] as const;
+export { memberRoles };
+
 export type TMemberRole = (typeof memberRoles)[number];
 
 /** The columns the users list can be sorted by (the id breaks ties). */
-export const userListSorts = ['email', 'displayName', 'member', 'lastSignIn', 'created'] as const;
+export const userListSorts = listSortFields(usersList);
 
 /** The column filters the users list takes (query parameters of the same names). */
-export const userListFilters = [
-  'disabled',
-  'role',
-  'signInMethods',
-  'member',
-  'lastSignIn',
-] as const;
+export const userListFilters = listFilterFields(usersList);
 
 const ZIsoTime = z.string().describe('ISO 8601 time (UTC)');
 
@@ -38,17 +35,7 @@ export const ZUserListItem = z
   .describe('A row of the users list');
 export type TUserListItem = z.infer<typeof ZUserListItem>;
 
-export const ZUsersListQuery = ZListQuery.extend({
-  disabled: ZFilterParam.describe('"true" (disabled) or "false" (may sign in)'),
-  role: ZFilterParam.describe('Roles at the member: "owner,admin,staff", or "(empty)"'),
-  signInMethods: ZFilterParam.describe(
-    'Users having any of these sign-in methods: "password,emailLink,microsoft", or "(empty)"',
-  ),
-  member: ZFilterParam.describe('Member ids (mid), or "(empty)" for users of no member'),
-  lastSignIn: ZFilterParam.describe(
-    'A range of days (UTC), e.g. "2025-01-01..2025-03-31", or "(empty)" for never',
-  ),
-});
+export const ZUsersListQuery = listQuerySchema(usersList);
 export type TUsersListQuery = z.infer<typeof ZUsersListQuery>;
 
 export const ZUsersListPage = listPageOf(ZUserListItem).describe('A page of users');

@@ -5,3 +5,6 @@
  */
 export * from './constants';
 export * from './permissions';
+export * from './enumerations';
+export * from './list-definition';
+export * from './lists/index';

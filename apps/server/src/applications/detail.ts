@@ -9,7 +9,7 @@ import {
 } from '@ops/contract';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { ApplicationsTable, Database } from '../db/schema';
-import { AppError } from '../errors';
+import { recordNotFound } from '../db/records';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type ApplicationRow = Selectable<ApplicationsTable>;
@@ -87,19 +87,14 @@ export function availableActions(status: ApplicationRow['status'], isEndorsement
 }
 
 /** The application row, or a 404 naming it. */
-export async function findApplicationRow(
-  db: Db,
-  aid: string,
-  options: { forUpdate?: boolean } = {},
-): Promise<ApplicationRow> {
-  let query = db
+export async function findApplicationRow(db: Db, aid: string): Promise<ApplicationRow> {
+  const row = await db
     .selectFrom('applications')
     .selectAll()
     .where('aid', '=', aid)
-    .where('deleted_at', 'is', null);
-  if (options.forUpdate) query = query.forUpdate();
-  const row = await query.executeTakeFirst();
-  if (!row) throw new AppError('not-found', `There is no application ${aid}.`);
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw recordNotFound('applications', aid);
   return row;
 }
 

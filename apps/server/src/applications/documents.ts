@@ -9,18 +9,16 @@ import type { Kysely } from 'kysely';
 import type { OperatorActor } from '../audit/record';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
-import { checkVersion } from '../db/versioned-write';
 import { AppError, badInput } from '../errors';
 import { newId } from '../lib/ids';
 import {
   documentRefs,
-  findApplicationRow,
   getApplicationDetail,
   toDocument,
   type ApplicationRow,
   type StoredDocumentRef,
 } from './detail';
-import { applicationLabel, writeApplication } from './workflow';
+import { lockApplication, writeApplication } from './workflow';
 
 /**
  * What a file is, from its first bytes (never from its name or the browser's claim): only PDFs
@@ -96,7 +94,7 @@ export async function uploadApplicationDocument(
   const fileName = cleanFileName(upload.fileName, contentType);
   const id = newId();
   const document = await writeTransaction(db, async (trx) => {
-    const row = await findApplicationRow(trx, aid, { forUpdate: true });
+    const row = await lockApplication(trx, aid);
     refuseClosed(row);
     const stored = await trx
       .insertInto('application_documents')
@@ -157,8 +155,7 @@ export async function deleteApplicationDocument(
   version: number,
 ) {
   await writeTransaction(db, async (trx) => {
-    const row = await findApplicationRow(trx, aid, { forUpdate: true });
-    await checkVersion(trx, applicationLabel(row), row, version);
+    const row = await lockApplication(trx, aid, { version });
     refuseClosed(row);
     const refs = documentRefs(row);
     const removed = refs.find((ref) => ref.id === id);

@@ -1,6 +1,5 @@
 import {
-  applicationCategories,
-  applicationStatuses,
+  applicationsList as applicationsListColumns,
   type TApplicationListItem,
   type TApplicationsListPage,
   type TApplicationsListQuery,
@@ -14,41 +13,22 @@ import { runList, type ListDefinition } from '../lists/run-list';
  * Sort expressions match the indexes of migration 0009 exactly (else they are not used). Times
  * sort as integer microseconds (`application_submitted_key`), so that cursors carry them exactly.
  */
-export const applicationsListSpec: ListSpec = {
+export const applicationsListSpec: ListSpec<typeof applicationsListColumns> = {
+  definition: applicationsListColumns,
   id: 'a.aid',
   columns: {
-    queue: {
-      column: 'a.status',
-      sortExpression: 'application_queue_key(a.status, a.submitted_at)',
-      kind: 'text',
-    },
-    number: { column: 'a.number', sortExpression: 'a.number', kind: 'text' },
-    legalName: { column: 'a.legal_name', sortExpression: 'a.legal_name', kind: 'text' },
-    country: {
-      column: 'a.country_iso2',
-      sortExpression: "coalesce(a.country_iso2, '~~')",
-      kind: 'text',
-    },
-    category: {
-      column: 'a.category',
-      sortExpression: 'a.category',
-      kind: 'text',
-      values: applicationCategories,
-    },
-    status: {
-      column: 'a.status',
-      sortExpression: 'a.status',
-      kind: 'text',
-      values: applicationStatuses,
-    },
+    queue: { sortExpression: 'application_queue_key(a.status, a.submitted_at)' },
+    number: { sortExpression: 'a.number' },
+    legalName: { sortExpression: 'a.legal_name' },
+    country: { column: 'a.country_iso2', sortExpression: "coalesce(a.country_iso2, '~~')" },
+    category: { column: 'a.category', sortExpression: 'a.category' },
+    status: { column: 'a.status', sortExpression: 'a.status' },
     submittedAt: {
       // Filters compare days (UTC): "2026-01-01..2026-01-31" includes the whole 31st.
       column: 'application_submitted_day(a.submitted_at)',
       sortExpression: 'application_submitted_key(a.submitted_at)',
-      kind: 'date',
     },
   },
-  defaultSort: [{ field: 'queue', isDescending: false }],
 };
 
 type ApplicationListRow = {
@@ -69,7 +49,6 @@ type ApplicationListRow = {
 /** The applications list: not deleted, filtered per column, searched through the search index. */
 export const applicationsList: ListDefinition<ApplicationListRow, TApplicationListItem> = {
   spec: applicationsListSpec,
-  filterFields: ['status', 'category', 'country', 'submittedAt'],
   from: (db) => db.selectFrom('applications as a').where('a.deleted_at', 'is', null),
   search: (q) =>
     sql<boolean>`a.aid IN (SELECT d.record_id FROM search_documents d

@@ -1,6 +1,8 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
   applicationDocumentTypes,
+  applicationsList as applicationsListColumns,
+  listExportColumns,
   maxApplicationDocumentBytes,
   ZApplicationActionRequest,
   ZApplicationActionResult,
@@ -27,21 +29,8 @@ import {
 import { applicationsList, listApplications } from './list';
 import { runApplicationAction } from './workflow';
 
-/** The export's columns, as a person reads them in a spreadsheet. */
-const exportColumns = [
-  { key: 'number', header: 'Application number' },
-  { key: 'legalName', header: 'Legal name' },
-  { key: 'tradeName', header: 'Trade name' },
-  { key: 'countryIso2', header: 'Country code' },
-  { key: 'countryName', header: 'Country' },
-  { key: 'category', header: 'Category' },
-  { key: 'status', header: 'Status' },
-  { key: 'submittedAt', header: 'Submitted at' },
-  { key: 'decidedAt', header: 'Decided at' },
-  { key: 'endorsingAssociationName', header: 'Endorsing association' },
-  { key: 'memberMid', header: 'Member id' },
-  { key: 'aid', header: 'Id' },
-];
+/** The export's columns, as a person reads them in a spreadsheet (the contract's headers). */
+const exportColumns = listExportColumns(applicationsListColumns);
 
 const ZUploadQuery = z.object({
   type: z.enum(applicationDocumentTypes).describe('What the document is'),

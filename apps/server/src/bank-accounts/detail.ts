@@ -1,28 +1,27 @@
 import type { TBankAccount, TBankAccountInput, TBankAccountUpdate } from '@ops/contract';
-import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
-import { recordAudit, type Actor } from '../audit/record';
-import type { BankAccountsTable, Database } from '../db/schema';
+import type { Kysely, Transaction } from 'kysely';
+import type { Actor } from '../audit/record';
+import {
+  describeWriter,
+  findRecord,
+  insertRecord,
+  lockRecord,
+  recordLabel,
+  updateRecord,
+  type RecordChanges,
+  type RecordRow,
+} from '../db/records';
+import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
-import { checkVersion, describeAuthorWithName, versionConflict } from '../db/versioned-write';
-import { AppError, badInput } from '../errors';
+import { badInput } from '../errors';
 import { newId } from '../lib/ids';
 import { assertValidBankAccount, normalizeCode, normalizeOptionalCode } from './validation';
 
 type Db = Kysely<Database> | Transaction<Database>;
-type BankAccountRow = NonNullable<Awaited<ReturnType<typeof findRow>>>;
+type BankAccountRow = RecordRow<'bank_accounts'>;
 
-function findRow(db: Db, id: string) {
-  return db.selectFrom('bank_accounts').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-function labelOf(row: { label: string; currency: string }): string {
-  return `The bank account "${row.label}" (${row.currency})`;
-}
-
-async function requireRow(trx: Transaction<Database>, id: string): Promise<BankAccountRow> {
-  const row = await findRow(trx, id);
-  if (!row) throw new AppError('not-found', `No bank account has the id ${id}.`);
-  return row;
+function labelOf(row: BankAccountRow): string {
+  return recordLabel('bank_accounts', row);
 }
 
 async function hasInvoices(db: Db, id: string): Promise<boolean> {
@@ -40,7 +39,7 @@ export async function getBankAccount(
   db: Kysely<Database>,
   id: string,
 ): Promise<TBankAccount | null> {
-  const row = await findRow(db, id);
+  const row = await findRecord(db, 'bank_accounts', id);
   if (!row) return null;
   return {
     id: row.id,
@@ -58,8 +57,8 @@ export async function getBankAccount(
     version: row.version,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
-    createdBy: await describeAuthorWithName(db, row.created_by),
-    updatedBy: await describeAuthorWithName(db, row.updated_by),
+    createdBy: await describeWriter(db, row.created_by),
+    updatedBy: await describeWriter(db, row.updated_by),
   };
 }
 
@@ -95,24 +94,16 @@ async function unsetDefault(
   if (exceptId) query = query.where('id', '<>', exceptId);
   const previous = await query.executeTakeFirst();
   if (!previous) return;
-  const updated = await trx
-    .updateTable('bank_accounts')
-    .set({
-      is_default: false,
-      version: previous.version + 1,
-      updated_at: sql<Date>`now()`,
-      updated_by: actor.uid ?? actor.kind,
-    })
-    .where('id', '=', previous.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await recordAudit(trx, actor, {
-    table: 'bank_accounts',
-    recordId: previous.id,
-    action: 'unset-default',
-    before: previous,
-    after: updated,
-  });
+  await updateRecord(
+    trx,
+    actor,
+    'bank_accounts',
+    previous,
+    { is_default: false },
+    {
+      action: 'unset-default',
+    },
+  );
 }
 
 /**
@@ -141,10 +132,11 @@ export async function createBankAccount(
       .executeTakeFirst();
     const isDefault = input.isDefault === true || !currentDefault;
     if (isDefault) await unsetDefault(trx, actor, currency, null);
-    const author = actor.uid ?? actor.kind;
-    const created = await trx
-      .insertInto('bank_accounts')
-      .values({
+    await insertRecord(
+      trx,
+      actor,
+      'bank_accounts',
+      {
         id,
         label: input.label.trim(),
         bank_name: input.bankName.trim(),
@@ -156,18 +148,9 @@ export async function createBankAccount(
         currency,
         is_default: isDefault,
         active: true,
-        created_by: author,
-        updated_by: author,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, actor, {
-      table: 'bank_accounts',
-      recordId: id,
-      action: 'create',
-      before: null,
-      after: created,
-    });
+      },
+      { action: 'create' },
+    );
   });
   return (await getBankAccount(db, id)) as TBankAccount;
 }
@@ -177,32 +160,10 @@ async function writeAccount(
   trx: Transaction<Database>,
   actor: Actor,
   row: BankAccountRow,
-  changes: Updateable<BankAccountsTable>,
+  changes: RecordChanges<'bank_accounts'>,
   action: string,
 ) {
-  const updated = await trx
-    .updateTable('bank_accounts')
-    .set({
-      ...changes,
-      version: row.version + 1,
-      updated_at: sql<Date>`now()`,
-      updated_by: actor.uid ?? actor.kind,
-    })
-    .where('id', '=', row.id)
-    .where('version', '=', row.version)
-    .returningAll()
-    .executeTakeFirst();
-  if (!updated) {
-    const current = (await findRow(trx, row.id)) ?? row;
-    throw await versionConflict(trx, labelOf(row), current, describeAuthorWithName);
-  }
-  await recordAudit(trx, actor, {
-    table: 'bank_accounts',
-    recordId: row.id,
-    action,
-    before: row,
-    after: updated,
-  });
+  await updateRecord(trx, actor, 'bank_accounts', row, changes, { action });
 }
 
 /**
@@ -218,10 +179,9 @@ export async function updateBankAccount(
 ): Promise<TBankAccount> {
   const { id, version, changes } = options;
   await writeTransaction(db, async (trx) => {
-    const row = await requireRow(trx, id);
-    await checkVersion(trx, labelOf(row), row, version, describeAuthorWithName);
+    const row = await lockRecord(trx, 'bank_accounts', id, { version });
 
-    const set: Updateable<BankAccountsTable> = {};
+    const set: RecordChanges<'bank_accounts'> = {};
     const text = (value: string | undefined, current: string) =>
       value !== undefined && value.trim() !== current ? value.trim() : undefined;
     const label = text(changes.label, row.label);
@@ -256,7 +216,7 @@ export async function updateBankAccount(
         `Invoices are payable to ${labelOf(row).replace(/^The/, 'the')}, so its IBAN, QR-IBAN and currency cannot change. Add a new account and make it the default instead.`,
       );
     }
-    if (set.iban) await checkUniqueIban(trx, set.iban, id);
+    if (set.iban) await checkUniqueIban(trx, iban, id);
     if (row.is_default && set.active === false) {
       throw badInput(
         'body.active',
@@ -288,8 +248,7 @@ export async function makeDefaultBankAccount(
   options: { id: string; version: number },
 ): Promise<TBankAccount> {
   await writeTransaction(db, async (trx) => {
-    const row = await requireRow(trx, options.id);
-    await checkVersion(trx, labelOf(row), row, options.version, describeAuthorWithName);
+    const row = await lockRecord(trx, 'bank_accounts', options.id, { version: options.version });
     if (row.is_default) return;
     if (!row.active) {
       throw badInput(

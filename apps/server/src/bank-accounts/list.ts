@@ -1,39 +1,29 @@
-import type {
-  TBankAccountListItem,
-  TBankAccountsListPage,
-  TBankAccountsListQuery,
+import {
+  bankAccountsList as bankAccountsListColumns,
+  type TBankAccountListItem,
+  type TBankAccountsListPage,
+  type TBankAccountsListQuery,
 } from '@ops/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { ListSpec } from '../lists/list-spec';
 import { runList, type ListDefinition } from '../lists/run-list';
 
-const yesNo = ['true', 'false'] as const;
+const isDefaultText = "(CASE WHEN b.is_default THEN 'true' ELSE 'false' END)";
+const activeText = "(CASE WHEN b.active THEN 'true' ELSE 'false' END)";
 
 /** A handful of rows: no index per sort is worth keeping (migration 0012 says why). */
-export const bankAccountsListSpec: ListSpec = {
+export const bankAccountsListSpec: ListSpec<typeof bankAccountsListColumns> = {
+  definition: bankAccountsListColumns,
   id: 'b.id',
   columns: {
-    label: { column: 'b.label', sortExpression: 'b.label', kind: 'text' },
-    bankName: { column: 'b.bank_name', sortExpression: 'b.bank_name', kind: 'text' },
-    currency: { column: 'b.currency', sortExpression: 'b.currency', kind: 'text' },
-    isDefault: {
-      column: "(CASE WHEN b.is_default THEN 'true' ELSE 'false' END)",
-      sortExpression: "(CASE WHEN b.is_default THEN 'true' ELSE 'false' END)",
-      kind: 'text',
-      values: yesNo,
-    },
-    active: {
-      column: "(CASE WHEN b.active THEN 'true' ELSE 'false' END)",
-      sortExpression: "(CASE WHEN b.active THEN 'true' ELSE 'false' END)",
-      kind: 'text',
-      values: yesNo,
-    },
+    label: { sortExpression: 'b.label' },
+    bankName: { sortExpression: 'b.bank_name' },
+    currency: { column: 'b.currency', sortExpression: 'b.currency' },
+    isDefault: { column: isDefaultText, sortExpression: isDefaultText },
+    active: { column: activeText, sortExpression: activeText },
   },
-  defaultSort: [
-    { field: 'currency', isDescending: false },
-    { field: 'label', isDescending: false },
-  ],
+  unindexedSorts: { fields: 'all', reason: 'a handful of rows (migration 0012)' },
 };
 
 function likePattern(q: string): string {
@@ -42,7 +32,6 @@ function likePattern(q: string): string {
 
 export const bankAccountsList: ListDefinition<BankAccountListRow, TBankAccountListItem> = {
   spec: bankAccountsListSpec,
-  filterFields: ['currency', 'isDefault', 'active'],
   from: (db) => db.selectFrom('bank_accounts as b'),
   // Words of a label, bank or holder; an IBAN or BIC typed with or without its spaces.
   search: (q) => {

@@ -1,4 +1,6 @@
 import {
+  bankAccountsList as bankAccountsListColumns,
+  listExportColumns,
   ZBankAccount,
   ZBankAccountActionBody,
   ZBankAccountInput,
@@ -19,18 +21,8 @@ import {
 } from './detail';
 import { bankAccountsList, listBankAccounts } from './list';
 
-const exportColumns = [
-  { key: 'label', header: 'Label' },
-  { key: 'bankName', header: 'Bank' },
-  { key: 'holderName', header: 'Holder' },
-  { key: 'iban', header: 'IBAN' },
-  { key: 'qrIban', header: 'QR-IBAN' },
-  { key: 'bic', header: 'BIC' },
-  { key: 'currency', header: 'Currency' },
-  { key: 'isDefault', header: 'Default' },
-  { key: 'active', header: 'Active' },
-  { key: 'id', header: 'Id' },
-];
+/** The export's columns, as a person reads them in a spreadsheet (the contract's headers). */
+const exportColumns = listExportColumns(bankAccountsListColumns);
 
 /** The federation's bank accounts: list, add, edit, deactivate, default per currency. */
 export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {

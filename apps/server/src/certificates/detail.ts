@@ -1,7 +1,7 @@
 import type { TCertificateDetail } from '@ops/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { AppError } from '../errors';
+import { recordNotFound } from '../db/records';
 import { effectiveStatus, todayIso } from './list';
 
 /** The public page that verifies a certificate, printed on it as a link and a QR code. */
@@ -79,7 +79,7 @@ export async function getCertificate(
   publicUrl: string,
 ): Promise<TCertificateDetail> {
   const record = await findCertificateRecord(db, cid);
-  if (!record) throw new AppError('not-found', `There is no certificate ${cid}.`);
+  if (!record) throw recordNotFound('certificates', cid);
   const today = todayIso();
   const status = effectiveStatus(record.status, record.valid_to, today);
   return {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { TIssueCertificateRequest } from '@ops/contract';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Actor } from '../audit/record';
-import { recordAudit } from '../audit/record';
+import { insertRecord, updateRecords } from '../db/records';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { badInput } from '../errors';
@@ -10,7 +10,7 @@ import { newId } from '../lib/ids';
 import { queueEmail } from '../emails/outbox';
 import { certificateIssuedEmail } from '../emails/templates';
 import { verificationUrlOf } from './detail';
-import { renderCertificatePdf } from './pdf';
+import { renderCertificatePdf, type CertificatePdfData } from './pdf';
 import { newVerificationCode } from './verification-code';
 import { memberStatusLabels } from '@ops/contract/labels';
 
@@ -88,17 +88,8 @@ export async function issueMembershipCertificate(
   return writeTransaction(db, (trx) => issueMembershipCertificateIn(trx, actor, request, options));
 }
 
-/**
- * The same, inside the caller's transaction: marking an invoice paid issues the year's
- * certificate in the payment's own transaction (rule 2), so both happen or neither.
- */
-export async function issueMembershipCertificateIn(
-  trx: Transaction<Database>,
-  actor: Actor,
-  request: TIssueCertificateRequest,
-  options: IssueOptions,
-): Promise<string> {
-  const { memberMid, year } = request;
+/** The member a certificate is issued to: known, not deleted, in good standing (400 otherwise). */
+async function requireCertifiableMember(trx: Transaction<Database>, memberMid: string) {
   const member = await trx
     .selectFrom('members as m')
     .leftJoin('countries as k', 'k.iso2', 'm.country_iso2')
@@ -115,7 +106,7 @@ export async function issueMembershipCertificateIn(
     .where('m.mid', '=', memberMid)
     .executeTakeFirst();
   if (!member || member.deleted_at) {
-    throw badInput('body.memberMid', 'not_found', `There is no member ${memberMid}.`);
+    throw badInput('body.memberMid', 'not_found', `No member has the id ${memberMid}.`);
   }
   if (closedStatuses.has(member.status)) {
     throw badInput(
@@ -124,17 +115,95 @@ export async function issueMembershipCertificateIn(
       `${member.legal_name} is ${memberStatusLabels[member.status].toLowerCase()}; a certificate is issued only to members in good standing.`,
     );
   }
+  return member;
+}
+
+type CertifiableMember = Awaited<ReturnType<typeof requireCertifiableMember>>;
+
+/** The paid year's invoice (or none when the paid-through year covers it); 400 if unpaid. */
+async function requirePaidYear(
+  trx: Transaction<Database>,
+  member: CertifiableMember,
+  year: number,
+): Promise<string | null> {
   const payment = await findPayment(trx, member, year);
-  if (!payment.isPaid) {
-    const paidThrough = member.paid_through_year
-      ? `paid through ${member.paid_through_year}`
-      : 'no paid year';
-    throw badInput(
-      'body.year',
-      'paid-year',
-      `${member.legal_name} has not paid ${year}: there is no paid membership invoice for ${year} (${paidThrough}). A certificate is issued only for a paid year.`,
-    );
-  }
+  if (payment.isPaid) return payment.invoiceIid;
+  const paidThrough = member.paid_through_year
+    ? `paid through ${member.paid_through_year}`
+    : 'no paid year';
+  throw badInput(
+    'body.year',
+    'paid-year',
+    `${member.legal_name} has not paid ${year}: there is no paid membership invoice for ${year} (${paidThrough}). A certificate is issued only for a paid year.`,
+  );
+}
+
+/**
+ * The earlier certificates of this member and year stop counting: `successor` replaces them.
+ * Returns their numbers (the new certificate's audit entry names them).
+ */
+async function supersedeEarlierCertificates(
+  trx: Transaction<Database>,
+  actor: Actor,
+  member: { mid: string },
+  year: number,
+  successor: { cid: string; number: string },
+): Promise<string[]> {
+  const replaced = await trx
+    .selectFrom('certificates')
+    .selectAll()
+    .where('member_mid', '=', member.mid)
+    .where('type', '=', 'membership')
+    .where('year', '=', year)
+    .where('status', 'in', ['pending', 'issued', 'expired'])
+    .forUpdate()
+    .execute();
+  await updateRecords(
+    trx,
+    actor,
+    'certificates',
+    replaced,
+    { status: 'superseded' },
+    {
+      action: 'supersede',
+      view: (row) => ({ status: row.status, version: row.version }),
+      details: { supersededBy: successor.cid, supersededByNumber: successor.number },
+    },
+  );
+  return replaced.map((old) => old.number);
+}
+
+/** Renders the certificate's PDF and stores it beside the record. */
+async function storeCertificatePdf(
+  trx: Transaction<Database>,
+  cid: string,
+  content: CertificatePdfData,
+): Promise<void> {
+  const pdf = await renderCertificatePdf(content);
+  await trx
+    .insertInto('certificate_files')
+    .values({
+      cid,
+      content: pdf,
+      sha256: createHash('sha256').update(pdf).digest('hex'),
+      byte_size: pdf.length,
+    })
+    .execute();
+}
+
+/**
+ * The same, inside the caller's transaction: marking an invoice paid issues the year's
+ * certificate in the payment's own transaction (rule 2), so both happen or neither.
+ */
+export async function issueMembershipCertificateIn(
+  trx: Transaction<Database>,
+  actor: Actor,
+  request: TIssueCertificateRequest,
+  options: IssueOptions,
+): Promise<string> {
+  const { memberMid, year } = request;
+  const member = await requireCertifiableMember(trx, memberMid);
+  const invoiceIid = await requirePaidYear(trx, member, year);
 
   const now = options.now ?? new Date();
   // Millisecond precision, so that the list's keyset cursor (a JSON date) finds it exactly.
@@ -142,68 +211,38 @@ export async function issueMembershipCertificateIn(
   const cid = newId();
   const number = await allocateNumber(trx, year);
   const verificationCode = newVerificationCode();
+  const verificationUrl = verificationUrlOf(options.publicUrl, verificationCode);
   const validFrom = `${year}-01-01`;
   const validTo = `${year}-12-31`;
 
-  // The earlier certificates of this member and year stop counting: this one replaces them.
-  const replaced = await trx
-    .selectFrom('certificates')
-    .select(['cid', 'number', 'status', 'version'])
-    .where('member_mid', '=', member.mid)
-    .where('type', '=', 'membership')
-    .where('year', '=', year)
-    .where('status', 'in', ['pending', 'issued', 'expired'])
-    .execute();
-  for (const old of replaced) {
-    await trx
-      .updateTable('certificates')
-      .set({
-        status: 'superseded',
-        version: old.version + 1,
-        updated_at: issuedAt,
-        updated_by: actor.uid,
-      })
-      .where('cid', '=', old.cid)
-      .execute();
-    await recordAudit(trx, actor, {
-      table: 'certificates',
-      recordId: old.cid,
-      action: 'supersede',
-      before: { status: old.status, version: old.version },
-      after: {
-        status: 'superseded',
-        version: old.version + 1,
-        supersededBy: cid,
-        supersededByNumber: number,
-      },
-    });
-  }
-
-  const row = {
-    cid,
-    number,
-    member_mid: member.mid,
-    member_name: member.legal_name,
-    type: 'membership' as const,
-    document_code: null,
-    year,
-    valid_from: validFrom,
-    valid_to: validTo,
-    status: 'issued' as const,
-    invoice_iid: payment.invoiceIid,
-    issued_at: issuedAt,
-    issued_by: actor.uid,
-    pdf_file: null,
-    verification_code: verificationCode,
-    revocation_reason: null,
-    created_at: issuedAt,
-    updated_at: issuedAt,
-    created_by: actor.uid,
-    updated_by: actor.uid,
-  };
-  await trx.insertInto('certificates').values(row).execute();
-
-  const pdf = await renderCertificatePdf({
+  const supersedes = await supersedeEarlierCertificates(trx, actor, member, year, { cid, number });
+  await insertRecord(
+    trx,
+    actor,
+    'certificates',
+    {
+      cid,
+      number,
+      member_mid: member.mid,
+      member_name: member.legal_name,
+      type: 'membership',
+      document_code: null,
+      year,
+      valid_from: validFrom,
+      valid_to: validTo,
+      status: 'issued',
+      invoice_iid: invoiceIid,
+      issued_at: issuedAt,
+      issued_by: actor.uid,
+      pdf_file: null,
+      verification_code: verificationCode,
+      revocation_reason: null,
+      created_at: issuedAt,
+      updated_at: issuedAt,
+    },
+    { action: 'issue', details: { supersedes } },
+  );
+  await storeCertificatePdf(trx, cid, {
     number,
     type: 'membership',
     documentCode: null,
@@ -215,31 +254,9 @@ export async function issueMembershipCertificateIn(
     memberNumber: member.number,
     countryName: member.country_name,
     verificationCode,
-    verificationUrl: verificationUrlOf(options.publicUrl, verificationCode),
+    verificationUrl,
   });
-  await trx
-    .insertInto('certificate_files')
-    .values({
-      cid,
-      content: pdf,
-      sha256: createHash('sha256').update(pdf).digest('hex'),
-      byte_size: pdf.length,
-    })
-    .execute();
 
-  await recordAudit(trx, actor, {
-    table: 'certificates',
-    recordId: cid,
-    action: 'issue',
-    before: null,
-    after: {
-      ...row,
-      issued_at: issuedAt.toISOString(),
-      created_at: issuedAt.toISOString(),
-      updated_at: issuedAt.toISOString(),
-      supersedes: replaced.map((old) => old.number),
-    },
-  });
   if (options.mailFrom && member.email) {
     await queueEmail(trx, options.mailFrom, {
       to: [member.email],
@@ -247,7 +264,7 @@ export async function issueMembershipCertificateIn(
         memberName: member.legal_name,
         certificateNumber: number,
         year,
-        verificationUrl: verificationUrlOf(options.publicUrl, verificationCode),
+        verificationUrl,
       }),
       kind: 'certificate-issued',
       related: { table: 'certificates', id: cid },

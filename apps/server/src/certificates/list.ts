@@ -1,6 +1,5 @@
 import {
-  certificateStatuses,
-  certificateTypes,
+  certificatesList as certificatesListColumns,
   type TCertificateListItem,
   type TCertificatesListPage,
   type TCertificatesListQuery,
@@ -15,28 +14,19 @@ import { normalizeVerificationCode } from './verification-code';
 const notIssuedYet = "'9999-12-31T00:00:00Z'::timestamptz";
 
 /** Sort expressions match the indexes of migration 0010 exactly (else they are not used). */
-export const certificatesListSpec: ListSpec = {
+export const certificatesListSpec: ListSpec<typeof certificatesListColumns> = {
+  definition: certificatesListColumns,
   id: 'c.cid',
   columns: {
-    number: { column: 'c.number', sortExpression: 'c.number', kind: 'text' },
-    memberName: { column: 'c.member_name', sortExpression: 'c.member_name', kind: 'text' },
-    member: { column: 'c.member_mid', sortExpression: 'c.member_mid', kind: 'text' },
-    type: { column: 'c.type', sortExpression: 'c.type', kind: 'text', values: certificateTypes },
-    year: { column: 'c.year', sortExpression: 'c.year', kind: 'integer' },
-    status: {
-      column: 'c.status',
-      sortExpression: 'c.status',
-      kind: 'text',
-      values: certificateStatuses,
-    },
-    validTo: { column: 'c.valid_to', sortExpression: 'c.valid_to', kind: 'date' },
-    issuedAt: {
-      column: 'c.issued_at',
-      sortExpression: `coalesce(c.issued_at, ${notIssuedYet})`,
-      kind: 'date',
-    },
+    number: { sortExpression: 'c.number' },
+    memberName: { sortExpression: 'c.member_name' },
+    member: { column: 'c.member_mid', sortExpression: 'c.member_mid' },
+    type: { column: 'c.type', sortExpression: 'c.type' },
+    year: { column: 'c.year', sortExpression: 'c.year' },
+    status: { column: 'c.status', sortExpression: 'c.status' },
+    validTo: { sortExpression: 'c.valid_to' },
+    issuedAt: { sortExpression: `coalesce(c.issued_at, ${notIssuedYet})` },
   },
-  defaultSort: [{ field: 'number', isDescending: true }],
 };
 
 /** Today's date (UTC), the day validity is judged by. */
@@ -100,7 +90,6 @@ type CertificateListRow = {
 /** The certificates list: filtered per column, searched by number, code or member name. */
 export const certificatesList: ListDefinition<CertificateListRow, TCertificateListItem> = {
   spec: certificatesListSpec,
-  filterFields: ['status', 'type', 'year', 'member'],
   from: (db) => db.selectFrom('certificates as c'),
   search: certificateSearch,
   select: (matching) =>

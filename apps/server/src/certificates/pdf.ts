@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Database } from '../db/schema';
-import { AppError } from '../errors';
+import { recordNotFound } from '../db/records';
 import { longDay } from '../lib/dates';
 import { fontPicker } from '../lib/pdf-fonts';
 import { findCertificateRecord, verificationUrlOf } from './detail';
@@ -212,7 +212,7 @@ export async function getCertificatePdf(
     .executeTakeFirst();
   if (stored) return stored;
   const record = await findCertificateRecord(db, cid);
-  if (!record) throw new AppError('not-found', `There is no certificate ${cid}.`);
+  if (!record) throw recordNotFound('certificates', cid);
   const content = await renderCertificatePdf({
     number: record.number,
     type: record.type,

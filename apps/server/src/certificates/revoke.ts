@@ -1,20 +1,18 @@
 import type { TRevokeCertificateRequest } from '@ops/contract';
 import type { Kysely } from 'kysely';
-import { recordAudit, type Actor } from '../audit/record';
+import type { Actor } from '../audit/record';
+import { lockRecord, updateRecord } from '../db/records';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
-import { changedSinceOpened } from '../db/versioned-write';
-import { AppError, badInput } from '../errors';
+import { badInput } from '../errors';
 
-/** The version conflict message: who changed the certificate, and when (UTC, to the minute). */
-function changedMeanwhile(current: {
-  number: string;
-  updated_at: Date;
-  updated_by: string | null;
-  email: string | null;
-}): AppError {
-  const who = current.email ?? current.updated_by ?? 'the system';
-  return changedSinceOpened(`Certificate ${current.number}`, who, current.updated_at);
+/** What the audit trail keeps of a revocation: the status, the reason and the version. */
+function revocationView(row: Record<string, unknown>) {
+  return {
+    status: row.status,
+    revocation_reason: row.revocation_reason,
+    version: row.version,
+  };
 }
 
 /**
@@ -28,25 +26,7 @@ export async function revokeCertificate(
   request: TRevokeCertificateRequest,
 ): Promise<void> {
   await writeTransaction(db, async (trx) => {
-    const current = await trx
-      .selectFrom('certificates as c')
-      .leftJoin('users as u', 'u.uid', 'c.updated_by')
-      .select([
-        'c.cid',
-        'c.number',
-        'c.status',
-        'c.version',
-        'c.revocation_reason',
-        'c.updated_at',
-        'c.updated_by',
-        'u.email',
-      ])
-      .where('c.cid', '=', cid)
-      .executeTakeFirst();
-    if (!current) throw new AppError('not-found', `There is no certificate ${cid}.`);
-    if (current.version !== request.version) {
-      throw changedMeanwhile(current);
-    }
+    const current = await lockRecord(trx, 'certificates', cid, { version: request.version });
     if (current.status !== 'issued') {
       throw badInput(
         'body.status',
@@ -54,29 +34,13 @@ export async function revokeCertificate(
         `Certificate ${current.number} is ${current.status}; only an issued certificate can be revoked.`,
       );
     }
-    const updated = await trx
-      .updateTable('certificates')
-      .set({
-        status: 'revoked',
-        revocation_reason: request.reason,
-        version: current.version + 1,
-        updated_at: new Date(),
-        updated_by: actor.uid,
-      })
-      .where('cid', '=', cid)
-      .where('version', '=', request.version)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw changedMeanwhile(current);
-    await recordAudit(trx, actor, {
-      table: 'certificates',
-      recordId: cid,
-      action: 'revoke',
-      before: {
-        status: current.status,
-        revocation_reason: current.revocation_reason,
-        version: current.version,
-      },
-      after: { status: 'revoked', revocation_reason: request.reason, version: current.version + 1 },
-    });
+    await updateRecord(
+      trx,
+      actor,
+      'certificates',
+      current,
+      { status: 'revoked', revocation_reason: request.reason },
+      { action: 'revoke', view: revocationView },
+    );
   });
 }

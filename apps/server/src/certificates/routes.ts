@@ -1,4 +1,6 @@
 import {
+  certificatesList as certificatesListColumns,
+  listExportColumns,
   ZCertificateDetail,
   ZCertificateParams,
   ZCertificatesListPage,
@@ -26,21 +28,8 @@ import {
   verifyCertificate,
 } from './verify';
 
-/** The export's columns, as a person reads them in a spreadsheet. */
-const exportColumns = [
-  { key: 'number', header: 'Certificate number' },
-  { key: 'memberName', header: 'Member' },
-  { key: 'memberNumber', header: 'Membership number' },
-  { key: 'countryIso2', header: 'Country code' },
-  { key: 'type', header: 'Type' },
-  { key: 'documentCode', header: 'Document' },
-  { key: 'year', header: 'Year' },
-  { key: 'validFrom', header: 'Valid from' },
-  { key: 'validTo', header: 'Valid to' },
-  { key: 'status', header: 'Status' },
-  { key: 'issuedAt', header: 'Issued at' },
-  { key: 'cid', header: 'Id' },
-];
+/** The export's columns, as a person reads them in a spreadsheet (the contract's headers). */
+const exportColumns = listExportColumns(certificatesListColumns);
 
 /** Checks per address and minute on the public verification page (in memory, per instance). */
 export const verifyRateLimit = { points: 60, durationSeconds: 60 };

@@ -1,16 +1,16 @@
 import type { TCountry, TCountryUpdate } from '@ops/contract';
-import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
-import { recordAudit, type Actor } from '../audit/record';
-import type { CountriesTable, Database } from '../db/schema';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Actor } from '../audit/record';
+import {
+  describeWriter,
+  lockRecord,
+  recordNotFound,
+  updateRecord,
+  type RecordChanges,
+} from '../db/records';
+import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
-import { checkVersion, describeAuthorWithName, versionConflict } from '../db/versioned-write';
-import { AppError, badInput } from '../errors';
-
-type Db = Kysely<Database> | Transaction<Database>;
-
-function findCountryRow(db: Db, iso2: string) {
-  return db.selectFrom('countries').selectAll().where('iso2', '=', iso2).executeTakeFirst();
-}
+import { badInput } from '../errors';
 
 /** One country with its association, member counts and authors; null if unknown. */
 export async function getCountry(db: Kysely<Database>, iso2: string): Promise<TCountry | null> {
@@ -55,7 +55,7 @@ export async function getCountry(db: Kysely<Database>, iso2: string): Promise<TC
     version: row.version,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
-    updatedBy: await describeAuthorWithName(db, row.updated_by),
+    updatedBy: await describeWriter(db, row.updated_by),
   };
 }
 
@@ -109,12 +109,9 @@ export async function updateCountry(
 ): Promise<TCountry> {
   const { iso2, version, changes } = options;
   await writeTransaction(db, async (trx) => {
-    const row = await findCountryRow(trx, iso2);
-    if (!row) throw new AppError('not-found', `No country has the code ${iso2}.`);
-    const label = `${row.name} (${row.iso2})`;
-    await checkVersion(trx, label, row, version, describeAuthorWithName);
+    const row = await lockRecord(trx, 'countries', iso2, { version });
 
-    const set: Updateable<CountriesTable> = {};
+    const set: RecordChanges<'countries'> = {};
     if (changes.region !== undefined && changes.region !== row.region) set.region = changes.region;
     if (changes.incomeGroup !== undefined && changes.incomeGroup !== row.income_group) {
       set.income_group = changes.incomeGroup;
@@ -137,31 +134,9 @@ export async function updateCountry(
     }
     if (Object.keys(set).length === 0) return;
 
-    const updated = await trx
-      .updateTable('countries')
-      .set({
-        ...set,
-        version: row.version + 1,
-        updated_at: sql<Date>`now()`,
-        updated_by: actor.uid ?? actor.kind,
-      })
-      .where('iso2', '=', iso2)
-      .where('version', '=', version)
-      .returningAll()
-      .executeTakeFirst();
-    if (!updated) {
-      const current = (await findCountryRow(trx, iso2)) ?? row;
-      throw await versionConflict(trx, label, current, describeAuthorWithName);
-    }
-    await recordAudit(trx, actor, {
-      table: 'countries',
-      recordId: iso2,
-      action: 'update',
-      before: row,
-      after: updated,
-    });
+    await updateRecord(trx, actor, 'countries', row, set, { action: 'update' });
   });
   const country = await getCountry(db, iso2);
-  if (!country) throw new AppError('not-found', `No country has the code ${iso2}.`);
+  if (!country) throw recordNotFound('countries', iso2);
   return country;
 }

@@ -1,7 +1,6 @@
 import {
-  feeCategories,
+  countriesList as countriesListColumns,
   incomeGroups,
-  regions,
   type TCountriesListPage,
   type TCountriesListQuery,
   type TCountryListItem,
@@ -11,45 +10,31 @@ import type { Database } from '../db/schema';
 import type { ListSpec } from '../lists/list-spec';
 import { runList, type ListDefinition } from '../lists/run-list';
 
-const yesNo = ['true', 'false'] as const;
+const activeText = "(CASE WHEN c.active THEN 'true' ELSE 'false' END)";
+const hasAssociationText =
+  "(CASE WHEN c.national_association_mid IS NULL THEN 'false' ELSE 'true' END)";
 
 /**
  * About 250 rows: PostgreSQL reads the table whatever the sort, so no index is kept per sort
  * (migration 0012 says why). Income groups sort poorest first, not alphabetically; empty
  * values sort last.
  */
-export const countriesListSpec: ListSpec = {
+export const countriesListSpec: ListSpec<typeof countriesListColumns> = {
+  definition: countriesListColumns,
   id: 'c.iso2',
   columns: {
-    name: { column: 'c.name', sortExpression: 'c.name', kind: 'text' },
-    iso2: { column: 'c.iso2', sortExpression: 'c.iso2', kind: 'text' },
-    region: { column: 'c.region', sortExpression: 'c.region', kind: 'text', values: regions },
+    name: { sortExpression: 'c.name' },
+    iso2: { sortExpression: 'c.iso2' },
+    region: { column: 'c.region', sortExpression: 'c.region' },
     incomeGroup: {
       column: 'c.income_group',
       sortExpression: `(CASE c.income_group ${incomeGroups.map((group, i) => `WHEN '${group}' THEN ${i + 1}`).join(' ')} ELSE 99 END)`,
-      kind: 'text',
-      values: incomeGroups,
     },
-    feeCategory: {
-      column: 'c.fee_category',
-      sortExpression: "coalesce(c.fee_category, '~~')",
-      kind: 'text',
-      values: feeCategories,
-    },
-    active: {
-      column: "(CASE WHEN c.active THEN 'true' ELSE 'false' END)",
-      sortExpression: "(CASE WHEN c.active THEN 'true' ELSE 'false' END)",
-      kind: 'text',
-      values: yesNo,
-    },
-    hasNationalAssociation: {
-      column: "(CASE WHEN c.national_association_mid IS NULL THEN 'false' ELSE 'true' END)",
-      sortExpression: "(CASE WHEN c.national_association_mid IS NULL THEN 'false' ELSE 'true' END)",
-      kind: 'text',
-      values: yesNo,
-    },
+    feeCategory: { column: 'c.fee_category', sortExpression: "coalesce(c.fee_category, '~~')" },
+    active: { column: activeText, sortExpression: activeText },
+    hasNationalAssociation: { column: hasAssociationText, sortExpression: hasAssociationText },
   },
-  defaultSort: [{ field: 'name', isDescending: false }],
+  unindexedSorts: { fields: 'all', reason: 'about 250 rows, read whole (migration 0012)' },
 };
 
 /** `%` and `_` typed in the box are letters, not wildcards. */
@@ -59,7 +44,6 @@ function likePattern(q: string): string {
 
 export const countriesList: ListDefinition<CountryListRow, TCountryListItem> = {
   spec: countriesListSpec,
-  filterFields: ['region', 'incomeGroup', 'feeCategory', 'active', 'hasNationalAssociation'],
   from: (db) => db.selectFrom('countries as c'),
   search: (q) => {
     const code = q.trim().toUpperCase();

@@ -1,4 +1,6 @@
 import {
+  countriesList as countriesListColumns,
+  listExportColumns,
   ZCountriesListPage,
   ZCountriesListQuery,
   ZCountry,
@@ -12,20 +14,8 @@ import { sendListExport } from '../lists/run-list';
 import { getCountry, updateCountry } from './detail';
 import { countriesList, listCountries } from './list';
 
-/** The export's columns, as a person reads them in a spreadsheet. */
-const exportColumns = [
-  { key: 'iso2', header: 'ISO 3166 alpha-2' },
-  { key: 'iso3', header: 'ISO 3166 alpha-3' },
-  { key: 'name', header: 'Country' },
-  { key: 'region', header: 'Region' },
-  { key: 'incomeGroup', header: 'Income group' },
-  { key: 'feeCategory', header: 'Fee category' },
-  { key: 'defaultCurrency', header: 'Default currency' },
-  { key: 'nationalAssociation.number', header: 'National association number' },
-  { key: 'nationalAssociation.legalName', header: 'National association' },
-  { key: 'active', header: 'Active' },
-  { key: 'memberCount', header: 'Members' },
-];
+/** The export's columns, as a person reads them in a spreadsheet (the contract's headers). */
+const exportColumns = listExportColumns(countriesListColumns);
 
 /** The countries reference table: list, export, one country, edit. */
 export const countryRoutes: FastifyPluginAsyncZod = async (app) => {

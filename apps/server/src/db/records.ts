@@ -15,12 +15,12 @@ import {
   type RawBuilder,
   type Selectable,
   type Transaction,
-  type Updateable,
+  type UpdateObject,
 } from 'kysely';
 import { recordAudit, recordAudits, type Actor } from '../audit/record';
 import { AppError } from '../errors';
 import type { Database } from './schema';
-import { changedSinceOpened, describeAuthorWithName } from './versioned-write';
+import { changedSinceOpened, describeAuthor, describeAuthorWithName } from './versioned-write';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Trx = Transaction<Database>;
@@ -87,14 +87,17 @@ const recordTables = {
     keyWord: 'id',
     label: (row: Selectable<Database['stripe_invoices']>) =>
       `Card payment ${row.number ?? row.provider_invoice_id}`,
+    // Its rows are written mostly by the provider's webhooks, which act as the system.
+    systemWriter: 'a webhook of the card-payment provider',
   },
 } as const;
 
 /** A business table whose rows carry `version`, `updated_at` and `updated_by`. */
 export type RecordTable = keyof typeof recordTables;
 export type RecordRow<T extends RecordTable> = Selectable<Database[T]>;
+/** The columns a write changes: values, or SQL such as `now()` (the transaction's time). */
 export type RecordChanges<T extends RecordTable> = Omit<
-  Updateable<Database[T]>,
+  UpdateObject<Database, T>,
   'version' | 'updated_at' | 'updated_by' | 'created_at' | 'created_by'
 >;
 
@@ -122,6 +125,9 @@ export function recordNotFound(table: RecordTable, id: string): AppError {
 /** Who a stored `updated_by` names, as the 409 writes it: "Ann Muster (ann@…)", else the word. */
 export const describeWriter = describeAuthorWithName;
 
+/** Who a stored `created_by`/`updated_by` names by e-mail only (the users' and operators' details). */
+export { describeAuthor };
+
 /** The one 409: "<label> was changed by <who> at <time> since you opened it. Reload…". */
 export async function recordConflict(
   db: Db,
@@ -135,6 +141,26 @@ export async function recordConflict(
   );
 }
 
+/**
+ * The 409 of a row of `table`: as `recordConflict`, but a table written mostly by the system
+ * (card payments: the provider's webhooks) names that writer in words instead of "system".
+ */
+async function tableConflict(
+  db: Db,
+  table: RecordTable,
+  label: string,
+  current: { updated_by: string | null; updated_at: Date | string },
+): Promise<AppError> {
+  const systemWriter =
+    'systemWriter' in recordTables[table]
+      ? (recordTables[table] as { systemWriter: string }).systemWriter
+      : undefined;
+  if (systemWriter && (current.updated_by ?? 'system') === 'system') {
+    return changedSinceOpened(label, systemWriter, current.updated_at);
+  }
+  return recordConflict(db, label, current);
+}
+
 /** Throws the 409 unless `row` is still at the version the person read. */
 export async function checkRecordVersion<T extends RecordTable>(
   db: Db,
@@ -145,7 +171,7 @@ export async function checkRecordVersion<T extends RecordTable>(
 ): Promise<void> {
   const current = row as unknown as AnyRow;
   if (current.version === version) return;
-  throw await recordConflict(db, options.label ?? recordLabel(table, row), current);
+  throw await tableConflict(db, table, options.label ?? recordLabel(table, row), current);
 }
 
 /** A row read without a lock, or undefined. */
@@ -214,7 +240,14 @@ export type AuditNote = {
   details?: Record<string, unknown>;
   /** The entry's before/after as the trail keeps them, when not the whole rows (e.g. operators). */
   view?: (row: Record<string, unknown>) => Record<string, unknown>;
+  /** Facts the entry keeps beside the old row (merged into `before`), e.g. the replaced file. */
+  beforeDetails?: Record<string, unknown>;
 };
+
+function auditBefore(note: AuditNote, before: Record<string, unknown>): Record<string, unknown> {
+  const shown = note.view ? note.view(before) : before;
+  return note.beforeDetails ? { ...shown, ...note.beforeDetails } : shown;
+}
 
 function auditAfter(note: AuditNote, after: Record<string, unknown>): Record<string, unknown> {
   const shown = note.view ? note.view(after) : after;
@@ -260,8 +293,9 @@ export async function updateRecord<T extends RecordTable>(
     .executeTakeFirst()) as RecordRow<T> | undefined;
   if (!updated) {
     const current = (await findRecord(trx, table, id)) ?? row;
-    throw await recordConflict(
+    throw await tableConflict(
       trx,
+      table,
       note.label ?? recordLabel(table, current),
       current as unknown as AnyRow,
     );
@@ -270,7 +304,7 @@ export async function updateRecord<T extends RecordTable>(
     table,
     recordId: id,
     action: note.action,
-    before: note.view ? note.view(before) : before,
+    before: auditBefore(note, before),
     after: auditAfter(note, updated as unknown as Record<string, unknown>),
   });
   return updated;
@@ -312,7 +346,7 @@ export async function updateRecords<T extends RecordTable>(
         table,
         recordId: id,
         action: note.action,
-        before: note.view ? note.view(before) : before,
+        before: auditBefore(note, before),
         after: auditAfter(note, after as unknown as Record<string, unknown>),
       };
     }),

@@ -1,12 +1,12 @@
-/** Optimistic concurrency's 409, in one place so every record says who changed it and when alike. */
+/**
+ * The words of optimistic concurrency's 409 and of "who wrote this": the records store's private
+ * helper (db/records.ts re-exports what areas need). Areas import the store, not this file.
+ */
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../errors';
 import type { Database } from './schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** What a conflict message needs of the record as it is now. */
-export type LastWrite = { updated_by: string | null; updated_at: Date | string };
 
 /** "2026-05-03 14:02 UTC": a time a person reads in a message. */
 export function readableTime(value: Date | string): string {
@@ -45,29 +45,4 @@ export function changedSinceOpened(label: string, who: string, at: Date | string
     'aborted',
     `${label} was changed by ${who} at ${readableTime(at)} since you opened it. Reload to see the change.`,
   );
-}
-
-/** The 409 of optimistic concurrency: someone else wrote `row` since the client read its version. */
-export async function versionConflict(
-  db: Db,
-  label: string,
-  row: LastWrite,
-  describe: typeof describeAuthor = describeAuthor,
-): Promise<AppError> {
-  return changedSinceOpened(
-    label,
-    (await describe(db, row.updated_by)) ?? 'someone',
-    row.updated_at,
-  );
-}
-
-/** Throws the 409 unless `row` is still at the version the client read. */
-export async function checkVersion(
-  db: Db,
-  label: string,
-  row: LastWrite & { version: number },
-  version: number,
-  describe: typeof describeAuthor = describeAuthor,
-): Promise<void> {
-  if (row.version !== version) throw await versionConflict(db, label, row, describe);
 }

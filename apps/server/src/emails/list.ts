@@ -1,7 +1,5 @@
 import {
-  emailDeliveryModes,
-  emailRelatedTables,
-  emailStates,
+  emailsList as emailsListColumns,
   type TEmailListItem,
   type TEmailsListPage,
   type TEmailsListQuery,
@@ -15,38 +13,26 @@ import { runList, type ListDefinition } from '../lists/run-list';
  * Sort expressions match the indexes of migration 0020 exactly (else they are not used). Times
  * sort as integer microseconds (`email_time_key`), so that cursors carry them exactly.
  */
-export const emailsListSpec: ListSpec = {
+export const emailsListSpec: ListSpec<typeof emailsListColumns> = {
+  definition: emailsListColumns,
   id: 'e.eid',
   columns: {
-    eid: { column: 'e.eid', sortExpression: 'e.eid', kind: 'text' },
+    eid: { column: 'e.eid', sortExpression: 'e.eid' },
     createdAt: {
       // Filters compare days (UTC): "..2026-01-31" includes the whole 31st.
       column: 'email_day(e.created_at)',
       sortExpression: 'email_time_key(e.created_at)',
-      kind: 'date',
     },
-    state: { column: 'e.state', sortExpression: 'e.state', kind: 'text', values: emailStates },
-    to: {
-      column: 'email_first_recipient(e.to_addresses)',
-      sortExpression: 'email_first_recipient(e.to_addresses)',
-      kind: 'text',
-    },
-    attempts: { column: 'e.delivery_count', sortExpression: 'e.delivery_count', kind: 'integer' },
-    kind: { column: 'e.kind', sortExpression: 'e.kind', kind: 'text' },
-    deliveryMode: {
-      column: 'e.delivery_mode',
-      sortExpression: "coalesce(e.delivery_mode, '~~')",
-      kind: 'text',
-      values: emailDeliveryModes,
-    },
+    state: { column: 'e.state', sortExpression: 'e.state' },
+    to: { sortExpression: 'email_first_recipient(e.to_addresses)' },
+    attempts: { sortExpression: 'e.delivery_count' },
+    kind: { column: 'e.kind', sortExpression: 'e.kind' },
+    deliveryMode: { column: 'e.delivery_mode', sortExpression: "coalesce(e.delivery_mode, '~~')" },
     relatedTable: {
       column: 'e.related_table',
       sortExpression: "coalesce(e.related_table, '~~')",
-      kind: 'text',
-      values: emailRelatedTables,
     },
   },
-  defaultSort: [{ field: 'createdAt', isDescending: true }],
 };
 
 /**
@@ -84,7 +70,6 @@ type EmailListRow = {
 /** The e-mail log: every e-mail, filtered per column, searched by subject and recipients. */
 export const emailsList: ListDefinition<EmailListRow, TEmailListItem> = {
   spec: emailsListSpec,
-  filterFields: ['eid', 'state', 'deliveryMode', 'kind', 'createdAt', 'relatedTable'],
   from: (db) => db.selectFrom('emails as e'),
   // Every word typed, the last as a prefix, among the words of subject and addresses
   // (GIN index emails_list_search_idx): "alice@exa" finds alice@example.org.

@@ -1,4 +1,6 @@
 import {
+  emailsList as emailsListColumns,
+  listExportColumns,
   ZEmailDetail,
   ZEmailParams,
   ZEmailRetryResult,
@@ -50,22 +52,8 @@ const exportList: ListDefinition<Parameters<typeof emailsList.toItem>[0], Export
   },
 };
 
-const exportColumns = [
-  { key: 'createdAt', header: 'Created' },
-  { key: 'state', header: 'State' },
-  { key: 'to', header: 'To' },
-  { key: 'subject', header: 'Subject' },
-  { key: 'kind', header: 'Kind' },
-  { key: 'relatedTable', header: 'Related table' },
-  { key: 'relatedId', header: 'Related id' },
-  { key: 'relatedLabel', header: 'Related record' },
-  { key: 'attempts', header: 'Attempts' },
-  { key: 'lastError', header: 'Last error' },
-  { key: 'deliveredAt', header: 'Delivered' },
-  { key: 'deliveryMode', header: 'Delivery mode' },
-  { key: 'updatedAt', header: 'Updated' },
-  { key: 'eid', header: 'Id' },
-];
+/** The export's columns, as a person reads them in a spreadsheet (the contract's headers). */
+const exportColumns = listExportColumns(emailsListColumns);
 
 /** RFC 6266 filename: ASCII fallback plus the UTF-8 name. */
 function contentDisposition(kind: 'attachment' | 'inline', filename: string) {

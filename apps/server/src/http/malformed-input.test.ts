@@ -10,7 +10,7 @@ import { seedDemo } from '../seed/demo';
  * Issue 13, weakness 11: a NUL character in a path parameter reached PostgreSQL, which refused
  * it (a 500 on 23 routes). Every string the API accepts is now refused with a 400 naming the
  * field when it holds NUL or a lone surrogate (http/input-guard.ts), CSV cells included
- * (uploads/pipeline.ts); and the barrage below sends every operation of the OpenAPI document
+ * (uploads/rows.ts); and the barrage below sends every operation of the OpenAPI document
  * the inputs an attacker would try, asserting that none earns a 5xx.
  */
 

@@ -6,12 +6,12 @@ import {
   type TInvoiceDraftUpdate,
   type TInvoiceLine,
 } from '@ops/contract';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { recordAudit, type OperatorActor } from '../audit/record';
+import type { Kysely, Transaction } from 'kysely';
+import type { OperatorActor } from '../audit/record';
 import type { Database, InvoiceLine } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
-import { checkVersion } from '../db/versioned-write';
-import { AppError, badInput } from '../errors';
+import { insertRecord, lockRecord, updateRecord } from '../db/records';
+import { badInput } from '../errors';
 import { newId } from '../lib/ids';
 import { requireInvoiceDetail } from './detail';
 import { allocateDraftNumber } from './numbers';
@@ -147,26 +147,19 @@ export async function createInvoiceDraft(
   return writeTransaction(db, async (trx) => {
     const fields = await checkDraft(trx, null, input);
     const iid = newId();
-    const row = await trx
-      .insertInto('invoices')
-      .values({
+    await insertRecord(
+      trx,
+      actor,
+      'invoices',
+      {
         iid,
         number: await allocateDraftNumber(trx),
         ...fields,
         status: 'draft',
         source: 'manual',
-        created_by: actor.uid,
-        updated_by: actor.uid,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, actor, {
-      table: 'invoices',
-      recordId: iid,
-      action: 'create',
-      before: null,
-      after: row,
-    });
+      },
+      { action: 'create' },
+    );
     return requireInvoiceDetail(trx, iid);
   });
 }
@@ -179,14 +172,7 @@ export async function updateInvoiceDraft(
   input: TInvoiceDraftUpdate,
 ): Promise<TInvoiceDetail> {
   return writeTransaction(db, async (trx) => {
-    const before = await trx
-      .selectFrom('invoices')
-      .selectAll()
-      .where('iid', '=', iid)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!before) throw new AppError('not-found', `No invoice has the id ${iid}.`);
-    await checkVersion(trx, `Invoice ${before.number}`, before, input.version);
+    const before = await lockRecord(trx, 'invoices', iid, { version: input.version });
     if (before.status !== 'draft') {
       throw badInput(
         'params.iid',
@@ -195,24 +181,7 @@ export async function updateInvoiceDraft(
       );
     }
     const fields = await checkDraft(trx, iid, input);
-    const after = await trx
-      .updateTable('invoices')
-      .set({
-        ...fields,
-        version: sql<number>`version + 1`,
-        updated_at: sql<Date>`now()`,
-        updated_by: actor.uid,
-      })
-      .where('iid', '=', iid)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, actor, {
-      table: 'invoices',
-      recordId: iid,
-      action: 'update',
-      before,
-      after,
-    });
+    await updateRecord(trx, actor, 'invoices', before, fields, { action: 'update' });
     return requireInvoiceDetail(trx, iid);
   });
 }

@@ -1,6 +1,8 @@
 import {
   computeInvoiceTotals,
   donationVatExemption,
+  invoiceFixChecks,
+  invoiceFixChecksWithoutRepair,
   invoiceNumberKey,
   membershipVatExemption,
   type TCardUnlinkedFinding,
@@ -27,7 +29,7 @@ import {
 import type { InvoicesTable, StripeInvoicesTable } from '../db/schema';
 import { loadCountries } from '../seed/countries';
 import { buildCreditorReference, buildQrReference } from '../seed/iban';
-import { memberDigitsFromReference } from './fixes';
+import { invoiceFixes, memberDigitsFromReference } from './fixes';
 
 type Page<F> = { check: string; count: number; offset: number; limit: number; findings: F[] };
 
@@ -332,6 +334,14 @@ describe('the rules of the database and the contract agree', () => {
     );
     expect(memberDigitsFromReference('210000000003139471430009018', 2025)).toBeNull(); // bad check digit
     expect(memberDigitsFromReference(null, 2025)).toBeNull();
+  });
+
+  it('the registry holds a repair for every check the contract says has one', () => {
+    for (const check of invoiceFixChecks) {
+      expect(invoiceFixes[check].repair === null, check).toBe(
+        invoiceFixChecksWithoutRepair.includes(check),
+      );
+    }
   });
 
   it('the checks read their partial indexes', async () => {
@@ -767,7 +777,7 @@ describe('the repairs', () => {
         mid: 'MP',
         memberVersion: 1,
       }),
-      /^Member M-000201 was changed by/,
+      /^Member M-000201 \(Company MP\) was changed by/,
     );
     expectInvalid(
       await post('/api/invoices/fixes/paid-member-pending/repair', {

@@ -1,5 +1,4 @@
 import {
-  auditReasonKey,
   formatMinorPlain,
   invoiceStatusTransitions,
   type TInvoiceActionResult,
@@ -8,14 +7,14 @@ import {
   type TInvoiceReasonRequest,
   type TInvoiceStatus,
 } from '@ops/contract';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import { recordAudit, type OperatorActor } from '../audit/record';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { OperatorActor } from '../audit/record';
+import { lockRecord, updateRecord } from '../db/records';
 import type { Database, InvoicesTable } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
-import { checkVersion } from '../db/versioned-write';
 import { queueEmail } from '../emails/outbox';
 import { invoiceIssuedEmail } from '../emails/templates';
-import { AppError, badInput } from '../errors';
+import { badInput } from '../errors';
 import { todayAtHeadquarters } from '../lib/dates';
 import { requireInvoiceDetail } from './detail';
 import {
@@ -45,19 +44,6 @@ export function formatAmountForMail(currency: string, minor: number | string): s
 
 export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** The invoice taken FOR UPDATE at the version the operator read, or 404 / 409. */
-async function lockInvoice(trx: Trx, iid: string, version: number): Promise<InvoiceRow> {
-  const row = await trx
-    .selectFrom('invoices')
-    .selectAll()
-    .where('iid', '=', iid)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) throw new AppError('not-found', `No invoice has the id ${iid}.`);
-  await checkVersion(trx, `Invoice ${row.number}`, row, version);
-  return row;
 }
 
 /** The life cycle's 400: the move is not one `invoiceStatusTransitions` allows. */
@@ -96,7 +82,7 @@ export async function issueInvoice(
   context: InvoiceMailContext,
 ): Promise<TInvoiceActionResult> {
   return writeTransaction(db, async (trx) => {
-    const row = await lockInvoice(trx, iid, request.version);
+    const row = await lockRecord(trx, 'invoices', iid, { version: request.version });
     refuseTransition(row, 'issued', 'issued');
     if (!row.member_mid) {
       throw badInput('body.memberMid', 'required', `Invoice ${row.number} names no member.`);
@@ -146,29 +132,21 @@ export async function issueInvoice(
     }
     const sequence = await allocateInvoiceSequences(trx, row.year, 1);
     const number = invoiceNumberOf(row.year, sequence);
-    const issued = await trx
-      .updateTable('invoices')
-      .set({
+    const issued = await updateRecord(
+      trx,
+      actor,
+      'invoices',
+      row,
+      {
         number,
         status: 'issued',
         issue_date: issueDate,
         due_date: dueDate,
         bank_account_id: account.id,
         payment_reference: paymentReferenceOf(account, member.number, row.year, sequence),
-        version: sql<number>`version + 1`,
-        updated_at: sql<Date>`now()`,
-        updated_by: actor.uid,
-      })
-      .where('iid', '=', iid)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, actor, {
-      table: 'invoices',
-      recordId: iid,
-      action: 'issue',
-      before: row,
-      after: issued,
-    });
+      },
+      { action: 'issue' },
+    );
 
     let sent = '';
     if (request.sendEmail && member.email) {
@@ -263,26 +241,20 @@ export async function closeInvoice(
   request: TInvoiceReasonRequest,
 ): Promise<TInvoiceActionResult> {
   return writeTransaction(db, async (trx) => {
-    const row = await lockInvoice(trx, iid, request.version);
+    const row = await lockRecord(trx, 'invoices', iid, { version: request.version });
     refuseTransition(row, to, to === 'void' ? 'voided' : 'written off as uncollectible');
-    const after = await trx
-      .updateTable('invoices')
-      .set({
-        status: to,
-        version: sql<number>`version + 1`,
-        updated_at: sql<Date>`now()`,
-        updated_by: actor.uid,
-      })
-      .where('iid', '=', iid)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, actor, {
-      table: 'invoices',
-      recordId: iid,
-      action: to,
-      before: { status: row.status, version: row.version },
-      after: { status: after.status, version: after.version, [auditReasonKey]: request.reason },
-    });
+    await updateRecord(
+      trx,
+      actor,
+      'invoices',
+      row,
+      { status: to },
+      {
+        action: to,
+        reason: request.reason,
+        view: (invoice) => ({ status: invoice.status, version: invoice.version }),
+      },
+    );
     return result(
       trx,
       iid,

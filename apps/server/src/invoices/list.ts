@@ -1,18 +1,21 @@
 import {
   formatMinorPlain,
-  invoiceCurrencies,
-  invoiceKinds,
-  invoiceSources,
-  invoiceStatuses,
+  invoicesList as invoicesListColumns,
+  listExportColumns,
   type TInvoiceListItem,
   type TInvoicesListPage,
   type TInvoicesListQuery,
 } from '@ops/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, InvoicesTable } from '../db/schema';
-import { AppError } from '../errors';
 import { todayAtHeadquarters } from '../lib/dates';
-import { filterCondition, type ListColumn, type ListSpec } from '../lists/list-spec';
+import {
+  badQuery,
+  filterColumnOf,
+  filterCondition,
+  type ListColumn,
+  type ListSpec,
+} from '../lists/list-spec';
 import { runList, type ListDefinition } from '../lists/run-list';
 
 /** Sort keys of rows without a date: after every dated one. */
@@ -22,56 +25,31 @@ const notPaid = "'9999-12-31T00:00:00Z'::timestamptz";
 const issueDay = `coalesce(i.issue_date, ${noDay})`;
 const dueDay = `coalesce(i.due_date, ${noDay})`;
 
-/** Sort expressions match the indexes of migration 0016 exactly (else they are not used). */
-export const invoicesListSpec: ListSpec = {
+/**
+ * Sort expressions match the indexes of migration 0016 exactly (else they are not used). The
+ * member, overdue and date filters are this list's own (`invoicesListFor`).
+ */
+export const invoicesListSpec: ListSpec<typeof invoicesListColumns> = {
+  definition: invoicesListColumns,
   id: 'i.iid',
   columns: {
-    iid: { column: 'i.iid', sortExpression: 'i.iid', kind: 'text' },
-    number: { column: 'i.number', sortExpression: 'i.number COLLATE "C"', kind: 'text' },
-    issueDate: { column: issueDay, sortExpression: issueDay, kind: 'date' },
-    dueDate: { column: dueDay, sortExpression: dueDay, kind: 'date' },
-    total: { column: 'i.total_minor', sortExpression: 'i.total_minor', kind: 'integer' },
-    status: {
-      column: 'i.status',
-      sortExpression: 'i.status',
-      kind: 'text',
-      values: invoiceStatuses,
-    },
-    kind: { column: 'i.kind', sortExpression: 'i.kind', kind: 'text', values: invoiceKinds },
-    year: { column: 'i.year', sortExpression: 'i.year', kind: 'integer' },
+    iid: { column: 'i.iid', sortExpression: 'i.iid' },
+    number: { sortExpression: 'i.number COLLATE "C"' },
+    issueDate: { column: issueDay, sortExpression: issueDay, isOwnFilter: true },
+    dueDate: { column: dueDay, sortExpression: dueDay, isOwnFilter: true },
+    total: { sortExpression: 'i.total_minor' },
+    status: { column: 'i.status', sortExpression: 'i.status' },
+    kind: { column: 'i.kind', sortExpression: 'i.kind' },
+    year: { column: 'i.year', sortExpression: 'i.year' },
     // char(3) read as text, so that a filter's text values compare with the index.
-    currency: {
-      column: 'i.currency::text',
-      sortExpression: 'i.currency::text',
-      kind: 'text',
-      values: invoiceCurrencies,
-    },
-    source: {
-      column: 'i.source',
-      sortExpression: 'i.source',
-      kind: 'text',
-      values: invoiceSources,
-    },
-    paidAt: {
-      column: 'i.paid_at',
-      sortExpression: `coalesce(i.paid_at, ${notPaid})`,
-      kind: 'date',
-    },
+    currency: { column: 'i.currency::text', sortExpression: 'i.currency::text' },
+    source: { column: 'i.source', sortExpression: 'i.source' },
+    paidAt: { sortExpression: `coalesce(i.paid_at, ${notPaid})` },
+    // Not a sort (the member's invoices are few; its own index finds them).
+    member: { column: 'i.member_mid', isOwnFilter: true },
+    overdue: { isOwnFilter: true },
   },
-  defaultSort: [{ field: 'number', isDescending: true }],
 };
-
-/** Columns filtered by the generic one-of/range syntax. */
-const plainFilters = ['iid', 'status', 'kind', 'year', 'currency', 'source'] as const;
-
-/** The member filter: not a sort (the member's invoices are few; its own index finds them). */
-const memberColumn: ListColumn = { column: 'i.member_mid', sortExpression: 'i.iid', kind: 'text' };
-
-function badQuery(field: string, rule: string, message: string): AppError {
-  return new AppError('invalid-argument', `query.${field}: ${message}`, {
-    issues: [{ path: `query.${field}`, rule, message }],
-  });
-}
 
 /**
  * A date filter on a column that may be empty (drafts have no dates): a range compares the
@@ -84,7 +62,7 @@ function dayFilter(field: 'issueDate' | 'dueDate', raw: string): RawBuilder<bool
   if (raw === '(empty)') {
     return sql<boolean>`${sql.raw(field === 'issueDate' ? issueDay : dueDay)} = ${sql.raw(noDay)}`;
   }
-  const spec = invoicesListSpec.columns[field] as ListColumn;
+  const spec = filterColumnOf(invoicesListSpec, field) as ListColumn;
   return sql<boolean>`(${filterCondition(field, raw, spec)} AND ${sql.raw(column)} IS NOT NULL)`;
 }
 
@@ -155,7 +133,10 @@ export function invoicesListFor(
   today = todayAtHeadquarters(),
 ): ListDefinition<InvoiceListRow, TInvoiceListItem> {
   const conditions: RawBuilder<boolean>[] = [];
-  if (query.member) conditions.push(filterCondition('member', query.member, memberColumn));
+  if (query.member) {
+    const memberColumn = filterColumnOf(invoicesListSpec, 'member') as ListColumn;
+    conditions.push(filterCondition('member', query.member, memberColumn));
+  }
   if (query.overdue) {
     const condition = overdueFilter(query.overdue, today);
     if (condition) conditions.push(condition);
@@ -164,7 +145,6 @@ export function invoicesListFor(
   if (query.dueDate) conditions.push(dayFilter('dueDate', query.dueDate));
   return {
     spec: invoicesListSpec,
-    filterFields: plainFilters,
     from: (db) => {
       let from = db.selectFrom('invoices as i');
       for (const condition of conditions) from = from.where(condition);
@@ -239,22 +219,5 @@ export function invoicesExportListFor(query: TInvoicesListQuery) {
   };
 }
 
-/** The export's columns, as a person reads them in a spreadsheet. */
-export const invoicesExportColumns = [
-  { key: 'number', header: 'Invoice number' },
-  { key: 'memberNumber', header: 'Membership number' },
-  { key: 'memberName', header: 'Member' },
-  { key: 'kind', header: 'Kind' },
-  { key: 'year', header: 'Year' },
-  { key: 'issueDate', header: 'Issue date' },
-  { key: 'dueDate', header: 'Due date' },
-  { key: 'currency', header: 'Currency' },
-  { key: 'total', header: 'Total' },
-  { key: 'status', header: 'Status' },
-  { key: 'isOverdue', header: 'Overdue' },
-  { key: 'paidAt', header: 'Paid at' },
-  { key: 'paidAmount', header: 'Paid amount' },
-  { key: 'paidMethod', header: 'Payment method' },
-  { key: 'source', header: 'Source' },
-  { key: 'iid', header: 'Id' },
-] as const;
+/** The export's columns, as a person reads them in a spreadsheet (the contract's headers). */
+export const invoicesExportColumns = listExportColumns(invoicesListColumns);

@@ -23,8 +23,8 @@ async function highestSequence(trx: Trx, year: number): Promise<number> {
 
 /**
  * Reserves `count` consecutive sequences of a year's invoice numbers (counter `invoice-{year}`,
- * the pattern of `allocateNumber` in applications/workflow.ts: the counter row is locked by the
- * caller's transaction, so two allocations never overlap) and returns the first.
+ * the pattern of `allocateNumber` in applications/workflow/numbers.ts: the counter row is locked
+ * by the caller's transaction, so two allocations never overlap) and returns the first.
  */
 export async function allocateInvoiceSequences(
   trx: Trx,

@@ -1,15 +1,14 @@
 import {
-  auditReasonKey,
   invoiceStatusTransitions,
   type TInvoicePaymentMethod,
   type TMemberStatus,
 } from '@ops/contract';
-import { sql, type Selectable, type Transaction } from 'kysely';
-import { recordAudit, type Actor } from '../audit/record';
+import type { Selectable, Transaction } from 'kysely';
+import type { Actor } from '../audit/record';
 import { issueMembershipCertificateIn } from '../certificates/issue';
 import type { Database, InvoicesTable } from '../db/schema';
-import { checkVersion } from '../db/versioned-write';
-import { AppError, badInput } from '../errors';
+import { lockRecord, lockRecords, updateRecord } from '../db/records';
+import { badInput } from '../errors';
 import { todayAtHeadquarters } from '../lib/dates';
 import { formatDate } from '@ops/contract/display-format';
 import { memberStatusLabels } from '@ops/contract/labels';
@@ -44,6 +43,18 @@ export type PaymentOutcome = {
   certificate: { cid: string; year: number } | null;
 };
 
+/** What the audit trail keeps of a payment: the invoice's payment columns and version. */
+function paymentView(row: Record<string, unknown>) {
+  return {
+    status: row.status,
+    paid_at: row.paid_at,
+    paid_amount_minor: row.paid_amount_minor,
+    paid_method: row.paid_method,
+    paid_reference: row.paid_reference,
+    version: row.version,
+  };
+}
+
 /** Statuses a payment brings back to active (rule 2); ended memberships stay ended. */
 const reactivatedStatuses: readonly TMemberStatus[] = ['pending-payment', 'overdue', 'suspended'];
 
@@ -67,10 +78,7 @@ export async function recordInvoicePaymentIn(
   options: PaymentOptions,
 ): Promise<PaymentOutcome> {
   const field = options.invoiceField ?? 'params.iid';
-  const invoice = await lockInvoice(trx, iid);
-  if (options.expectedVersion !== undefined) {
-    await checkVersion(trx, `Invoice ${invoice.number}`, invoice, options.expectedVersion);
-  }
+  const invoice = await lockRecord(trx, 'invoices', iid, { version: options.expectedVersion });
   if (!invoiceStatusTransitions[invoice.status].includes('paid')) {
     const why =
       invoice.status === 'paid'
@@ -87,60 +95,25 @@ export async function recordInvoicePaymentIn(
     throw badInput('body.paidAt', 'not-future', 'The payment date cannot be in the future.');
   }
 
-  const paid = await trx
-    .updateTable('invoices')
-    .set({
+  const paid = await updateRecord(
+    trx,
+    actor,
+    'invoices',
+    invoice,
+    {
       status: 'paid',
       paid_at: payment.paidAt,
       paid_amount_minor: payment.amountMinor,
       paid_method: payment.method,
       paid_reference: payment.reference,
-      version: sql<number>`version + 1`,
-      updated_at: sql<Date>`now()`,
-      updated_by: actor.uid,
-    })
-    .where('iid', '=', iid)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await recordAudit(trx, actor, {
-    table: 'invoices',
-    recordId: iid,
-    action: 'mark-paid',
-    before: {
-      status: invoice.status,
-      paid_at: invoice.paid_at,
-      paid_amount_minor: invoice.paid_amount_minor,
-      paid_method: invoice.paid_method,
-      paid_reference: invoice.paid_reference,
-      version: invoice.version,
     },
-    after: {
-      status: paid.status,
-      paid_at: paid.paid_at,
-      paid_amount_minor: paid.paid_amount_minor,
-      paid_method: paid.paid_method,
-      paid_reference: paid.paid_reference,
-      version: paid.version,
-      ...(options.reason ? { [auditReasonKey]: options.reason } : {}),
-    },
-  });
+    { action: 'mark-paid', reason: options.reason, view: paymentView },
+  );
 
   const outcome: PaymentOutcome = { invoice: paid, memberEffects: [], certificate: null };
   if (paid.kind !== 'membership' || !paid.member_mid) return outcome;
   await applyMembershipPayment(trx, actor, paid, outcome, options);
   return outcome;
-}
-
-/** The invoice, locked for the rest of the transaction (404 when there is none). */
-async function lockInvoice(trx: Trx, iid: string): Promise<InvoiceRow> {
-  const invoice = await trx
-    .selectFrom('invoices')
-    .selectAll()
-    .where('iid', '=', iid)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!invoice) throw new AppError('not-found', `There is no invoice ${iid}.`);
-  return invoice;
 }
 
 /** Rule 2's member side: status, paid-through year, certificate. */
@@ -153,12 +126,7 @@ async function applyMembershipPayment(
 ) {
   const mid = invoice.member_mid;
   if (!mid) return;
-  const member = await trx
-    .selectFrom('members')
-    .selectAll()
-    .where('mid', '=', mid)
-    .forUpdate()
-    .executeTakeFirst();
+  const [member] = await lockRecords(trx, 'members', [mid]);
   if (!member || member.deleted_at) return;
 
   const today = todayAtHeadquarters();
@@ -177,29 +145,22 @@ async function applyMembershipPayment(
   const movesPaidThrough = paidThrough !== member.paid_through_year;
 
   if (becomesActive || movesPaidThrough) {
-    const updated = await trx
-      .updateTable('members')
-      .set({
-        ...(becomesActive ? { status: 'active' as const } : {}),
-        paid_through_year: paidThrough,
-        version: sql<number>`version + 1`,
-        updated_at: sql<Date>`now()`,
-        updated_by: actor.uid,
-      })
-      .where('mid', '=', mid)
-      .returning(['status', 'paid_through_year', 'version'])
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, actor, {
-      table: 'members',
-      recordId: mid,
-      action: becomesActive ? 'status' : 'update',
-      before: {
-        status: member.status,
-        paid_through_year: member.paid_through_year,
-        version: member.version,
+    await updateRecord(
+      trx,
+      actor,
+      'members',
+      member,
+      { ...(becomesActive ? { status: 'active' as const } : {}), paid_through_year: paidThrough },
+      {
+        action: becomesActive ? 'status' : 'update',
+        reason: `Invoice ${invoice.number} paid`,
+        view: (row) => ({
+          status: row.status,
+          paid_through_year: row.paid_through_year,
+          version: row.version,
+        }),
       },
-      after: { ...updated, [auditReasonKey]: `Invoice ${invoice.number} paid` },
-    });
+    );
     if (becomesActive) {
       outcome.memberEffects.push(
         `${member.number} is now active (was ${memberStatusLabels[member.status].toLowerCase()})`,
@@ -250,7 +211,7 @@ export async function applyRuleTwoForPaidInvoiceIn(
   options: PaymentOptions,
 ): Promise<PaymentOutcome> {
   const field = options.invoiceField ?? 'params.iid';
-  const invoice = await lockInvoice(trx, iid);
+  const invoice = await lockRecord(trx, 'invoices', iid);
   if (invoice.status !== 'paid') {
     throw badInput(
       field,

@@ -8,7 +8,8 @@ import {
   type TInvoicePdfUploadResult,
 } from '@ops/contract';
 import { sql, type Kysely } from 'kysely';
-import { recordAudit, type OperatorActor } from '../audit/record';
+import type { OperatorActor } from '../audit/record';
+import { lockRecords, recordNotFound, updateRecord } from '../db/records';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { AppError } from '../errors';
@@ -174,12 +175,7 @@ export async function attachInvoicePdf(
   return writeTransaction(
     db,
     async (trx) => {
-      const invoice = await trx
-        .selectFrom('invoices')
-        .select(['iid', 'number', 'pdf_file'])
-        .where('iid', '=', match.iid)
-        .forUpdate()
-        .executeTakeFirst();
+      const [invoice] = await lockRecords(trx, 'invoices', [match.iid]);
       if (!invoice)
         throw refuse('unknown_invoice', `${fileName}: invoice ${match.number} is gone.`);
       const existing = await trx
@@ -214,34 +210,25 @@ export async function attachInvoicePdf(
           }),
         )
         .execute();
-      await trx
-        .updateTable('invoices')
-        .set({
-          pdf_file: fileName,
-          version: sql`version + 1`,
-          updated_at: sql`now()`,
-          updated_by: actor.uid,
-        })
-        .where('iid', '=', invoice.iid)
-        .execute();
-      await recordAudit(trx, actor, {
-        table: 'invoices',
-        recordId: invoice.iid,
-        action: 'attach-pdf',
-        before: existing
-          ? {
-              pdf_file: invoice.pdf_file,
-              pdfSha256: existing.sha256,
-              pdfByteSize: existing.byte_size,
-            }
-          : { pdf_file: invoice.pdf_file },
-        after: {
-          pdf_file: fileName,
-          pdfSha256: sha256,
-          pdfByteSize: upload.bytes.length,
-          reason: existing ? `Replaced the PDF with ${fileName}` : `Attached ${fileName}`,
+      await updateRecord(
+        trx,
+        actor,
+        'invoices',
+        invoice,
+        { pdf_file: fileName },
+        {
+          action: 'attach-pdf',
+          view: (row) => ({ pdf_file: row.pdf_file }),
+          beforeDetails: existing
+            ? { pdfSha256: existing.sha256, pdfByteSize: existing.byte_size }
+            : undefined,
+          details: {
+            pdfSha256: sha256,
+            pdfByteSize: upload.bytes.length,
+            reason: existing ? `Replaced the PDF with ${fileName}` : `Attached ${fileName}`,
+          },
         },
-      });
+      );
       return {
         fileName,
         iid: invoice.iid,
@@ -292,10 +279,9 @@ export async function getInvoicePdf(
         .select('number')
         .where('iid', '=', iid)
         .executeTakeFirst();
-      throw new AppError(
-        'not-found',
-        invoice ? `Invoice ${invoice.number} has no uploaded PDF.` : `There is no invoice ${iid}.`,
-      );
+      throw invoice
+        ? new AppError('not-found', `Invoice ${invoice.number} has no uploaded PDF.`)
+        : recordNotFound('invoices', iid);
     }
   }
   const data = await loadInvoicePdfData(db, iid);

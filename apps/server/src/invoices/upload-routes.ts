@@ -1,5 +1,5 @@
 import { ZInvoiceUpload, ZInvoiceUploadQuery, ZInvoiceUploadValidateBody } from '@ops/contract';
-import { uploadRoutes } from '../uploads/routes';
+import { uploadRoutes } from '../uploads';
 import { invoiceUploadKind } from './upload-service';
 
 /**

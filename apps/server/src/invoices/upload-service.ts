@@ -2,30 +2,22 @@ import {
   auditReasonKey,
   guessInvoiceUploadMapping,
   invoiceStatusTransitions,
-  invoiceUploadFieldLabels,
-  invoiceUploadFields,
   invoiceUploadMappingProblems,
   invoiceUploadMaxBytes,
-  ZInvoiceUploadRow,
-  type TInvoiceUploadMapping,
-  type TInvoiceUploadRowInput,
 } from '@ops/contract';
-import { sql, type Kysely } from 'kysely';
-import type { Actor } from '../audit/record';
-import { issueMembershipCertificateIn } from '../certificates/issue';
-import type { Database } from '../db/schema';
-import { writeTransaction } from '../db/transaction';
+import { sql } from 'kysely';
+import { versionBump } from '../db/records';
 import { todayAtHeadquarters } from '../lib/dates';
 import {
   changedPart,
   jsonOf,
   lastStagedLine,
-  cellsByField,
-  compiledRowSchema,
-  schemaReasons,
-  type RowOutcome,
+  uploadTableNames,
   type UploadKind,
-} from '../uploads/pipeline';
+  type UploadTablesDefinition,
+} from '../uploads';
+import { issueCertificates, touchedRows } from './upload-certificates';
+import { invoiceRowValidator } from './upload-rows';
 
 /**
  * The invoice CSV upload (issue 6) as a kind of the shared import pipeline (`uploads/`).
@@ -49,8 +41,46 @@ import {
 
 /** Rows per statement when the search index catches up after a bulk commit. */
 const indexBatchLines = 5_000;
-/** Certificates between two progress reports. */
-const certificatesPerReport = 10;
+
+/**
+ * The invoice upload's tables, as migration 0018 created them and 0023 extended them
+ * (`uploads/tables-sql.test.ts` proves `uploadTablesSql` of this definition creates the same).
+ * A staged row holds the invoice's values when valid (member and bank account resolved), the
+ * reason and the original cells when not; 'action' is what the commit did with it.
+ */
+export const invoiceUploadTables: UploadTablesDefinition = {
+  name: 'invoice',
+  followUpColumn: 'followed_up_at',
+  keyColumn: 'number',
+  rowColumns: [
+    'number text',
+    'new_iid text',
+    "action text CHECK (action IN ('insert', 'update', 'refused'))",
+    'member_number text',
+    'member_mid text',
+    'kind text',
+    'year integer',
+    'issue_date date',
+    'due_date date',
+    'currency char(3)',
+    'lines jsonb',
+    'subtotal_minor bigint',
+    'vat_minor bigint',
+    'donation_minor bigint',
+    'total_minor bigint',
+    'bank_account text',
+    'bank_account_id text',
+    'payment_reference text',
+    'status text',
+    'paid_at timestamptz',
+    'paid_amount_minor bigint',
+    'paid_method text',
+    'paid_reference text',
+    // Migration 0023: the `after` of the audit entry creating the row's invoice, filled by its
+    // trigger as validation stages a valid row.
+    'created_audit jsonb',
+  ],
+};
 
 /** The invoice columns an upload writes (the staging table uses the same names). */
 const invoiceColumns = [
@@ -91,105 +121,6 @@ const legalMoveText = `(i.status = r.status OR (i.status, r.status) IN (${Object
   .flatMap(([from, tos]) => tos.map((to) => `('${from}', '${to}')`))
   .join(', ')}))`;
 
-/** A paid day as a moment: noon at headquarters, the same calendar day in every time zone we use. */
-const paidAtOf = (day: string) => `${day} 12:00:00 Europe/Zurich`;
-
-const invoiceRowSchema = compiledRowSchema(ZInvoiceUploadRow);
-
-/** One row through the shared schema. */
-export function validateInvoiceCells(
-  cells: readonly string[],
-  mapping: TInvoiceUploadMapping,
-  today: string,
-): { reason: string; number: string | null } | { values: Record<string, unknown> } {
-  const input: Record<string, string | undefined> = cellsByField(
-    cells,
-    invoiceUploadFields,
-    mapping,
-  );
-  const number = input.number?.trim() || null;
-  const parsed = invoiceRowSchema.safeParse(input as TInvoiceUploadRowInput);
-  if (!parsed.success) {
-    const reasons = schemaReasons(parsed.error.issues, invoiceUploadFieldLabels);
-    return { reason: reasons.join('; '), number };
-  }
-  const row = parsed.data;
-  if (row.paidOn !== null && row.paidOn > today) {
-    return { reason: `Paid on ${row.paidOn} is in the future`, number };
-  }
-  return {
-    values: {
-      number: row.number,
-      member_number: row.memberNumber,
-      kind: row.kind,
-      year: row.year,
-      issue_date: row.issueDate,
-      due_date: row.dueDate,
-      currency: row.currency,
-      lines: JSON.stringify(row.lines),
-      subtotal_minor: row.subtotalMinor,
-      vat_minor: row.vatMinor,
-      donation_minor: row.donationMinor,
-      total_minor: row.totalMinor,
-      bank_account: row.bankAccount,
-      payment_reference: row.paymentReference,
-      status: row.status,
-      paid_at: row.paidOn === null ? null : paidAtOf(row.paidOn),
-      paid_amount_minor: row.paidAmountMinor,
-      paid_method: row.paidMethod,
-      paid_reference: row.paidReference,
-    },
-  };
-}
-
-type Lookups = {
-  /** Membership number → member id, or null for a deleted member. */
-  members: Map<string, string | null>;
-  defaultAccounts: Map<string, string>;
-  findAccount(named: string): { id: string; currency: string } | undefined;
-};
-
-const compactIban = (value: string) => value.replace(/\s+/g, '').toUpperCase();
-
-/**
- * What rows are checked against, loaded once per validation: every member's number (about
- * 100 bytes each, 10 MB at 100,000 members: cheaper than rewriting every staged row with a
- * set-based lookup) and the bank accounts, by IBAN (spaces ignored), label or id.
- */
-async function loadLookups(db: Kysely<Database>): Promise<Lookups> {
-  const members = new Map<string, string | null>();
-  const rows = await sql<{ number: string; mid: string; is_deleted: boolean }>`
-    SELECT number, mid, deleted_at IS NOT NULL AS is_deleted FROM members`.execute(db);
-  for (const row of rows.rows) members.set(row.number, row.is_deleted ? null : row.mid);
-  const accounts = await db
-    .selectFrom('bank_accounts')
-    .select(['id', 'label', 'iban', 'currency', 'is_default', 'active'])
-    .execute();
-  const defaultAccounts = new Map<string, string>();
-  const byName = new Map<string, { id: string; currency: string }>();
-  for (const account of accounts) {
-    const found = { id: account.id, currency: account.currency.trim() };
-    if (account.is_default && account.active) defaultAccounts.set(found.currency, account.id);
-    byName.set(`id:${account.id}`, found);
-    byName.set(`iban:${compactIban(account.iban)}`, found);
-    byName.set(`label:${account.label.trim().toLowerCase()}`, found);
-  }
-  return {
-    members,
-    defaultAccounts,
-    findAccount: (named) =>
-      byName.get(`iban:${compactIban(named)}`) ??
-      byName.get(`label:${named.trim().toLowerCase()}`) ??
-      byName.get(`id:${named}`),
-  };
-}
-
-/** The staged rows (as `r`) this upload's commit inserted or updated. */
-const touchedRows = (id: string) =>
-  sql`(SELECT r.* FROM invoice_upload_rows r LEFT JOIN invoices i ON i.iid = r.new_iid
-        WHERE r.upload_id = ${id} AND r.reason IS NULL
-          AND (r.action = 'update' OR i.iid IS NOT NULL)) r`;
-
 /** Marks the staged rows that `condition` finds invalid with `reason` (SQL over r, and its FROM). */
 const refuseRows = (from: string, condition: string, reason: string) =>
   `UPDATE invoice_upload_rows r
@@ -199,14 +130,8 @@ const refuseRows = (from: string, condition: string, reason: string) =>
 
 export const invoiceUploadKind: UploadKind = {
   noun: 'invoice',
-  tables: {
-    uploads: 'invoice_uploads',
-    chunks: 'invoice_upload_chunks',
-    progress: 'invoice_upload_progress',
-    rows: 'invoice_upload_rows',
-    followUpColumn: 'followed_up_at',
-  },
-  keyColumn: 'number',
+  tables: uploadTableNames(invoiceUploadTables),
+  keyColumn: invoiceUploadTables.keyColumn,
   keyLabel: 'Invoice number',
   // Measured at 100,000 rows: a full collection every 20,000 keeps the validation's peak some
   // 50 MB above rest (222 MB; 352 MB without); every 8,000 saved little more and cost 0.4 s.
@@ -245,44 +170,7 @@ export const invoiceUploadKind: UploadKind = {
   // Paid membership invoices move their members' status (rule 2): both tables' figures change.
   analyzedTables: ['invoices', 'members'],
 
-  async prepareRows(deps, mapping, newId) {
-    const today = todayAtHeadquarters();
-    const lookups = await loadLookups(deps.db);
-    return (cells): RowOutcome => {
-      const outcome = validateInvoiceCells(cells, mapping, today);
-      if (!('values' in outcome)) return { reason: outcome.reason, key: outcome.number };
-      const values = outcome.values;
-      const reasons: string[] = [];
-      const memberNumber = values.member_number as string;
-      const mid = lookups.members.get(memberNumber);
-      if (mid === undefined) reasons.push(`Membership number ${memberNumber} is not a member`);
-      else if (mid === null) {
-        reasons.push(`Membership number ${memberNumber} belongs to a deleted member`);
-      }
-      const currency = values.currency as string;
-      const named = values.bank_account as string | null;
-      let bankAccountId: string | null;
-      if (named === null) bankAccountId = lookups.defaultAccounts.get(currency) ?? null;
-      else {
-        const account = lookups.findAccount(named);
-        bankAccountId = account?.id ?? null;
-        if (!account) {
-          reasons.push(`Bank account "${named}" is not one of our accounts (IBAN or label)`);
-        } else if (account.currency !== currency) {
-          reasons.push(
-            `Bank account "${named}" holds ${account.currency}, the invoice is in ${currency}`,
-          );
-        }
-      }
-      if (reasons.length > 0) return { reason: reasons.join('; '), key: values.number as string };
-      // Set on the row's own fresh object: a copy per row (twenty-odd keys) cost a tenth of
-      // the validation at 100,000 rows.
-      values.member_mid = mid;
-      values.bank_account_id = bankAccountId;
-      values.new_iid = newId();
-      return { values };
-    };
-  },
+  prepareRows: (deps, mapping, newId) => invoiceRowValidator(deps.db, mapping, newId),
 
   async checkStaged(client, id) {
     // The invoice already there: a paid one is never rewritten; the status moves by its rules.
@@ -358,8 +246,7 @@ export const invoiceUploadKind: UploadKind = {
         ), changed AS (
           UPDATE invoices i
              SET ${sql.raw(columns.map((c) => `${c} = r.${c}`).join(', '))},
-                 import_batch = ${id}, version = i.version + 1, updated_at = now(),
-                 updated_by = ${actor.uid}
+                 import_batch = ${id}, ${versionBump('i', actor)}
             FROM target t, invoice_upload_rows r
            WHERE i.iid = t.iid AND r.upload_id = ${id} AND r.line = t.line
           RETURNING i.iid, t.line, t.before, ${sql.raw(jsonOf('i', [...columns, 'version']))} AS after
@@ -448,8 +335,7 @@ export const invoiceUploadKind: UploadKind = {
       ), changed AS (
         UPDATE members m
            SET status = CASE WHEN t.becomes_active THEN 'active' ELSE m.status END,
-               paid_through_year = t.paid_through, version = m.version + 1,
-               updated_at = now(), updated_by = ${actor.uid}
+               paid_through_year = t.paid_through, ${versionBump('m', actor)}
           FROM target t
          WHERE m.mid = t.mid
            AND (t.becomes_active OR t.paid_through IS DISTINCT FROM t.paid_through_year)
@@ -508,55 +394,3 @@ export const invoiceUploadKind: UploadKind = {
        WHERE id = ${id}`.execute(deps.db);
   },
 };
-
-/**
- * Rule 2's certificate for every membership year this upload paid that has not ended, for
- * members in good standing without an issued certificate of that year: one short transaction
- * each (a certificate renders a PDF and queues its e-mail), so the invoices list and the
- * member pages never wait. Safe to run again: issued ones are not asked for twice.
- */
-async function issueCertificates(
-  deps: Parameters<NonNullable<UploadKind['followUp']>>[0],
-  id: string,
-  committedBy: string | null,
-  report: Parameters<NonNullable<UploadKind['followUp']>>[2],
-): Promise<number> {
-  const currentYear = Number(todayAtHeadquarters().slice(0, 4));
-  const due = await sql<{ member_mid: string; year: number }>`
-    SELECT DISTINCT r.member_mid, r.year
-      FROM ${touchedRows(id)} JOIN members m ON m.mid = r.member_mid
-     WHERE r.status = 'paid' AND r.kind = 'membership' AND r.year >= ${currentYear}
-       AND m.deleted_at IS NULL AND m.status IN ('active', 'overdue')
-       AND NOT EXISTS (
-         SELECT 1 FROM certificates c
-          WHERE c.member_mid = r.member_mid AND c.type = 'membership' AND c.year = r.year
-            AND c.status = 'issued')
-     ORDER BY r.member_mid, r.year`.execute(deps.db);
-  const total = due.rows.length;
-  if (total === 0) return 0;
-  await report('certificates', 0, total);
-  const actor: Actor = committedBy
-    ? { kind: 'operator', uid: committedBy }
-    : { kind: 'system', uid: null };
-  const options = {
-    publicUrl: deps.config?.publicUrl ?? 'http://localhost',
-    mailFrom: deps.config?.mailFrom,
-  };
-  let issued = 0;
-  let done = 0;
-  for (const { member_mid: memberMid, year } of due.rows) {
-    try {
-      await writeTransaction(deps.db, (trx) =>
-        issueMembershipCertificateIn(trx, actor, { memberMid, year }, options),
-      );
-      issued++;
-    } catch {
-      // A member suspended or deleted since the commit gets no certificate; the others go on.
-    }
-    done++;
-    if (done % certificatesPerReport === 0 || done === total) {
-      await report('certificates', done, total);
-    }
-  }
-  return issued;
-}

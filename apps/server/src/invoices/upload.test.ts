@@ -5,7 +5,7 @@ import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app
 import { insertMembers, memberRow } from '../../test/fixtures';
 import { todayAtHeadquarters } from '../lib/dates';
 import { loadCountries } from '../seed/countries';
-import { uploadFollowUpsSettled } from '../uploads/pipeline';
+import { uploadFollowUpsSettled } from '../uploads';
 
 type ErrorBody = {
   error: { code: string; message: string; issues?: { path: string; rule: string }[] };

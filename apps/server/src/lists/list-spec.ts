@@ -1,52 +1,129 @@
-import { filterSyntax } from '@ops/contract';
+import {
+  filterSyntax,
+  listFilterFields,
+  listSortFields,
+  type AnyListDefinition,
+  type ListColumnName,
+  type ListColumnType,
+  type ListFilterField,
+  type ListSortField,
+} from '@ops/contract';
 import { sql, type RawBuilder } from 'kysely';
 import { AppError } from '../errors';
 
 /**
- * How one list's columns can be sorted and filtered. Everything that becomes SQL here comes from
- * the spec (code), never from the request: the request only picks names and gives values.
+ * A column as a filter reads it: the SQL it compares, how values are read, and the only values
+ * a filter may name. Everything that becomes SQL here comes from the spec (code), never from the
+ * request: the request only picks names and gives values.
  */
 export type ListColumn = {
   /** The column for filters, e.g. `m.joined_on`. */
   column: string;
-  /**
-   * The expression rows are ordered by: never NULL (a sentinel stands for it, sorting last),
-   * so that keyset comparisons hold. An index exists for it (with the id after it).
-   */
-  sortExpression: string;
-  kind: 'text' | 'integer' | 'date';
+  kind: ListColumnType;
   /** The only values a filter may name, when the column is an enumeration. */
-  values?: readonly string[];
+  values?: readonly string[] | undefined;
 };
 
-export type ListSpec = {
+/** The SQL of a sort: never NULL, with an index that serves it (the id after it). */
+type SortSql = {
+  /**
+   * The expression rows are ordered by: never NULL (a sentinel stands for it, sorting last),
+   * so that keyset comparisons hold. An index exists for it (with the id after it); the test
+   * `lists/index-per-sort.test.ts` reads every sort's plan.
+   */
+  sortExpression: string;
+};
+
+/** The SQL of a filter the runner applies: the column its values are compared with. */
+type FilterSql =
+  | { column: string; isOwnFilter?: true }
+  /**
+   * A filter the list applies itself, in the `from` of its per-request definition (an array
+   * test, a derived condition): the runner leaves it alone.
+   */
+  | { isOwnFilter: true };
+
+/** What the SQL of one column may say, whatever the list. */
+export type ListColumnSql = { sortExpression?: string; column?: string; isOwnFilter?: true };
+
+/**
+ * The server's part of a declared list (`@ops/contract` `defineList`): SQL for exactly the
+ * columns its definition sorts or filters by, typed against it, so that a sort or filter
+ * declared in the contract cannot lack its SQL (nor SQL exist for an undeclared one).
+ */
+export type ListSpec<L extends AnyListDefinition = AnyListDefinition> = {
+  definition: L;
   /** The unique column that breaks ties, e.g. `m.mid`. */
   id: string;
-  columns: Record<string, ListColumn>;
-  defaultSort: SortField[];
+  columns: string extends ListColumnName<L>
+    ? Readonly<Record<string, ListColumnSql>>
+    : { [K in ListSortField<L>]: SortSql } & { [K in ListFilterField<L>]: FilterSql };
+  /**
+   * Sorts read without an index, and why (a table of a few hundred rows at most). Every other
+   * sort's first page must come straight from an index (`lists/index-per-sort.test.ts`).
+   */
+  unindexedSorts?: { fields: 'all' | readonly ListSortField<L>[]; reason: string };
 };
 
 export type SortField = { field: string; isDescending: boolean };
 
-function badQuery(field: string, rule: string, message: string): AppError {
+/** The SQL of a column of any list (undefined for a name the list does not declare). */
+export function columnSql(spec: ListSpec, field: string): ListColumnSql | undefined {
+  return Object.hasOwn(spec.columns, field)
+    ? (spec.columns as Record<string, ListColumnSql>)[field]
+    : undefined;
+}
+
+/** The expression a declared sort orders by. */
+export function sortExpressionOf(spec: ListSpec, field: string): string {
+  const expression = columnSql(spec, field)?.sortExpression;
+  if (expression === undefined) throw new Error(`The list has no sort "${field}"`);
+  return expression;
+}
+
+/** A filtered column as `filterCondition` reads it: its SQL and the definition's type and values. */
+export function filterColumnOf(spec: ListSpec, field: string): ListColumn | undefined {
+  const column = columnSql(spec, field)?.column;
+  const declared = spec.definition.columns[field];
+  if (column === undefined || !declared?.filter) return undefined;
+  return { column, kind: declared.type ?? 'text', values: declared.values };
+}
+
+/** The filters the runner applies: every declared filter but the list's own ones. */
+export function runnerFilterFields(spec: ListSpec): string[] {
+  return listFilterFields(spec.definition).filter(
+    (field) => columnSql(spec, field)?.isOwnFilter !== true,
+  );
+}
+
+/** `"currency,-label"` → the fields to order by (the definition's default sort reads so too). */
+function sortFieldsOf(raw: string): SortField[] {
+  return raw.split(',').map((part) => ({
+    field: part.replace(/^-/, ''),
+    isDescending: part.startsWith('-'),
+  }));
+}
+
+export function badQuery(field: string, rule: string, message: string): AppError {
   return new AppError('invalid-argument', `query.${field}: ${message}`, {
     issues: [{ path: `query.${field}`, rule, message }],
   });
 }
 
-/** `"status,-joinedOn"` → the fields to order by; an unknown field is a 400 naming it. */
+/**
+ * `"status,-joinedOn"` → the fields to order by; a field the definition does not sort by is a
+ * 400 naming it and the sorts there are.
+ */
 export function parseSort(raw: string | undefined, spec: ListSpec): SortField[] {
-  if (!raw) return spec.defaultSort;
-  const fields = raw.split(',').map((part) => ({
-    field: part.replace(/^-/, ''),
-    isDescending: part.startsWith('-'),
-  }));
+  if (!raw) return sortFieldsOf(spec.definition.defaultSort);
+  const fields = sortFieldsOf(raw);
+  const sorts: readonly string[] = listSortFields(spec.definition);
   for (const { field } of fields) {
-    if (!(field in spec.columns)) {
+    if (!sorts.includes(field)) {
       throw badQuery(
         'sort',
         'invalid_value',
-        `"${field}" cannot be sorted by; use one of ${Object.keys(spec.columns).join(', ')}`,
+        `"${field}" cannot be sorted by; use one of ${sorts.join(', ')}`,
       );
     }
   }

@@ -8,8 +8,11 @@ import {
   afterCursor,
   decodeCursor,
   encodeCursor,
+  filterColumnOf,
   filterCondition,
   parseSort,
+  runnerFilterFields,
+  sortExpressionOf,
   type ListSpec,
 } from './list-spec';
 import { countMatching } from './total';
@@ -28,9 +31,8 @@ export type ListRequest = {
 export type AnySelect = SelectQueryBuilder<any, any, any>;
 
 export type ListDefinition<Row extends Record<string, unknown>, Item> = {
+  /** The contract's definition of the list with its SQL: the sorts and filters the runner applies. */
   spec: ListSpec;
-  /** The column filters the list takes, by their query parameter names (keys of spec.columns). */
-  filterFields: readonly string[];
   /**
    * The rows the list can show, before its filters: FROM, the joins a filter needs, and the
    * fixed conditions (e.g. not deleted).
@@ -70,29 +72,9 @@ export async function runList<Row extends Record<string, unknown>, Item>(
   options: RunListOptions = {},
 ): Promise<ListPage<Item>> {
   const { spec } = list;
-  const sort = parseSort(query.sort, spec);
-  const lastDirection = sort.at(-1)?.isDescending ?? false;
-  const keys = [
-    ...sort.map(({ field, isDescending }) => ({
-      expression: spec.columns[field]?.sortExpression ?? spec.id,
-      isDescending,
-    })),
-    { expression: spec.id, isDescending: lastDirection },
-  ];
-
-  const matching = matchingRows(db, list, query);
-
-  let page = list
-    .select(matching)
-    .select(keys.map((key, i) => sql<string | number>`${sql.raw(key.expression)}`.as(`key_${i}`)));
-  if (query.cursor) {
-    page = page.where(afterCursor(keys, decodeCursor(query.cursor, keys.length)));
-  }
-  for (const key of keys) {
-    page = page.orderBy(sql.raw(key.expression), key.isDescending ? 'desc' : 'asc');
-  }
+  const { matching, page, keys } = pageQuery(db, list, query);
   const [rows, total] = await Promise.all([
-    page.limit(query.limit + 1).execute() as Promise<Record<string, unknown>[]>,
+    page.execute() as Promise<Record<string, unknown>[]>,
     options.withEstimate === false
       ? { total: 0, isExact: false }
       : query.cursor
@@ -114,6 +96,43 @@ export async function runList<Row extends Record<string, unknown>, Item>(
         : null,
     ...totalOfPage(total, shown.length, !query.cursor && !hasMore),
   };
+}
+
+/** The expressions a page is ordered by: the sort's, then the id (in the last sort's direction). */
+function sortKeys(spec: ListSpec, rawSort: string | undefined) {
+  const sort = parseSort(rawSort, spec);
+  const lastDirection = sort.at(-1)?.isDescending ?? false;
+  return [
+    ...sort.map(({ field, isDescending }) => ({
+      expression: sortExpressionOf(spec, field),
+      isDescending,
+    })),
+    { expression: spec.id, isDescending: lastDirection },
+  ];
+}
+
+/**
+ * A page's statement, unexecuted: the matching rows in keyset order after the cursor, one row
+ * more than the page (whether there is a next page). `lists/index-per-sort.test.ts` reads its
+ * plan for every sort of every list.
+ */
+export function pageQuery<Row extends Record<string, unknown>, Item>(
+  db: Kysely<Database>,
+  list: ListDefinition<Row, Item>,
+  query: ListRequest,
+): { matching: AnySelect; page: AnySelect; keys: ReturnType<typeof sortKeys> } {
+  const keys = sortKeys(list.spec, query.sort);
+  const matching = matchingRows(db, list, query);
+  let page = list
+    .select(matching)
+    .select(keys.map((key, i) => sql<string | number>`${sql.raw(key.expression)}`.as(`key_${i}`)));
+  if (query.cursor) {
+    page = page.where(afterCursor(keys, decodeCursor(query.cursor, keys.length)));
+  }
+  for (const key of keys) {
+    page = page.orderBy(sql.raw(key.expression), key.isDescending ? 'desc' : 'asc');
+  }
+  return { matching, page: page.limit(query.limit + 1), keys };
 }
 
 /**
@@ -140,9 +159,9 @@ export function matchingRows<Row extends Record<string, unknown>, Item>(
   query: { readonly [parameter: string]: unknown },
 ): AnySelect {
   let matching = list.from(db);
-  for (const field of list.filterFields) {
+  for (const field of runnerFilterFields(list.spec)) {
     const raw = query[field];
-    const column = list.spec.columns[field];
+    const column = filterColumnOf(list.spec, field);
     if (typeof raw === 'string' && raw !== '' && column) {
       matching = matching.where(filterCondition(field, raw, column));
     }

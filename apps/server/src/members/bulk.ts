@@ -8,7 +8,8 @@ import {
   type TMembersBulkStatusResult,
 } from '@ops/contract';
 import { sql, type Kysely } from 'kysely';
-import type { Actor } from '../audit/record';
+import { recordAudits, type Actor } from '../audit/record';
+import { versionBump } from '../db/records';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import {
@@ -53,8 +54,8 @@ function statusesLeadingTo(target: TMemberStatus): TMemberStatus[] {
 
 /**
  * Moves every selected member that may take the status (life cycle; honorary members are never
- * overdue) in one statement, with one audit entry each carrying the reason; the others are
- * counted as skipped. All or nothing: one transaction.
+ * overdue) in one statement, with one audit entry each carrying the reason (one insert); the
+ * others are counted as skipped. All or nothing: one transaction.
  */
 export async function changeMembersStatus(
   db: Kysely<Database>,
@@ -65,7 +66,12 @@ export async function changeMembersStatus(
   const from = statusesLeadingTo(request.status);
   const result = await writeTransaction(db, async (trx) => {
     const selected = selectedMembers(trx, request.selection).select('m.mid');
-    const { rows } = await sql<{ selected: string; changed: string }>`
+    const { rows } = await sql<{
+      selected: string;
+      mid: string | null;
+      before: Record<string, unknown> | null;
+      after: Record<string, unknown> | null;
+    }>`
       WITH selected AS (${selected}),
       target AS (
         SELECT m.* FROM members m
@@ -80,25 +86,28 @@ export async function changeMembersStatus(
                joined_on = CASE WHEN ${request.status} = 'active'
                                 THEN coalesce(m.joined_on, ${todayAtHeadquarters()}::date)
                                 ELSE m.joined_on END,
-               version = m.version + 1,
-               updated_at = now(),
-               updated_by = ${actor.uid ?? actor.kind}
+               ${versionBump('m', actor)}
           FROM target t
          WHERE m.mid = t.mid
-        RETURNING m.*
-      ),
-      audited AS (
-        INSERT INTO audit_log (actor_uid, actor_kind, table_name, record_id, action, before, after)
-        SELECT ${actor.uid}, ${actor.kind}, 'members', u.mid, 'status', to_jsonb(t),
-               to_jsonb(u) || jsonb_build_object(${auditReasonKey}::text, ${request.reason}::text)
-          FROM updated u JOIN target t ON t.mid = u.mid
-        RETURNING 1
+        RETURNING m.mid, to_jsonb(t) AS before, to_jsonb(m) AS after
       )
-      SELECT (SELECT count(*) FROM selected) AS selected, (SELECT count(*) FROM audited) AS changed
+      -- One row even when nothing moved, so the count of the selection always comes back.
+      SELECT (SELECT count(*) FROM selected) AS selected, u.mid, u.before, u.after
+        FROM (SELECT 1) AS one LEFT JOIN updated u ON true
     `.execute(trx);
-    const counts = rows[0] ?? { selected: '0', changed: '0' };
-    const changed = Number(counts.changed);
-    return { changed, skipped: Number(counts.selected) - changed };
+    const changed = rows.filter((row) => row.mid !== null);
+    await recordAudits(
+      trx,
+      actor,
+      changed.map((row) => ({
+        table: 'members',
+        recordId: row.mid as string,
+        action: 'status',
+        before: row.before,
+        after: { ...row.after, [auditReasonKey]: request.reason },
+      })),
+    );
+    return { changed: changed.length, skipped: Number(rows[0]?.selected ?? 0) - changed.length };
   });
   // Thousands of members moved from one status to another: the status filters' estimates follow.
   if (result.changed >= manyChangedRows) await refreshStatistics(db, ['members'], log);

@@ -10,14 +10,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
 import { operatorActor } from '../http/actor';
-import {
-  changeMemberStatus,
-  deleteMember,
-  getMemberDetail,
-  getMemberFormOptions,
-  restoreMember,
-  updateMember,
-} from './detail';
+import { deleteMember, restoreMember } from './delete';
+import { getMemberDetail, getMemberFormOptions } from './detail';
+import { updateMember } from './edit';
+import { changeMemberStatus } from './status';
 
 /** One member: read, edit, move along the life cycle, delete and restore. */
 export const memberDetailRoutes: FastifyPluginAsyncZod = async (app) => {

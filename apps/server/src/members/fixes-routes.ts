@@ -1,28 +1,16 @@
 import {
-  memberFixCheckInfo,
-  ZAssociationLinkRepair,
-  ZEmailRepair,
+  memberFixChecks,
   ZMemberFixCheck,
   ZMemberFixesSummary,
   ZMemberFixFindingsPage,
   ZMemberFixFindingsQuery,
   ZMemberFixResult,
   ZMergeMembersRequest,
-  ZSetCountryRepair,
 } from '@ops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { operatorActor } from '../http/actor';
-import {
-  getMemberFixesSummary,
-  getMemberFixFindings,
-  mergeMembers,
-  repairAssociationLink,
-  repairMemberEmail,
-  setMemberCountry,
-} from './fixes';
-
-const ZMergePair = ZMergeMembersRequest.omit({ check: true });
+import { getMemberFixesSummary, getMemberFixFindings, memberFixes, mergeMembers } from './fixes';
 
 /** Member fixes: the checks, their findings, and a repair per check (or a merge of duplicates). */
 export const memberFixesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -54,65 +42,24 @@ export const memberFixesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getMemberFixFindings(app.deps.db, request.params.check, request.query),
   );
 
-  for (const check of ['duplicate-name', 'duplicate-vat'] as const) {
+  // One repair route per check that has one, as its registry entry describes it.
+  for (const check of memberFixChecks) {
+    const repair = memberFixes[check].repair;
+    if (!repair) continue;
     app.post(
       `/api/members/fixes/${check}/repair`,
       {
         config: { permission: 'members.edit' },
         schema: {
           tags,
-          summary: `${memberFixCheckInfo[check].title}: merge one member of a group into the survivor the person chose`,
-          body: ZMergePair,
+          summary: repair.summary,
+          body: repair.body,
           response: { 200: ZMemberFixResult },
         },
       },
-      async (request) =>
-        mergeMembers(app.deps.db, operatorActor(request), { ...request.body, check }),
+      async (request) => repair.run(app.deps.db, operatorActor(request), request.body),
     );
   }
-
-  app.post(
-    '/api/members/fixes/no-country/repair',
-    {
-      config: { permission: 'members.edit' },
-      schema: {
-        tags,
-        summary: 'Set the country of a member that has none',
-        body: ZSetCountryRepair,
-        response: { 200: ZMemberFixResult },
-      },
-    },
-    async (request) => setMemberCountry(app.deps.db, operatorActor(request), request.body),
-  );
-
-  app.post(
-    '/api/members/fixes/invalid-email/repair',
-    {
-      config: { permission: 'members.edit' },
-      schema: {
-        tags,
-        summary: "Clear a member's invalid e-mail or set a corrected one",
-        body: ZEmailRepair,
-        response: { 200: ZMemberFixResult },
-      },
-    },
-    async (request) => repairMemberEmail(app.deps.db, operatorActor(request), request.body),
-  );
-
-  app.post(
-    '/api/members/fixes/association-link/repair',
-    {
-      config: { permission: 'members.edit' },
-      schema: {
-        tags,
-        summary:
-          "Clear a member's or country's link to a member that is not a live association, or relink it",
-        body: ZAssociationLinkRepair,
-        response: { 200: ZMemberFixResult },
-      },
-    },
-    async (request) => repairAssociationLink(app.deps.db, operatorActor(request), request.body),
-  );
 
   app.post(
     '/api/members/merge',

@@ -459,7 +459,7 @@ describe('the repairs', () => {
       version: 99,
       countryIso2: 'AT',
     });
-    expectConflict(stale, /^Member M-N2 was changed by .* since you opened it/);
+    expectConflict(stale, /^Member M-N2 \(.+\) was changed by .* since you opened it/);
 
     const summary = await get<TMemberFixesSummary>('/api/members/fixes');
     expect(summary.body.checks.find((c) => c.check === 'no-country')?.count).toBe(2);
@@ -546,7 +546,7 @@ describe('the repairs', () => {
       version: france.version + 1,
       action: 'clear',
     });
-    expectConflict(staleCountry, /^Country France was changed by .* since you opened it/);
+    expectConflict(staleCountry, /^France \(FR\) was changed by .* since you opened it/);
     const country = await post<TMemberFixResult>('/api/members/fixes/association-link/repair', {
       kind: 'country',
       id: 'FR',
@@ -606,7 +606,7 @@ describe('merging duplicates', () => {
       survivorVersion: versions.survivorVersion,
       mergedVersion: versions.mergedVersion + 1,
     });
-    expectConflict(stale, /^Member M-D1 was changed by/);
+    expectConflict(stale, /^Member M-D1 \(Müller Spedition GmbH\) was changed by/);
   });
 
   it('rolls everything back when a step fails mid-way', async () => {

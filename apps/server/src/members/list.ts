@@ -1,6 +1,5 @@
 import {
-  memberCategories,
-  memberStatuses,
+  membersList as membersListColumns,
   type TMemberListItem,
   type TMembersListPage,
   type TMembersListQuery,
@@ -11,47 +10,27 @@ import type { ListSpec } from '../lists/list-spec';
 import { runList, type ListDefinition } from '../lists/run-list';
 
 /** Sort expressions match the indexes of migration 0005 exactly (else they are not used). */
-export const membersListSpec: ListSpec = {
+export const membersListSpec: ListSpec<typeof membersListColumns> = {
+  definition: membersListColumns,
   id: 'm.mid',
   columns: {
-    mid: { column: 'm.mid', sortExpression: 'm.mid', kind: 'text' },
-    number: { column: 'm.number', sortExpression: 'm.number', kind: 'text' },
-    legalName: { column: 'm.legal_name', sortExpression: 'm.legal_name', kind: 'text' },
-    country: {
-      column: 'm.country_iso2',
-      sortExpression: "coalesce(m.country_iso2, '~~')",
-      kind: 'text',
-    },
-    category: {
-      column: 'm.category',
-      sortExpression: 'm.category',
-      kind: 'text',
-      values: memberCategories,
-    },
-    status: {
-      column: 'm.status',
-      sortExpression: 'm.status',
-      kind: 'text',
-      values: memberStatuses,
-    },
-    joinedOn: {
-      column: 'm.joined_on',
-      sortExpression: "coalesce(m.joined_on, '9999-12-31')",
-      kind: 'date',
-    },
+    mid: { column: 'm.mid', sortExpression: 'm.mid' },
+    number: { sortExpression: 'm.number' },
+    legalName: { sortExpression: 'm.legal_name' },
+    country: { column: 'm.country_iso2', sortExpression: "coalesce(m.country_iso2, '~~')" },
+    category: { column: 'm.category', sortExpression: 'm.category' },
+    status: { column: 'm.status', sortExpression: 'm.status' },
+    joinedOn: { column: 'm.joined_on', sortExpression: "coalesce(m.joined_on, '9999-12-31')" },
     paidThroughYear: {
       column: 'm.paid_through_year',
       sortExpression: 'coalesce(m.paid_through_year, 9999)',
-      kind: 'integer',
     },
   },
-  defaultSort: [{ field: 'number', isDescending: false }],
 };
 
 /** The members list: not deleted, filtered per column, searched through the search index. */
 export const membersList: ListDefinition<MemberListRow, TMemberListItem> = {
   spec: membersListSpec,
-  filterFields: ['mid', 'status', 'category', 'country', 'joinedOn', 'paidThroughYear'],
   from: (db) => db.selectFrom('members as m').where('m.deleted_at', 'is', null),
   // A semi-join on the member's search document: PostgreSQL walks the sort order and probes
   // each member's document, or reads the words' index first, as its estimates favour. (An

@@ -1,4 +1,6 @@
 import {
+  listExportColumns,
+  membersList as membersListColumns,
   ZMembersBulkStatusRequest,
   ZMembersBulkStatusResult,
   ZMembersListPage,
@@ -10,19 +12,8 @@ import { sendListExport } from '../lists/run-list';
 import { changeMembersStatus } from './bulk';
 import { listMembers, membersList } from './list';
 
-/** The export's columns, as a person reads them in a spreadsheet. */
-const exportColumns = [
-  { key: 'number', header: 'Membership number' },
-  { key: 'legalName', header: 'Legal name' },
-  { key: 'tradeName', header: 'Trade name' },
-  { key: 'countryIso2', header: 'Country code' },
-  { key: 'countryName', header: 'Country' },
-  { key: 'category', header: 'Category' },
-  { key: 'status', header: 'Status' },
-  { key: 'joinedOn', header: 'Joined' },
-  { key: 'paidThroughYear', header: 'Paid through' },
-  { key: 'mid', header: 'Id' },
-];
+/** The export's columns, as a person reads them in a spreadsheet (the contract's headers). */
+const exportColumns = listExportColumns(membersListColumns);
 
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,5 +1,5 @@
 import { ZMemberUpload, ZMemberUploadQuery, ZMemberUploadValidateBody } from '@ops/contract';
-import { uploadRoutes } from '../uploads/routes';
+import { uploadRoutes } from '../uploads';
 import { memberUploadKind } from './upload-service';
 
 /**

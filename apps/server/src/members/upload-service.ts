@@ -12,18 +12,21 @@ import {
   type TMemberUploadRowInput,
 } from '@ops/contract';
 import { sql, type Kysely } from 'kysely';
+import { versionBump } from '../db/records';
 import type { Database } from '../db/schema';
 import {
   changedPart,
   jsonOf,
   lastStagedLine,
   uploadFollowUpsSettled,
+  uploadTableNames,
   cellsByField,
   compiledRowSchema,
   schemaReasons,
   type RowOutcome,
   type UploadKind,
-} from '../uploads/pipeline';
+  type UploadTablesDefinition,
+} from '../uploads';
 
 /**
  * The member CSV upload (issue 5) as a kind of the shared import pipeline (`uploads/`): rows
@@ -56,6 +59,41 @@ const columnOf: Record<MemberUploadField, string> = {
   paidThroughYear: 'paid_through_year',
   billingCurrency: 'billing_currency',
   directoryVisible: 'directory_visible',
+};
+
+/**
+ * The member upload's tables, as migration 0007 created them (`uploads/tables-sql.test.ts`
+ * proves `uploadTablesSql` of this definition creates the same). 'action' is what the commit
+ * did with a staged row.
+ */
+export const memberUploadTables: UploadTablesDefinition = {
+  name: 'member',
+  followUpColumn: 'search_indexed_at',
+  keyColumn: 'number',
+  rowColumns: [
+    'number text',
+    'new_mid text',
+    "action text CHECK (action IN ('insert', 'update', 'unchanged'))",
+    'is_renamed boolean NOT NULL DEFAULT false',
+    'legal_name text',
+    'category text',
+    'status text',
+    'trade_name text',
+    'country_iso2 char(2)',
+    'address_line1 text',
+    'address_line2 text',
+    'postal_code text',
+    'city text',
+    'state text',
+    'vat_number text',
+    'website text',
+    'email text',
+    'phone text',
+    'joined_on date',
+    'paid_through_year integer',
+    'billing_currency char(3)',
+    'directory_visible boolean',
+  ],
 };
 
 const valueColumns = memberUploadFields
@@ -133,14 +171,8 @@ const differs = (columns: readonly string[]) => sql.raw(differsText(columns));
 
 export const memberUploadKind: UploadKind = {
   noun: 'member',
-  tables: {
-    uploads: 'member_uploads',
-    chunks: 'member_upload_chunks',
-    progress: 'member_upload_progress',
-    rows: 'member_upload_rows',
-    followUpColumn: 'search_indexed_at',
-  },
-  keyColumn: 'number',
+  tables: uploadTableNames(memberUploadTables),
+  keyColumn: memberUploadTables.keyColumn,
   keyLabel: 'Membership number',
   stagingColumns: ['number', 'new_mid', ...valueColumns],
   clearedWhenInvalid: ['new_mid'],
@@ -221,7 +253,7 @@ export const memberUploadKind: UploadKind = {
       ), changed AS (
         UPDATE members m
            SET ${sql.raw(columns.map((c) => `${c} = r.${c}`).join(', '))},
-               version = m.version + 1, updated_at = now(), updated_by = ${actor.uid}
+               ${versionBump('m', actor)}
           FROM target t, member_upload_rows r
          WHERE m.mid = t.mid AND r.upload_id = ${id} AND r.line = t.line
         RETURNING m.mid, t.line, t.is_renamed, t.before,

@@ -1,15 +1,14 @@
 import {
   filterSyntax,
-  operatorListSorts,
   operatorRoles,
+  operatorsList as operatorsListColumns,
   type TOperatorListItem,
   type TOperatorsListPage,
   type TOperatorsListQuery,
 } from '@ops/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, OperatorRole } from '../db/schema';
-import { AppError } from '../errors';
-import type { ListSpec } from '../lists/list-spec';
+import { badQuery, parseSort, type ListSpec } from '../lists/list-spec';
 import { runList, type ListDefinition } from '../lists/run-list';
 
 /**
@@ -17,19 +16,17 @@ import { runList, type ListDefinition } from '../lists/run-list';
  * the active filter have indexes (migration 0011); sorting by e-mail joins each operator's user
  * by primary key and sorts those few rows.
  */
-export const operatorsListSpec: ListSpec = {
+export const operatorsListSpec: ListSpec<typeof operatorsListColumns> = {
+  definition: operatorsListColumns,
   id: 'o.uid',
   columns: {
-    email: { column: 'u.email', sortExpression: 'u.email', kind: 'text' },
-    since: { column: 'o.created_at', sortExpression: 'o.created_at', kind: 'text' },
-    active: {
-      column: 'o.active::text',
-      sortExpression: 'o.active::text',
-      kind: 'text',
-      values: ['true', 'false'],
-    },
+    email: { sortExpression: 'u.email' },
+    since: { sortExpression: 'o.created_at' },
+    active: { column: 'o.active::text' },
+    // Tests an array: the list's own condition (operatorsListFor).
+    roles: { isOwnFilter: true },
   },
-  defaultSort: [{ field: 'email', isDescending: false }],
+  unindexedSorts: { fields: ['email'], reason: 'a few dozen operators, sorted in memory' },
 };
 
 type OperatorListRow = {
@@ -41,25 +38,6 @@ type OperatorListRow = {
   created_at: Date;
   disabled: boolean;
 };
-
-function badQuery(field: string, rule: string, message: string): AppError {
-  return new AppError('invalid-argument', `query.${field}: ${message}`, {
-    issues: [{ path: `query.${field}`, rule, message }],
-  });
-}
-
-function checkOperatorSort(sort: string | undefined): void {
-  for (const part of sort?.split(',') ?? []) {
-    const field = part.replace(/^-/, '');
-    if (!(operatorListSorts as readonly string[]).includes(field)) {
-      throw badQuery(
-        'sort',
-        'invalid_value',
-        `"${field}" cannot be sorted by; use one of ${operatorListSorts.join(', ')}`,
-      );
-    }
-  }
-}
 
 /** `roles`: operators holding any of these roles. */
 function rolesCondition(raw: string): RawBuilder<boolean> {
@@ -78,7 +56,6 @@ function rolesCondition(raw: string): RawBuilder<boolean> {
 
 const baseOperatorsList: ListDefinition<OperatorListRow, TOperatorListItem> = {
   spec: operatorsListSpec,
-  filterFields: ['active'],
   from: (db) => db.selectFrom('operators as o').innerJoin('users as u', 'u.uid', 'o.uid'),
   select: (matching) =>
     matching.select([
@@ -104,7 +81,7 @@ const baseOperatorsList: ListDefinition<OperatorListRow, TOperatorListItem> = {
 export function operatorsListFor(
   query: Pick<TOperatorsListQuery, 'roles' | 'sort'>,
 ): ListDefinition<OperatorListRow, TOperatorListItem> {
-  checkOperatorSort(query.sort);
+  parseSort(query.sort, operatorsListSpec);
   if (!query.roles) return baseOperatorsList;
   const condition = rolesCondition(query.roles);
   return { ...baseOperatorsList, from: (db) => baseOperatorsList.from(db).where(condition) };

@@ -6,11 +6,17 @@ import {
   type TUpdateOperatorRolesRequest,
 } from '@ops/contract';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { recordAudit, type Actor } from '../audit/record';
+import type { Actor } from '../audit/record';
 import type { Database, Operator, OperatorRole } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
-import { checkVersion, describeAuthor, versionConflict } from '../db/versioned-write';
-import { AppError, badInput } from '../errors';
+import {
+  checkRecordVersion,
+  describeAuthor,
+  insertRecord,
+  recordNotFound,
+  updateRecord,
+} from '../db/records';
+import { badInput } from '../errors';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -58,7 +64,7 @@ async function findOperatorRow(db: Db, uid: string) {
 
 async function requireOperatorRow(db: Db, uid: string) {
   const row = await findOperatorRow(db, uid);
-  if (!row) throw new AppError('not-found', `The user ${uid} is not an operator.`);
+  if (!row) throw recordNotFound('operators', uid);
   return row;
 }
 
@@ -81,8 +87,8 @@ function auditView(row: Operator) {
 }
 
 /**
- * Writes the operator read at `row.version` (`WHERE uid AND version`), bumping the version and
- * stamping who and when, and records the audit entry.
+ * Writes the operator read at `row.version` through the records store (new version, who and
+ * when, audit entry of the columns above; 409 naming the operator by e-mail).
  */
 async function writeOperator(
   trx: Transaction<Database>,
@@ -91,28 +97,10 @@ async function writeOperator(
   changes: { roles?: OperatorRole[]; active?: boolean },
   action: string,
 ): Promise<void> {
-  const updated = await trx
-    .updateTable('operators')
-    .set({
-      ...changes,
-      version: row.version + 1,
-      updated_at: sql<Date>`now()`,
-      updated_by: actor.uid ?? actor.kind,
-    })
-    .where('uid', '=', row.uid)
-    .where('version', '=', row.version)
-    .returningAll()
-    .executeTakeFirst();
-  if (!updated) {
-    const current = (await findOperatorRow(trx, row.uid)) ?? row;
-    throw await versionConflict(trx, operatorLabel(current), current);
-  }
-  await recordAudit(trx, actor, {
-    table: 'operators',
-    recordId: row.uid,
+  await updateRecord(trx, actor, 'operators', row, changes, {
     action,
-    before: auditView(row),
-    after: auditView(updated),
+    view: (operator) => auditView(operator as Operator),
+    label: operatorLabel(row),
   });
 }
 
@@ -181,22 +169,13 @@ export async function grantOperator(
       await writeOperator(trx, actor, existing, { roles: request.roles, active: true }, 'grant');
       return;
     }
-    const created = await trx
-      .insertInto('operators')
-      .values({
-        uid: user.uid,
-        roles: request.roles,
-        created_by: actor.uid ?? actor.kind,
-        updated_by: actor.uid ?? actor.kind,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, actor, {
-      table: 'operators',
-      recordId: user.uid,
-      action: 'grant',
-      after: auditView(created),
-    });
+    await insertRecord(
+      trx,
+      actor,
+      'operators',
+      { uid: user.uid, roles: request.roles },
+      { action: 'grant', view: (operator) => auditView(operator as Operator) },
+    );
   });
 }
 
@@ -220,7 +199,7 @@ export async function revokeOperator(
   }
   await writeTransaction(db, async (trx) => {
     const row = await requireOperatorRow(trx, uid);
-    await checkVersion(trx, operatorLabel(row), row, request.version);
+    await checkRecordVersion(trx, 'operators', row, request.version, { label: operatorLabel(row) });
     if (!row.active) {
       throw badInput(
         'params.uid',
@@ -249,7 +228,7 @@ export async function updateOperatorRoles(
   checkRoles(request.roles);
   await writeTransaction(db, async (trx) => {
     const row = await requireOperatorRow(trx, uid);
-    await checkVersion(trx, operatorLabel(row), row, request.version);
+    await checkRecordVersion(trx, 'operators', row, request.version, { label: operatorLabel(row) });
     if (!row.active) {
       throw badInput(
         'params.uid',

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { recordAudit, type Actor } from '../audit/record';
+import { updateRecord } from '../db/records';
 import type { Database, OperatorRole, User } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { AppError } from '../errors';
@@ -45,25 +46,14 @@ export function addOperator(
       .where('active', '=', false)
       .executeTakeFirst();
     if (revoked) {
-      const restored = await trx
-        .updateTable('operators')
-        .set({
-          active: true,
-          ...(options.roles ? { roles: options.roles } : {}),
-          version: revoked.version + 1,
-          updated_at: new Date(),
-          updated_by: actor.uid ?? actor.kind,
-        })
-        .where('uid', '=', user.uid)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await recordAudit(trx, actor, {
-        table: 'operators',
-        recordId: user.uid,
-        action: 'grant',
-        before: revoked,
-        after: restored,
-      });
+      const restored = await updateRecord(
+        trx,
+        actor,
+        'operators',
+        revoked,
+        { active: true, ...(options.roles ? { roles: options.roles } : {}) },
+        { action: 'grant' },
+      );
       return {
         user,
         isNewUser: false,
@@ -109,31 +99,20 @@ export function addOperator(
 }
 
 /** Sets a user's display name, with its audit entry; returns the user as it is now. */
-async function renameUser(
+function renameUser(
   trx: Transaction<Database>,
   actor: Actor,
   user: User,
   displayName: string,
 ): Promise<User> {
-  const renamed = await trx
-    .updateTable('users')
-    .set({
-      display_name: displayName,
-      version: user.version + 1,
-      updated_at: new Date(),
-      updated_by: actor.uid ?? actor.kind,
-    })
-    .where('uid', '=', user.uid)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await recordAudit(trx, actor, {
-    table: 'users',
-    recordId: user.uid,
-    action: 'update',
-    before: { display_name: user.display_name },
-    after: { display_name: displayName },
-  });
-  return renamed;
+  return updateRecord(
+    trx,
+    actor,
+    'users',
+    user,
+    { display_name: displayName },
+    { action: 'update', view: (row) => ({ display_name: row.display_name }) },
+  );
 }
 
 /** Ends the operator role of a user (the user account stays). */

@@ -1,7 +1,7 @@
 import type { TPaymentDetail } from '@ops/contract';
 import type { Kysely } from 'kysely';
+import { recordNotFound } from '../db/records';
 import type { Database } from '../db/schema';
-import { AppError } from '../errors';
 import { paymentItemOf, paymentListColumns } from './list';
 
 const isoOrNull = (value: Date | string | null | undefined) =>
@@ -43,7 +43,7 @@ export async function getPayment(db: Kysely<Database>, sid: string): Promise<TPa
     ])
     .where('s.sid', '=', sid)
     .executeTakeFirst();
-  if (!row) throw new AppError('not-found', `There is no card-payment invoice ${sid}.`);
+  if (!row) throw recordNotFound('stripe_invoices', sid);
 
   const events = await db
     .selectFrom('stripe_events')

@@ -1,10 +1,10 @@
-import { auditReasonKey, type TLinkPaymentRequest } from '@ops/contract';
-import { sql, type Kysely } from 'kysely';
-import { recordAudit, type OperatorActor } from '../audit/record';
+import type { TLinkPaymentRequest } from '@ops/contract';
+import type { Kysely } from 'kysely';
+import type { OperatorActor } from '../audit/record';
+import { lockRecord, updateRecord } from '../db/records';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
-import { changedSinceOpened, describeAuthor } from '../db/versioned-write';
-import { AppError, badInput } from '../errors';
+import { badInput } from '../errors';
 import { settleLinkedInvoice, type WebhookOptions } from './webhook';
 
 const field = 'body.invoiceNumber';
@@ -22,19 +22,10 @@ export async function linkPayment(
   options: WebhookOptions,
 ): Promise<string> {
   return writeTransaction(db, async (trx) => {
-    const current = await trx
-      .selectFrom('stripe_invoices')
-      .selectAll()
-      .where('sid', '=', sid)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!current) throw new AppError('not-found', `There is no card-payment invoice ${sid}.`);
+    // A row the webhooks wrote names them in the 409 ("changed by a webhook of the card-payment
+    // provider"): the records store knows that of this table.
+    const current = await lockRecord(trx, 'stripe_invoices', sid, { version: request.version });
     const label = `Card-payment invoice ${current.number ?? current.provider_invoice_id}`;
-    if (current.version !== request.version) {
-      const who =
-        (await describeAuthor(trx, current.updated_by)) ?? 'a webhook of the card-payment provider';
-      throw changedSinceOpened(label, who, current.updated_at);
-    }
     if (current.invoice_iid) {
       const linked = await trx
         .selectFrom('invoices')
@@ -53,7 +44,7 @@ export async function linkPayment(
       .select(['iid', 'number', 'member_mid', 'currency', 'card_invoice_sid'])
       .where('number', '=', number)
       .executeTakeFirst();
-    if (!invoice) throw badInput(field, 'exists', `There is no invoice ${number}.`);
+    if (!invoice) throw badInput(field, 'exists', `No invoice has the number ${number}.`);
     if (invoice.card_invoice_sid && invoice.card_invoice_sid !== sid) {
       throw badInput(
         field,
@@ -69,35 +60,22 @@ export async function linkPayment(
       );
     }
 
-    const linked = await trx
-      .updateTable('stripe_invoices')
-      .set({
-        invoice_iid: invoice.iid,
-        member_mid: invoice.member_mid ?? current.member_mid,
-        version: sql<number>`version + 1`,
-        updated_at: sql<Date>`now()`,
-        updated_by: actor.uid,
-      })
-      .where('sid', '=', sid)
-      .where('version', '=', request.version)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, actor, {
-      table: 'stripe_invoices',
-      recordId: sid,
-      action: 'link',
-      before: {
-        invoice_iid: current.invoice_iid,
-        member_mid: current.member_mid,
-        version: current.version,
+    const linked = await updateRecord(
+      trx,
+      actor,
+      'stripe_invoices',
+      current,
+      { invoice_iid: invoice.iid, member_mid: invoice.member_mid ?? current.member_mid },
+      {
+        action: 'link',
+        reason: `Linked to invoice ${invoice.number}`,
+        view: (row) => ({
+          invoice_iid: row.invoice_iid,
+          member_mid: row.member_mid,
+          version: row.version,
+        }),
       },
-      after: {
-        invoice_iid: linked.invoice_iid,
-        member_mid: linked.member_mid,
-        version: linked.version,
-        [auditReasonKey]: `Linked to invoice ${invoice.number}`,
-      },
-    });
+    );
     const notes = await settleLinkedInvoice(trx, linked, new Date(), { ...options, actor });
     return notes.length > 0 ? notes.join(' ') : `Linked to invoice ${invoice.number}.`;
   });

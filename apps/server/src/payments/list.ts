@@ -1,6 +1,5 @@
 import {
-  paymentLinkedValues,
-  paymentStatuses,
+  paymentsList as paymentsListColumns,
   type TPaymentListItem,
   type TPaymentsListPage,
   type TPaymentsListQuery,
@@ -18,49 +17,22 @@ export const linkedExpression = "CASE WHEN s.invoice_iid IS NULL THEN 'no' ELSE 
  * used). `created` sorts by the time and filters by the day at headquarters (a generated column),
  * so that "..2026-01-31" includes the whole of 31 January.
  */
-export const paymentsListSpec: ListSpec = {
+export const paymentsListSpec: ListSpec<typeof paymentsListColumns> = {
+  definition: paymentsListColumns,
   id: 's.sid',
   columns: {
-    created: {
-      column: 's.created_on',
-      sortExpression: 's.provider_created_at',
-      kind: 'date',
-    },
-    amountDue: {
-      column: 's.amount_due_minor',
-      sortExpression: 's.amount_due_minor',
-      kind: 'integer',
-    },
-    dueDate: {
-      column: 's.due_date',
-      sortExpression: "coalesce(s.due_date, '9999-12-31'::date)",
-      kind: 'date',
-    },
-    status: {
-      column: 's.status',
-      sortExpression: 's.status',
-      kind: 'text',
-      values: paymentStatuses,
-    },
-    currency: { column: 's.currency', sortExpression: 's.currency', kind: 'text' },
-    linked: {
-      column: linkedExpression,
-      sortExpression: linkedExpression,
-      kind: 'text',
-      values: paymentLinkedValues,
-    },
+    created: { column: 's.created_on', sortExpression: 's.provider_created_at' },
+    amountDue: { sortExpression: 's.amount_due_minor' },
+    dueDate: { column: 's.due_date', sortExpression: "coalesce(s.due_date, '9999-12-31'::date)" },
+    status: { column: 's.status', sortExpression: 's.status' },
+    currency: { column: 's.currency', sortExpression: 's.currency' },
+    linked: { column: linkedExpression, sortExpression: linkedExpression },
     customerEmail: {
       column: 'lower(s.customer_email)',
       sortExpression: "coalesce(lower(s.customer_email), '~~')",
-      kind: 'text',
     },
-    member: {
-      column: 's.member_mid',
-      sortExpression: "coalesce(s.member_mid, '~~')",
-      kind: 'text',
-    },
+    member: { column: 's.member_mid', sortExpression: "coalesce(s.member_mid, '~~')" },
   },
-  defaultSort: [{ field: 'created', isDescending: true }],
 };
 
 /** The search box's text, as the trigram index of migration 0019 holds it. */
@@ -146,7 +118,6 @@ export const paymentListColumns = [
 /** The Payments list: filtered per column, searched by number, e-mail, name or provider id. */
 export const paymentsList: ListDefinition<PaymentListRow, TPaymentListItem> = {
   spec: paymentsListSpec,
-  filterFields: ['status', 'currency', 'linked', 'created', 'dueDate', 'customerEmail', 'member'],
   from: (db) => db.selectFrom('stripe_invoices as s'),
   search: paymentSearch,
   select: (matching) =>

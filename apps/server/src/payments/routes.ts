@@ -1,4 +1,7 @@
 import {
+  listExportColumns,
+  paymentsList as paymentsListColumns,
+  type TPaymentsListQuery,
   ZLinkPaymentRequest,
   ZLinkPaymentResult,
   ZPaymentDetail,
@@ -6,7 +9,6 @@ import {
   ZPaymentsListPage,
   ZPaymentsListQuery,
   ZStripeWebhookResult,
-  type TPaymentsListQuery,
 } from '@ops/contract';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { operatorActor } from '../http/actor';
@@ -16,24 +18,8 @@ import { linkPayment } from './link';
 import { listPayments, paymentsList } from './list';
 import { receiveStripeEvent, verifyStripeEvent } from './webhook';
 
-/** The export's columns, as a person reads them in a spreadsheet. */
-const exportColumns = [
-  { key: 'number', header: 'Provider number' },
-  { key: 'providerInvoiceId', header: 'Provider invoice id' },
-  { key: 'customerName', header: 'Customer' },
-  { key: 'customerEmail', header: 'Customer e-mail' },
-  { key: 'status', header: 'Status' },
-  { key: 'currency', header: 'Currency' },
-  { key: 'amountDueMinor', header: 'Amount due (minor units)' },
-  { key: 'amountPaidMinor', header: 'Amount paid (minor units)' },
-  { key: 'amountRemainingMinor', header: 'Amount remaining (minor units)' },
-  { key: 'createdAt', header: 'Created' },
-  { key: 'dueDate', header: 'Due date' },
-  { key: 'invoiceNumber', header: 'Our invoice' },
-  { key: 'memberNumber', header: 'Membership number' },
-  { key: 'memberName', header: 'Member' },
-  { key: 'sid', header: 'Id' },
-];
+/** The export's columns, as a person reads them in a spreadsheet (the contract's headers). */
+const exportColumns = listExportColumns(paymentsListColumns);
 
 /**
  * The largest webhook body taken. Stripe's events carry one object (an invoice with at most ten of

@@ -5,9 +5,10 @@ import {
   paymentStatuses,
   type TPaymentStatus,
 } from '@ops/contract';
-import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import Stripe from 'stripe';
 import { recordAudit, type Actor } from '../audit/record';
+import { lockRecord, updateRecord, type RecordChanges } from '../db/records';
 import type { Database, StripeInvoicesTable } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { AppError, badInput } from '../errors';
@@ -335,28 +336,18 @@ async function applyInvoiceEvent(
       linkUpdate.invoice_iid !== current.invoice_iid ||
       linkUpdate.member_mid !== current.member_mid;
     if (Object.keys(changes).length > 0 || isLinking) {
-      row = await trx
-        .updateTable('stripe_invoices')
-        .set({
-          ...changes,
-          ...linkUpdate,
-          version: sql<number>`version + 1`,
-          updated_at: sql<Date>`now()`,
-        })
-        .where('sid', '=', current.sid)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await recordAudit(trx, webhookActor, {
-        table: 'stripe_invoices',
-        recordId: row.sid,
-        action: isDeletion ? 'delete' : 'update',
-        before: { ...pick(current), version: current.version },
-        after: {
-          ...pick(row),
-          version: row.version,
-          [auditReasonKey]: `Webhook ${event.type} (${event.id})`,
+      row = await updateRecord(
+        trx,
+        webhookActor,
+        'stripe_invoices',
+        current,
+        { ...changes, ...linkUpdate } as RecordChanges<'stripe_invoices'>,
+        {
+          action: isDeletion ? 'delete' : 'update',
+          reason: `Webhook ${event.type} (${event.id})`,
+          view: (audited) => ({ ...pick(audited), version: audited.version }),
         },
-      });
+      );
     } else {
       row = current;
     }
@@ -385,45 +376,21 @@ export async function settleLinkedInvoice(
   if (!row.invoice_iid) return [];
   const actor = options.actor ?? webhookActor;
   const notes: string[] = [];
-  const invoice = await trx
-    .selectFrom('invoices')
-    .select([
-      'iid',
-      'number',
-      'status',
-      'currency',
-      'total_minor',
-      'paid_at',
-      'paid_method',
-      'card_invoice_sid',
-      'version',
-    ])
-    .where('iid', '=', row.invoice_iid)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  const invoice = await lockRecord(trx, 'invoices', row.invoice_iid);
 
   if (invoice.card_invoice_sid === null) {
-    await trx
-      .updateTable('invoices')
-      .set({
-        card_invoice_sid: row.sid,
-        version: sql<number>`version + 1`,
-        updated_at: sql<Date>`now()`,
-        updated_by: actor.uid,
-      })
-      .where('iid', '=', invoice.iid)
-      .execute();
-    await recordAudit(trx, actor, {
-      table: 'invoices',
-      recordId: invoice.iid,
-      action: 'link-card-payment',
-      before: { card_invoice_sid: null, version: invoice.version },
-      after: {
-        card_invoice_sid: row.sid,
-        version: invoice.version + 1,
-        [auditReasonKey]: `Card-payment invoice ${describe(row)}`,
+    await updateRecord(
+      trx,
+      actor,
+      'invoices',
+      invoice,
+      { card_invoice_sid: row.sid },
+      {
+        action: 'link-card-payment',
+        reason: `Card-payment invoice ${describe(row)}`,
+        view: (linked) => ({ card_invoice_sid: linked.card_invoice_sid, version: linked.version }),
       },
-    });
+    );
     notes.push(`Linked to invoice ${invoice.number}.`);
   } else if (invoice.card_invoice_sid !== row.sid) {
     notes.push(

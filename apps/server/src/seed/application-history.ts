@@ -5,7 +5,7 @@ import type { Prng } from './prng';
 
 /**
  * One change of a demo application, as the review workflow would have written it to audit_log:
- * the fields that step changes before and after (applications/workflow.ts writes whole rows;
+ * the fields that step changes before and after (applications/workflow/ writes whole rows;
  * the history tab shows only what differs, so the two read the same).
  */
 export type ApplicationHistoryEntry = {

@@ -1,7 +1,17 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+} from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import type { Actor } from '../audit/record';
+import { versionBump } from '../db/records';
+import type { Database } from '../db/schema';
 import { reusePlansForBulkWriteSql } from '../db/transaction';
 import { loadCountries } from './countries';
 import { createIndexes, dropSecondaryIndexes } from './deferred-indexes';
@@ -32,6 +42,22 @@ export type SeedReport = {
   counts: Record<DemoTableName, number>;
   elapsedMs: number;
 };
+
+/** The seed writes as the system: its versioned writes stamp `updated_by = 'system'`. */
+const seedActor: Actor = { kind: 'system', uid: null };
+
+/**
+ * Kysely without a connection, only to turn the records store's SQL fragments into text and
+ * parameters for the seed's one raw `pg` connection (COPY needs it).
+ */
+const sqlWriter = new Kysely<Database>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
 
 /** Any constant: it only keeps two seeders from both finding the database empty. */
 const seedLockKey = 0x5eed_de30;
@@ -165,13 +191,14 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedReport> {
         onProgress?.('stripe_invoices', payments.stripeInvoices, payments.stripeInvoices);
       }
       if (table.name === 'members') {
+        const bump = versionBump('c', seedActor).compile(sqlWriter);
         await client.query(
           `UPDATE countries c
-              SET national_association_mid = m.mid, version = c.version + 1,
-                  updated_at = now(), updated_by = 'system'
+              SET national_association_mid = m.mid, ${bump.sql}
              FROM members m
             WHERE m.category = 'association' AND m.country_iso2 = c.iso2
               AND c.national_association_mid IS NULL`,
+          [...bump.parameters],
         );
       }
     }

@@ -1,7 +1,7 @@
 import { ZInvoiceUploadRow, ZMemberUploadRow } from '@ops/contract';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { compiledRowSchema } from './pipeline';
+import { compiledRowSchema } from './rows';
 
 /** What a parse answers, in the terms an upload uses: the row, or each issue's field and words. */
 function outcome(result: z.ZodSafeParseResult<unknown>) {

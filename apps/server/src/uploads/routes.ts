@@ -11,17 +11,13 @@ import type { z } from 'zod';
 import type { Actor } from '../audit/record';
 import { AppError } from '../errors';
 import { requireSession } from '../http/access';
-import {
-  commitUpload,
-  createUpload,
-  getUpload,
-  listInvalidRows,
-  rejectedRowsCsv,
-  rejectedRowsFileName,
-  uploadFollowUpsSettled,
-  validateUpload,
-  type UploadKind,
-} from './pipeline';
+import { commitUpload } from './commit';
+import { uploadFollowUpsSettled } from './follow-up';
+import { listInvalidRows, rejectedRowsCsv, rejectedRowsFileName } from './invalid-rows';
+import type { UploadKind } from './kind';
+import { createUpload } from './store';
+import { validateUpload } from './validate';
+import { getUpload } from './view';
 
 /** Content types a browser or a script may send a CSV file with, read as raw bytes. */
 const fileContentTypes = ['application/octet-stream', 'text/csv', 'application/vnd.ms-excel'];

@@ -1,9 +1,8 @@
 import type { TUserDetail } from '@ops/contract';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { SessionPolicy } from '../auth/sessions';
+import { describeAuthor, findRecord, recordNotFound } from '../db/records';
 import type { Database, User } from '../db/schema';
-import { describeAuthor } from '../db/versioned-write';
-import { AppError } from '../errors';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -17,8 +16,8 @@ export async function requireUser(
   db: Kysely<Database> | Transaction<Database>,
   uid: string,
 ): Promise<User> {
-  const user = await db.selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirst();
-  if (!user) throw new AppError('not-found', `No user has the id ${uid}.`);
+  const user = await findRecord(db, 'users', uid);
+  if (!user) throw recordNotFound('users', uid);
   return user;
 }
 
@@ -42,7 +41,7 @@ export async function getUserDetail(
     ])
     .where('u.uid', '=', uid)
     .executeTakeFirst();
-  if (!row) throw new AppError('not-found', `No user has the id ${uid}.`);
+  if (!row) throw recordNotFound('users', uid);
 
   const sessions = await db
     .selectFrom('sessions')

@@ -1,11 +1,9 @@
-import { userListSorts } from '@ops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
 import { insertMembers, memberRow } from '../../test/fixtures';
-import { csvExport, expectIndexedOrder, listEndpoint } from '../../test/lists';
+import { csvExport, listEndpoint } from '../../test/lists';
 import { expectInvalid } from '../../test/requests';
 import { loadCountries } from '../seed/countries';
-import { usersListSpec } from './list';
 
 type Row = {
   uid: string;
@@ -197,18 +195,5 @@ describe('GET /api/users', () => {
     const live = (await allPages('disabled=false&limit=200')).length;
     expect(lines).toHaveLength(live + 1);
     expect(lines[1]).toContain('person');
-  });
-
-  it('has an index whose expression is each offered sort, so no sort step is needed', async () => {
-    for (const field of userListSorts) {
-      const expression = usersListSpec.columns[field]?.sortExpression ?? '';
-      await expectIndexedOrder(
-        t.database,
-        `SELECT u.uid FROM users u WHERE u.deleted_at IS NULL
-          ORDER BY ${expression}, u.uid LIMIT 51`,
-        'users_list_',
-        field,
-      );
-    }
   });
 });

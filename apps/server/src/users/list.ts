@@ -1,16 +1,14 @@
 import {
   filterSyntax,
-  memberRoles,
   signInMethods,
-  userListSorts,
+  usersList as usersListColumns,
   type TUserListItem,
   type TUsersListPage,
   type TUsersListQuery,
 } from '@ops/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
-import { AppError } from '../errors';
-import type { ListSpec } from '../lists/list-spec';
+import { badQuery, parseSort, type ListSpec } from '../lists/list-spec';
 import { runList, type ListDefinition } from '../lists/run-list';
 
 /** Never-signed-in users sort as if they had signed in at the epoch: first going up, last going down. */
@@ -19,42 +17,25 @@ const neverSignedIn = "'1970-01-01 00:00:00+00'::timestamptz";
 /**
  * Sort expressions equal the indexes of migration 0011 exactly (else they are not used). The
  * filter-only columns (disabled, role, member, lastSignIn's day) are filtered through their
- * `column`; only `userListSorts` may be sorted by (checked before the list runs).
+ * `column`; only the contract's sorts may be sorted by (a filter column is not a sort).
  */
-export const usersListSpec: ListSpec = {
+export const usersListSpec: ListSpec<typeof usersListColumns> = {
+  definition: usersListColumns,
   id: 'u.uid',
   columns: {
-    email: { column: 'u.email', sortExpression: 'u.email', kind: 'text' },
-    displayName: {
-      column: 'u.display_name',
-      sortExpression: "coalesce(u.display_name, '~~')",
-      kind: 'text',
-    },
-    member: {
-      column: 'u.member_mid',
-      sortExpression: "coalesce(u.member_name, '~~')",
-      kind: 'text',
-    },
+    email: { sortExpression: 'u.email' },
+    displayName: { sortExpression: "coalesce(u.display_name, '~~')" },
+    member: { column: 'u.member_mid', sortExpression: "coalesce(u.member_name, '~~')" },
     lastSignIn: {
       column: "(u.last_sign_in_at AT TIME ZONE 'UTC')::date",
       sortExpression: `coalesce(u.last_sign_in_at, ${neverSignedIn})`,
-      kind: 'date',
     },
-    created: { column: 'u.created_at', sortExpression: 'u.created_at', kind: 'text' },
-    disabled: {
-      column: 'u.disabled::text',
-      sortExpression: 'u.disabled::text',
-      kind: 'text',
-      values: ['true', 'false'],
-    },
-    role: {
-      column: 'u.member_role',
-      sortExpression: 'u.member_role',
-      kind: 'text',
-      values: memberRoles,
-    },
+    created: { sortExpression: 'u.created_at' },
+    disabled: { column: 'u.disabled::text' },
+    role: { column: 'u.member_role' },
+    // Tests an array: the list's own condition (usersListFor).
+    signInMethods: { isOwnFilter: true },
   },
-  defaultSort: [{ field: 'email', isDescending: false }],
 };
 
 type UserListRow = {
@@ -70,26 +51,6 @@ type UserListRow = {
   is_operator: boolean;
   created_at: Date;
 };
-
-function badQuery(field: string, rule: string, message: string): AppError {
-  return new AppError('invalid-argument', `query.${field}: ${message}`, {
-    issues: [{ path: `query.${field}`, rule, message }],
-  });
-}
-
-/** Only the offered sorts: each has its index (a filter column is not a sort). */
-export function checkUserSort(sort: string | undefined): void {
-  for (const part of sort?.split(',') ?? []) {
-    const field = part.replace(/^-/, '');
-    if (!(userListSorts as readonly string[]).includes(field)) {
-      throw badQuery(
-        'sort',
-        'invalid_value',
-        `"${field}" cannot be sorted by; use one of ${userListSorts.join(', ')}`,
-      );
-    }
-  }
-}
 
 /** The generated column that says whether a user has a sign-in method. */
 const signInFlagColumns: Record<string, string> = {
@@ -118,7 +79,6 @@ function signInMethodsCondition(raw: string): RawBuilder<boolean> {
 
 const baseUsersList: ListDefinition<UserListRow, TUserListItem> = {
   spec: usersListSpec,
-  filterFields: ['disabled', 'role', 'member', 'lastSignIn'],
   from: (db) => db.selectFrom('users as u').where('u.deleted_at', 'is', null),
   // A semi-join on the user's profile document (name, e-mail, member name and number).
   search: (q) =>
@@ -162,7 +122,8 @@ const baseUsersList: ListDefinition<UserListRow, TUserListItem> = {
 export function usersListFor(
   query: Pick<TUsersListQuery, 'signInMethods' | 'sort'>,
 ): ListDefinition<UserListRow, TUserListItem> {
-  checkUserSort(query.sort);
+  // The sort is checked before the sign-in methods, as it always was.
+  parseSort(query.sort, usersListSpec);
   const methods = query.signInMethods;
   if (!methods) return baseUsersList;
   const condition = signInMethodsCondition(methods);

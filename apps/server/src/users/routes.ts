@@ -1,5 +1,8 @@
 import {
   can,
+  listExportColumns,
+  usersList as usersListColumns,
+  ZBulkSetUsersDisabledRequest,
   ZEndUserSessionsResponse,
   ZSendUserSignInLinkResponse,
   ZUpdateUserRequest,
@@ -9,38 +12,20 @@ import {
   ZUserParams,
   ZUsersListPage,
   ZUsersListQuery,
-  ZBulkSetUsersDisabledRequest,
 } from '@ops/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession, sessionPolicy } from '../http/access';
 import { operatorActor } from '../http/actor';
 import { sendListExport } from '../lists/run-list';
-import {
-  bulkSetUsersDisabled,
-  endUserSessions,
-  sendUserSignInLink,
-  setUserDisabled,
-  updateUser,
-  type UserManager,
-} from './actions';
+import { setUserDisabled, updateUser, type UserManager } from './actions';
+import { bulkSetUsersDisabled } from './bulk';
 import { getUserDetail } from './detail';
 import { listUsers, usersListFor } from './list';
+import { endUserSessions, sendUserSignInLink } from './sessions';
 
-/** The export's columns, as a person reads them in a spreadsheet. */
-const exportColumns = [
-  { key: 'email', header: 'E-mail' },
-  { key: 'displayName', header: 'Display name' },
-  { key: 'memberName', header: 'Member' },
-  { key: 'memberMid', header: 'Member id' },
-  { key: 'memberRole', header: 'Role at member' },
-  { key: 'signInMethods', header: 'Sign-in methods' },
-  { key: 'lastSignInAt', header: 'Last sign-in (UTC)' },
-  { key: 'disabled', header: 'Disabled' },
-  { key: 'isOperator', header: 'Operator' },
-  { key: 'createdAt', header: 'Created (UTC)' },
-  { key: 'uid', header: 'Id' },
-];
+/** The export's columns, as a person reads them in a spreadsheet (the contract's headers). */
+const exportColumns = listExportColumns(usersListColumns);
 
 /** The operator of a request, and whether their roles also let them act on operators' users. */
 function userManager(request: FastifyRequest): UserManager {

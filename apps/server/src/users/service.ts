@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { recordAudit, type Actor } from '../audit/record';
 import { hashPassword } from '../auth/password';
+import { updateRecord } from '../db/records';
 import type { Database, User } from '../db/schema';
 import { AppError } from '../errors';
 import { newId } from '../lib/ids';
@@ -53,6 +54,7 @@ export async function createUser(
   return user;
 }
 
+/** Sets (or replaces) a user's password; the audit entry says only which methods they have. */
 export async function setUserPassword(
   trx: Transaction<Database>,
   actor: Actor,
@@ -62,22 +64,12 @@ export async function setUserPassword(
   const methods = user.sign_in_methods.includes('password')
     ? user.sign_in_methods
     : [...user.sign_in_methods, 'password'];
-  await trx
-    .updateTable('users')
-    .set({
-      password_hash: await hashPassword(password),
-      sign_in_methods: methods,
-      version: user.version + 1,
-      updated_at: new Date(),
-      updated_by: actor.uid ?? actor.kind,
-    })
-    .where('uid', '=', user.uid)
-    .execute();
-  await recordAudit(trx, actor, {
-    table: 'users',
-    recordId: user.uid,
-    action: 'set-password',
-    before: { sign_in_methods: user.sign_in_methods },
-    after: { sign_in_methods: methods },
-  });
+  await updateRecord(
+    trx,
+    actor,
+    'users',
+    user,
+    { password_hash: await hashPassword(password), sign_in_methods: methods },
+    { action: 'set-password', view: (row) => ({ sign_in_methods: row.sign_in_methods }) },
+  );
 }

@@ -1,6 +1,7 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
+import { declaredScreens } from './areas';
 import { routes } from './router';
 
 /** The route ids from the root to the screen that renders `pathname`, and its parameters. */
@@ -111,6 +112,23 @@ describe('route table (spec §2)', () => {
       expect(resolve(pathname).leaf).toBe('not-found');
     },
   );
+
+  it('holds every screen of the area registry, inside the screen it names', () => {
+    const routeIds = new Map<string, string[]>();
+    const collect = (list: typeof routes, chain: string[]) => {
+      for (const route of list) {
+        if (route.id) routeIds.set(route.id, [...chain, route.id]);
+        if (route.children) collect(route.children, [...chain, route.id ?? '']);
+      }
+    };
+    collect(routes, []);
+    for (const screen of declaredScreens()) {
+      const chain = routeIds.get(screen.id);
+      expect(chain, screen.id).toBeDefined();
+      if (screen.inside) expect(chain?.at(-2), screen.id).toBe(screen.inside);
+      else expect(chain?.at(-2), screen.id).toBe('screens');
+    }
+  });
 
   it('has unique route ids', () => {
     const ids: string[] = [];

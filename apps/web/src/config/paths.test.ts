@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { areas } from '@/app/areas';
 import { paths } from './paths';
 
 describe('paths.getHref', () => {
@@ -37,5 +38,12 @@ describe('paths.getHref', () => {
     expect(() => paths.member.getHref({ id: 'm1' })).toThrow();
     // A list takes no parameters.
     expect(paths.members.getHref()).toBe('/members');
+  });
+
+  it('has one path per declared screen with a URL (no two screens share a name)', () => {
+    const declared = Object.values(areas).flatMap((area) =>
+      Object.values(area.screens).filter((screen) => screen.path !== undefined),
+    );
+    expect(Object.keys(paths)).toHaveLength(declared.length);
   });
 });

@@ -1,4 +1,5 @@
 import { generatePath, type PathParam } from 'react-router';
+import { areas, type AreaName, type ScreenDeclaration } from '@/app/areas';
 
 /** The arguments of `getHref`: none for a path without parameters, else every parameter. */
 export type HrefArgs<Pattern extends string> = [PathParam<Pattern>] extends [never]
@@ -7,7 +8,7 @@ export type HrefArgs<Pattern extends string> = [PathParam<Pattern>] extends [nev
 
 /** One screen's address: its route id, its URL pattern, and how to build a link to it. */
 export type AppPath<Pattern extends string> = {
-  /** The `id` of the route that renders this screen (src/app/router.tsx). */
+  /** The `id` of the route that renders this screen (src/app/areas.ts). */
   id: string;
   /** The URL pattern, as React Router writes it (`/members/:mid`). */
   path: Pattern;
@@ -24,51 +25,39 @@ function definePath<const Pattern extends string>(id: string, pattern: Pattern):
   };
 }
 
+/** Every declared screen by its name, from the area registry. */
+type DeclaredScreens = UnionToIntersection<(typeof areas)[AreaName]['screens']>;
+type UnionToIntersection<Union> = (
+  Union extends unknown ? (argument: Union) => void : never
+) extends (argument: infer Intersection) => void
+  ? Intersection
+  : never;
+
+/** The screens that have a URL (a layout has none), each with its pattern. */
+type ScreenPaths = {
+  [
+    Name in keyof DeclaredScreens as DeclaredScreens[Name] extends { path: string } ? Name : never
+  ]: DeclaredScreens[Name] extends { path: infer Pattern extends string }
+    ? AppPath<Pattern>
+    : never;
+};
+
 /**
- * Every screen of the console (spec §2). Links are built only from here. The spec's named
- * routes are home, applications, members, certificates, invoices, stripe-invoices
- * (`stripeInvoices`), users, emails, settings and the details user, application, member, invoice.
+ * Every screen of the console (spec §2), as the area registry (src/app/areas.ts) declares it.
+ * Links are built only from here. The spec's named routes are home, applications, members,
+ * certificates, invoices, stripe-invoices (`stripeInvoices`), users, emails, settings and the
+ * details user, application, member, invoice.
+ *
+ * Features reach the registry only through here; it imports their screens only lazily
+ * (`import()`), so no feature code loads with `paths`.
  */
-export const paths = {
-  home: definePath('home', '/'),
-
-  members: definePath('members', '/members'),
-  membersFixes: definePath('members-fixes', '/members/fixes'),
-  membersUpload: definePath('members-upload', '/members/upload'),
-  member: definePath('member', '/members/:mid'),
-
-  certificates: definePath('certificates', '/certificates'),
-  certificate: definePath('certificate', '/certificates/:cid'),
-
-  invoices: definePath('invoices', '/invoices'),
-  invoicesUpload: definePath('invoices-upload', '/invoices/upload'),
-  invoicesPdfs: definePath('invoices-pdfs', '/invoices/pdfs'),
-  invoicesFixes: definePath('invoices-fixes', '/invoices/fixes'),
-  invoice: definePath('invoice', '/invoices/:iid'),
-
-  applications: definePath('applications', '/applications'),
-  application: definePath('application', '/applications/:aid'),
-
-  stripeInvoices: definePath('stripe-invoices', '/stripe-invoices'),
-  stripeInvoice: definePath('stripe-invoice', '/stripe-invoices/:sid'),
-
-  users: definePath('users', '/users'),
-  user: definePath('user', '/users/:uid'),
-
-  operators: definePath('operators', '/operators'),
-  operator: definePath('operator', '/operators/:uid'),
-
-  emails: definePath('emails', '/emails'),
-  email: definePath('email', '/emails/:eid'),
-
-  settings: definePath('settings', '/settings'),
-  bankAccounts: definePath('bank-accounts', '/settings/bank-accounts'),
-  bankAccount: definePath('bank-account', '/settings/bank-accounts/:id'),
-  countries: definePath('countries', '/countries'),
-  country: definePath('country', '/countries/:iso2'),
-
-  searchIndexes: definePath('search-indexes', '/search/indexes'),
-} as const;
+export const paths = Object.fromEntries(
+  Object.values(areas).flatMap((area) =>
+    Object.entries(area.screens).flatMap(([name, screen]: [string, ScreenDeclaration]) =>
+      screen.path === undefined ? [] : [[name, definePath(screen.id, screen.path)]],
+    ),
+  ),
+) as ScreenPaths;
 
 type ListQuery = Record<string, string | boolean | readonly string[] | undefined>;
 

@@ -1,10 +1,10 @@
 import { MagnifierIcon } from '@/components/icons';
 import { Link, matchPath, useLocation } from 'react-router';
 import { focusRing } from '@/components/button';
-import { paths } from '@/config/paths';
+import { areas, type AreaDeclaration, type ScreenDeclaration } from '../areas';
 import type { PaletteShortcutHint } from '../utils/palette-shortcut';
 
-type SidebarEntry = {
+export type SidebarEntry = {
   label: string;
   to: string;
   /** Only the exact URL makes it active (home would match everything otherwise). */
@@ -13,28 +13,44 @@ type SidebarEntry = {
   alsoActiveOn?: string[];
 };
 
-// Spec §2 "Shell": nine entries, in this order.
-const sidebarEntries: SidebarEntry[] = [
-  { label: 'Ops', to: paths.home.getHref(), end: true },
-  { label: 'Applications', to: paths.applications.getHref() },
-  { label: 'Members', to: paths.members.getHref() },
-  { label: 'Certificates', to: paths.certificates.getHref() },
-  { label: 'Invoices', to: paths.invoices.getHref() },
-  { label: 'Payments', to: paths.stripeInvoices.getHref() },
-  { label: 'Users', to: paths.users.getHref() },
-  { label: 'Emails', to: paths.emails.getHref() },
-  // /countries renders inside the settings view (see the route table); operators and search
-  // indexes have no sidebar entry of their own and are reached from the settings home.
-  {
-    label: 'Settings',
-    to: paths.settings.getHref(),
-    alsoActiveOn: [
-      `${paths.countries.path}/*`,
-      `${paths.operators.path}/*`,
-      paths.searchIndexes.path,
-    ],
-  },
-];
+/** The URL pattern that covers a screen: its URL, and below it when screens render inside it. */
+function patternOf(screen: ScreenDeclaration & { path: string }, screens: ScreenDeclaration[]) {
+  const hasScreensInside = screens.some((other) => other.inside === screen.id);
+  return hasScreensInside ? `${screen.path}/*` : screen.path;
+}
+
+/**
+ * The sidebar of the area registry: one entry per area that declares one, in its order, linking
+ * to the area's first screen. It is current on every screen of its area and of the areas
+ * grouped under it (`sidebarGroup`): /countries and /operators belong to Settings.
+ */
+export function sidebarEntriesOf(declared: Readonly<Record<string, AreaDeclaration>>) {
+  const everyScreen = Object.values(declared).flatMap((area) => Object.values(area.screens));
+  return Object.entries(declared).flatMap(([name, area]): SidebarEntry[] => {
+    if (!area.sidebar) return [];
+    const grouped = Object.values(declared).filter((other) => other.sidebarGroup === name);
+    const screens = [area, ...grouped]
+      .flatMap((member) => Object.values(member.screens))
+      .filter(
+        (screen): screen is ScreenDeclaration & { path: string } => screen.path !== undefined,
+      );
+    const to = screens[0]?.path;
+    if (to === undefined) throw new Error(`The area ${name} has no screen to link to.`);
+    if (to === '/') return [{ label: area.sidebar.label, to, end: true }];
+    const covered = [`${to}/*`];
+    for (const screen of screens) {
+      if (covered.some((pattern) => matchPath(pattern, screen.path) !== null)) continue;
+      covered.push(patternOf(screen, everyScreen));
+    }
+    const alsoActiveOn = covered.slice(1);
+    return [
+      { label: area.sidebar.label, to, ...(alsoActiveOn.length > 0 ? { alsoActiveOn } : {}) },
+    ];
+  });
+}
+
+// Spec §2 "Shell": nine entries, in the registry's order (sidebar.test.ts pins them).
+const sidebarEntries = sidebarEntriesOf(areas);
 
 /** Whether the entry is the current view: its URL or anything nested in it (or in alsoActiveOn). */
 function isEntryActive(entry: SidebarEntry, pathname: string): boolean {

@@ -1,14 +1,38 @@
+import type {
+  AnyListDefinition,
+  ListColumnName,
+  ListFilterField,
+  ListSortField,
+} from '@ops/contract';
 import type { ReactNode } from 'react';
 import type { OperatorAction } from '@/lib/permissions';
 
-/** One column: what it shows, how wide it is, whether the API sorts by it. */
-export type DataListColumn<Row> = {
-  /** The column's name; also the sort field the API takes when `sortable`. */
-  id: string;
+/**
+ * Any list, for the kit that handles every list alike. `any` (not `AnyListDefinition`) because a
+ * column's id is checked against its list's names both ways: a definition typed against its own
+ * list must still pass where the kit takes any list's.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyList = any;
+
+/**
+ * One column: what it shows, how wide it is, whether the API sorts by it. Typed against the
+ * list's contract definition (`L`): an id the definition does not declare, or `sortable` on a
+ * column it does not sort by, is a type error.
+ */
+export type DataListColumn<Row, L extends AnyListDefinition = AnyList> = {
+  [Id in ListColumnName<L>]: DataListColumnFields<Row> & {
+    /** The column's name in the list's definition; the sort field the API takes when `sortable`. */
+    id: Id;
+    /** Only on a column the definition sorts by. */
+    sortable?: Id extends ListSortField<L> ? boolean : false;
+  };
+}[ListColumnName<L>];
+
+type DataListColumnFields<Row> = {
   label: string;
   /** A CSS grid track, e.g. `7rem` or `minmax(14rem,2fr)`. */
   width: string;
-  sortable?: boolean;
   /** The cell that holds the row's link (its box covers the row); one per list. */
   isPrimary?: boolean;
   isHiddenByDefault?: boolean;
@@ -17,19 +41,20 @@ export type DataListColumn<Row> = {
   render: (row: Row) => ReactNode;
 };
 
-export type DataListFilter =
+/** A filter the toolbar offers; `Name` is one the list's definition filters by. */
+export type DataListFilter<Name extends string = string> =
   | {
-      name: string;
+      name: Name;
       label: string;
       kind: 'one-of';
       options: readonly { value: string; label: string }[];
       /** Offers "No value" (`(empty)`). */
       allowsEmpty?: boolean;
     }
-  | { name: string; label: string; kind: 'range'; input: 'date' | 'number'; allowsEmpty?: boolean }
-  | { name: string; label: string; kind: 'text'; placeholder?: string }
+  | { name: Name; label: string; kind: 'range'; input: 'date' | 'number'; allowsEmpty?: boolean }
+  | { name: Name; label: string; kind: 'text'; placeholder?: string }
   /** A member chosen by searching its name or number; the value is its id, the chip its name. */
-  | { name: string; label: string; kind: 'member' };
+  | { name: Name; label: string; kind: 'member' };
 
 /** The rows a bulk action applies to: picked one by one, or every row the view matches. */
 export type ListSelectionTarget =
@@ -53,9 +78,13 @@ export type DataListBulkAction = {
   run: (selection: ListSelectionTarget, reason: string) => Promise<string>;
 };
 
-export type DataListDefinition<Row> = {
-  /** The query-key root, e.g. 'members'. */
-  name: string;
+/**
+ * A list screen: `L` is the list's contract definition (`typeof membersList`), which its columns
+ * and filters are checked against.
+ */
+export type DataListDefinition<Row, L extends AnyListDefinition = AnyList> = {
+  /** The query-key root: the definition's name, e.g. 'members'. */
+  name: L['name'];
   noun: { one: string; many: string };
   /** GET with the list contract: `{data, nextCursor, estimatedTotal, totalIsExact}`. */
   apiPath: string;
@@ -72,8 +101,8 @@ export type DataListDefinition<Row> = {
   /** The search box's label; no box when absent (the list takes no `q`). */
   searchLabel?: string;
   searchPlaceholder?: string;
-  columns: readonly DataListColumn<Row>[];
-  filters?: readonly DataListFilter[];
+  columns: readonly DataListColumn<Row, L>[];
+  filters?: readonly DataListFilter<ListFilterField<L>>[];
   bulkActions?: readonly DataListBulkAction[];
   /** Shown when no row matches and no filter narrows the list. */
   emptyMessage?: string;

@@ -7,13 +7,17 @@ import {
 import { useEffect, useRef } from 'react';
 import { apiRequest } from '@/lib/api-client';
 import { useLiveChanges } from '@/lib/live-changes';
+import { areaKeys } from '@/lib/query-keys';
 import { withQuery } from './list-state';
 import type { DataListPage } from './types';
 
-/** Cache keys of a list: everything under its name, one entry per view. */
+/**
+ * Cache keys of a list: everything under its name (its area's root, which holds the area's
+ * details too, so a list refresh reaches an open detail), one entry per view.
+ */
 export const listQueryKeys = {
-  all: (name: string) => [name],
-  view: (name: string, queryParams: string) => [name, 'list', queryParams],
+  all: (name: string) => areaKeys(name).all,
+  view: (name: string, queryParams: string) => areaKeys(name).list(queryParams),
 };
 
 export function listQueryOptions<Row>(name: string, apiPath: string, queryParams: string) {

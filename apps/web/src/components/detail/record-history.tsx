@@ -4,13 +4,18 @@ import { Button } from '@/components/button';
 import { ErrorCard } from '@/components/error-card';
 import { apiRequest } from '@/lib/api-client';
 import { getErrorMessage } from '@/lib/error-message';
+import { areaKeys } from '@/lib/query-keys';
 import { formatDate, formatDateTime, humanizeName } from './format';
+
+const auditKeys = areaKeys('audit');
 
 /** Cache keys of record histories: invalidate `record(table, id)` when the record changes. */
 export const auditQueryKeys = {
-  all: ['audit'],
-  record: (table: AuditTable, id: string) => ['audit', table, id],
-} as const;
+  all: auditKeys.all,
+  /** Every history of a table's records. */
+  table: (table: AuditTable) => auditKeys.of(table),
+  record: (table: AuditTable, id: string) => auditKeys.of(table, id),
+};
 
 const pageSize = 20;
 

@@ -1,20 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '@/lib/api-client';
-import { memberLabel } from './member-hits';
-
-type MemberNameFields = { legalName: string; number: string };
-
-/** A member's name and number by its id (for a filter chip or a form that holds only the id). */
-export function useMemberName(mid: string | null | undefined) {
-  return useQuery({
-    queryKey: ['member-name', mid],
-    queryFn: ({ signal }) =>
-      apiRequest<MemberNameFields>(`/api/members/${encodeURIComponent(mid ?? '')}`, { signal }),
-    enabled: Boolean(mid),
-    staleTime: 60_000,
-    retry: false,
-  });
-}
+import { useMemberName } from '@/lib/api/get-member-name';
+import { isApiError } from '@/lib/api-client';
+import { memberLabel } from '@/lib/search/member-hits';
 
 /**
  * A member named as a person knows it: "Alpine Freight AG (M-00012)", never its internal id

@@ -1,33 +1,11 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { focusRing } from '@/components/button';
+import { useMemberSearch } from '@/lib/api/search-members';
 import { getErrorMessage } from '@/lib/error-message';
-import { runSearch } from '@/lib/search/run-search';
-import { memberOptionsOf, type MemberOption } from './member-hits';
+import type { MemberOption } from '@/lib/search/member-hits';
 
-/** Members offered at most; the search asks for more hits, as other types share them. */
-const shownMembers = 8;
-const searchedHits = 40;
 /** Typing pauses this long before a search: each keystroke need not be a request. */
 const debounceMs = 150;
-
-export const memberPickerQueryKeys = {
-  all: ['member-picker'] as const,
-  search: (q: string) => ['member-picker', q] as const,
-};
-
-/** The members matching `q`, through the search palette's engine (the same index and ranking). */
-export function useMemberSearch(q: string) {
-  return useQuery({
-    queryKey: memberPickerQueryKeys.search(q),
-    queryFn: async ({ signal }) =>
-      memberOptionsOf((await runSearch({ q, limit: searchedHits }, signal)).hits, shownMembers),
-    enabled: q !== '',
-    staleTime: 10_000,
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
-}
 
 function useDebounced(value: string, ms: number): string {
   const [debounced, setDebounced] = useState(value);

@@ -1,7 +1,7 @@
 import type { TUploadView, UploadMapping, UploadMappingProblem } from '@ops/contract';
 import type { ReactNode } from 'react';
 import type { OperatorAction } from '@/lib/permissions';
-import type { UploadApi } from './upload-api';
+import type { UploadApi } from '@/lib/api/uploads/upload-api';
 
 /**
  * What an area tells the upload kit about its CSV import: the API, the fields a column can be

@@ -2,7 +2,7 @@ import type { TUploadView } from '@ops/contract';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { formatDateTime } from '@/components/detail/format';
-import { rejectedRowsHref } from './upload-api';
+import { rejectedRowsHref } from '@/lib/api/uploads/get-invalid-rows';
 import type { UploadDefinition } from './upload-definition';
 import { formatCount } from './upload-steps';
 

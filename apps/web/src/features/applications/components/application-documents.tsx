@@ -13,7 +13,9 @@ import { ConfirmDialog } from '@/components/detail/confirm-dialog';
 import { isVersionConflict } from '@/components/detail/conflict-notice';
 import { formatDateTime } from '@/components/detail/format';
 import { getErrorMessage } from '@/lib/error-message';
-import { documentHref, useDeleteDocument, useUploadDocument } from '../api/application-detail';
+import { useDeleteDocument } from '../api/delete-application-document';
+import { documentHref } from '../api/get-application';
+import { useUploadDocument } from '../api/upload-application-document';
 import { documentTypeLabels, formatBytes } from './application-labels';
 
 const linkClass = 'text-sky-800 underline decoration-sky-300 underline-offset-2 hover:text-sky-950';

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '@/components/detail/confirm-dialog';
 import { isVersionConflict } from '@/components/detail/conflict-notice';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/error-message';
-import { useApplicationAction } from '../api/application-detail';
+import { useApplicationAction } from '../api/run-application-action';
 import { actionTexts } from './application-labels';
 
 const linkClass =

@@ -1,6 +1,7 @@
 import {
   applicationCategories,
   applicationQueueRank,
+  type applicationsList,
   applicationStatuses,
   type TApplicationListItem,
 } from '@ops/contract';
@@ -14,7 +15,10 @@ import { ApplicationStatusBadge } from './application-status-badge';
  * The applications list for the list kit: the review queue first (what waits for the staff,
  * oldest submitted first), every column sortable by the server's indexes.
  */
-export const applicationsListDefinition: DataListDefinition<TApplicationListItem> = {
+export const applicationsListDefinition: DataListDefinition<
+  TApplicationListItem,
+  typeof applicationsList
+> = {
   name: 'applications',
   noun: { one: 'application', many: 'applications' },
   apiPath: '/api/applications',

@@ -4,7 +4,7 @@ import { RecordHistory } from '@/components/detail/record-history';
 import { Screen } from '@/components/screen';
 import { historyValueLabels } from '@/lib/labels';
 import { useCan } from '@/lib/permissions';
-import { useApplication, useApplicationFollowChanges } from '../api/application-detail';
+import { useApplication, useApplicationFollowChanges } from '../api/get-application';
 import { ApplicationDocuments } from '../components/application-documents';
 import { applicationFieldLabels } from '../components/application-labels';
 import { ApplicationOverview } from '../components/application-overview';

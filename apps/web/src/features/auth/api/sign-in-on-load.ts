@@ -1,9 +1,10 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { getEmailForSignIn, setEmailForSignIn } from '../utils/storage';
 import { signInOnLoad, type SignInOnLoadOutcome } from '../utils/sign-in-on-load';
+import { completeSignInLink } from './complete-sign-in-link';
+import { getRedirectResult } from './get-redirect-result';
 import { setSignedInUser } from './me';
 import { authQueryKeys } from './query-keys';
-import { completeSignInLink, getRedirectResult } from './sign-in';
 
 let pageLoadOutcome: Promise<SignInOnLoadOutcome> | undefined;
 
@@ -38,4 +39,14 @@ export function signInOnLoadQueryOptions(queryClient: QueryClient) {
     gcTime: Infinity,
     retry: false,
   });
+}
+
+/**
+ * The page load's sign-in link completion or redirect check (spec §4): settled once it is
+ * done, with the error to show on the sign-in screen, if any.
+ */
+export function useSignInOnLoad(): { isSettled: boolean; error: unknown } {
+  const queryClient = useQueryClient();
+  const { data, isError } = useQuery(signInOnLoadQueryOptions(queryClient));
+  return { isSettled: data !== undefined || isError, error: data?.error ?? null };
 }

@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '@/lib/api-client';
+import { useInvalidatingMutation } from '@/lib/mutation';
 import type { SignInOnLoadOutcome } from '../utils/sign-in-on-load';
 import { authQueryKeys } from './query-keys';
 
@@ -30,9 +31,8 @@ export function clearSessionData(queryClient: QueryClient): void {
 
 /** The sign-out action: running, error and result states (spec §4). */
 export function useSignOut() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: signOut,
-    onSuccess: () => clearSessionData(queryClient),
+    onSuccess: (_result, _variables, queryClient) => clearSessionData(queryClient),
   });
 }

@@ -1,10 +1,10 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/button';
 import { ProgressBar } from '@/components/progress-bar';
 import { TextField } from '@/components/text-field';
 import { isApiError } from '@/lib/api-client';
-import { checkPasswordResetCode, completePasswordReset } from '../api/password-reset';
+import { usePasswordResetCode } from '../api/check-password-reset-code';
+import { useCompletePasswordReset } from '../api/complete-password-reset';
 import { AuthErrorBox } from '../components/auth-error-box';
 import { EmailAddress } from '../components/email-address';
 import { AuthLayout } from '../components/auth-layout';
@@ -25,15 +25,8 @@ export type ResetPasswordScreenProps = {
  * new one twice, and reports the server's refusal (too short, too common) under the field.
  */
 export function ResetPasswordScreen({ code, onDone, onCancel }: ResetPasswordScreenProps) {
-  const check = useQuery({
-    queryKey: ['password-reset-code', code],
-    queryFn: () => checkPasswordResetCode(code),
-    retry: false,
-    staleTime: Infinity,
-  });
-  const change = useMutation({
-    mutationFn: (password: string) => completePasswordReset(code, password),
-  });
+  const check = usePasswordResetCode(code);
+  const change = useCompletePasswordReset(code);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [isChecked, setIsChecked] = useState(false);

@@ -4,13 +4,11 @@ import { Fragment, useReducer, useRef, useState, type FormEvent, type ReactNode 
 import { Button, focusRing } from '@/components/button';
 import { TextField } from '@/components/text-field';
 import { setSignedInUser } from '../api/me';
-import { sendPasswordResetLink } from '../api/password-reset';
-import {
-  getSignInMethods,
-  sendSignInLink,
-  signInWithPassword,
-  startMicrosoftSignIn,
-} from '../api/sign-in';
+import { sendPasswordResetLink } from '../api/send-password-reset-link';
+import { getSignInMethods } from '../api/get-sign-in-methods';
+import { sendSignInLink } from '../api/send-sign-in-link';
+import { signInWithPassword } from '../api/sign-in-with-password';
+import { startMicrosoftSignIn } from '../api/start-microsoft-sign-in';
 import { AuthErrorBox } from '../components/auth-error-box';
 import { AuthLayout } from '../components/auth-layout';
 import { MailboxPanel, SentTo } from '../components/mailbox-panel';

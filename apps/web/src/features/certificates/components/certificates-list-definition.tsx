@@ -1,4 +1,9 @@
-import { certificateStatuses, certificateTypes, type TCertificateListItem } from '@ops/contract';
+import {
+  type certificatesList,
+  certificateStatuses,
+  certificateTypes,
+  type TCertificateListItem,
+} from '@ops/contract';
 import type { DataListDefinition } from '@/components/data-list';
 import { formatDate, formatDateTime } from '@/components/detail';
 import { MemberCellLink } from '@/components/member-link';
@@ -8,7 +13,10 @@ import { certificateTypeLabels } from './labels';
 import { CertificateStatusBadge } from './status-badge';
 
 /** The certificates list: its columns, filters and bulk actions, for the list kit. */
-export const certificatesListDefinition: DataListDefinition<TCertificateListItem> = {
+export const certificatesListDefinition: DataListDefinition<
+  TCertificateListItem,
+  typeof certificatesList
+> = {
   name: 'certificates',
   noun: { one: 'certificate', many: 'certificates' },
   apiPath: '/api/certificates',

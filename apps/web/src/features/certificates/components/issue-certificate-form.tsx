@@ -6,7 +6,8 @@ import type { z } from 'zod';
 import { Button } from '@/components/button';
 import { FormTextField, describeSaveError } from '@/components/detail';
 import { getErrorMessage } from '@/lib/error-message';
-import { useIssueCertificate, useMemberChoices } from '../api/certificates';
+import { useIssueCertificate } from '../api/issue-certificate';
+import { useMemberChoices } from '@/lib/api/get-member-choices';
 import { UnsavedChangesGuard } from '@/components/detail/use-unsaved-changes';
 import { memberStatusLabel } from '@/lib/labels';
 

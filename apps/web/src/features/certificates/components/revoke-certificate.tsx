@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/button';
 import { ConfirmDialog, ConflictNotice, isVersionConflict } from '@/components/detail';
 import { getErrorMessage } from '@/lib/error-message';
-import { useRevokeCertificate } from '../api/certificates';
+import { useRevokeCertificate } from '../api/revoke-certificate';
 
 /** Revoke, with a confirmation that asks for the reason; a version conflict is explained. */
 export function RevokeCertificate({

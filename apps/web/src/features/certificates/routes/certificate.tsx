@@ -13,7 +13,7 @@ import { Screen } from '@/components/screen';
 import { paths } from '@/config/paths';
 import { certificateStatusLabels, historyValueLabels } from '@/lib/labels';
 import { useCan } from '@/lib/permissions';
-import { certificatePdfPath, useCertificate } from '../api/certificates';
+import { certificatePdfPath, useCertificate } from '../api/get-certificate';
 import { certificateTypeLabels } from '../components/labels';
 import { RevokeCertificate } from '../components/revoke-certificate';
 import { CertificateStatusBadge } from '../components/status-badge';

@@ -2,7 +2,7 @@ import type { TEmailDetail } from '@ops/contract';
 import { Link } from 'react-router';
 import { FieldList, formatDateTime } from '@/components/detail';
 import { emailKindLabel } from '@/lib/labels';
-import { emailAttachmentPath, emailHtmlPath } from '../api/emails';
+import { emailAttachmentPath, emailHtmlPath } from '../api/get-email';
 import { formatBytes, relatedHref, relatedTableLabels } from './labels';
 import { EmailStateBadge } from './state-badge';
 

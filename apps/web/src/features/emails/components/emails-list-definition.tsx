@@ -1,10 +1,10 @@
-import type { TEmailListItem, TEmailsBulkRetryResult } from '@ops/contract';
+import type { emailsList, TEmailListItem } from '@ops/contract';
 import type { DataListDefinition } from '@/components/data-list';
 import { withQuery } from '@/components/data-list/list-state';
 import { formatDateTime } from '@/components/detail';
 import { paths } from '@/config/paths';
-import { apiRequest } from '@/lib/api-client';
 import { emailKindLabel } from '@/lib/labels';
+import { retryEmails } from '../api/retry-emails';
 import {
   emailDeliveryModeOptions,
   emailKindOptions,
@@ -25,7 +25,7 @@ function download(href: string) {
 }
 
 /** The e-mail log: its columns, filters and bulk actions, for the list kit. */
-export const emailsListDefinition: DataListDefinition<TEmailListItem> = {
+export const emailsListDefinition: DataListDefinition<TEmailListItem, typeof emailsList> = {
   name: 'emails',
   noun: { one: 'e-mail', many: 'e-mails' },
   apiPath: '/api/emails',
@@ -136,10 +136,7 @@ export const emailsListDefinition: DataListDefinition<TEmailListItem> = {
       confirm:
         'Send the failed e-mails of the selection again? Each gets a fresh set of delivery attempts; the others are left as they are.',
       run: async (selection) => {
-        const result = await apiRequest<TEmailsBulkRetryResult>('/api/emails/bulk/retry', {
-          method: 'POST',
-          body: { selection },
-        });
+        const result = await retryEmails(selection);
         const skipped = result.skipped
           ? ` ${result.skipped} had not failed and were left as they are.`
           : '';

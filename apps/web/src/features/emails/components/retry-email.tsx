@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/detail';
 import { getErrorMessage } from '@/lib/error-message';
-import { useRetryEmail } from '../api/emails';
+import { useRetryEmail } from '../api/retry-email';
 
 /** Retry on a failed e-mail: after a confirmation, back to the outbox with fresh attempts. */
 export function RetryEmail({ email }: { email: TEmailDetail }) {

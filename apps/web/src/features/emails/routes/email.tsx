@@ -3,7 +3,7 @@ import { Screen } from '@/components/screen';
 import { historyValueLabels } from '@/lib/labels';
 import { useCan } from '@/lib/permissions';
 import { useRouteParam } from '@/lib/route-params';
-import { useEmail } from '../api/emails';
+import { useEmail } from '../api/get-email';
 import { DeliveryHistory } from '../components/delivery-history';
 import { EmailMessage } from '../components/email-message';
 import { RetryEmail } from '../components/retry-email';

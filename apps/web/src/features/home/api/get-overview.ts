@@ -1,12 +1,15 @@
 import type { THomeOverview } from '@ops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { areaKeys } from '@/lib/query-keys';
+
+const homeKeys = areaKeys('home');
 
 /** Cache keys of the home feature. */
 export const homeQueryKeys = {
   /** The counts of work that needs action. */
-  overview: ['home', 'overview'],
-} as const;
+  overview: homeKeys.of('overview'),
+};
 
 /** What needs an operator's action today: the counts of the start page. */
 export function getOverview(signal?: AbortSignal): Promise<THomeOverview> {

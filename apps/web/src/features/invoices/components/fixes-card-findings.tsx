@@ -1,9 +1,8 @@
 import type { TCardUnlinkedFinding, TFixCardInvoice } from '@ops/contract';
 import { formatMoney } from '@/components/detail/format';
-import { useInvoiceFixRepair } from './fixes-api';
-import type { FindingsProps } from './fixes-invoice-findings';
+import { useInvoiceFixRepair } from '../api/repair-invoice-fix';
 import { CardLink, FindingCard, InvoiceLine } from './fixes-panel';
-import { CheckFindings } from './fixes-findings-list';
+import { CheckFindings, type FindingsProps } from './fixes-findings-list';
 import { RepairAction } from './fixes-repair-action';
 import { formatDate } from '@/components/detail/format';
 import { labelOf, paymentStatusLabels } from '@/lib/labels';

@@ -1,9 +1,20 @@
 import type { InvoiceFixCheck } from '@ops/contract';
 import { Fragment, type ReactNode } from 'react';
-import { useInvoiceFixFindings, type InvoiceFindingsPageOf } from './fixes-api';
+import { type InvoiceFindingsPageOf, useInvoiceFixFindings } from '../api/get-invoice-fix-findings';
 import { FindingsState } from './fixes-panel';
 
 export type FindingOf<C extends InvoiceFixCheck> = InvoiceFindingsPageOf<C>['findings'][number];
+
+/** What the screen gives each check's findings: the page, and whether and how to repair. */
+export type FindingsProps = {
+  offset: number;
+  limit: number;
+  canEdit: boolean;
+  onResult: (message: string) => void;
+};
+
+/** What one finding's card gets. */
+export type FindingProps<F> = { finding: F; canEdit: boolean; onResult: (message: string) => void };
 
 /** A page of one check's findings, each rendered by the check, with the loading and error states. */
 export function CheckFindings<C extends InvoiceFixCheck>({

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { Button, focusRing } from '@/components/button';
 import { ConfirmDialog, ConflictNotice, isVersionConflict } from '@/components/detail';
 import { getErrorMessage } from '@/lib/error-message';
-import { useInvoiceAction } from '../api/invoices';
+import { useInvoiceAction } from '../api/run-invoice-action';
 import { paymentMethodLabels } from './labels';
 import { Modal } from './modal';
 import { formatDate } from '@/components/detail/format';

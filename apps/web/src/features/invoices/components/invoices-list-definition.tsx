@@ -1,6 +1,7 @@
 import {
   invoiceCurrencies,
   invoiceKinds,
+  type invoicesList,
   invoiceSources,
   invoiceStatuses,
   type TInvoiceListItem,
@@ -14,7 +15,7 @@ import { invoiceKindLabels, invoiceSourceLabels } from './labels';
 import { InvoiceStatusBadge } from './status-badge';
 
 /** The invoices list: its columns and filters, for the list kit. */
-export const invoicesListDefinition: DataListDefinition<TInvoiceListItem> = {
+export const invoicesListDefinition: DataListDefinition<TInvoiceListItem, typeof invoicesList> = {
   name: 'invoices',
   noun: { one: 'invoice', many: 'invoices' },
   apiPath: '/api/invoices',

@@ -1,20 +1,14 @@
-import {
-  invoicePdfMaxBytes,
-  invoicePdfUploadConcurrency,
-  type TInvoicePdfMatchResult,
-  type TInvoicePdfRefusalRule,
-  type TInvoicePdfUploadResult,
-} from '@ops/contract';
+import { invoicePdfMaxBytes, invoicePdfUploadConcurrency } from '@ops/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiRequest } from '@/lib/api-client';
 import { getErrorMessage } from '@/lib/error-message';
+import { matchInvoicePdfs } from '../api/match-invoice-pdfs';
+import { sendInvoicePdf, type PdfRefusal } from '../api/upload-invoice-pdf';
 
 /** Where one file is: matched by name, then sent, then attached or refused. */
 export type PdfFileState =
   'checking' | 'ready' | 'uploading' | 'attached' | 'replaced' | 'refused' | 'failed';
 
-/** Why a file was not attached: a rule of the server, or the connection. */
-export type PdfRefusal = TInvoicePdfRefusalRule | 'network' | 'other';
+export type { PdfRefusal } from '../api/upload-invoice-pdf';
 
 export type PdfUploadItem = {
   key: number;
@@ -35,59 +29,6 @@ export type PdfUploadPhase = 'choose' | 'checking' | 'review' | 'uploading' | 'd
 const matchChunk = 2_000;
 /** Progress events arrive many times a second per file; the screen redraws at most this often. */
 const redrawEveryMs = 100;
-
-type SendOutcome =
-  | { ok: true; result: TInvoicePdfUploadResult }
-  | { ok: false; refusal: PdfRefusal; reason: string };
-
-/**
- * Sends one file as its own multipart request through XMLHttpRequest, whose upload progress
- * events fetch does not offer.
- */
-function sendFile(
-  file: File,
-  replace: boolean,
-  onProgress: (loaded: number) => void,
-  signal: AbortSignal,
-): Promise<SendOutcome> {
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/invoices/pdfs${replace ? '?replace=1' : ''}`);
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.upload.onprogress = (event) => onProgress(Math.min(event.loaded, file.size));
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = undefined;
-      }
-      if (xhr.status === 201) {
-        resolve({ ok: true, result: body as TInvoicePdfUploadResult });
-        return;
-      }
-      const error = (body as { error?: { message?: string; issues?: { rule?: string }[] } })?.error;
-      const rule = error?.issues?.[0]?.rule;
-      resolve({
-        ok: false,
-        refusal:
-          xhr.status === 413
-            ? 'too_large'
-            : rule && rule !== 'required'
-              ? (rule as TInvoicePdfRefusalRule)
-              : 'other',
-        reason: error?.message ?? `The server answered ${xhr.status} ${xhr.statusText}`.trim(),
-      });
-    };
-    xhr.onerror = () =>
-      resolve({ ok: false, refusal: 'network', reason: 'The connection to the server failed.' });
-    xhr.onabort = () => resolve({ ok: false, refusal: 'network', reason: 'Cancelled.' });
-    signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    const form = new FormData();
-    form.append('file', file, file.name);
-    xhr.send(form);
-  });
-}
 
 /**
  * The invoice PDFs upload: files are matched to invoices by name first (nothing is sent for a
@@ -169,9 +110,7 @@ export function usePdfUploadQueue() {
       try {
         for (let start = 0; start < toMatch.length; start += matchChunk) {
           const chunk = toMatch.slice(start, start + matchChunk);
-          const { matches } = await apiRequest<TInvoicePdfMatchResult>('/api/invoices/pdfs/match', {
-            body: { fileNames: chunk.map((item) => item.file.name) },
-          });
+          const { matches } = await matchInvoicePdfs(chunk.map((item) => item.file.name));
           chunk.forEach((item, index) => {
             const match = matches[index];
             if (!match) return;
@@ -224,7 +163,7 @@ export function usePdfUploadQueue() {
           const item = queue[next++] as PdfUploadItem;
           update(item, { state: 'uploading', sent: 0 });
           redraw();
-          const outcome = await sendFile(
+          const outcome = await sendInvoicePdf(
             item.file,
             replace,
             (loaded) => {

@@ -2,7 +2,8 @@ import { formatMoney } from '@/components/detail';
 import { useState } from 'react';
 import { Button, focusRing } from '@/components/button';
 import { getErrorMessage } from '@/lib/error-message';
-import { useRenewalRun, useStartRenewal } from '../api/invoices';
+import { useRenewalRun } from '../api/get-renewal-run';
+import { useStartRenewal } from '../api/start-renewal';
 import { Modal } from './modal';
 
 /**

@@ -26,7 +26,7 @@ import {
   memberStatusLabel,
 } from '@/lib/labels';
 import { useCan } from '@/lib/permissions';
-import { invoicePdfPath, useInvoice } from '../api/invoices';
+import { invoicePdfPath, useInvoice } from '../api/get-invoice';
 import { InvoiceActions } from '../components/invoice-actions';
 import { InvoiceDraftForm } from '../components/invoice-draft-form';
 import { invoiceKindLabels, invoiceSourceLabels, paymentMethodLabels } from '../components/labels';

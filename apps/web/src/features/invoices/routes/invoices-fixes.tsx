@@ -1,37 +1,11 @@
-import type { InvoiceFixCheck } from '@ops/contract';
 import { useState } from 'react';
 import { FixesScreen } from '@/components/fixes/fixes-screen';
 import { PageOfList } from '@/components/screen';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/permissions';
-import { useInvoiceFixesSummary, useLiveInvoiceFixes } from '../components/fixes-api';
-import { CardUnlinkedFindings, CardVoidFindings } from '../components/fixes-card-findings';
-import {
-  DuplicateFindings,
-  NoMemberFindings,
-  PaidPendingFindings,
-  TotalsFindings,
-  type FindingsProps,
-} from '../components/fixes-invoice-findings';
+import { useInvoiceFixesSummary, useLiveInvoiceFixes } from '../api/get-invoice-fixes-summary';
+import { InvoiceFixFindings } from '../components/fixes-findings';
 import { FixesPanel } from '../components/fixes-panel';
-
-function Findings({ check, ...props }: FindingsProps & { check: InvoiceFixCheck }) {
-  switch (check) {
-    case 'no-member':
-      return <NoMemberFindings {...props} />;
-    case 'duplicate-number':
-    case 'duplicate-billing':
-      return <DuplicateFindings check={check} {...props} />;
-    case 'totals':
-      return <TotalsFindings {...props} />;
-    case 'paid-member-pending':
-      return <PaidPendingFindings {...props} />;
-    case 'card-unlinked':
-      return <CardUnlinkedFindings {...props} />;
-    case 'card-void-invoice':
-      return <CardVoidFindings {...props} />;
-  }
-}
 
 /**
  * Invoice fixes: every check with its count, a page of its findings with the proposed repair in
@@ -74,7 +48,7 @@ export function InvoicesFixesRoute() {
             count={check.count}
           >
             {(offset, limit) => (
-              <Findings
+              <InvoiceFixFindings
                 check={check.check}
                 offset={offset}
                 limit={limit}

@@ -11,6 +11,7 @@ import {
 import { formatCount, UploadScreen, type UploadDefinition } from '@/components/upload';
 import { PageOfList } from '@/components/screen';
 import { paths } from '@/config/paths';
+import { areaKeys } from '@/lib/query-keys';
 
 type InvoiceResult = NonNullable<TInvoiceUpload['result']>;
 type InvoiceValidation = NonNullable<TInvoiceUpload['validation']>;
@@ -21,7 +22,11 @@ const invoiceUpload: UploadDefinition = {
     basePath: '/api/invoices/uploads',
     key: 'invoice-uploads',
     // The invoices and members lists follow the change feed; details read again.
-    invalidatesOnCommit: [['invoices'], ['invoice'], ['members'], ['member'], ['certificates']],
+    invalidatesOnCommit: [
+      areaKeys('invoices').all,
+      areaKeys('members').all,
+      areaKeys('certificates').all,
+    ],
   },
   followUpKey: 'followedUpAt',
   title: 'Invoices CSV upload',

@@ -2,7 +2,8 @@ import type { TAssociationLinkFinding, TAssociationLinkRepair } from '@ops/contr
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { paths } from '@/config/paths';
-import { useMemberFixFindings, useMemberFixRepair } from '../api/fixes-queries';
+import { useMemberFixFindings } from '../api/get-member-fix-findings';
+import { useMemberFixRepair } from '../api/repair-member-fix';
 import { FindingCard, FindingsState, MemberLink } from './fixes-panel';
 import { labelOf, memberCategoryLabels, memberStatusLabel } from '@/lib/labels';
 

@@ -1,7 +1,8 @@
 import type { TDuplicateFinding } from '@ops/contract';
 import { useState } from 'react';
 import { Button } from '@/components/button';
-import { useMemberFixFindings, useMemberFixRepair } from '../api/fixes-queries';
+import { useMemberFixFindings } from '../api/get-member-fix-findings';
+import { useMemberFixRepair } from '../api/repair-member-fix';
 import { FindingCard, FindingsState, MemberLink } from './fixes-panel';
 import { MergeDialog, type DuplicateMember } from './fixes-merge-dialog';
 import { labelOf, memberCategoryLabels, memberStatusLabel } from '@/lib/labels';

@@ -1,7 +1,8 @@
 import type { TInvalidEmailFinding } from '@ops/contract';
 import { useId, useState } from 'react';
 import { Button } from '@/components/button';
-import { useMemberFixFindings, useMemberFixRepair } from '../api/fixes-queries';
+import { useMemberFixFindings } from '../api/get-member-fix-findings';
+import { useMemberFixRepair } from '../api/repair-member-fix';
 import { FindingCard, FindingsState, inputClass, MemberLink } from './fixes-panel';
 
 /** Members without a valid e-mail: set the corrected address (proposed when tidying works) or clear it. */

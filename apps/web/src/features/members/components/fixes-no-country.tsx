@@ -1,7 +1,8 @@
 import type { TNoCountryFinding } from '@ops/contract';
 import { useId, useState } from 'react';
 import { Button } from '@/components/button';
-import { useMemberFixFindings, useMemberFixRepair } from '../api/fixes-queries';
+import { useMemberFixFindings } from '../api/get-member-fix-findings';
+import { useMemberFixRepair } from '../api/repair-member-fix';
 import { FindingCard, FindingsState, inputClass, MemberLink } from './fixes-panel';
 
 type Country = { iso2: string; name: string };

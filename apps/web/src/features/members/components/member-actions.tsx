@@ -4,7 +4,7 @@ import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/detail/confirm-dialog';
 import { isVersionConflict } from '@/components/detail/conflict-notice';
 import { getErrorMessage } from '@/lib/error-message';
-import { useMemberWrite } from '../api/member-detail';
+import { useMemberWrite } from '../api/write-member';
 import { statusActionLabel, statusLabels } from './member-labels';
 
 type PendingAction =

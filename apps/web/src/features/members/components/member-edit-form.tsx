@@ -1,28 +1,25 @@
 import {
-  memberBillingCurrencies,
-  memberCategories,
   ZMemberEdit,
   type TMemberDetail,
   type TMemberEdit,
   type TMemberEditInput,
 } from '@ops/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/button';
 import { ErrorCard } from '@/components/error-card';
 import { ConflictNotice, isVersionConflict } from '@/components/detail/conflict-notice';
 import { useReload } from '@/components/detail/use-reload';
-import { formatDateTime } from '@/components/detail/format';
-import {
-  FormCheckboxField,
-  FormSelectField,
-  FormTextField,
-  describeSaveError,
-} from '@/components/detail/form-field';
+import { describeSaveError } from '@/components/detail/form-field';
 import { getErrorMessage } from '@/lib/error-message';
-import { useMemberFormOptions, useMemberWrite } from '../api/member-detail';
-import { categoryLabels } from './member-labels';
+import { useMemberFormOptions } from '../api/get-member-form-options';
+import { useMemberWrite } from '../api/write-member';
+import { AddressFieldset } from './member-edit-form/address-fieldset';
+import { ChangedUnderneathNotice } from './member-edit-form/changed-underneath-notice';
+import { ContactFieldset } from './member-edit-form/contact-fieldset';
+import { IdentityFieldset } from './member-edit-form/identity-fieldset';
+import { MembershipFieldset } from './member-edit-form/membership-fieldset';
 import { UnsavedChangesGuard } from '@/components/detail/use-unsaved-changes';
 
 const editFieldNames = Object.keys(ZMemberEdit.shape);
@@ -53,7 +50,8 @@ export function toFormValues(member: TMemberDetail): TMemberEditInput {
  * The Edit tab: react-hook-form with the contract's ZMemberEdit (the schema the server checks
  * too), errors under the fields, the server's 400 issues placed on the fields they name, and
  * its 409 shown with a Reload. When someone else changes the member while the form is open,
- * an untouched form follows; a form with changes says so before Save is even tried.
+ * an untouched form follows; a form with changes says so before Save is even tried. Each
+ * fieldset is its own component (member-edit-form/); this one holds the form and saves it.
  */
 export function MemberEditForm({
   member,
@@ -115,31 +113,6 @@ export function MemberEditForm({
     );
   });
 
-  const countryOptions = useMemo(
-    () =>
-      (options.data?.countries ?? []).map((country) => ({
-        value: country.iso2,
-        label: `${country.name} (${country.iso2})`,
-      })),
-    [options.data],
-  );
-  const associationOptions = useMemo(() => {
-    const list = (options.data?.associations ?? []).filter((row) => row.mid !== member.mid);
-    const current = member.nationalAssociationMid;
-    const rows = list.map((row) => ({
-      value: row.mid,
-      label: `${row.legalName} (${row.countryIso2 ?? 'no country'}, ${row.number})`,
-    }));
-    // A link the fixes screen has yet to repair still shows as it is, so nothing is lost.
-    if (current && !list.some((row) => row.mid === current)) {
-      rows.unshift({
-        value: current,
-        label: `${member.nationalAssociationName ?? current} (not an association member)`,
-      });
-    }
-    return rows;
-  }, [options.data, member]);
-
   const isSaving = write.isPending;
   return (
     <form
@@ -149,25 +122,11 @@ export function MemberEditForm({
     >
       <UnsavedChangesGuard isDirty={isDirty && !isSaving} />
       {isChangedUnderneath && !isVersionConflict(write.error) ? (
-        <div
-          role="status"
-          className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
-        >
-          <p>
-            Someone else changed this member while you were editing
-            {member.updatedBy ? ` (${member.updatedBy}, ${formatDateTime(member.updatedAt)})` : ''}.
-            Saving your changes would be refused; reload to start again from the current version.
-          </p>
-          <div>
-            <Button
-              variant="secondary"
-              isBusy={isReloading}
-              onClick={() => void startFromCurrent()}
-            >
-              {isReloading ? 'Reloading…' : 'Reload'}
-            </Button>
-          </div>
-        </div>
+        <ChangedUnderneathNotice
+          member={member}
+          isReloading={isReloading}
+          onReload={() => void startFromCurrent()}
+        />
       ) : null}
       {isVersionConflict(write.error) ? (
         <ConflictNotice
@@ -184,99 +143,15 @@ export function MemberEditForm({
         />
       ) : null}
 
-      <fieldset className="grid gap-4 @xl:grid-cols-2">
-        <legend className="mb-2 text-sm font-semibold text-slate-900">Identity</legend>
-        <FormTextField control={form.control} name="legalName" label="Legal name" />
-        <FormTextField
-          control={form.control}
-          name="tradeName"
-          label="Trade name"
-          help="Only if it differs from the legal name"
-        />
-        <FormSelectField
-          control={form.control}
-          name="category"
-          label="Category"
-          options={memberCategories.map((value) => ({ value, label: categoryLabels[value] }))}
-        />
-        <FormTextField
-          control={form.control}
-          name="vatNumber"
-          label="VAT/UID number"
-          help="As on the company's registration, e.g. CHE-123.456.789"
-        />
-      </fieldset>
-
-      <fieldset className="grid gap-4 @xl:grid-cols-2">
-        <legend className="mb-2 text-sm font-semibold text-slate-900">Contact</legend>
-        <FormTextField
-          control={form.control}
-          name="email"
-          label="E-mail"
-          type="email"
-          autoComplete="off"
-        />
-        <FormTextField
-          control={form.control}
-          name="phone"
-          label="Phone"
-          type="tel"
-          help="International format, e.g. +41 22 123 45 67"
-        />
-        <FormTextField
-          control={form.control}
-          name="website"
-          label="Website"
-          type="url"
-          help="With https:// or http://"
-          className="@xl:col-span-2"
-        />
-      </fieldset>
-
-      <fieldset className="grid gap-4 @xl:grid-cols-2">
-        <legend className="mb-2 text-sm font-semibold text-slate-900">Address</legend>
-        <FormTextField control={form.control} name="addressLine1" label="Address line 1" />
-        <FormTextField control={form.control} name="addressLine2" label="Address line 2" />
-        <FormTextField control={form.control} name="postalCode" label="Postal code" />
-        <FormTextField control={form.control} name="city" label="City" />
-        <FormTextField control={form.control} name="state" label="State or province" />
-        <FormSelectField
-          control={form.control}
-          name="countryIso2"
-          label="Country"
-          emptyLabel={options.isPending ? 'Loading countries…' : 'No country'}
-          options={
-            countryOptions.length > 0 || !member.countryIso2
-              ? countryOptions
-              : [{ value: member.countryIso2, label: member.countryName ?? member.countryIso2 }]
-          }
-        />
-      </fieldset>
-
-      <fieldset className="grid gap-4 @xl:grid-cols-2">
-        <legend className="mb-2 text-sm font-semibold text-slate-900">Membership</legend>
-        <FormSelectField
-          control={form.control}
-          name="nationalAssociationMid"
-          label="National association"
-          help="The association member of its country that endorses it"
-          emptyLabel="None"
-          options={associationOptions}
-          className="@xl:col-span-2"
-        />
-        <FormSelectField
-          control={form.control}
-          name="billingCurrency"
-          label="Billing currency"
-          options={memberBillingCurrencies.map((value) => ({ value, label: value }))}
-        />
-        <FormCheckboxField
-          control={form.control}
-          name="directoryVisible"
-          label="Listed in the public member directory"
-          className="self-end"
-        />
-      </fieldset>
+      <IdentityFieldset control={form.control} />
+      <ContactFieldset control={form.control} />
+      <AddressFieldset
+        control={form.control}
+        member={member}
+        options={options.data}
+        isLoadingOptions={options.isPending}
+      />
+      <MembershipFieldset control={form.control} member={member} options={options.data} />
 
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" isBusy={isSaving}>

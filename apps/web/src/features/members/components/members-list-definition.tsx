@@ -1,11 +1,11 @@
 import type * as contract from '@ops/contract';
-import type { TMemberListItem, TMembersBulkStatusResult } from '@ops/contract';
+import type { membersList, TMemberListItem } from '@ops/contract';
 import type { DataListBulkAction, DataListDefinition } from '@/components/data-list';
 import { withQuery } from '@/components/data-list/list-state';
 import { formatDate } from '@/components/detail/format';
 import { paths } from '@/config/paths';
-import { apiRequest } from '@/lib/api-client';
 import { memberCategoryLabels, memberStatusLabels, optionsOf } from '@/lib/labels';
+import { changeMembersStatus } from '../api/change-members-status';
 import { memberCategories, memberStatuses, selectedMembersParams } from '../utils/list-params';
 import { StatusBadge } from './status-badge';
 
@@ -31,7 +31,7 @@ function download(href: string) {
 }
 
 /** The members list: its columns, filters and bulk actions, for the list kit. */
-export const membersListDefinition: DataListDefinition<TMemberListItem> = {
+export const membersListDefinition: DataListDefinition<TMemberListItem, typeof membersList> = {
   name: 'members',
   noun: { one: 'member', many: 'members' },
   apiPath: '/api/members',
@@ -139,10 +139,7 @@ export const membersListDefinition: DataListDefinition<TMemberListItem> = {
       permission: 'members.edit',
       reasonLabel: 'Reason (kept in each member’s history)',
       run: async (selection, reason) => {
-        const result = await apiRequest<TMembersBulkStatusResult>('/api/members/bulk/status', {
-          method: 'POST',
-          body: { selection, status, reason },
-        });
+        const result = await changeMembersStatus(selection, status, reason);
         const skipped = result.skipped
           ? ` ${result.skipped} could not be (already ${memberStatusLabels[status].toLowerCase()}, or not allowed from their status).`
           : '';

@@ -6,7 +6,7 @@ import { Screen } from '@/components/screen';
 import { paths } from '@/config/paths';
 import { historyValueLabels } from '@/lib/labels';
 import { useCan } from '@/lib/permissions';
-import { useMember, useMemberFollowChanges } from '../api/member-detail';
+import { useMember, useMemberFollowChanges } from '../api/get-member';
 import { MemberActions } from '../components/member-actions';
 import { MemberEditForm } from '../components/member-edit-form';
 import { categoryLabels, memberFieldLabels } from '../components/member-labels';

@@ -4,7 +4,7 @@ import { FixesScreen } from '@/components/fixes/fixes-screen';
 import { PageOfList } from '@/components/screen';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/permissions';
-import { useLiveMemberFixes, useMemberFixesSummary } from '../api/fixes-queries';
+import { useLiveMemberFixes, useMemberFixesSummary } from '../api/get-member-fixes-summary';
 import { AssociationLinkFindings } from '../components/fixes-association-links';
 import { DuplicateFindings } from '../components/fixes-duplicates';
 import { InvalidEmailFindings } from '../components/fixes-invalid-email';

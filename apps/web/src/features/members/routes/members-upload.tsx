@@ -10,6 +10,7 @@ import {
 import { UploadScreen, type UploadDefinition } from '@/components/upload';
 import { PageOfList } from '@/components/screen';
 import { paths } from '@/config/paths';
+import { memberQueryKeys } from '../api/query-keys';
 
 /** The member CSV import, on the shared upload kit. */
 const memberUpload: UploadDefinition = {
@@ -17,7 +18,7 @@ const memberUpload: UploadDefinition = {
     basePath: '/api/members/uploads',
     key: 'member-uploads',
     // The members list and details show the new and changed members.
-    invalidatesOnCommit: [['members']],
+    invalidatesOnCommit: [memberQueryKeys.all],
   },
   followUpKey: 'searchIndexedAt',
   title: 'Members CSV upload',

@@ -9,7 +9,8 @@ import { describeSaveError } from '@/components/detail/form-field';
 import { ErrorCard } from '@/components/error-card';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/error-message';
-import { useGrantOperator, useUserSearch } from '../api/operators';
+import { useGrantOperator } from '../api/grant-operator';
+import { useUserSearch } from '../api/search-users';
 import { RolesFieldset, ZRolesChoice } from './roles-fieldset';
 import { UnsavedChangesGuard } from '@/components/detail/use-unsaved-changes';
 

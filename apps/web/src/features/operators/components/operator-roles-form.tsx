@@ -9,7 +9,8 @@ import { useReload } from '@/components/detail/use-reload';
 import { describeSaveError } from '@/components/detail/form-field';
 import { ErrorCard } from '@/components/error-card';
 import { getErrorMessage } from '@/lib/error-message';
-import { useGrantOperator, useOperatorWrite } from '../api/operators';
+import { useGrantOperator } from '../api/grant-operator';
+import { useOperatorWrite } from '../api/write-operator';
 import { RolesFieldset, ZRolesChoice } from './roles-fieldset';
 import { UnsavedChangesGuard } from '@/components/detail/use-unsaved-changes';
 

@@ -4,7 +4,7 @@ import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/detail/confirm-dialog';
 import { isVersionConflict } from '@/components/detail/conflict-notice';
 import { getErrorMessage } from '@/lib/error-message';
-import { useOperatorWrite } from '../api/operators';
+import { useOperatorWrite } from '../api/write-operator';
 
 /**
  * Revoke access, confirmed. The server refuses revoking yourself or the last admin; its

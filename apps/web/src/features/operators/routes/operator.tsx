@@ -7,7 +7,7 @@ import { RecordHistory } from '@/components/detail/record-history';
 import { Screen } from '@/components/screen';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/permissions';
-import { useOperator, useOperatorFollowChanges } from '../api/operators';
+import { useOperator, useOperatorFollowChanges } from '../api/get-operator';
 import { operatorFieldLabels, operatorRoleLabels } from '../components/operator-labels';
 import { OperatorRolesForm } from '../components/operator-roles-form';
 import { RevokeOperator } from '../components/revoke-operator';

@@ -5,7 +5,7 @@ import { ConflictNotice, isVersionConflict } from '@/components/detail';
 import { TextField } from '@/components/text-field';
 import { isApiError } from '@/lib/api-client';
 import { getErrorMessage } from '@/lib/error-message';
-import { useLinkPayment } from '../api/payments';
+import { useLinkPayment } from '../api/link-payment';
 
 /**
  * Links an unlinked card payment to one of our invoices by its number. A paid card payment

@@ -1,4 +1,4 @@
-import { paymentStatuses, type TPaymentListItem } from '@ops/contract';
+import { type paymentsList, paymentStatuses, type TPaymentListItem } from '@ops/contract';
 import type { DataListDefinition } from '@/components/data-list';
 import { formatDate, formatDateTime, formatMoney } from '@/components/detail';
 import { MemberCellLink } from '@/components/member-link';
@@ -17,7 +17,7 @@ const amount = (minor: number, currency: string) => (
 );
 
 /** The Payments list (card-payment invoices): its columns and filters, for the list kit. */
-export const paymentsListDefinition: DataListDefinition<TPaymentListItem> = {
+export const paymentsListDefinition: DataListDefinition<TPaymentListItem, typeof paymentsList> = {
   name: 'payments',
   noun: { one: 'card payment', many: 'card payments' },
   apiPath: '/api/payments',

@@ -19,7 +19,7 @@ import {
   paymentMethodLabels,
 } from '@/lib/labels';
 import { useCan } from '@/lib/permissions';
-import { usePayment } from '../api/payments';
+import { usePayment } from '../api/get-payment';
 import { LinkPayment } from '../components/link-payment';
 import { PaymentStatusBadge } from '../components/payment-status-badge';
 

@@ -3,15 +3,11 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { paletteHitLimit, searchDebounceMs } from '../utils/constants';
 import { normalizeQuery } from '../utils/hits';
+import { searchQueryKeys } from './query-keys';
 import { runSearch } from './run-search';
 
 /** An answer, with the query it answers (the cache key's, whatever the service echoes). */
 export type SearchAnswer = { q: string; response: TSearchResponse };
-
-export const searchQueryKeys = {
-  all: ['search'] as const,
-  query: (q: string) => ['search', q] as const,
-};
 
 /** The palette's search for `q` (already normalized). */
 export function searchQueryOptions(q: string) {

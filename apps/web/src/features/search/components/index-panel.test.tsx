@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { searchIndexesQueryKeys } from '../api/search-indexes';
+import { searchIndexesQueryKeys } from '../api/query-keys';
 import { IndexPanel } from './index-panel';
 import { RebuildReport } from './rebuild-report';
 

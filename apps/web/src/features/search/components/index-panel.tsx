@@ -1,17 +1,14 @@
 import type { TSearchIndexStats, TSearchTask } from '@ops/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, focusRing } from '@/components/button';
 import { ErrorCard } from '@/components/error-card';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/error-message';
-import {
-  isTaskRunning,
-  searchIndexesQueryKeys,
-  searchTaskQueryOptions,
-  startRebuild,
-} from '../api/search-indexes';
+import { isTaskRunning, useSearchTask } from '../api/get-search-task';
+import { searchIndexesQueryKeys } from '../api/query-keys';
+import { useStartRebuild } from '../api/start-rebuild';
 import { formatCount, formatDateTime, formatDurationMs } from '../utils/format';
 import { RebuildProgress } from './rebuild-progress';
 import { RebuildReport } from './rebuild-report';
@@ -61,22 +58,11 @@ export function IndexPanel({ stats }: { stats: TSearchIndexStats }) {
   const headingId = useId();
   /** The rebuild started from this screen: its report stays once it is over. */
   const [startedUid, setStartedUid] = useState<number | null>(null);
-  const rebuild = useMutation({
-    mutationFn: () => startRebuild(stats.index),
-    onSuccess: (task) => {
-      queryClient.setQueryData(searchIndexesQueryKeys.task(task.uid), task);
-      setStartedUid(task.uid);
-    },
-    // Even a failed answer may come after the task was queued: the stats would show it.
-    onError: () => void queryClient.invalidateQueries({ queryKey: searchIndexesQueryKeys.list }),
-  });
+  const rebuild = useStartRebuild(stats.index, (task) => setStartedUid(task.uid));
 
   // A rebuild running now (whoever started it) comes first; else the one started from here.
   const followedUid = stats.currentTask?.uid ?? startedUid;
-  const taskQuery = useQuery({
-    ...searchTaskQueryOptions(followedUid ?? 0),
-    enabled: followedUid !== null,
-  });
+  const taskQuery = useSearchTask(followedUid);
   const followed =
     taskQuery.data ?? (stats.currentTask?.uid === followedUid ? stats.currentTask : null);
   const isRunning = isTaskRunning(followed) || rebuild.isPending;

@@ -1,13 +1,11 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { focusRing } from '@/components/button';
 import { ProgressBar } from '@/components/progress-bar';
 import { TextField } from '@/components/text-field';
-import { runSearch } from '../api/run-search';
-import { searchIndexesQueryKeys } from '../api/search-indexes';
+import { useTestSearch } from '../api/test-search';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
-import { paletteHitLimit, searchDebounceMs } from '../utils/constants';
+import { searchDebounceMs } from '../utils/constants';
 import { formatCount } from '../utils/format';
 import { getHitHref, getHitLabel, matchStageDescriptions, normalizeQuery } from '../utils/hits';
 import { SearchErrorMessage } from './search-error-message';
@@ -23,18 +21,7 @@ export function SearchTestBox() {
   const normalized = normalizeQuery(text);
   const debounced = useDebouncedValue(normalized, searchDebounceMs);
   const q = normalized === '' ? '' : debounced;
-  const query = useQuery({
-    queryKey: searchIndexesQueryKeys.test(q),
-    queryFn: ({ signal }) =>
-      runSearch(
-        { q, limit: paletteHitLimit, showRankingScore: true, showRankingScoreDetails: true },
-        signal,
-      ),
-    enabled: q !== '',
-    placeholderData: keepPreviousData,
-    retry: false,
-    staleTime: 0,
-  });
+  const query = useTestSearch(q);
   const answer = q === '' ? undefined : query.data;
 
   return (

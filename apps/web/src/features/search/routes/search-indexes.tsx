@@ -1,11 +1,12 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/button';
 import { ErrorCard } from '@/components/error-card';
 import { ProgressBar } from '@/components/progress-bar';
 import { Screen } from '@/components/screen';
 import { getErrorMessage } from '@/lib/error-message';
 import { useLiveChanges, type LiveChange } from '@/lib/live-changes';
-import { searchIndexesQueryKeys, searchIndexesQueryOptions } from '../api/search-indexes';
+import { useSearchIndexes } from '../api/get-search-indexes';
+import { searchIndexesQueryKeys } from '../api/query-keys';
 import { IndexPanel } from '../components/index-panel';
 import { SearchTestBox } from '../components/search-test-box';
 
@@ -13,7 +14,7 @@ const followedTables = ['search_tasks'];
 
 export function SearchIndexesRoute() {
   const queryClient = useQueryClient();
-  const indexes = useQuery(searchIndexesQueryOptions());
+  const indexes = useSearchIndexes();
 
   useLiveChanges(followedTables, (change: LiveChange) => {
     if (change.type === 'reconnected') {

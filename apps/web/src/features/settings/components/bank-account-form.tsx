@@ -13,7 +13,8 @@ import {
   describeSaveError,
 } from '@/components/detail';
 import { getErrorMessage } from '@/lib/error-message';
-import { useCreateBankAccount, useUpdateBankAccount } from '../api/bank-accounts';
+import { useCreateBankAccount } from '../api/create-bank-account';
+import { useUpdateBankAccount } from '../api/update-bank-account';
 import { currencyOptions, formatIban } from '../utils/format';
 import { UnsavedChangesGuard } from '@/components/detail/use-unsaved-changes';
 

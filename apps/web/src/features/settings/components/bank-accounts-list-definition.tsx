@@ -1,4 +1,4 @@
-import type { TBankAccountListItem } from '@ops/contract';
+import type { bankAccountsList, TBankAccountListItem } from '@ops/contract';
 import type { DataListDefinition } from '@/components/data-list';
 import { paths } from '@/config/paths';
 import { formatIban } from '../utils/format';
@@ -10,7 +10,10 @@ const yesNo = [
 ];
 
 /** The federation's bank accounts, for the list kit. */
-export const bankAccountsListDefinition: DataListDefinition<TBankAccountListItem> = {
+export const bankAccountsListDefinition: DataListDefinition<
+  TBankAccountListItem,
+  typeof bankAccountsList
+> = {
   name: 'bank-accounts',
   noun: { one: 'bank account', many: 'bank accounts' },
   apiPath: '/api/bank-accounts',

@@ -1,4 +1,5 @@
 import {
+  type countriesList,
   feeCategories,
   feeCategoryLabels,
   incomeGroupLabels,
@@ -17,7 +18,7 @@ const yesNo = [
 ];
 
 /** The countries list (about 250 rows): its columns and filters, for the list kit. */
-export const countriesListDefinition: DataListDefinition<TCountryListItem> = {
+export const countriesListDefinition: DataListDefinition<TCountryListItem, typeof countriesList> = {
   name: 'countries',
   noun: { one: 'country', many: 'countries' },
   apiPath: '/api/countries',

@@ -23,7 +23,7 @@ import {
 } from '@/components/detail';
 import { ApiError, isApiError } from '@/lib/api-client';
 import { getErrorMessage } from '@/lib/error-message';
-import { useUpdateCountry } from '../api/countries';
+import { useUpdateCountry } from '../api/update-country';
 import { currencyOptions } from '../utils/format';
 import { AssociationPicker } from './association-picker';
 import { UnsavedChangesGuard } from '@/components/detail/use-unsaved-changes';

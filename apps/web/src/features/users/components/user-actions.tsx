@@ -4,7 +4,9 @@ import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/detail/confirm-dialog';
 import { isVersionConflict } from '@/components/detail/conflict-notice';
 import { getErrorMessage } from '@/lib/error-message';
-import { useEndSessions, useSendSignInLink, useUserWrite } from '../api/users';
+import { useEndSessions } from '../api/end-user-sessions';
+import { useSendSignInLink } from '../api/send-user-sign-in-link';
+import { useUserWrite } from '../api/write-user';
 
 type PendingAction = 'disable' | 'enable' | 'sign-in-link' | 'end-sessions' | null;
 

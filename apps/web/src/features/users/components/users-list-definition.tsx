@@ -1,9 +1,9 @@
-import type { TUserBulkResult, TUserListItem } from '@ops/contract';
+import type { TUserBulkResult, TUserListItem, usersList } from '@ops/contract';
 import type { DataListDefinition, ListSelectionTarget } from '@/components/data-list';
 import { formatDateTime } from '@/components/detail/format';
 import { MemberCellLink } from '@/components/member-link';
 import { paths } from '@/config/paths';
-import { setUsersDisabled } from '../api/users';
+import { setUsersDisabled } from '../api/set-users-disabled';
 import { memberRoleLabels, signInMethodLabels, signInMethodsText } from './user-labels';
 
 /** What a bulk disable or enable did, in a sentence. */
@@ -24,7 +24,7 @@ async function runBulk(selection: ListSelectionTarget, disabled: boolean): Promi
 }
 
 /** The users list: its columns, filters and bulk actions, for the list kit. */
-export const usersListDefinition: DataListDefinition<TUserListItem> = {
+export const usersListDefinition: DataListDefinition<TUserListItem, typeof usersList> = {
   name: 'users',
   noun: { one: 'user', many: 'users' },
   apiPath: '/api/users',

@@ -6,7 +6,7 @@ import { MemberLink } from '@/components/member-link';
 import { Screen } from '@/components/screen';
 import { historyValueLabels } from '@/lib/labels';
 import { useCan } from '@/lib/permissions';
-import { useUser, useUserFollowChanges } from '../api/users';
+import { useUser, useUserFollowChanges } from '../api/get-user';
 import { UserActions } from '../components/user-actions';
 import { UserEditForm } from '../components/user-edit-form';
 import { userFieldLabels } from '../components/user-labels';

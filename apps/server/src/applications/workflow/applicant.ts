@@ -1,0 +1,61 @@
+import { queueEmail } from '../../emails/outbox';
+import type { ApplicationRow } from '../detail';
+import type { Trx, WorkflowContext } from './context';
+
+export type Applicant = { uid: string | null; email: string | null; name: string | null };
+
+/** The application's primary contact (else its first), as stored in `contacts`. */
+export function primaryContact(row: ApplicationRow): Record<string, unknown> | undefined {
+  const contacts = Array.isArray(row.contacts) ? (row.contacts as Record<string, unknown>[]) : [];
+  return contacts.find((contact) => contact.role === 'primary') ?? contacts[0];
+}
+
+/** Who hears about the application: its submitting user, else its primary contact. */
+export async function applicantOf(trx: Trx, row: ApplicationRow): Promise<Applicant> {
+  const user = row.submitted_by_uid
+    ? await trx
+        .selectFrom('users')
+        .select(['uid', 'email', 'display_name'])
+        .where('uid', '=', row.submitted_by_uid)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst()
+    : undefined;
+  const primary = primaryContact(row);
+  const contactEmail = typeof primary?.email === 'string' ? primary.email : null;
+  const contactName = typeof primary?.name === 'string' ? primary.name : null;
+  return {
+    uid: user?.uid ?? null,
+    email: user?.email ?? contactEmail,
+    name: contactName ?? user?.display_name ?? null,
+  };
+}
+
+/** What every notice about an application names. */
+export function mailFacts(row: ApplicationRow) {
+  return { applicationNumber: row.number, legalName: row.legal_name };
+}
+
+/** Queues one notice to the applicant; null when the application names no e-mail address. */
+export async function tellApplicant(
+  trx: Trx,
+  context: WorkflowContext,
+  row: ApplicationRow,
+  kind: string,
+  build: (applicant: Applicant) => { subject: string; text: string; html: string },
+): Promise<{ emailId: string | null; to: string | null }> {
+  const applicant = await applicantOf(trx, row);
+  if (!applicant.email) return { emailId: null, to: null };
+  const emailId = await queueEmail(trx, context.mailFrom, {
+    to: [applicant.email],
+    ...build(applicant),
+    kind,
+    related: { table: 'applications', id: row.aid },
+  });
+  return { emailId, to: applicant.email };
+}
+
+/** The end of a step's message: whether the applicant was told. */
+export const told = (to: string | null) =>
+  to
+    ? ` The applicant (${to}) was told by e-mail.`
+    : ' No e-mail went out: the application names no e-mail address.';

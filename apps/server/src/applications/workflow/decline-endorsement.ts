@@ -1,0 +1,44 @@
+import { sql } from 'kysely';
+import { applicationEndorsementDeclinedEmail } from '../../emails/templates';
+import { mailFacts, tellApplicant, told } from './applicant';
+import { writeApplication } from './application-write';
+import { plainOutcome, type WorkflowStep } from './context';
+
+/** The association declined: the application is closed and the applicant told why. */
+export const declineEndorsement: WorkflowStep<'decline-endorsement'> = async ({
+  trx,
+  context,
+  actor,
+  row,
+  request,
+}) => {
+  const updated = await writeApplication(
+    trx,
+    actor,
+    row,
+    {
+      status: 'endorsement-declined',
+      decision_reason: request.reason,
+      decided_at: sql<Date>`now()`,
+      reviewer_uid: actor.uid,
+    },
+    { action: 'decline-endorsement', reason: request.reason },
+  );
+  const { emailId, to } = await tellApplicant(
+    trx,
+    context,
+    row,
+    'application-endorsement-declined',
+    (applicant) =>
+      applicationEndorsementDeclinedEmail({
+        ...mailFacts(row),
+        applicantName: applicant.name,
+        reason: request.reason,
+      }),
+  );
+  return plainOutcome(
+    updated,
+    `Application ${row.number} is closed: endorsement declined.${told(to)}`,
+    emailId,
+  );
+};

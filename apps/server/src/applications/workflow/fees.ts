@@ -1,0 +1,26 @@
+import { feeCategories, feeCategoryByIncomeGroup, type TFeeCategory } from '@ops/contract';
+
+/** Days between a first invoice's issue and due dates (the renewals' term, demo-plan.ts). */
+export const paymentTermDays = 30;
+
+/** CHF 1’250.00, Swiss style, written out (toLocaleString depends on the ICU build). */
+export function formatChf(minor: number): string {
+  const units = String(Math.floor(minor / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u2019');
+  return `CHF ${units}.${String(minor % 100).padStart(2, '0')}`;
+}
+
+export function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** The fee band of a country: its fee category, else its income group's, else A (full fee). */
+export function feeBandOf(
+  country: { fee_category: string | null; income_group: string | null } | undefined,
+): TFeeCategory {
+  const category = country?.fee_category;
+  if (category && (feeCategories as readonly string[]).includes(category)) {
+    return category as TFeeCategory;
+  }
+  const group = country?.income_group as keyof typeof feeCategoryByIncomeGroup | null | undefined;
+  return (group && feeCategoryByIncomeGroup[group]) || 'A';
+}

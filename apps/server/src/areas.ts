@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { applicationsArea } from './applications/area';
+import { auditArea } from './audit/area';
+import { authArea } from './auth/area';
+import { bankAccountsArea } from './bank-accounts/area';
+import { certificatesArea } from './certificates/area';
+import { countriesArea } from './countries/area';
+import { emailsArea } from './emails/area';
+import { functionsArea } from './functions/area';
+import { healthArea } from './health/area';
+import { homeArea } from './home/area';
+import { invoicesArea } from './invoices/area';
+import { membersArea } from './members/area';
+import { operatorsArea } from './operators/area';
+import { paymentsArea } from './payments/area';
+import { realtimeArea } from './realtime/area';
+import { searchArea } from './search/area';
+import { usersArea } from './users/area';
+
+/**
+ * Every area of the API, in the order `buildApp` registers them. An area is one Fastify plugin
+ * (`<area>/area.ts`) that registers its route files; a new area is one line here. Each route
+ * declares its access (`config.access`, `config.permission`); one that declares nothing is for
+ * operators only, whatever area it is in (`http/access.ts`).
+ */
+export const areas: readonly FastifyPluginAsyncZod[] = [
+  healthArea,
+  authArea,
+  operatorsArea,
+  usersArea,
+  homeArea,
+  realtimeArea,
+  functionsArea,
+  searchArea,
+  membersArea,
+  countriesArea,
+  bankAccountsArea,
+  auditArea,
+  applicationsArea,
+  certificatesArea,
+  invoicesArea,
+  paymentsArea,
+  emailsArea,
+];

@@ -1,0 +1,63 @@
+import { longDay } from '../../lib/dates';
+import type { InvoicePdfData } from './data';
+import { formatPaymentReference, periodOfSupply } from './format';
+import { margin, muted, page, type Canvas } from './layout';
+
+/** The recipient's address block; returns the y below it. */
+function drawRecipient({ write }: Canvas, data: InvoicePdfData, top: number): number {
+  let left = write('Bill to', margin, top, { color: muted, size: 8 });
+  const member = data.member;
+  if (member) {
+    left = write(member.legalName, margin, left + 1, { weight: 'bold', size: 10, width: 250 });
+    const addressLines = [
+      member.tradeName && member.tradeName !== member.legalName ? member.tradeName : null,
+      member.addressLine1,
+      member.addressLine2,
+      [member.postalCode, member.city].filter(Boolean).join(' ') || null,
+      member.state,
+      member.countryName ?? member.countryIso2,
+    ].filter((line): line is string => Boolean(line && line.trim()));
+    for (const line of addressLines) left = write(line, margin, left, { size: 10, width: 250 });
+    if (member.vatNumber) {
+      left = write(`VAT/UID: ${member.vatNumber}`, margin, left + 2, { color: muted, width: 250 });
+    }
+  } else {
+    left = write('No member is linked to this invoice.', margin, left + 1, { color: muted });
+  }
+  return left;
+}
+
+/** The invoice's facts (number, dates, period of supply, currency, reference); returns the y below. */
+function drawFacts({ write }: Canvas, data: InvoicePdfData, top: number): number {
+  const facts: [string, string][] = [
+    ['Invoice number', data.number],
+    ['Member number', data.member?.number ?? '—'],
+    ['Invoice date', data.issueDate ? longDay(data.issueDate) : 'Not issued yet (draft)'],
+    ['Period of supply', periodOfSupply(data)],
+    ['Due date', data.dueDate ? longDay(data.dueDate) : '—'],
+    ['Currency', data.currency],
+  ];
+  if (data.paymentReference) {
+    facts.push(['Payment reference', formatPaymentReference(data.paymentReference)]);
+  }
+  const factsX = margin + 255;
+  const factValueX = factsX + 80;
+  let right = top;
+  for (const [label, value] of facts) {
+    write(label, factsX, right, { color: muted, width: 78 });
+    right = write(value, factValueX, right, { width: page.width - margin - factValueX });
+    right += 0.5;
+  }
+  return right;
+}
+
+/**
+ * Recipient (left, at the height of a C5/DL envelope window) and the invoice's facts (right),
+ * below the header ending at `headerBottom`. Returns the y below the taller of the two.
+ */
+export function drawAddresses(canvas: Canvas, data: InvoicePdfData, headerBottom: number): number {
+  const blockTop = Math.max(headerBottom + 18, 130);
+  const left = drawRecipient(canvas, data, blockTop);
+  const right = drawFacts(canvas, data, blockTop);
+  return Math.max(left, right);
+}

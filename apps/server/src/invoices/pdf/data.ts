@@ -1,0 +1,207 @@
+import type { TInvoiceKind, TInvoicePaymentMethod, TInvoiceStatus } from '@ops/contract';
+import type { Kysely, Transaction } from 'kysely';
+import { federationName } from '../../certificates/pdf';
+import type { Database, InvoiceLine } from '../../db/schema';
+import { recordNotFound } from '../../db/records';
+
+/**
+ * The federation's Swiss VAT (UID-MWST) number. It is not registered: membership fees and
+ * donations of a non-profit association are outside the scope of Swiss VAT (domain.md). Should
+ * it register, this is the one place to set it; every invoice then names it.
+ */
+export const federationVatNumber: string | null = null;
+
+/** The supplier's address when an invoice has no bank account (and so no holder address). */
+export const headquartersAddress = 'Seefeldstrasse 45, 8008 Zürich, Switzerland';
+
+/** The file name an invoice's PDF is served and attached as. */
+export function invoicePdfFileName(number: string): string {
+  return `invoice-${number.replace(/[^A-Za-z0-9._-]+/g, '_')}.pdf`;
+}
+
+/** Everything an invoice PDF states, read from the invoice, its member and its bank account. */
+export type InvoicePdfData = {
+  iid: string;
+  number: string;
+  kind: TInvoiceKind;
+  status: TInvoiceStatus;
+  year: number;
+  issueDate: string | null;
+  dueDate: string | null;
+  currency: string;
+  lines: InvoiceLine[];
+  subtotalMinor: number;
+  vatMinor: number;
+  donationMinor: number;
+  totalMinor: number;
+  paymentReference: string | null;
+  paidAt: Date | null;
+  paidAmountMinor: number | null;
+  paidMethod: TInvoicePaymentMethod | null;
+  updatedAt: Date;
+  member: {
+    number: string;
+    legalName: string;
+    tradeName: string | null;
+    addressLine1: string | null;
+    addressLine2: string | null;
+    postalCode: string | null;
+    city: string | null;
+    state: string | null;
+    countryIso2: string | null;
+    countryName: string | null;
+    vatNumber: string | null;
+  } | null;
+  account: {
+    bankName: string;
+    holderName: string;
+    holderAddress: string;
+    iban: string;
+    qrIban: string | null;
+    bic: string | null;
+  } | null;
+};
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+/** Reads what the PDF of an invoice shows; 404 when there is no such invoice. */
+export async function loadInvoicePdfData(db: Db, iid: string): Promise<InvoicePdfData> {
+  const row = await db
+    .selectFrom('invoices as i')
+    .leftJoin('members as m', 'm.mid', 'i.member_mid')
+    .leftJoin('countries as c', 'c.iso2', 'm.country_iso2')
+    .leftJoin('bank_accounts as b', 'b.id', 'i.bank_account_id')
+    .select([
+      'i.iid',
+      'i.number',
+      'i.kind',
+      'i.status',
+      'i.year',
+      'i.issue_date',
+      'i.due_date',
+      'i.currency',
+      'i.lines',
+      'i.subtotal_minor',
+      'i.vat_minor',
+      'i.donation_minor',
+      'i.total_minor',
+      'i.payment_reference',
+      'i.paid_at',
+      'i.paid_amount_minor',
+      'i.paid_method',
+      'i.updated_at',
+      'm.number as member_number',
+      'm.legal_name',
+      'm.trade_name',
+      'm.address_line1',
+      'm.address_line2',
+      'm.postal_code',
+      'm.city',
+      'm.state',
+      'm.country_iso2',
+      'm.vat_number',
+      'c.name as country_name',
+      'b.bank_name',
+      'b.holder_name',
+      'b.holder_address',
+      'b.iban',
+      'b.qr_iban',
+      'b.bic',
+    ])
+    .where('i.iid', '=', iid)
+    .executeTakeFirst();
+  if (!row) throw recordNotFound('invoices', iid);
+
+  let account: InvoicePdfData['account'] =
+    row.iban !== null
+      ? {
+          bankName: row.bank_name ?? '',
+          holderName: row.holder_name ?? federationName,
+          holderAddress: row.holder_address ?? headquartersAddress,
+          iban: row.iban,
+          qrIban: row.qr_iban,
+          bic: row.bic,
+        }
+      : null;
+  if (!account) {
+    // An invoice without an account (a draft, an old import) is paid to the currency's default.
+    const fallback = await db
+      .selectFrom('bank_accounts')
+      .select(['bank_name', 'holder_name', 'holder_address', 'iban', 'qr_iban', 'bic'])
+      .where('currency', '=', row.currency)
+      .where('active', '=', true)
+      .orderBy('is_default', 'desc')
+      .orderBy('created_at')
+      .executeTakeFirst();
+    if (fallback) {
+      account = {
+        bankName: fallback.bank_name,
+        holderName: fallback.holder_name,
+        holderAddress: fallback.holder_address,
+        iban: fallback.iban,
+        qrIban: fallback.qr_iban,
+        bic: fallback.bic,
+      };
+    }
+  }
+
+  return {
+    iid: row.iid,
+    number: row.number,
+    kind: row.kind,
+    status: row.status,
+    year: row.year,
+    issueDate: row.issue_date,
+    dueDate: row.due_date,
+    currency: row.currency.trim(),
+    lines: normalizeLines(row.lines),
+    subtotalMinor: Number(row.subtotal_minor),
+    vatMinor: Number(row.vat_minor),
+    donationMinor: Number(row.donation_minor),
+    totalMinor: Number(row.total_minor),
+    paymentReference: row.payment_reference,
+    paidAt: row.paid_at,
+    paidAmountMinor: row.paid_amount_minor === null ? null : Number(row.paid_amount_minor),
+    paidMethod: row.paid_method,
+    updatedAt: row.updated_at,
+    member:
+      row.member_number !== null && row.legal_name !== null
+        ? {
+            number: row.member_number,
+            legalName: row.legal_name,
+            tradeName: row.trade_name,
+            addressLine1: row.address_line1,
+            addressLine2: row.address_line2,
+            postalCode: row.postal_code,
+            city: row.city,
+            state: row.state,
+            countryIso2: row.country_iso2?.trim() ?? null,
+            countryName: row.country_name,
+            vatNumber: row.vat_number,
+          }
+        : null,
+    account,
+  };
+}
+
+/**
+ * The stored lines as the PDF prints them. Lines come from forms, imports and fixes; a missing or
+ * odd value prints as 0 or empty rather than failing the document.
+ */
+function normalizeLines(value: unknown): InvoiceLine[] {
+  if (!Array.isArray(value)) return [];
+  const whole = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? Math.round(n) : 0);
+  return value.map((raw: Partial<InvoiceLine> | null) => {
+    const line = raw ?? {};
+    const vatRate =
+      typeof line.vatRate === 'number' && Number.isFinite(line.vatRate) ? line.vatRate : null;
+    return {
+      description: typeof line.description === 'string' ? line.description : '',
+      quantity: whole(line.quantity),
+      unitAmountMinor: whole(line.unitAmountMinor),
+      vatRate,
+      vatExemption: typeof line.vatExemption === 'string' ? line.vatExemption : null,
+      ...(line.isDonation ? { isDonation: true } : {}),
+    };
+  });
+}

@@ -1,0 +1,16 @@
+/**
+ * The invoice PDF: what it states (`data.ts`), how amounts, IBANs and references are written
+ * (`format.ts`), the QR-bill's plan (`qr-bill.ts`), and the renderer (`render.ts`) drawing it
+ * section by section: header, addresses, lines table, totals, payment details and QR-bill, page
+ * marks.
+ */
+export {
+  federationVatNumber,
+  headquartersAddress,
+  invoicePdfFileName,
+  loadInvoicePdfData,
+  type InvoicePdfData,
+} from './data';
+export { formatAmount, formatIban, formatPaymentReference } from './format';
+export { parseHolderAddress, planQrBill, type QrBillPlan } from './qr-bill';
+export { renderInvoicePdf, renderInvoicePdfFromData, type RenderOptions } from './render';

@@ -1,0 +1,350 @@
+/**
+ * One batch of a renewal run (invoices/renewal.ts), step by step in its transaction: who is
+ * already invoiced, the price of the others, their invoices and audit entries in one insert each,
+ * the e-mails, and the run's progress.
+ */
+import {
+  auditReasonKey,
+  invoiceCurrencies,
+  membershipFeeMinor,
+  membershipVatExemption,
+} from '@ops/contract';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { recordAudits, type Actor } from '../audit/record';
+import { feeBandOf } from '../applications/workflow';
+import type { Database, InvoiceLine, InvoiceRenewalRunsTable, InvoicesTable } from '../db/schema';
+import { reusePlansForBulkWrite } from '../db/transaction';
+import { queueEmails } from '../emails/outbox';
+import { invoiceIssuedEmail } from '../emails/templates';
+import { todayAtHeadquarters } from '../lib/dates';
+import { newId } from '../lib/ids';
+import { addDays, formatAmountForMail, invoicePaymentTermDays } from './lifecycle';
+import { allocateInvoiceSequences, invoiceNumberOf, paymentReferenceOf } from './numbers';
+
+type Trx = Transaction<Database>;
+export type RunRow = Selectable<InvoiceRenewalRunsTable>;
+
+/** An active bank account a renewal invoice is paid to (the currency's default first). */
+export type RenewalAccount = { id: string; currency: string; qr_iban: string | null };
+
+export type Candidate = {
+  mid: string;
+  number: string;
+  legal_name: string;
+  email: string | null;
+  category: 'individual' | 'association' | 'group' | 'honorary';
+  billing_currency: string;
+  fee_category: string | null;
+  income_group: string | null;
+};
+
+/** A member to invoice: the currency, fee and account its invoice gets. */
+type DueInvoice = { candidate: Candidate; currency: string; fee: number; account: RenewalAccount };
+
+/** Invoices issued by currency in one batch. */
+type BatchTotals = Record<string, { count: number; total: number }>;
+
+const categoryLabel = {
+  individual: 'individual member',
+  association: 'association member',
+  group: 'group member',
+} as const;
+
+/**
+ * Who is renewed: active members, not deleted, not honorary (they pay no fee). Pending-payment,
+ * overdue and suspended members are left out on purpose: their membership waits on an unpaid
+ * invoice, and piling next year's fee on it helps nobody. Once they pay, rule 2 makes them
+ * active, and running the renewal again (it is idempotent) invoices them.
+ */
+export function renewedMembers(db: Kysely<Database>) {
+  return db
+    .selectFrom('members as m')
+    .where('m.status', '=', 'active')
+    .where('m.deleted_at', 'is', null)
+    .where('m.category', '<>', 'honorary');
+}
+
+/** The next batch of members to look at, in membership id order after `after`. */
+export function selectCandidates(
+  db: Kysely<Database>,
+  after: string,
+  batchSize: number,
+): Promise<Candidate[]> {
+  return renewedMembers(db)
+    .leftJoin('countries as c', 'c.iso2', 'm.country_iso2')
+    .select([
+      'm.mid',
+      'm.number',
+      'm.legal_name',
+      'm.email',
+      'm.category',
+      'm.billing_currency',
+      'c.fee_category',
+      'c.income_group',
+    ])
+    .where('m.mid', '>', after)
+    .orderBy('m.mid')
+    .limit(batchSize)
+    .execute();
+}
+
+/** The account each currency's invoices are paid to: its default active account, else the first. */
+export async function renewalAccounts(db: Kysely<Database>): Promise<Map<string, RenewalAccount>> {
+  const accounts = await db
+    .selectFrom('bank_accounts')
+    .select(['id', 'currency', 'qr_iban', 'is_default'])
+    .where('active', '=', true)
+    .orderBy('is_default', 'desc')
+    .orderBy('label')
+    .execute();
+  const accountOf = new Map<string, RenewalAccount>();
+  for (const account of accounts) {
+    const currency = account.currency.trim();
+    if (!accountOf.has(currency)) accountOf.set(currency, account);
+  }
+  return accountOf;
+}
+
+/** The candidates that already have a membership invoice (not void) for the year. */
+async function alreadyInvoiced(trx: Trx, candidates: Candidate[], year: number) {
+  const rows = await trx
+    .selectFrom('invoices')
+    .select('member_mid')
+    .where(
+      'member_mid',
+      '=',
+      sql<string>`ANY(${candidates.map((candidate) => candidate.mid)}::text[])`,
+    )
+    .where('kind', '=', 'membership')
+    .where('year', '=', year)
+    .where('status', '<>', 'void')
+    .execute();
+  return new Set(rows.map((row) => row.member_mid));
+}
+
+/**
+ * The fee of each member still to invoice (by billing currency, country fee band and category)
+ * and why the others are skipped (a currency not invoiced, no account in it).
+ */
+function priceCandidates(
+  candidates: Candidate[],
+  invoiced: Set<string | null>,
+  accountOf: Map<string, RenewalAccount>,
+): { due: DueInvoice[]; skipped: Record<string, number> } {
+  const skipped: Record<string, number> = {};
+  const skip = (reason: string) => (skipped[reason] = (skipped[reason] ?? 0) + 1);
+  const due: DueInvoice[] = [];
+  for (const candidate of candidates) {
+    if (invoiced.has(candidate.mid) || candidate.category === 'honorary') continue;
+    const currency = candidate.billing_currency.trim();
+    if (!(invoiceCurrencies as readonly string[]).includes(currency)) {
+      skip(`billing currency ${currency} is not invoiced`);
+      continue;
+    }
+    const account = accountOf.get(currency);
+    if (!account) {
+      skip(`no active bank account in ${currency}`);
+      continue;
+    }
+    const band = feeBandOf(candidate);
+    const fee = membershipFeeMinor(
+      currency as (typeof invoiceCurrencies)[number],
+      band,
+      candidate.category,
+    );
+    due.push({ candidate, currency, fee, account });
+  }
+  return { due, skipped };
+}
+
+/**
+ * The batch's invoices, issued today and due after the payment term, numbered as one block of
+ * the year's sequences; inserted in one statement with their audit entries in another.
+ */
+async function insertInvoices(
+  trx: Trx,
+  actor: Actor,
+  year: number,
+  due: DueInvoice[],
+  dates: { today: string; dueDate: string },
+): Promise<{ rows: Insertable<InvoicesTable>[]; totals: BatchTotals }> {
+  const author = actor.uid ?? actor.kind;
+  const totals: BatchTotals = {};
+  const rows: Insertable<InvoicesTable>[] = [];
+  if (due.length === 0) return { rows, totals };
+  const first = await allocateInvoiceSequences(trx, year, due.length);
+  due.forEach(({ candidate, currency, fee, account }, i) => {
+    const sequence = first + i;
+    const category = candidate.category as keyof typeof categoryLabel;
+    const lines: InvoiceLine[] = [
+      {
+        description: `Membership fee ${year} – ${categoryLabel[category]}`,
+        quantity: 1,
+        unitAmountMinor: fee,
+        vatRate: null,
+        vatExemption: membershipVatExemption,
+      },
+    ];
+    rows.push({
+      iid: newId(),
+      number: invoiceNumberOf(year, sequence),
+      member_mid: candidate.mid,
+      kind: 'membership',
+      year,
+      issue_date: dates.today,
+      due_date: dates.dueDate,
+      currency,
+      lines: JSON.stringify(lines),
+      subtotal_minor: fee,
+      vat_minor: 0,
+      donation_minor: 0,
+      total_minor: fee,
+      bank_account_id: account.id,
+      payment_reference: paymentReferenceOf(account, candidate.number, year, sequence),
+      status: 'issued',
+      source: 'generated',
+      created_by: author,
+      updated_by: author,
+    });
+    const sum = (totals[currency] ??= { count: 0, total: 0 });
+    sum.count++;
+    sum.total += fee;
+  });
+  await trx.insertInto('invoices').values(rows).execute();
+  await recordAudits(
+    trx,
+    actor,
+    rows.map((invoice) => ({
+      table: 'invoices',
+      recordId: invoice.iid,
+      action: 'create',
+      before: null,
+      after: {
+        ...invoice,
+        lines: JSON.parse(invoice.lines as string) as unknown,
+        version: 1,
+        [auditReasonKey]: `Renewal run ${year}`,
+      },
+    })),
+  );
+  return { rows, totals };
+}
+
+/**
+ * The invoices go out by e-mail, each with its PDF made by the delivery worker as it leaves
+ * (rendering 100,000 PDFs here would hold the run for many minutes). Returns how many.
+ */
+function queueInvoiceEmails(
+  trx: Trx,
+  mailFrom: string,
+  rows: Insertable<InvoicesTable>[],
+  due: DueInvoice[],
+  dueDate: string,
+): Promise<number> {
+  return queueEmails(
+    trx,
+    mailFrom,
+    rows.flatMap((invoice, i) => {
+      const member = due[i]?.candidate;
+      if (!member?.email) return [];
+      return [
+        {
+          to: [member.email],
+          ...invoiceIssuedEmail({
+            memberName: member.legal_name,
+            invoiceNumber: invoice.number,
+            amount: formatAmountForMail(invoice.currency, String(invoice.total_minor)),
+            dueDate,
+            paymentReference: invoice.payment_reference ?? null,
+          }),
+          kind: 'invoice-issued',
+          related: { table: 'invoices' as const, id: invoice.iid },
+          generatedAttachments: [{ kind: 'invoice-pdf' as const, iid: invoice.iid }],
+        },
+      ];
+    }),
+  );
+}
+
+/** Adds the batch's counts, skips and totals to the run's (locked) row. */
+async function recordProgress(
+  trx: Trx,
+  runId: string,
+  batch: {
+    processed: number;
+    issued: number;
+    alreadyInvoiced: number;
+    emailsQueued: number;
+    skipped: Record<string, number>;
+    totals: BatchTotals;
+  },
+): Promise<RunRow> {
+  const current = await trx
+    .selectFrom('invoice_renewal_runs')
+    .selectAll()
+    .where('id', '=', runId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  const mergedSkipped = { ...current.skipped };
+  for (const [reason, count] of Object.entries(batch.skipped)) {
+    mergedSkipped[reason] = (mergedSkipped[reason] ?? 0) + count;
+  }
+  const mergedTotals = { ...current.totals };
+  for (const [currency, sum] of Object.entries(batch.totals)) {
+    const before = mergedTotals[currency] ?? { count: 0, totalMinor: '0' };
+    mergedTotals[currency] = {
+      count: before.count + sum.count,
+      totalMinor: String(BigInt(before.totalMinor) + BigInt(sum.total)),
+    };
+  }
+  return trx
+    .updateTable('invoice_renewal_runs')
+    .set({
+      processed: current.processed + batch.processed,
+      issued: current.issued + batch.issued,
+      already_invoiced: current.already_invoiced + batch.alreadyInvoiced,
+      emails_queued: current.emails_queued + batch.emailsQueued,
+      skipped: JSON.stringify(mergedSkipped),
+      totals: JSON.stringify(mergedTotals),
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', runId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * One batch, in the caller's transaction, under the year's advisory lock: members who already
+ * have a membership invoice (not void) for the year are counted and left alone, the others get
+ * an issued invoice with its audit entry (and e-mail when the run sends them), and the run's
+ * counts move. Returns the run as it now stands.
+ */
+export async function renewBatch(
+  trx: Trx,
+  actor: Actor,
+  run: Pick<RunRow, 'id' | 'year' | 'send_emails'>,
+  candidates: Candidate[],
+  options: { accountOf: Map<string, RenewalAccount>; mailFrom: string },
+): Promise<RunRow> {
+  const year = run.year;
+  await reusePlansForBulkWrite(trx); // a thousand invoices, each with its foreign keys
+  await sql`SELECT pg_advisory_xact_lock(hashtext('invoice-renewal'), ${year})`.execute(trx);
+  const invoiced = await alreadyInvoiced(trx, candidates, year);
+  const { due, skipped } = priceCandidates(candidates, invoiced, options.accountOf);
+
+  const today = todayAtHeadquarters();
+  const dueDate = addDays(today, invoicePaymentTermDays);
+  const { rows, totals } = await insertInvoices(trx, actor, year, due, { today, dueDate });
+  const emailsQueued = run.send_emails
+    ? await queueInvoiceEmails(trx, options.mailFrom, rows, due, dueDate)
+    : 0;
+
+  return recordProgress(trx, run.id, {
+    processed: candidates.length,
+    issued: rows.length,
+    alreadyInvoiced: invoiced.size,
+    emailsQueued,
+    skipped,
+    totals,
+  });
+}

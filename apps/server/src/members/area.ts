@@ -1,0 +1,13 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { memberRoutes } from './routes';
+import { memberDetailRoutes } from './detail-routes';
+import { memberFixesRoutes } from './fixes-routes';
+import { memberUploadRoutes } from './upload-routes';
+
+/** Members: the list and its bulk actions, the detail, fixes and the CSV upload. */
+export const membersArea: FastifyPluginAsyncZod = async (app) => {
+  await app.register(memberRoutes);
+  await app.register(memberDetailRoutes);
+  await app.register(memberFixesRoutes);
+  await app.register(memberUploadRoutes);
+};

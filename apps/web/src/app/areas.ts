@@ -1,0 +1,303 @@
+import type { ComponentType } from 'react';
+import { withRouteParams } from '@/lib/route-params';
+
+/** A screen's code, loaded when the screen is first shown: a chunk of its own. */
+export type LoadScreen = () => Promise<ComponentType>;
+
+/** One screen of the console: a route of the table in router.tsx and, with a path, a link target. */
+export type ScreenDeclaration<Pattern extends string | undefined = string | undefined> = {
+  /** The route's `id`: tests and the error boundary name the screen by it. */
+  id: string;
+  /**
+   * The full URL pattern, as React Router writes it (`/members/:mid`); `/` is the index screen.
+   * None for a layout around other screens, which has no URL of its own.
+   */
+  path: Pattern;
+  /**
+   * The id of the screen this one renders in (its outlet): a detail beside its list. Its path
+   * then continues its parent's (`/members` → `/members/:mid`).
+   */
+  inside?: string;
+  load: LoadScreen;
+};
+
+export type SidebarDeclaration = {
+  /** The entry's words; it links to the area's first screen that has a path. */
+  label: string;
+};
+
+export type AreaDeclaration = {
+  /** Its own sidebar entry, in the order of `areas`. */
+  sidebar?: SidebarDeclaration;
+  /**
+   * For an area without an entry: the area whose entry is current on its screens (operators and
+   * search indexes are reached from the settings home, so Settings is highlighted there).
+   */
+  sidebarGroup?: string;
+  /** The area's screens, by the name `paths` gives them (`paths.member.getHref({ mid })`). */
+  screens: Record<string, ScreenDeclaration>;
+};
+
+/** A screen at `path`; `load` resolves to its component, wrapped for its route params if any. */
+function screen<const Pattern extends string | undefined>(
+  id: string,
+  path: Pattern,
+  load: LoadScreen,
+  options: { inside?: string } = {},
+): ScreenDeclaration<Pattern> {
+  return { id, path, load, ...options };
+}
+
+/** Keeps the literal types of an area's screens (their patterns type `paths`). */
+function defineArea<const Screens extends Record<string, ScreenDeclaration>>(
+  area: Omit<AreaDeclaration, 'screens'> & { screens: Screens },
+) {
+  return area;
+}
+
+/**
+ * Every area of the console (spec §2), in the order of the sidebar. The route table
+ * (router.tsx), the link registry (`paths`, config/paths.ts) and the sidebar (and with it the
+ * phone's menu) are generated from it; screens.test.tsx renders every screen declared here. A new
+ * area is one entry: its screens, with their URL patterns and lazy modules, and its sidebar entry.
+ *
+ * Lists and details are nested views: a detail renders in its list's outlet (beside the list,
+ * or in its place on a narrow screen).
+ */
+export const areas = {
+  home: defineArea({
+    sidebar: { label: 'Ops' },
+    screens: {
+      home: screen('home', '/', () =>
+        import('@/features/home/routes/home').then((m) => m.HomeRoute),
+      ),
+    },
+  }),
+
+  applications: defineArea({
+    sidebar: { label: 'Applications' },
+    screens: {
+      applications: screen('applications', '/applications', () =>
+        import('@/features/applications/routes/applications').then((m) => m.ApplicationsRoute),
+      ),
+      application: screen(
+        'application',
+        '/applications/:aid',
+        () =>
+          import('@/features/applications/routes/application').then((m) =>
+            withRouteParams(m.ApplicationRoute, ['aid']),
+          ),
+        { inside: 'applications' },
+      ),
+    },
+  }),
+
+  // CSV uploads, PDF uploads and fixes are whole pages of their own, not records beside the
+  // list: siblings of the list with URLs under it. Their static segments outrank the list's
+  // :mid / :iid child, so /members/upload is not member "upload".
+  members: defineArea({
+    sidebar: { label: 'Members' },
+    screens: {
+      members: screen('members', '/members', () =>
+        import('@/features/members/routes/members').then((m) => m.MembersRoute),
+      ),
+      membersFixes: screen('members-fixes', '/members/fixes', () =>
+        import('@/features/members/routes/members-fixes').then((m) => m.MembersFixesRoute),
+      ),
+      membersUpload: screen('members-upload', '/members/upload', () =>
+        import('@/features/members/routes/members-upload').then((m) => m.MembersUploadRoute),
+      ),
+      member: screen(
+        'member',
+        '/members/:mid',
+        () =>
+          import('@/features/members/routes/member').then((m) =>
+            withRouteParams(m.MemberRoute, ['mid']),
+          ),
+        { inside: 'members' },
+      ),
+    },
+  }),
+
+  certificates: defineArea({
+    sidebar: { label: 'Certificates' },
+    screens: {
+      certificates: screen('certificates', '/certificates', () =>
+        import('@/features/certificates/routes/certificates').then((m) => m.CertificatesRoute),
+      ),
+      certificate: screen(
+        'certificate',
+        '/certificates/:cid',
+        () =>
+          import('@/features/certificates/routes/certificate').then((m) =>
+            withRouteParams(m.CertificateRoute, ['cid']),
+          ),
+        { inside: 'certificates' },
+      ),
+    },
+  }),
+
+  invoices: defineArea({
+    sidebar: { label: 'Invoices' },
+    screens: {
+      invoices: screen('invoices', '/invoices', () =>
+        import('@/features/invoices/routes/invoices').then((m) => m.InvoicesRoute),
+      ),
+      invoicesUpload: screen('invoices-upload', '/invoices/upload', () =>
+        import('@/features/invoices/routes/invoices-upload').then((m) => m.InvoicesUploadRoute),
+      ),
+      invoicesPdfs: screen('invoices-pdfs', '/invoices/pdfs', () =>
+        import('@/features/invoices/routes/invoices-pdfs').then((m) => m.InvoicesPdfsRoute),
+      ),
+      invoicesFixes: screen('invoices-fixes', '/invoices/fixes', () =>
+        import('@/features/invoices/routes/invoices-fixes').then((m) => m.InvoicesFixesRoute),
+      ),
+      invoice: screen(
+        'invoice',
+        '/invoices/:iid',
+        () =>
+          import('@/features/invoices/routes/invoice').then((m) =>
+            withRouteParams(m.InvoiceRoute, ['iid']),
+          ),
+        { inside: 'invoices' },
+      ),
+    },
+  }),
+
+  // The spec's named route is stripe-invoices (`paths.stripeInvoices`); the sidebar says Payments.
+  payments: defineArea({
+    sidebar: { label: 'Payments' },
+    screens: {
+      stripeInvoices: screen('stripe-invoices', '/stripe-invoices', () =>
+        import('@/features/payments/routes/payments').then((m) => m.PaymentsRoute),
+      ),
+      stripeInvoice: screen(
+        'stripe-invoice',
+        '/stripe-invoices/:sid',
+        () =>
+          import('@/features/payments/routes/payment').then((m) =>
+            withRouteParams(m.PaymentRoute, ['sid']),
+          ),
+        { inside: 'stripe-invoices' },
+      ),
+    },
+  }),
+
+  users: defineArea({
+    sidebar: { label: 'Users' },
+    screens: {
+      users: screen('users', '/users', () =>
+        import('@/features/users/routes/users').then((m) => m.UsersRoute),
+      ),
+      user: screen(
+        'user',
+        '/users/:uid',
+        () =>
+          import('@/features/users/routes/user').then((m) => withRouteParams(m.UserRoute, ['uid'])),
+        { inside: 'users' },
+      ),
+    },
+  }),
+
+  emails: defineArea({
+    sidebar: { label: 'Emails' },
+    screens: {
+      emails: screen('emails', '/emails', () =>
+        import('@/features/emails/routes/emails').then((m) => m.EmailsRoute),
+      ),
+      // Spec §2: the e-mail detail gets no props; it reads useParams() itself.
+      email: screen(
+        'email',
+        '/emails/:eid',
+        () => import('@/features/emails/routes/email').then((m) => m.EmailRoute),
+        { inside: 'emails' },
+      ),
+    },
+  }),
+
+  // Spec §2 declares countries as a child of settings with the absolute path /countries. React
+  // Router rejects an absolute child path that does not start with its parent's path, so a
+  // pathless layout renders the settings view around both the /settings subtree and /countries:
+  // countries show inside settings while their URL stays /countries.
+  settings: defineArea({
+    sidebar: { label: 'Settings' },
+    screens: {
+      settingsLayout: screen('settings-layout', undefined, () =>
+        import('@/features/settings/routes/settings-layout').then((m) => m.SettingsLayoutRoute),
+      ),
+      // The settings home, or the open section (bank accounts).
+      settings: screen(
+        'settings',
+        '/settings',
+        () => import('@/features/settings/routes/settings').then((m) => m.SettingsRoute),
+        { inside: 'settings-layout' },
+      ),
+      bankAccounts: screen(
+        'bank-accounts',
+        '/settings/bank-accounts',
+        () => import('@/features/settings/routes/bank-accounts').then((m) => m.BankAccountsRoute),
+        { inside: 'settings' },
+      ),
+      bankAccount: screen(
+        'bank-account',
+        '/settings/bank-accounts/:id',
+        () =>
+          import('@/features/settings/routes/bank-account').then((m) =>
+            withRouteParams(m.BankAccountRoute, ['id']),
+          ),
+        { inside: 'bank-accounts' },
+      ),
+      countries: screen(
+        'countries',
+        '/countries',
+        () => import('@/features/settings/routes/countries').then((m) => m.CountriesRoute),
+        { inside: 'settings-layout' },
+      ),
+      country: screen(
+        'country',
+        '/countries/:iso2',
+        () =>
+          import('@/features/settings/routes/country').then((m) =>
+            withRouteParams(m.CountryRoute, ['iso2']),
+          ),
+        { inside: 'countries' },
+      ),
+    },
+  }),
+
+  // Operators and search indexes have no sidebar entry of their own: the settings home
+  // (features/settings/components/settings-areas.ts) links to them.
+  operators: defineArea({
+    sidebarGroup: 'settings',
+    screens: {
+      operators: screen('operators', '/operators', () =>
+        import('@/features/operators/routes/operators').then((m) => m.OperatorsRoute),
+      ),
+      operator: screen(
+        'operator',
+        '/operators/:uid',
+        () =>
+          import('@/features/operators/routes/operator').then((m) =>
+            withRouteParams(m.OperatorRoute, ['uid']),
+          ),
+        { inside: 'operators' },
+      ),
+    },
+  }),
+
+  search: defineArea({
+    sidebarGroup: 'settings',
+    screens: {
+      searchIndexes: screen('search-indexes', '/search/indexes', () =>
+        import('@/features/search/routes/search-indexes').then((m) => m.SearchIndexesRoute),
+      ),
+    },
+  }),
+} satisfies Record<string, AreaDeclaration>;
+
+export type AreaName = keyof typeof areas;
+
+/** Every declared screen, area by area, in declaration order. */
+export function declaredScreens(): ScreenDeclaration[] {
+  return Object.values(areas).flatMap((area): ScreenDeclaration[] => Object.values(area.screens));
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { areas } from '../areas';
+import { sidebarEntriesOf } from './sidebar';
+
+describe('the sidebar of the area registry', () => {
+  it('has the entries of spec §2, each current on the URLs of its area and its group', () => {
+    expect(sidebarEntriesOf(areas)).toEqual([
+      { label: 'Ops', to: '/', end: true },
+      { label: 'Applications', to: '/applications' },
+      { label: 'Members', to: '/members' },
+      { label: 'Certificates', to: '/certificates' },
+      { label: 'Invoices', to: '/invoices' },
+      { label: 'Payments', to: '/stripe-invoices' },
+      { label: 'Users', to: '/users' },
+      { label: 'Emails', to: '/emails' },
+      // /countries renders inside the settings view; operators and search indexes have no
+      // entry of their own and are reached from the settings home.
+      {
+        label: 'Settings',
+        to: '/settings',
+        alsoActiveOn: ['/countries/*', '/operators/*', '/search/indexes'],
+      },
+    ]);
+  });
+
+  it('groups areas only under an area that has an entry', () => {
+    for (const [name, area] of Object.entries(areas)) {
+      if (!('sidebarGroup' in area)) continue;
+      const group = areas[area.sidebarGroup as keyof typeof areas];
+      expect(group && 'sidebar' in group, `${name} is grouped under ${area.sidebarGroup}`).toBe(
+        true,
+      );
+    }
+  });
+});

@@ -1,0 +1,70 @@
+import type { TDuplicateInvoicesFinding } from '@ops/contract';
+import { useInvoiceFixRepair } from '../api/repair-invoice-fix';
+import { CheckFindings, type FindingProps, type FindingsProps } from './fixes-findings-list';
+import { FindingCard, InvoiceLine } from './fixes-panel';
+import { RepairAction } from './fixes-repair-action';
+
+/** Duplicate numbers and double billing: void the unpaid duplicate the server proposes. */
+export function DuplicateFindings({
+  check,
+  offset,
+  limit,
+  canEdit,
+  onResult,
+}: FindingsProps & { check: 'duplicate-number' | 'duplicate-billing' }) {
+  return (
+    <CheckFindings check={check} offset={offset} limit={limit} keyOf={(finding) => finding.key}>
+      {(finding) => (
+        <DuplicateFinding check={check} finding={finding} canEdit={canEdit} onResult={onResult} />
+      )}
+    </CheckFindings>
+  );
+}
+
+function DuplicateFinding({
+  check,
+  finding,
+  canEdit,
+  onResult,
+}: FindingProps<TDuplicateInvoicesFinding> & { check: 'duplicate-number' | 'duplicate-billing' }) {
+  const repair = useInvoiceFixRepair(onResult);
+  const target = finding.invoices.find((invoice) => invoice.iid === finding.proposedVoidIid);
+  const kept = finding.invoices.filter((invoice) => invoice.iid !== target?.iid);
+  return (
+    <FindingCard
+      label={`Duplicates ${finding.key}`}
+      proposal={finding.proposal}
+      error={repair.error}
+      actions={
+        canEdit && target ? (
+          <RepairAction
+            label={`Void ${target.number}`}
+            busyLabel="Voiding…"
+            tone="danger"
+            title={`Void invoice ${target.number}`}
+            description={`Invoice ${target.number} becomes void for good; ${kept.map((i) => i.number).join(', ')} ${kept.length === 1 ? 'stays' : 'stay'}.`}
+            confirmLabel="Void duplicate"
+            isReasonRequired
+            isBusy={repair.isPending}
+            error={repair.error}
+            onConfirm={(reason) =>
+              repair.mutateAsync({
+                check,
+                body: { iid: target.iid, version: target.version, reason },
+              })
+            }
+          />
+        ) : null
+      }
+    >
+      <p className="font-medium text-slate-900">{finding.key}</p>
+      <ul className="flex flex-col gap-1">
+        {finding.invoices.map((invoice) => (
+          <li key={invoice.iid}>
+            <InvoiceLine invoice={invoice} />
+          </li>
+        ))}
+      </ul>
+    </FindingCard>
+  );
+}

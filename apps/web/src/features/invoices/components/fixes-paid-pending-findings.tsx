@@ -1,0 +1,73 @@
+import type { TPaidMemberPendingFinding } from '@ops/contract';
+import { memberStatusLabel } from '@/lib/labels';
+import { useInvoiceFixRepair } from '../api/repair-invoice-fix';
+import { CheckFindings, type FindingProps, type FindingsProps } from './fixes-findings-list';
+import { FindingCard, InvoiceLine, MemberLink } from './fixes-panel';
+import { RepairAction } from './fixes-repair-action';
+
+/** Paid, but the member is still pending: run rule 2 for the paid invoice. */
+export function PaidPendingFindings({ offset, limit, canEdit, onResult }: FindingsProps) {
+  return (
+    <CheckFindings
+      check="paid-member-pending"
+      offset={offset}
+      limit={limit}
+      keyOf={(finding) => finding.member.mid}
+    >
+      {(finding) => <PaidPendingFinding finding={finding} canEdit={canEdit} onResult={onResult} />}
+    </CheckFindings>
+  );
+}
+
+function PaidPendingFinding({
+  finding,
+  canEdit,
+  onResult,
+}: FindingProps<TPaidMemberPendingFinding>) {
+  const { member, invoice } = finding;
+  const repair = useInvoiceFixRepair(onResult);
+  return (
+    <FindingCard
+      label={`${member.number} ${member.legalName}`}
+      proposal={finding.proposal}
+      error={repair.error}
+      actions={
+        canEdit ? (
+          <RepairAction
+            label="Run rule 2"
+            busyLabel="Running…"
+            title={`Run rule 2 for ${member.number}`}
+            description={finding.proposal}
+            confirmLabel="Run rule 2"
+            isReasonRequired={false}
+            reasonHelp="Kept with the change in the member’s history."
+            isBusy={repair.isPending}
+            error={repair.error}
+            onConfirm={(reason) =>
+              repair.mutateAsync({
+                check: 'paid-member-pending',
+                body: {
+                  iid: invoice.iid,
+                  mid: member.mid,
+                  memberVersion: member.version,
+                  ...(reason ? { reason } : {}),
+                },
+              })
+            }
+          />
+        ) : null
+      }
+    >
+      <p>
+        <MemberLink mid={member.mid} number={member.number} name={member.legalName} /> ·{' '}
+        {memberStatusLabel(member.status)} · paid through {member.paidThroughYear ?? '—'}
+      </p>
+      <ul className="list-disc pl-5 text-slate-600">
+        {finding.problems.map((problem) => (
+          <li key={problem}>{problem}</li>
+        ))}
+      </ul>
+      <InvoiceLine invoice={invoice} />
+    </FindingCard>
+  );
+}

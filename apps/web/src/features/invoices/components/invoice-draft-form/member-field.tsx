@@ -1,0 +1,91 @@
+import { useDeferredValue, useId, useState } from 'react';
+import { Button, focusRing } from '@/components/button';
+import { useMemberChoices } from '@/lib/api/get-member-choices';
+import { getErrorMessage } from '@/lib/error-message';
+import { memberStatusLabel } from '@/lib/labels';
+
+/** The member a draft is for, with the label the form shows. */
+export type ChosenMember = { mid: string; label: string };
+
+/** The member field: the chosen member with a way to change it, else the picker. */
+export function MemberField({
+  member,
+  onChange,
+  isDisabled,
+}: {
+  member: ChosenMember | null;
+  onChange: (member: ChosenMember | null) => void;
+  isDisabled: boolean;
+}) {
+  return member ? (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <span className="font-medium text-slate-800">Member</span>
+      <span data-testid="chosen-member">{member.label}</span>
+      <Button variant="secondary" onClick={() => onChange(null)} disabled={isDisabled}>
+        Change member
+      </Button>
+    </div>
+  ) : (
+    <MemberPicker onChoose={onChange} isDisabled={isDisabled} />
+  );
+}
+
+/** The member search: a search over the members list and the matches to choose from. */
+function MemberPicker({
+  onChoose,
+  isDisabled,
+}: {
+  onChoose: (member: ChosenMember) => void;
+  isDisabled: boolean;
+}) {
+  const id = useId();
+  const [q, setQ] = useState('');
+  const deferredQ = useDeferredValue(q);
+  const choices = useMemberChoices(deferredQ);
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={`${id}-member`} className="text-sm font-medium text-slate-800">
+        Member (name or membership number)
+      </label>
+      <input
+        id={`${id}-member`}
+        type="search"
+        autoComplete="off"
+        value={q}
+        disabled={isDisabled}
+        onChange={(event) => setQ(event.target.value)}
+        className={`rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-xs ${focusRing}`}
+      />
+      {deferredQ.trim() === '' ? null : choices.isError ? (
+        <p className="text-sm text-red-700">{getErrorMessage(choices.error)}</p>
+      ) : choices.isPending ? (
+        <p className="text-sm text-slate-500">Looking for members…</p>
+      ) : (choices.data ?? []).length === 0 ? (
+        <p className="text-sm text-slate-500">No member matches “{deferredQ.trim()}”.</p>
+      ) : (
+        <ul aria-label="Matching members" className="flex max-h-56 flex-col gap-1 overflow-y-auto">
+          {(choices.data ?? []).map((member) => (
+            <li key={member.mid}>
+              <button
+                type="button"
+                disabled={isDisabled}
+                onClick={() =>
+                  onChoose({ mid: member.mid, label: `${member.legalName} (${member.number})` })
+                }
+                className={`w-full rounded-md border border-slate-200 bg-white px-3 py-1.5 text-left text-sm hover:bg-sky-50 ${focusRing}`}
+              >
+                {member.legalName}{' '}
+                <span className="font-mono text-xs text-slate-500">{member.number}</span>
+                <span className="text-xs text-slate-500">
+                  {' '}
+                  · {member.countryName ?? member.countryIso2 ?? 'no country'} ·{' '}
+                  {memberStatusLabel(member.status)}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * The contract's enumerations, zod-free: the values a list definition filters by and the
+ * browser offers, moved here from their areas' modules (which re-export them unchanged).
+ */
+
+// --- Members ---------------------------------------------------------------------------------
+
+export const memberCategories = ['individual', 'association', 'group', 'honorary'] as const;
+export const memberStatuses = [
+  'pending-payment',
+  'active',
+  'overdue',
+  'suspended',
+  'terminated',
+  'resigned',
+] as const;
+
+// --- Applications ----------------------------------------------------------------------------
+
+/** The life cycle of shared/design/domain.md, as the database stores it. */
+export const applicationStatuses = [
+  'draft',
+  'submitted',
+  'awaiting-endorsement',
+  'endorsed',
+  'under-review',
+  'information-requested',
+  'approved',
+  'rejected',
+  'endorsement-declined',
+  'withdrawn',
+] as const;
+export const applicationCategories = ['individual', 'association'] as const;
+
+// --- Certificates ----------------------------------------------------------------------------
+
+/** What a certificate attests: membership, a transport-document licence, or the diploma. */
+export const certificateTypes = ['membership', 'document-licence', 'diploma'] as const;
+/**
+ * pending → issued → expired (after valid-to) | revoked | superseded. `expired` is marked by an
+ * hourly sweep and also shown at once on read when an issued certificate's valid-to has passed.
+ */
+export const certificateStatuses = [
+  'pending',
+  'issued',
+  'expired',
+  'revoked',
+  'superseded',
+] as const;
+
+// --- Countries -------------------------------------------------------------------------------
+
+/** The federation's four regions. */
+export const regions = ['africa-middle-east', 'americas', 'asia-pacific', 'europe'] as const;
+/** World Bank income groups, poorest first. */
+export const incomeGroups = ['low', 'lower-middle', 'upper-middle', 'high'] as const;
+/**
+ * Membership fee bands. A country starts in the band of its income group (A high, B upper-middle,
+ * C lower-middle, D low); the federation may place it elsewhere.
+ */
+export const feeCategories = ['A', 'B', 'C', 'D'] as const;
+
+// --- E-mails ---------------------------------------------------------------------------------
+
+/**
+ * The e-mail log (issue 6). Every e-mail is a row first (the outbox); a worker delivers it:
+ * PENDING → PROCESSING (a lease) → SUCCESS | ERROR, temporary failures through RETRY; an
+ * operator's retry sets RETRY again. (Not to be confused with `email.ts`, the address schema.)
+ */
+export const emailStates = ['PENDING', 'PROCESSING', 'SUCCESS', 'ERROR', 'RETRY'] as const;
+/**
+ * How a delivered e-mail left: `smtp`, accepted by the mail server of `SMTP_URL`; `log`, only
+ * written to the server log because `SMTP_URL` is not set (it reached nobody's mailbox).
+ */
+export const emailDeliveryModes = ['smtp', 'log'] as const;
+/** The records an e-mail can be about (its related record). */
+export const emailRelatedTables = [
+  'users',
+  'applications',
+  'members',
+  'invoices',
+  'certificates',
+  'stripe_invoices',
+] as const;
+/** The kinds of e-mail the system sends (the list's kind filter offers these). */
+export const emailKinds = [
+  'sign-in-link',
+  'password-reset',
+  'application-approved',
+  'application-endorsement-requested',
+  'invoice-issued',
+  'invoice',
+  'payment-reminder',
+  'certificate-issued',
+  'certificate',
+] as const;
+
+// --- Invoices --------------------------------------------------------------------------------
+
+export const invoiceStatuses = ['draft', 'issued', 'paid', 'void', 'uncollectible'] as const;
+export const invoiceKinds = ['membership', 'licence', 'application', 'other'] as const;
+export const invoiceSources = ['generated', 'csv-import', 'manual'] as const;
+/** Currencies we invoice in (fees are set in CHF; EUR and USD on request). */
+export const invoiceCurrencies = ['CHF', 'EUR', 'USD'] as const;
+
+// --- Payments --------------------------------------------------------------------------------
+
+/** The provider's invoice life cycle: draft → open → paid | void | uncollectible (a fact). */
+export const paymentStatuses = ['draft', 'open', 'paid', 'uncollectible', 'void'] as const;
+/** Whether a card-payment invoice is linked to one of our invoices (the list's filter). */
+export const paymentLinkedValues = ['yes', 'no'] as const;
+
+// --- Users -----------------------------------------------------------------------------------
+
+/** A user's role at their member (domain.md: owner / admin / staff). */
+export const memberRoles = ['owner', 'admin', 'staff'] as const;

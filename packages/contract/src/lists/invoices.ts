@@ -1,0 +1,81 @@
+import { invoiceCurrencies, invoiceKinds, invoiceSources, invoiceStatuses } from '../enumerations';
+import { defineList } from '../list-definition';
+
+/**
+ * The invoices list, newest number first. Every sort has its index (migration 0016); the member,
+ * overdue and date filters are the server's own conditions (`invoicesListFor`).
+ */
+export const invoicesList = defineList({
+  name: 'invoices',
+  columns: {
+    number: { type: 'text', sort: true, header: 'Invoice number' },
+    member: {
+      type: 'text',
+      filter: true,
+      description: 'Member ids (mid): the invoices of these members',
+      header: 'Membership number',
+      exportKey: 'memberNumber',
+    },
+    memberName: { header: 'Member' },
+    kind: { type: 'text', sort: true, filter: true, values: invoiceKinds, header: 'Kind' },
+    year: {
+      type: 'integer',
+      sort: true,
+      filter: true,
+      description: 'Years, e.g. "2025,2026" or "2024..2026"',
+      header: 'Year',
+    },
+    issueDate: {
+      type: 'date',
+      sort: true,
+      filter: true,
+      description: 'A range of dates, e.g. "2026-01-01..2026-01-31", or "(empty)"',
+      header: 'Issue date',
+    },
+    dueDate: {
+      type: 'date',
+      sort: true,
+      filter: true,
+      description: 'A range of dates, e.g. "..2026-02-28", or "(empty)"',
+      header: 'Due date',
+    },
+    currency: {
+      type: 'text',
+      sort: true,
+      filter: true,
+      values: invoiceCurrencies,
+      description: 'e.g. "CHF,EUR"',
+      header: 'Currency',
+    },
+    total: { type: 'integer', sort: true, header: 'Total' },
+    status: {
+      type: 'text',
+      sort: true,
+      filter: true,
+      values: invoiceStatuses,
+      description: 'Statuses, e.g. "issued,paid"',
+      header: 'Status',
+    },
+    overdue: {
+      type: 'text',
+      filter: true,
+      values: ['true', 'false'],
+      description:
+        '"true": issued and past due (today at headquarters); "false": every other invoice',
+      header: 'Overdue',
+      exportKey: 'isOverdue',
+    },
+    paidAt: { type: 'date', sort: true, header: 'Paid at' },
+    paidAmount: { header: 'Paid amount' },
+    paidMethod: { header: 'Payment method' },
+    source: { type: 'text', sort: true, filter: true, values: invoiceSources, header: 'Source' },
+    iid: {
+      type: 'text',
+      sort: true,
+      filter: true,
+      description: 'Invoice ids: "a1,b2"',
+      header: 'Id',
+    },
+  },
+  defaultSort: '-number',
+});

@@ -1,0 +1,51 @@
+import { memberCategories, memberStatuses } from '../enumerations';
+import { defineList } from '../list-definition';
+
+/** The members list. Every sort has its index (migration 0005). */
+export const membersList = defineList({
+  name: 'members',
+  columns: {
+    number: { type: 'text', sort: true, header: 'Membership number' },
+    legalName: { type: 'text', sort: true, header: 'Legal name' },
+    tradeName: { header: 'Trade name' },
+    country: {
+      type: 'text',
+      sort: true,
+      filter: true,
+      description: 'ISO 3166 alpha-2 codes, e.g. "CH,DE", or "(empty)"',
+      header: 'Country code',
+      exportKey: 'countryIso2',
+    },
+    countryName: { header: 'Country' },
+    category: {
+      type: 'text',
+      sort: true,
+      filter: true,
+      values: memberCategories,
+      header: 'Category',
+    },
+    status: { type: 'text', sort: true, filter: true, values: memberStatuses, header: 'Status' },
+    joinedOn: {
+      type: 'date',
+      sort: true,
+      filter: true,
+      description: 'A range of dates, e.g. "2020-01-01..2020-12-31"',
+      header: 'Joined',
+    },
+    paidThroughYear: {
+      type: 'integer',
+      sort: true,
+      filter: true,
+      description: 'Years, e.g. "2025,2026" or "..2024" or "(empty)"',
+      header: 'Paid through',
+    },
+    mid: {
+      type: 'text',
+      sort: true,
+      filter: true,
+      description: 'Member ids, e.g. the rows selected on screen: "a1,b2"',
+      header: 'Id',
+    },
+  },
+  defaultSort: 'number',
+});
