@@ -1,8 +1,52 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const serverSource = 'apps/server/src';
+
+/**
+ * The server's infrastructure: every area may import these freely (with the top-level files
+ * `errors.ts`, `config.ts`, `logger.ts` and the contract).
+ */
+const serverInfrastructure = ['db', 'lib', 'http'];
+
+/**
+ * Every other folder of the server is an area (or a composition root: `cli/`, `seed/`), read from
+ * the disk so that a new area is guarded the day it is created. Anything outside an area reaches
+ * it only through its `index.ts`, the area's declared public surface.
+ */
+const serverAreas = readdirSync(serverSource, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !serverInfrastructure.includes(entry.name))
+  .map((entry) => entry.name)
+  .sort();
+
+/**
+ * One zone per area: no file outside it imports anything of it but its `index.ts`. The one
+ * exception is the area registry (`areas.ts`), which imports each area's Fastify plugin
+ * (`area.ts`) directly: a plugin pulls in the area's routes, which import `http/`, whose access
+ * guard imports `auth/`; exported through the index, every index would reach its own routes and
+ * the guard, and `auth` would import itself in a cycle.
+ */
+const serverAreaZones = serverAreas.flatMap((area) => [
+  {
+    target: [`./${serverSource}/!(${area})/**`, `./${serverSource}/!(areas).ts`],
+    from: `./${serverSource}/${area}`,
+    except: ['./index.ts'],
+    message: `Import the ${area} area through its index.ts (its public surface): '…/${area}'.`,
+  },
+  {
+    target: `./${serverSource}/areas.ts`,
+    from: `./${serverSource}/${area}`,
+    // routes.ts: an area of one route file registers that file's plugin here, without area.ts.
+    except: ['./index.ts', './area.ts', './routes.ts'],
+    message: `The area registry imports the ${area} area's plugin (area.ts, or routes.ts when it is the area's one route file) or its index.ts.`,
+  },
+]);
 
 export default tseslint.config(
   {
@@ -38,6 +82,78 @@ export default tseslint.config(
               group: ['@/features/**', '@/app/**', '../../**'],
               message:
                 'Features do not import each other or the app shell; use @/components or @/lib.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Import cycles make module order matter and hide layering mistakes; none on either side.
+    // The TypeScript resolver reads each workspace's tsconfig (the web's `@/…` paths).
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Read .ts/.tsx files with the TypeScript parser when following imports (as the plugin's
+      // own `typescript` preset does); without it no-cycle sees no TypeScript module at all.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            'apps/server/tsconfig.json',
+            'apps/web/tsconfig.json',
+            'packages/contract/tsconfig.json',
+          ],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      // allowUnsafeDynamicCyclicDependency: the web's area registry (`app/areas.ts`, read by
+      // `config/paths.ts`) loads each screen with `import()`, and the screens link with `paths`.
+      // That loop runs only through those dynamic imports, which are called when a route is
+      // visited, long after both modules have finished evaluating: no binding is read half made.
+      // A static cycle is still an error.
+      'import-x/no-cycle': [
+        'error',
+        { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true },
+      ],
+    },
+  },
+  {
+    // Server areas: an area imports db/, lib/, http/, the top-level infrastructure files and the
+    // contract freely, and another area only through that area's index.ts. Tests may reach into
+    // an area's internals to set up and observe state: they are not part of the running
+    // dependency graph (they still may not form cycles); so may their shared set-up files
+    // (`*test-support.ts`).
+    files: [`${serverSource}/**/*.ts`],
+    ignores: [`${serverSource}/**/*.test.ts`, `${serverSource}/**/*test-support.ts`],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: serverAreaZones }],
+    },
+  },
+  {
+    // Web: shared code stays below the features. `components/` (shared widgets) never imports a
+    // feature or the app shell; `lib/` (fetching, permissions, formats) imports neither those
+    // nor `components/`. (The features' own rule is `no-restricted-imports` above.)
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './apps/web/src/components',
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'Shared components do not import features or the app shell.',
+            },
+            {
+              target: './apps/web/src/lib',
+              from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'],
+              message: 'lib/ is the lowest layer: it imports no feature, app shell or component.',
             },
           ],
         },

@@ -237,12 +237,35 @@ describe('the API areas', () => {
       const routeFiles = fs
         .readdirSync(path.join(sourceDir, folder))
         .filter((file) => /^(.+-)?routes\.ts$/.test(file) && folder !== 'uploads');
-      if (routeFiles.length === 0) continue;
-      const area = fs.readFileSync(path.join(sourceDir, folder, 'area.ts'), 'utf8');
+      // An area's main routes may be a folder, one file per operation, behind routes/index.ts.
+      const routesFolder = path.join(sourceDir, folder, 'routes');
+      const hasRoutesFolder = fs.existsSync(path.join(routesFolder, 'index.ts'));
+      if (routeFiles.length === 0 && !hasRoutesFolder) continue;
+      // An area of one route file needs no plugin of its own: areas.ts lists that file's.
+      const areaFile = path.join(sourceDir, folder, 'area.ts');
+      if (!fs.existsSync(areaFile)) {
+        expect(routeFiles, `${folder}: several route files need an area.ts`).toEqual(['routes.ts']);
+        expect(hasRoutesFolder, `${folder}: a routes/ folder needs an area.ts`).toBe(false);
+        expect(registry, `areas.ts lists ${folder}/routes`).toContain(`from './${folder}/routes'`);
+        continue;
+      }
+      const area = fs.readFileSync(areaFile, 'utf8');
       for (const file of routeFiles) {
         expect(area, `${folder}/area.ts registers ${file}`).toContain(
           `from './${file.replace(/\.ts$/, '')}'`,
         );
+      }
+      if (hasRoutesFolder) {
+        expect(area, `${folder}/area.ts registers routes/`).toContain(`from './routes'`);
+        const index = fs.readFileSync(path.join(routesFolder, 'index.ts'), 'utf8');
+        for (const file of fs.readdirSync(routesFolder)) {
+          if (file === 'index.ts' || file.includes('.test.')) continue;
+          const text = fs.readFileSync(path.join(routesFolder, file), 'utf8');
+          if (!/\bapp\.(get|post|put|patch|delete|route)\(/.test(text)) continue;
+          expect(index, `${folder}/routes/index.ts registers ${file}`).toContain(
+            `from './${file.replace(/\.ts$/, '')}'`,
+          );
+        }
       }
       expect(registry, `areas.ts lists ${folder}`).toContain(`from './${folder}/area'`);
     }

@@ -13,7 +13,7 @@ import {
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { areas } from './areas';
-import { createThrottle, type Throttle } from './auth/throttle';
+import { createThrottle, type Throttle } from './auth';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { Notifications } from './db/notifications';

@@ -18,8 +18,9 @@ import { searchArea } from './search/area';
 import { usersArea } from './users/area';
 
 /**
- * Every area of the API, in the order `buildApp` registers them. An area is one Fastify plugin
- * (`<area>/area.ts`) that registers its route files; a new area is one line here. Each route
+ * Every area of the API, in the order `buildApp` registers them. An area is one Fastify plugin:
+ * `<area>/area.ts`, registering its route files, or for an area of one route file that file's
+ * own plugin (`<area>/routes.ts`, no `area.ts`); a new area is one line here. Each route
  * declares its access (`config.access`, `config.permission`); one that declares nothing is for
  * operators only, whatever area it is in (`http/access.ts`).
  */

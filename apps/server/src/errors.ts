@@ -1,4 +1,4 @@
-import { httpStatusOf, type AnyErrorCode, type TFieldIssue } from '@ops/contract';
+import { httpStatusOf, type AnyErrorCode, type TErrorRule, type TFieldIssue } from '@ops/contract';
 
 /**
  * The one error type of the server. Its `code` is stable (the contract's error codes) and decides
@@ -24,7 +24,10 @@ export class AppError extends Error {
   }
 }
 
-/** The 400 of a bad field: one issue naming the field (`body.x`) and the rule it broke. */
-export function badInput(path: string, rule: string, message: string): AppError {
+/**
+ * The 400 of a bad field: one issue naming the field (`body.x`) and the rule it broke, one of the
+ * contract's enumerated `errorRules`.
+ */
+export function badInput(path: string, rule: TErrorRule, message: string): AppError {
   return new AppError('invalid-argument', message, { issues: [{ path, rule, message }] });
 }

@@ -1,19 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from './app';
-import { scheduleAuthMaintenance } from './auth/maintenance';
+import { scheduleAuthMaintenance } from './auth';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { listenForNotifications } from './db/notifications';
-import { logTransport, smtpTransport, startEmailWorker } from './emails/delivery-worker';
-import { startSearchWorker } from './search/worker';
-import { outboxChannel } from './emails/outbox';
-import { getInvoicePdf } from './invoices/pdf-upload';
-import { changesChannel } from './realtime/changes';
+import { logTransport, smtpTransport, startEmailWorker } from './emails';
+import { startSearchWorker } from './search';
+import { outboxChannel } from './emails';
+import { getInvoicePdf } from './invoices';
+import { changesChannel } from './realtime';
 import type { Logger } from './logger';
-import { loadCountries } from './seed/countries';
-import { DEMO_OPERATOR_EMAIL, seedDemo } from './seed/demo';
+import { loadCountries } from './seed';
+import { DEMO_OPERATOR_EMAIL, seedDemo } from './seed';
 
 /** Members in the demo data set loaded on the first start of an empty database (SEED=demo). */
 export const firstStartDemoScale = 1_000;

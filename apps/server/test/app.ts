@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { OperatorRole } from '@ops/contract';
 import { buildApp } from '../src/app';
-import { cliActor } from '../src/audit/record';
+import { cliActor } from '../src/db/audit';
 import { loadConfig, type Config } from '../src/config';
 import type { DatabaseHandle } from '../src/db/database';
 import type { Logger } from '../src/logger';
@@ -10,7 +10,7 @@ import { writeTransaction } from '../src/db/transaction';
 import { outboxChannel } from '../src/emails/outbox';
 import { addOperator } from '../src/operators/service';
 import { changesChannel } from '../src/realtime/changes';
-import { createUser } from '../src/users/service';
+import { createUser } from '../src/auth/accounts';
 import { createTestDatabase, silentLogger } from './database';
 
 export const testPublicUrl = 'http://localhost:3000';

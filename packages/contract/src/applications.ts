@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listPageOf, listQuerySchema } from './lists';
+import { listItemFields, listPageOf, listQuerySchema } from './lists';
 import { listSortFields } from './list-definition';
 import { applicationsList } from './lists/index';
 import { applicationStatuses, applicationCategories } from './enumerations';
@@ -74,6 +74,8 @@ export const ZApplicationListItem = z
     decidedAt: z.string().nullable().describe('ISO time of the approval, rejection or end'),
     endorsingAssociationName: z.string().nullable(),
     memberMid: z.string().nullable().describe('The member an approval created'),
+    // The fields its columns declare (lists/applications.ts).
+    ...listItemFields(applicationsList),
   })
   .describe('A row of the applications list');
 export type TApplicationListItem = z.infer<typeof ZApplicationListItem>;

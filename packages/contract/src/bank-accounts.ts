@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZCurrencyCode } from './countries';
-import { listPageOf, listQuerySchema } from './lists';
+import { listItemFields, listPageOf, listQuerySchema } from './lists';
 import { listSortFields } from './list-definition';
 import { bankAccountsList } from './lists/index';
 
@@ -19,6 +19,8 @@ export const ZBankAccountListItem = z
     currency: z.string().describe('ISO 4217'),
     isDefault: z.boolean().describe('The account new invoices in its currency are paid to'),
     active: z.boolean(),
+    // The fields its columns declare (lists/bank-accounts.ts).
+    ...listItemFields(bankAccountsList),
   })
   .describe('A row of the bank accounts list');
 export type TBankAccountListItem = z.infer<typeof ZBankAccountListItem>;

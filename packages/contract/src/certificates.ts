@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listPageOf, listQuerySchema, ZListQuery } from './lists';
+import { listItemFields, listPageOf, listQuerySchema, ZListQuery } from './lists';
 import { listSortFields } from './list-definition';
 import { certificatesList } from './lists/index';
 import { certificateTypes, certificateStatuses } from './enumerations';
@@ -43,6 +43,8 @@ export const ZCertificateListItem = z
     validTo: z.string().describe('YYYY-MM-DD'),
     status: z.enum(certificateStatuses),
     issuedAt: z.string().nullable().describe('ISO time'),
+    // The fields its columns declare (lists/certificates.ts).
+    ...listItemFields(certificatesList),
   })
   .describe('A row of the certificates list');
 export type TCertificateListItem = z.infer<typeof ZCertificateListItem>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listPageOf, listQuerySchema, ZListQuery } from './lists';
+import { listItemFields, listPageOf, listQuerySchema, ZListQuery } from './lists';
 import { listSortFields } from './list-definition';
 import { countriesList } from './lists/index';
 import { regions, incomeGroups, feeCategories } from './enumerations';
@@ -86,6 +86,8 @@ export const ZCountryListItem = z
     nationalAssociation: ZAssociationRef.nullable(),
     active: z.boolean(),
     memberCount: z.number().int().describe('Members of the country that are not deleted'),
+    // The fields its columns declare (lists/countries.ts).
+    ...listItemFields(countriesList),
   })
   .describe('A row of the countries list');
 export type TCountryListItem = z.infer<typeof ZCountryListItem>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listPageOf, listQuerySchema, ZListSelection } from './lists';
+import { listItemFields, listPageOf, listQuerySchema, ZListSelection } from './lists';
 import { listSortFields } from './list-definition';
 import { emailsList } from './lists/index';
 import { emailStates, emailDeliveryModes, emailRelatedTables, emailKinds } from './enumerations';
@@ -56,6 +56,8 @@ export const ZEmailListItem = z
     updatedAt: z.string().describe('ISO time of the last change'),
     deliveredAt: z.string().nullable(),
     deliveryMode: ZDeliveryMode,
+    // The fields its columns declare (lists/emails.ts).
+    ...listItemFields(emailsList),
   })
   .describe('A row of the e-mail log');
 export type TEmailListItem = z.infer<typeof ZEmailListItem>;

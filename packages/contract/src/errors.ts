@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { authErrorCodes, httpStatusByAuthErrorCode, type AuthErrorCode } from './auth';
+import { errorRules } from './error-rules';
+
+export * from './error-rules';
 
 /**
  * Error codes of the callable protocol (spec §8), used by every endpoint of the API so that the
@@ -51,7 +54,9 @@ export function errorCodeForHttpStatus(status: number): ErrorCode {
 export const ZFieldIssue = z
   .object({
     path: z.string().describe('Dotted path of the offending field, e.g. "body.email"'),
-    rule: z.string().describe('The rule it broke, e.g. "invalid_format", "too_small"'),
+    rule: z
+      .enum(errorRules)
+      .describe('The rule it broke (errorRules), e.g. "invalid_format", "qr-iban-not-allowed"'),
     message: z.string().describe('A sentence a person can read'),
   })
   .describe('One validation problem');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listPageOf, listQuerySchema } from './lists';
+import { listItemFields, listPageOf, listQuerySchema } from './lists';
 import { listSortFields } from './list-definition';
 import { invoicesList } from './lists/index';
 import { maxMinorAmount } from './money';
@@ -153,6 +153,8 @@ export const ZInvoiceListItem = z
     paidAmountMinor: ZMinorString.nullable(),
     paidMethod: z.enum(invoicePaymentMethods).nullable(),
     source: z.enum(invoiceSources),
+    // The fields its columns declare (lists/invoices.ts).
+    ...listItemFields(invoicesList),
   })
   .describe('A row of the invoices list');
 export type TInvoiceListItem = z.infer<typeof ZInvoiceListItem>;

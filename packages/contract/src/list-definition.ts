@@ -4,11 +4,38 @@
  * it (`@ops/contract/values`). Everything else is derived from it: the query schema
  * (`listQuerySchema` in `lists.ts`), the allowed sorts (`<area>ListSorts`) and filters, the
  * export's columns, the server's `ListSpec` (which adds only SQL, typed against it) and the web
- * list's column ids and sortability (`DataListDefinition<Row, typeof membersList>`).
+ * list's column ids and sortability (`DataListDefinition<Row, typeof membersList>`). A column
+ * may also declare the item field it shows (`item`), which the contract adds to the list's item
+ * schema (`listItemFields` in `lists.ts`), so a new column is the definition, the server's SQL
+ * and the web cell.
  */
 
 /** How a filter's values are read: text, whole numbers or dates (YYYY-MM-DD). */
 export type ListColumnType = 'text' | 'integer' | 'date';
+
+/**
+ * What an item field holds: text, a whole number, a date (`YYYY-MM-DD`), a time (ISO 8601,
+ * UTC), true/false, one of the column's `values`, or an amount in minor units (a whole number).
+ */
+export type ListItemFieldType = 'text' | 'integer' | 'date' | 'time' | 'boolean' | 'enum' | 'money';
+
+/** The field of the list's items a column shows (see `listItemFieldsOf`). */
+export type ListItemFieldDefinition = {
+  /** The item field's name, when not the column's own (`countryIso2` for `country`). */
+  readonly key?: string;
+  /**
+   * What it holds; by default what the column's filter reads: an enumeration when the column has
+   * `values`, else its `type` (text when it has none).
+   */
+  readonly type?: ListItemFieldType;
+  /** The field may be null (the row has no value). */
+  readonly nullable?: boolean;
+  /**
+   * The field's description in the API docs (dates, times and amounts have a generic one). Not
+   * the column's `description`: that one describes the filter parameter's syntax.
+   */
+  readonly description?: string;
+};
 
 export type ListColumnDefinition = {
   /** How a filter's values are read (a column that is not filtered may leave it out: text). */
@@ -32,8 +59,17 @@ export type ListColumnDefinition = {
    * follows the declaration order.
    */
   readonly header?: string;
-  /** The item field the export writes, when not the column's own name (`countryIso2`). */
+  /**
+   * The item field the export writes, when not the column's own name or its `item.key`
+   * (`countryIso2`).
+   */
   readonly exportKey?: string;
+  /**
+   * The item field the column shows, declared here rather than in the contract's item schema
+   * (`Z<Area>ListItem` spreads `listItemFields(list)`). Columns without it have their field
+   * written by hand in the item schema, or show no field of their own.
+   */
+  readonly item?: ListItemFieldDefinition;
 };
 
 export type ListDefinitionInput = {
@@ -66,6 +102,45 @@ export type ListFilterField<L extends AnyListDefinition> =
         [K in ListColumnName<L>]: L['columns'][K] extends { readonly filter: true } ? K : never;
       }[ListColumnName<L>];
 
+/** The columns that declare their item field. */
+export type ListItemColumnName<L extends AnyListDefinition> =
+  string extends ListColumnName<L>
+    ? string
+    : {
+        [K in ListColumnName<L>]: L['columns'][K] extends { readonly item: ListItemFieldDefinition }
+          ? K
+          : never;
+      }[ListColumnName<L>];
+
+/** The item field a column declares: `item.key`, else the column's name. */
+export type ListItemFieldKey<
+  L extends AnyListDefinition,
+  K extends ListColumnName<L>,
+> = L['columns'][K] extends { readonly item: { readonly key: infer Key extends string } } ? Key : K;
+
+/** What a column's item field holds, resolved as `listItemFieldsOf` resolves it. */
+export type ListItemFieldKind<C extends ListColumnDefinition> = C extends {
+  readonly item: { readonly type: infer T extends ListItemFieldType };
+}
+  ? T
+  : C extends { readonly values: readonly string[] }
+    ? 'enum'
+    : C extends { readonly type: infer T extends ListColumnType }
+      ? T
+      : 'text';
+
+/** An item field a column declares, resolved: its key, what it holds, and whether it may be null. */
+export type ListItemField = {
+  /** The column declaring it. */
+  column: string;
+  key: string;
+  type: ListItemFieldType;
+  nullable: boolean;
+  description: string | undefined;
+  /** The values of an enumeration (`type: 'enum'`). */
+  values: readonly string[] | undefined;
+};
+
 /**
  * Declares a list. The `const` parameter keeps the literal `sort: true` / `filter: true` of
  * every column, which the derived types read.
@@ -92,12 +167,36 @@ export function listFilterFields<L extends AnyListDefinition>(
     .map(([name]) => name as ListFilterField<L>);
 }
 
+/** The item fields the columns declare, in declaration order (the item schema's order). */
+export function listItemFieldsOf(definition: AnyListDefinition): ListItemField[] {
+  return Object.entries(definition.columns).flatMap(([name, column]) => {
+    const item = column.item;
+    if (item === undefined) return [];
+    const type = item.type ?? (column.values === undefined ? (column.type ?? 'text') : 'enum');
+    if (type === 'enum' && (column.values === undefined || column.values.length === 0)) {
+      throw new Error(`List ${definition.name}: column ${name} is an enumeration without values.`);
+    }
+    return [
+      {
+        column: name,
+        key: item.key ?? name,
+        type,
+        nullable: item.nullable === true,
+        description: item.description,
+        values: type === 'enum' ? column.values : undefined,
+      },
+    ];
+  });
+}
+
 /** One column of a CSV export: the item field written, and its header. */
 export type ListExportColumn = { key: string; header: string };
 
 /** The CSV export's columns: every column with a header, in declaration order. */
 export function listExportColumns(definition: AnyListDefinition): ListExportColumn[] {
   return Object.entries(definition.columns).flatMap(([name, column]) =>
-    column.header === undefined ? [] : [{ key: column.exportKey ?? name, header: column.header }],
+    column.header === undefined
+      ? []
+      : [{ key: column.exportKey ?? column.item?.key ?? name, header: column.header }],
   );
 }

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { listFilterFields, type AnyListDefinition, type ListFilterField } from './list-definition';
+import {
+  listFilterFields,
+  listItemFieldsOf,
+  type AnyListDefinition,
+  type ListColumnDefinition,
+  type ListFilterField,
+  type ListItemColumnName,
+  type ListItemField,
+  type ListItemFieldKey,
+  type ListItemFieldKind,
+} from './list-definition';
 
 /**
  * The one list contract (shared/design/conventions.md): every list takes `q`, `sort`, `cursor`,
@@ -76,6 +86,65 @@ export function listQuerySchema<
     filters[name] = description === undefined ? ZFilterParam : ZFilterParam.describe(description);
   }
   return ZListQuery.extend({ ...(overrides ?? {}), ...filters } as Overrides & ListFilterShape<L>);
+}
+
+/** The descriptions of fields whose type says what they hold, when a column gives none. */
+const itemFieldDescriptions: Partial<Record<ListItemField['type'], string>> = {
+  date: 'YYYY-MM-DD',
+  time: 'ISO 8601 time (UTC)',
+  money: 'Minor units of the currency',
+};
+
+/** The zod schema of one kind of item field (before `nullable`). */
+type ItemFieldBaseSchema<C extends ListColumnDefinition> =
+  ListItemFieldKind<C> extends 'integer' | 'money'
+    ? z.ZodNumber
+    : ListItemFieldKind<C> extends 'boolean'
+      ? z.ZodBoolean
+      : ListItemFieldKind<C> extends 'enum'
+        ? C extends { readonly values: readonly (infer V extends string)[] }
+          ? z.ZodEnum<{ [Value in V]: Value }>
+          : never
+        : z.ZodString;
+
+type ItemFieldSchema<C extends ListColumnDefinition> = C extends {
+  readonly item: { readonly nullable: true };
+}
+  ? z.ZodNullable<ItemFieldBaseSchema<C>>
+  : ItemFieldBaseSchema<C>;
+
+/** The item fields a list's columns declare, as a zod shape. */
+export type ListItemShape<L extends AnyListDefinition> = {
+  [K in ListItemColumnName<L> as ListItemFieldKey<L, K>]: ItemFieldSchema<L['columns'][K]>;
+};
+
+function itemFieldSchema(field: ListItemField): z.ZodType {
+  const base =
+    field.type === 'integer' || field.type === 'money'
+      ? z.number().int()
+      : field.type === 'boolean'
+        ? z.boolean()
+        : field.type === 'enum'
+          ? z.enum(field.values as readonly [string, ...string[]])
+          : z.string();
+  const schema = field.nullable ? base.nullable() : base;
+  // Described after `nullable`, as the hand-written fields are: the description sits on the
+  // field, not inside its `anyOf`.
+  const description = field.description ?? itemFieldDescriptions[field.type];
+  return description === undefined ? schema : schema.describe(description);
+}
+
+/**
+ * The item fields a list's columns declare (`item` in `list-definition.ts`), in declaration
+ * order, for the item schema to spread: `z.object({ mid: z.string(), ...,
+ * ...listItemFields(membersList) })`. Text, dates and times are strings, integers and amounts
+ * whole numbers, enumerations the column's `values`. The server's row → item mapping is typed
+ * by the item, so a declared field it forgets does not compile.
+ */
+export function listItemFields<L extends AnyListDefinition>(definition: L): ListItemShape<L> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of listItemFieldsOf(definition)) shape[field.key] = itemFieldSchema(field);
+  return shape as ListItemShape<L>;
 }
 
 export function listPageOf<Row extends z.ZodType>(row: Row) {

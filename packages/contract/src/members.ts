@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listPageOf, listQuerySchema } from './lists';
+import { listItemFields, listPageOf, listQuerySchema } from './lists';
 import { listSortFields } from './list-definition';
 import { membersList } from './lists/index';
 import { memberCategories, memberStatuses } from './enumerations';
@@ -10,18 +10,8 @@ export { memberCategories, memberStatuses };
 export const memberListSorts = listSortFields(membersList);
 
 export const ZMemberListItem = z
-  .object({
-    mid: z.string(),
-    number: z.string().describe('Membership number'),
-    legalName: z.string(),
-    tradeName: z.string().nullable(),
-    countryIso2: z.string().nullable(),
-    countryName: z.string().nullable(),
-    category: z.enum(memberCategories),
-    status: z.enum(memberStatuses),
-    joinedOn: z.string().nullable().describe('YYYY-MM-DD'),
-    paidThroughYear: z.number().int().nullable(),
-  })
+  // Every field but the id is declared with its column (lists/members.ts).
+  .object({ mid: z.string(), ...listItemFields(membersList) })
   .describe('A row of the members list');
 export type TMemberListItem = z.infer<typeof ZMemberListItem>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listPageOf, listQuerySchema } from './lists';
+import { listItemFields, listPageOf, listQuerySchema } from './lists';
 import { listSortFields } from './list-definition';
 import { operatorsList } from './lists/index';
 import { operatorRoles } from './permissions';
@@ -41,6 +41,8 @@ export const ZOperatorListItem = z
     active: z.boolean().describe('false once access was revoked'),
     since: ZIsoTime.describe('When access was first granted'),
     userDisabled: z.boolean().describe("The operator's user account is disabled"),
+    // The fields its columns declare (lists/operators.ts).
+    ...listItemFields(operatorsList),
   })
   .describe('A row of the operators list');
 export type TOperatorListItem = z.infer<typeof ZOperatorListItem>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listPageOf, listQuerySchema, ZListQuery } from './lists';
+import { listItemFields, listPageOf, listQuerySchema, ZListQuery } from './lists';
 import { listSortFields } from './list-definition';
 import { paymentsList } from './lists/index';
 import { paymentStatuses, paymentLinkedValues } from './enumerations';
@@ -36,6 +36,8 @@ export const ZPaymentListItem = z
     memberNumber: z.string().nullable(),
     memberName: z.string().nullable(),
     isDeleted: z.boolean().describe('A draft deleted at the provider'),
+    // The fields its columns declare (lists/payments.ts).
+    ...listItemFields(paymentsList),
   })
   .describe('A row of the Payments list (a card-payment invoice)');
 export type TPaymentListItem = z.infer<typeof ZPaymentListItem>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { signInMethods } from './auth';
-import { listPageOf, listQuerySchema } from './lists';
+import { listItemFields, listPageOf, listQuerySchema } from './lists';
 import { listFilterFields, listSortFields } from './list-definition';
 import { usersList } from './lists/index';
 import { operatorRoles } from './permissions';
@@ -31,6 +31,8 @@ export const ZUserListItem = z
     disabled: z.boolean(),
     isOperator: z.boolean().describe('Holds an active operator record'),
     createdAt: ZIsoTime,
+    // The fields its columns declare (lists/users.ts).
+    ...listItemFields(usersList),
   })
   .describe('A row of the users list');
 export type TUserListItem = z.infer<typeof ZUserListItem>;

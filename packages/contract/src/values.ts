@@ -7,4 +7,5 @@ export * from './constants';
 export * from './permissions';
 export * from './enumerations';
 export * from './list-definition';
+export * from './error-rules';
 export * from './lists/index';

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signInEditorAndReader } from '../../test/fixtures';
 import { loadCountries } from '../seed/countries';
-import { cleanFileName, detectDocumentType, inlineDisposition } from './documents';
+import { inlineDisposition } from '../http/inline-document';
+import { cleanFileName, detectDocumentType } from './documents';
 import { addApplication, multipartBody, tinyPdf, tinyPng } from './test-fixtures';
 
 type Detail = {
@@ -131,7 +132,7 @@ describe('application documents', () => {
       Buffer.from('<script>alert(1)</script>'),
     );
     expect(script.status).toBe(400);
-    expect(script.body.error.issues[0]).toMatchObject({ path: 'body.file', rule: 'file_type' });
+    expect(script.body.error.issues[0]).toMatchObject({ path: 'body.file', rule: 'file-type' });
   });
 
   it('refuses a polyglot: a page that carries a PDF header further on is not a PDF', async () => {
@@ -142,7 +143,7 @@ describe('application documents', () => {
 
     const refused = await upload(application.aid, 'other', 'statement.pdf', polyglot);
     expect(refused.status).toBe(400);
-    expect(refused.body.error.issues[0]).toMatchObject({ path: 'body.file', rule: 'file_type' });
+    expect(refused.body.error.issues[0]).toMatchObject({ path: 'body.file', rule: 'file-type' });
     const detail = await t.app.inject({
       url: `/api/applications/${application.aid}`,
       headers: { cookie },

@@ -6,7 +6,7 @@ import {
   type TApplicationDocumentUploadResult,
 } from '@ops/contract';
 import type { Kysely } from 'kysely';
-import type { OperatorActor } from '../audit/record';
+import type { OperatorActor } from '../db/audit';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { AppError, badInput } from '../errors';
@@ -87,7 +87,7 @@ export async function uploadApplicationDocument(
   if (!contentType) {
     throw badInput(
       'body.file',
-      'file_type',
+      'file-type',
       'Only PDF, PNG, JPEG and WebP files can be uploaded (judged by the file’s content, not its name).',
     );
   }
@@ -175,20 +175,4 @@ export async function deleteApplicationDocument(
     );
   });
   return getApplicationDetail(db, aid);
-}
-
-/**
- * An uploaded document is the applicant's, shown on the console's own origin: whatever its bytes
- * hold, the browser treats it as a sandboxed document of an opaque origin (no script, no form,
- * no popup, no plugin of its own, nothing loaded), even when opened directly in a tab. Chromium's
- * PDF viewer still shows a PDF under this policy (checked by e2e/applications.spec.ts); only the
- * console itself may frame it.
- */
-export const documentContentSecurityPolicy =
-  "sandbox; default-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
-
-/** `inline; filename="…"; filename*=UTF-8''…` (an ASCII fallback and the exact name). */
-export function inlineDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signInEditorAndReader } from '../../test/fixtures';
 import { loadCountries } from '../seed/countries';
-import { isValidQrReference } from '../seed/iban';
+import { isValidQrReference } from '../lib/iban';
 import { addApplicant, addApplication, multipartBody, tinyPdf } from './test-fixtures';
 
 type Result = {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
 import { writeTransaction } from '../db/transaction';
 import { changedFields } from './history';
-import { cliActor, recordAudit } from './record';
+import { cliActor, recordAudit } from '../db/audit';
 
 type Page = {
   data: {

@@ -8,7 +8,7 @@ import {
 } from '@ops/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { auditSecretColumns } from './record';
+import { auditSecretColumns } from '../db/audit';
 
 /** Never shown, even if an old entry carried them (recordAudit strips them when writing). */
 const hiddenFields = new Set<string>([...auditSecretColumns, ...auditBookkeepingFields]);

@@ -1,14 +1,12 @@
 import type { TSignInMethod } from '@ops/contract';
 import { sql, type Kysely } from 'kysely';
-import { recordAudit } from '../audit/record';
+import { recordAudit } from '../db/audit';
 import type { Config } from '../config';
 import type { Database, User } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
-import { queueEmail } from '../emails/outbox';
-import { getOutboxKey } from '../emails/sealed-secrets';
-import { passwordResetEmail, signInLinkEmail } from '../emails/templates';
+import { getOutboxKey, passwordResetEmail, queueEmail, signInLinkEmail } from '../emails';
 import { AppError } from '../errors';
-import { findUserByEmail, setUserPassword } from '../users/service';
+import { findUserByEmail, setUserPassword } from './accounts';
 import {
   consumeActionCode,
   findUsableActionCode,

@@ -52,18 +52,18 @@ describe('/api/bank-accounts', () => {
   it('refuses a bad IBAN with a 400 naming the field and the rule, and stores nothing', async () => {
     const typo = await create({ iban: 'CH93 0076 2011 6238 5295 8' });
     expect(typo.status).toBe(400);
-    expect(issuesOf(typo.body)).toEqual(['body.iban:iban_checksum']);
+    expect(issuesOf(typo.body)).toEqual(['body.iban:iban-checksum']);
     expect(typo.body.error.message).toContain('check digits');
 
     const swapped = await create({ iban: swiss.qrIban, qrIban: swiss.iban });
     expect(swapped.status).toBe(400);
     expect(issuesOf(swapped.body)).toEqual([
-      'body.iban:qr_iban_not_allowed',
-      'body.qrIban:qr_iban',
+      'body.iban:qr-iban-not-allowed',
+      'body.qrIban:qr-iban',
     ]);
 
     const dollars = await create({ currency: 'USD' });
-    expect(issuesOf(dollars.body)).toEqual(['body.qrIban:qr_currency']);
+    expect(issuesOf(dollars.body)).toEqual(['body.qrIban:qr-currency']);
     const unknown = await create({ currency: 'XYZ' });
     expect(unknown.status).toBe(400);
     expect(issuesOf(unknown.body)[0]).toMatch(/^body\.currency:/);
@@ -183,7 +183,7 @@ describe('/api/bank-accounts', () => {
       active: false,
     });
     expect(refused.status).toBe(400);
-    expect(issuesOf(refused.body)).toEqual(['body.active:is_default']);
+    expect(issuesOf(refused.body)).toEqual(['body.active:is-default']);
 
     const on = await call('PATCH', `/api/bank-accounts/${fresh.body.id}`, {
       version: off.body.version,
@@ -216,7 +216,7 @@ describe('/api/bank-accounts', () => {
       iban: 'GB82 WEST 1234 5698 7654 32',
     });
     expect(moved.status).toBe(400);
-    expect(issuesOf(moved.body)).toEqual(['body.iban:in_use']);
+    expect(issuesOf(moved.body)).toEqual(['body.iban:in-use']);
     const renamed = await call('PATCH', `/api/bank-accounts/${euro?.id}`, {
       version: detail.body.version,
       label: 'Membership fees EUR',

@@ -1,6 +1,6 @@
 import type { TBankAccount, TBankAccountInput, TBankAccountUpdate } from '@ops/contract';
 import type { Kysely, Transaction } from 'kysely';
-import type { Actor } from '../audit/record';
+import type { Actor } from '../db/audit';
 import {
   describeWriter,
   findRecord,
@@ -212,7 +212,7 @@ export async function updateBankAccount(
       const field = { iban: 'iban', qr_iban: 'qrIban', currency: 'currency' }[locked[0] ?? 'iban'];
       throw badInput(
         `body.${field}`,
-        'in_use',
+        'in-use',
         `Invoices are payable to ${labelOf(row).replace(/^The/, 'the')}, so its IBAN, QR-IBAN and currency cannot change. Add a new account and make it the default instead.`,
       );
     }
@@ -220,14 +220,14 @@ export async function updateBankAccount(
     if (row.is_default && set.active === false) {
       throw badInput(
         'body.active',
-        'is_default',
+        'is-default',
         `${labelOf(row)} is the default for ${row.currency}; make another ${row.currency} account the default before deactivating it.`,
       );
     }
     if (row.is_default && set.currency !== undefined) {
       throw badInput(
         'body.currency',
-        'is_default',
+        'is-default',
         `${labelOf(row)} is the default for ${row.currency}; make another ${row.currency} account the default before changing its currency.`,
       );
     }

@@ -6,8 +6,7 @@ import {
 } from '@ops/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { ListSpec } from '../lists/list-spec';
-import { runList, type ListDefinition } from '../lists/run-list';
+import { type ListDefinition, type ListSpec, runList } from '../lists';
 
 const isDefaultText = "(CASE WHEN b.is_default THEN 'true' ELSE 'false' END)";
 const activeText = "(CASE WHEN b.active THEN 'true' ELSE 'false' END)";

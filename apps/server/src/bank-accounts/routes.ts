@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
 import { operatorActor } from '../http/actor';
-import { sendListExport } from '../lists/run-list';
+import { sendListExport } from '../lists';
 import {
   createBankAccount,
   getBankAccount,

@@ -28,35 +28,35 @@ describe('bank account validation', () => {
   });
 
   it('names the broken rule of a bad IBAN', () => {
-    expect(rulesOf({ iban: 'CH9300762011623852958' })).toEqual(['body.iban:iban_checksum']);
-    expect(rulesOf({ iban: 'CH93007620116238529' })).toEqual(['body.iban:iban_length']);
-    expect(rulesOf({ iban: 'QQ9300762011623852957' })).toEqual(['body.iban:iban_country']);
-    expect(rulesOf({ iban: 'CHXX00762011623852957' })).toEqual(['body.iban:iban_format']);
+    expect(rulesOf({ iban: 'CH9300762011623852958' })).toEqual(['body.iban:iban-checksum']);
+    expect(rulesOf({ iban: 'CH93007620116238529' })).toEqual(['body.iban:iban-length']);
+    expect(rulesOf({ iban: 'QQ9300762011623852957' })).toEqual(['body.iban:iban-country']);
+    expect(rulesOf({ iban: 'CHXX00762011623852957' })).toEqual(['body.iban:iban-format']);
   });
 
   it('refuses a QR-IBAN as the normal IBAN, and a normal IBAN as the QR-IBAN', () => {
-    expect(rulesOf({ iban: swissQrIban })).toEqual(['body.iban:qr_iban_not_allowed']);
-    expect(rulesOf({ iban: swissIban, qrIban: swissIban })).toEqual(['body.qrIban:qr_iban']);
+    expect(rulesOf({ iban: swissQrIban })).toEqual(['body.iban:qr-iban-not-allowed']);
+    expect(rulesOf({ iban: swissIban, qrIban: swissIban })).toEqual(['body.qrIban:qr-iban']);
     // A German IBAN whose 5th to 9th characters happen to read 30000-31999 is no QR-IBAN.
     expect(rulesOf({ iban: swissIban, qrIban: 'DE02300209000106531065' })).toEqual([
-      'body.qrIban:qr_iban',
+      'body.qrIban:qr-iban',
     ]);
     expect(rulesOf({ iban: swissIban, qrIban: 'CH4431999123000889013' })).toEqual([
-      'body.qrIban:iban_checksum',
+      'body.qrIban:iban-checksum',
     ]);
   });
 
   it('keeps QR-IBANs to CHF and EUR accounts', () => {
     expect(rulesOf({ iban: swissIban, qrIban: swissQrIban, currency: 'EUR' })).toEqual([]);
     expect(rulesOf({ iban: swissIban, qrIban: swissQrIban, currency: 'USD' })).toEqual([
-      'body.qrIban:qr_currency',
+      'body.qrIban:qr-currency',
     ]);
   });
 
   it('checks BIC and currency', () => {
-    expect(rulesOf({ bic: 'UBSW' })).toEqual(['body.bic:bic_country']);
-    expect(rulesOf({ bic: 'UBSWQQZH' })).toEqual(['body.bic:bic_country']);
-    expect(rulesOf({ bic: 'UBSWCHZH8' })).toEqual(['body.bic:bic_format']);
+    expect(rulesOf({ bic: 'UBSW' })).toEqual(['body.bic:bic-country']);
+    expect(rulesOf({ bic: 'UBSWQQZH' })).toEqual(['body.bic:bic-country']);
+    expect(rulesOf({ bic: 'UBSWCHZH8' })).toEqual(['body.bic:bic-format']);
     expect(rulesOf({ currency: 'XYZ' })).toEqual(['body.currency:currency']);
     expect(rulesOf({ currency: 'CHF' })).toEqual([]);
   });

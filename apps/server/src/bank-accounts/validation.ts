@@ -1,4 +1,4 @@
-import { isIsoCurrency, type TFieldIssue } from '@ops/contract';
+import { isIsoCurrency, type TErrorRule, type TFieldIssue } from '@ops/contract';
 import {
   isQRIBAN,
   validateBIC,
@@ -20,34 +20,34 @@ export function normalizeOptionalCode(value: string | null | undefined): string 
   return normalized === '' ? null : normalized;
 }
 
-const ibanRules: Record<ValidationErrorsIBAN, { rule: string; message: string }> = {
+const ibanRules: Record<ValidationErrorsIBAN, { rule: TErrorRule; message: string }> = {
   [ValidationErrorsIBAN.NoIBANProvided]: { rule: 'required', message: 'an IBAN is required' },
   [ValidationErrorsIBAN.NoIBANCountry]: {
-    rule: 'iban_country',
+    rule: 'iban-country',
     message: 'does not start with the code of a country that uses IBANs',
   },
   [ValidationErrorsIBAN.WrongBBANLength]: {
-    rule: 'iban_length',
+    rule: 'iban-length',
     message: 'has the wrong length for its country',
   },
   [ValidationErrorsIBAN.WrongBBANFormat]: {
-    rule: 'iban_format',
+    rule: 'iban-format',
     message: "does not follow its country's account number format",
   },
   [ValidationErrorsIBAN.ChecksumNotNumber]: {
-    rule: 'iban_format',
+    rule: 'iban-format',
     message: 'the check digits (3rd and 4th characters) must be digits',
   },
   [ValidationErrorsIBAN.WrongIBANChecksum]: {
-    rule: 'iban_checksum',
+    rule: 'iban-checksum',
     message: 'the check digits do not match (a typo?)',
   },
   [ValidationErrorsIBAN.WrongAccountBankBranchChecksum]: {
-    rule: 'iban_checksum',
+    rule: 'iban-checksum',
     message: "the national account number's check digit does not match (a typo?)",
   },
   [ValidationErrorsIBAN.QRIBANNotAllowed]: {
-    rule: 'qr_iban_not_allowed',
+    rule: 'qr-iban-not-allowed',
     message: 'is a QR-IBAN; enter it as the QR-IBAN and give the normal IBAN here',
   },
 };
@@ -85,13 +85,13 @@ export function bankAccountIssues(codes: BankAccountCodes): TFieldIssue[] {
     else if (!isQRIBAN(codes.qrIban)) {
       issues.push({
         path: 'body.qrIban',
-        rule: 'qr_iban',
+        rule: 'qr-iban',
         message: `${codes.qrIban} is not a QR-IBAN: a QR-IBAN is a Swiss or Liechtenstein IBAN whose bank code (IID, positions 5–9) is 30000–31999.`,
       });
     } else if (codes.currency && codes.currency !== 'CHF' && codes.currency !== 'EUR') {
       issues.push({
         path: 'body.qrIban',
-        rule: 'qr_currency',
+        rule: 'qr-currency',
         message: `QR-bills are paid in CHF or EUR only; a ${codes.currency} account has no QR-IBAN.`,
       });
     }
@@ -102,7 +102,7 @@ export function bankAccountIssues(codes: BankAccountCodes): TFieldIssue[] {
       const isCountry = result.errorCodes.includes(ValidationErrorsBIC.NoBICCountry);
       issues.push({
         path: 'body.bic',
-        rule: isCountry ? 'bic_country' : 'bic_format',
+        rule: isCountry ? 'bic-country' : 'bic-format',
         message: isCountry
           ? `The BIC ${codes.bic} does not name a country (characters 5–6).`
           : `The BIC ${codes.bic} is not 8 or 11 letters and digits (bank, country, location, branch).`,
@@ -121,7 +121,7 @@ export function bankAccountIssues(codes: BankAccountCodes): TFieldIssue[] {
 
 function qrIbanAsIban(iban: string) {
   return {
-    rule: 'qr_iban_not_allowed',
+    rule: 'qr-iban-not-allowed' as const,
     message: `${iban} is a QR-IBAN (bank code 30000–31999): enter it as the QR-IBAN and give the account's normal IBAN here.`,
   };
 }

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { recordAudits, type Actor } from '../audit/record';
+import { recordAudits, type Actor } from '../db/audit';
 import { versionBump } from '../db/records';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';

@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { TIssueCertificateRequest } from '@ops/contract';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Actor } from '../audit/record';
+import type { Actor } from '../db/audit';
 import { insertRecord, updateRecords } from '../db/records';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { badInput } from '../errors';
 import { newId } from '../lib/ids';
-import { queueEmail } from '../emails/outbox';
-import { certificateIssuedEmail } from '../emails/templates';
+import { certificateIssuedEmail, queueEmail } from '../emails';
 import { verificationUrlOf } from './detail';
 import { renderCertificatePdf, type CertificatePdfData } from './pdf';
 import { newVerificationCode } from './verification-code';
@@ -106,7 +105,7 @@ async function requireCertifiableMember(trx: Transaction<Database>, memberMid: s
     .where('m.mid', '=', memberMid)
     .executeTakeFirst();
   if (!member || member.deleted_at) {
-    throw badInput('body.memberMid', 'not_found', `No member has the id ${memberMid}.`);
+    throw badInput('body.memberMid', 'exists', `No member has the id ${memberMid}.`);
   }
   if (closedStatuses.has(member.status)) {
     throw badInput(

@@ -6,8 +6,7 @@ import {
 } from '@ops/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { ListSpec } from '../lists/list-spec';
-import { runList, type ListDefinition } from '../lists/run-list';
+import { type ListDefinition, type ListSpec, runList } from '../lists';
 import { normalizeVerificationCode } from './verification-code';
 
 /** A sort key for certificates not issued yet (pending): after every issued one. */

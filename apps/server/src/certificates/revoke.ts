@@ -1,6 +1,6 @@
 import type { TRevokeCertificateRequest } from '@ops/contract';
 import type { Kysely } from 'kysely';
-import type { Actor } from '../audit/record';
+import type { Actor } from '../db/audit';
 import { lockRecord, updateRecord } from '../db/records';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';

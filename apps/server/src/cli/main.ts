@@ -6,22 +6,18 @@ import {
   type OperatorRole,
 } from '@ops/contract';
 import { Command, InvalidArgumentError } from 'commander';
-import { cliActor } from '../audit/record';
-import { passwordProblem } from '../auth/password';
+import { cliActor } from '../db/audit';
+import { createUser, passwordProblem } from '../auth';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { AppError } from '../errors';
 import { createLogger } from '../logger';
-import { addOperator, removeOperator } from '../operators/service';
-import { loadCountries } from '../seed/countries';
-import { requestRebuild, runRebuild } from '../search/rebuild';
-import { toSearchTask } from '../search/service';
-import { seedDemo } from '../seed/demo';
-import { seedInvoiceHistory } from '../seed/invoice-history';
+import { addOperator, removeOperator } from '../operators';
+import { loadCountries, seedDemo, seedInvoiceHistory } from '../seed';
+import { requestRebuild, runRebuild, toSearchTask } from '../search';
 import { writeTransaction } from '../db/transaction';
-import { createUser } from '../users/service';
-import { renewMemberships } from '../invoices/renewal';
+import { renewMemberships } from '../invoices';
 
 /** A problem with what the person typed: exit code 2, like a usage error. */
 class InputError extends Error {}

@@ -135,7 +135,7 @@ describe('/api/countries', () => {
     const ch = (await get<Country>('/api/countries/CH')).body;
     const refusals = [
       ['firm-ch', 'association'],
-      ['asso-de', 'same_country'],
+      ['asso-de', 'same-country'],
       ['asso-ch-old', 'active'],
       ['nobody', 'exists'],
     ] as const;

@@ -1,6 +1,6 @@
 import type { TCountry, TCountryUpdate } from '@ops/contract';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Actor } from '../audit/record';
+import type { Actor } from '../db/audit';
 import {
   describeWriter,
   lockRecord,
@@ -84,7 +84,7 @@ async function checkNationalAssociation(trx: Transaction<Database>, iso2: string
   if (member.country_iso2 !== iso2) {
     throw badInput(
       path,
-      'same_country',
+      'same-country',
       `${label} is a member in ${member.country_iso2 ?? 'no country'}, not in ${iso2}.`,
     );
   }

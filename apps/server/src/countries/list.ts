@@ -7,8 +7,7 @@ import {
 } from '@ops/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { ListSpec } from '../lists/list-spec';
-import { runList, type ListDefinition } from '../lists/run-list';
+import { type ListDefinition, type ListSpec, runList } from '../lists';
 
 const activeText = "(CASE WHEN c.active THEN 'true' ELSE 'false' END)";
 const hasAssociationText =

@@ -3,7 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database';
 import { memberRow } from '../../test/fixtures';
-import type { Actor } from '../audit/record';
+import type { Actor } from './audit';
 import { AppError } from '../errors';
 import type { DatabaseHandle } from './database';
 import {

@@ -3,7 +3,7 @@
  * invariant the console promises (docs/conventions): a row is locked `FOR UPDATE`, the version the
  * person read is checked (a 409 naming who changed it and when), the update bumps `version` and
  * stamps `updated_at`/`updated_by`, and the audit entry is written in the same transaction with
- * secrets stripped (audit/record.ts). Areas never write `version + 1` themselves: for one row they
+ * secrets stripped (db/audit.ts). Areas never write `version + 1` themselves: for one row they
  * call `updateRecord`, for many `updateRecords`, and set-based SQL (uploads, bulk edits) takes
  * `versionBump(alias, actor)` as its SET clause.
  */
@@ -17,7 +17,7 @@ import {
   type Transaction,
   type UpdateObject,
 } from 'kysely';
-import { recordAudit, recordAudits, type Actor } from '../audit/record';
+import { recordAudit, recordAudits, type Actor } from './audit';
 import { AppError } from '../errors';
 import type { Database } from './schema';
 import { changedSinceOpened, describeAuthor, describeAuthorWithName } from './versioned-write';
@@ -119,6 +119,14 @@ export function recordLabel<T extends RecordTable>(table: T, row: RecordRow<T>):
 /** The one 404 of a record: "No invoice has the id 7f3…." */
 export function recordNotFound(table: RecordTable, id: string): AppError {
   const { noun, keyWord } = recordTables[table];
+  return notFoundError(noun, id, keyWord);
+}
+
+/**
+ * The same 404 for a row of a table the store does not write (a read-only area's detail, which
+ * joins `recordTables` only once it has writes).
+ */
+export function notFoundError(noun: string, id: string, keyWord: 'id' | 'code' = 'id'): AppError {
   return new AppError('not-found', `No ${noun} has the ${keyWord} ${id}.`);
 }
 

@@ -6,8 +6,7 @@ import {
 } from '@ops/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database, EmailDeliveryMode, EmailState } from '../db/schema';
-import type { ListSpec } from '../lists/list-spec';
-import { runList, type ListDefinition } from '../lists/run-list';
+import { type ListDefinition, type ListSpec, runList } from '../lists';
 
 /**
  * Sort expressions match the indexes of migration 0020 exactly (else they are not used). Times

@@ -6,11 +6,11 @@ import {
   type TListSelection,
 } from '@ops/contract';
 import { sql, type Kysely } from 'kysely';
-import { recordAudit, type Actor } from '../audit/record';
+import { recordAudit, type Actor } from '../db/audit';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { AppError, badInput } from '../errors';
-import { matchingRows, type AnySelect } from '../lists/run-list';
+import { matchingRows, type AnySelect } from '../lists';
 import { emailsList } from './list';
 import { outboxChannel } from './outbox';
 

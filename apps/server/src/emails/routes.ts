@@ -12,8 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { operatorActor } from '../http/actor';
-import type { ListDefinition } from '../lists/run-list';
-import { sendListExport } from '../lists/run-list';
+import { type ListDefinition, sendListExport } from '../lists';
 import { getEmail, getEmailAttachment, getEmailHtml } from './detail';
 import { emailsList, listEmails } from './list';
 import { retryEmail, retryEmails } from './retry';

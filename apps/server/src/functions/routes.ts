@@ -9,9 +9,9 @@ import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../errors';
-import { sessionReference } from '../auth/sessions';
+import { sessionReference } from '../auth';
 import { requireSession } from '../http/access';
-import { issueSearchKey } from '../search/keys';
+import { issueSearchKey } from '../search';
 
 function callableStatus(httpStatus: number): string {
   return (callableStatusByHttpStatus as Record<number, string>)[httpStatus] ?? 'UNKNOWN';

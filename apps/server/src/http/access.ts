@@ -12,7 +12,7 @@ import {
   sessionCookieNameFor,
   type SessionContext,
   type SessionPolicy,
-} from '../auth/sessions';
+} from '../auth';
 import { AppError } from '../errors';
 import { isApiPath } from './spa';
 

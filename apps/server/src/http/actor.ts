@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { OperatorActor } from '../audit/record';
+import type { OperatorActor } from '../db/audit';
 import { requireSession } from './access';
 
 /** The operator a console request acts as, for services and their audit entries. */

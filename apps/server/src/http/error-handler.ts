@@ -1,4 +1,4 @@
-import type { TApiError, TFieldIssue } from '@ops/contract';
+import type { TApiError, TErrorRule, TFieldIssue } from '@ops/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
@@ -13,7 +13,8 @@ function toFieldIssues(error: FastifyError & { validationContext?: string }): TF
     const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
     return {
       path: field ? `${where}.${field}` : where,
-      rule: issue.keyword,
+      // A zod schema's issue code (`invalid_type`, `too_big`, …), all of them in `errorRules`.
+      rule: issue.keyword as TErrorRule,
       message: issue.message ?? 'Invalid value',
     };
   });

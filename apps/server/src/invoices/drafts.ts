@@ -7,7 +7,7 @@ import {
   type TInvoiceLine,
 } from '@ops/contract';
 import type { Kysely, Transaction } from 'kysely';
-import type { OperatorActor } from '../audit/record';
+import type { OperatorActor } from '../db/audit';
 import type { Database, InvoiceLine } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { insertRecord, lockRecord, updateRecord } from '../db/records';

@@ -28,7 +28,7 @@ import {
 } from '../../test/requests';
 import type { InvoicesTable, StripeInvoicesTable } from '../db/schema';
 import { loadCountries } from '../seed/countries';
-import { buildCreditorReference, buildQrReference } from '../seed/iban';
+import { buildCreditorReference, buildQrReference } from '../lib/iban';
 import { invoiceFixes, memberDigitsFromReference } from './fixes';
 
 type Page<F> = { check: string; count: number; offset: number; limit: number; findings: F[] };

@@ -10,7 +10,7 @@ import { signInEditorAndReader } from '../../test/fixtures';
 import { apiAs, expectConflict, expectForbidden, expectInvalid } from '../../test/requests';
 import { todayAtHeadquarters } from '../lib/dates';
 import { loadCountries } from '../seed/countries';
-import { buildSwissIban, isValidCreditorReference, isValidQrReference } from '../seed/iban';
+import { buildSwissIban, isValidCreditorReference, isValidQrReference } from '../lib/iban';
 import { addDays } from './lifecycle';
 
 const thisYear = Number(todayAtHeadquarters().slice(0, 4));

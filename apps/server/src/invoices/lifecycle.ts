@@ -8,12 +8,11 @@ import {
   type TInvoiceStatus,
 } from '@ops/contract';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { OperatorActor } from '../audit/record';
+import type { OperatorActor } from '../db/audit';
 import { lockRecord, updateRecord } from '../db/records';
 import type { Database, InvoicesTable } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
-import { queueEmail } from '../emails/outbox';
-import { invoiceIssuedEmail } from '../emails/templates';
+import { invoiceIssuedEmail, queueEmail } from '../emails';
 import { badInput } from '../errors';
 import { todayAtHeadquarters } from '../lib/dates';
 import { requireInvoiceDetail } from './detail';
@@ -182,13 +181,13 @@ function paymentMoment(value: string): Date {
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
     const noon = new Date(`${value}T12:00:00.000Z`);
     if (Number.isNaN(noon.getTime())) {
-      throw badInput('body.paidAt', 'invalid_date', `"${value}" is not a calendar date.`);
+      throw badInput('body.paidAt', 'invalid-date', `"${value}" is not a calendar date.`);
     }
     return value === todayAtHeadquarters() ? new Date(Math.min(noon.getTime(), Date.now())) : noon;
   }
   const moment = new Date(value);
   if (Number.isNaN(moment.getTime())) {
-    throw badInput('body.paidAt', 'invalid_date', `"${value}" is not a time.`);
+    throw badInput('body.paidAt', 'invalid-date', `"${value}" is not a time.`);
   }
   return moment;
 }

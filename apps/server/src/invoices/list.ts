@@ -14,9 +14,10 @@ import {
   filterColumnOf,
   filterCondition,
   type ListColumn,
+  type ListDefinition,
   type ListSpec,
-} from '../lists/list-spec';
-import { runList, type ListDefinition } from '../lists/run-list';
+  runList,
+} from '../lists';
 
 /** Sort keys of rows without a date: after every dated one. */
 const noDay = "'9999-12-31'::date";

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { buildCreditorReference, buildQrReference } from '../seed/iban';
+import { buildCreditorReference, buildQrReference } from '../lib/iban';
 
 type Trx = Transaction<Database>;
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database';
-import type { Actor } from '../audit/record';
+import type { Actor } from '../db/audit';
 import type { DatabaseHandle } from '../db/database';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';

@@ -4,8 +4,8 @@ import {
   type TMemberStatus,
 } from '@ops/contract';
 import type { Selectable, Transaction } from 'kysely';
-import type { Actor } from '../audit/record';
-import { issueMembershipCertificateIn } from '../certificates/issue';
+import type { Actor } from '../db/audit';
+import { issueMembershipCertificateIn } from '../certificates';
 import type { Database, InvoicesTable } from '../db/schema';
 import { lockRecord, lockRecords, updateRecord } from '../db/records';
 import { badInput } from '../errors';

@@ -9,7 +9,7 @@ import {
   ZInvoicePdfUploadResult,
 } from '@ops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { documentContentSecurityPolicy, inlineDisposition } from '../applications/documents';
+import { documentContentSecurityPolicy, inlineDisposition } from '../http/inline-document';
 import { AppError } from '../errors';
 import { operatorActor } from '../http/actor';
 import { attachInvoicePdf, getInvoicePdf, matchInvoicePdfNames } from './pdf-upload';

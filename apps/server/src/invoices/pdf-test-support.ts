@@ -2,7 +2,7 @@ import { membershipVatExemption, type TInvoiceLine } from '@ops/contract';
 import type { Insertable, Kysely } from 'kysely';
 import { pdfTexts } from '../certificates/test-support';
 import type { BankAccountsTable, Database, InvoicesTable, MembersTable } from '../db/schema';
-import { buildCreditorReference, buildIban, buildQrReference, buildSwissIban } from '../seed/iban';
+import { buildCreditorReference, buildIban, buildQrReference, buildSwissIban } from '../lib/iban';
 
 let counter = 0;
 const next = () => `${++counter}`.padStart(4, '0') + Math.random().toString(36).slice(2, 6);

@@ -8,7 +8,7 @@ import {
   type TInvoicePdfUploadResult,
 } from '@ops/contract';
 import { sql, type Kysely } from 'kysely';
-import type { OperatorActor } from '../audit/record';
+import type { OperatorActor } from '../db/audit';
 import { lockRecords, recordNotFound, updateRecord } from '../db/records';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';

@@ -10,12 +10,11 @@ import {
   membershipVatExemption,
 } from '@ops/contract';
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
-import { recordAudits, type Actor } from '../audit/record';
-import { feeBandOf } from '../applications/workflow';
+import { recordAudits, type Actor } from '../db/audit';
+import { feeBandOf } from '../applications';
 import type { Database, InvoiceLine, InvoiceRenewalRunsTable, InvoicesTable } from '../db/schema';
 import { reusePlansForBulkWrite } from '../db/transaction';
-import { queueEmails } from '../emails/outbox';
-import { invoiceIssuedEmail } from '../emails/templates';
+import { invoiceIssuedEmail, queueEmails } from '../emails';
 import { todayAtHeadquarters } from '../lib/dates';
 import { newId } from '../lib/ids';
 import { addDays, formatAmountForMail, invoicePaymentTermDays } from './lifecycle';

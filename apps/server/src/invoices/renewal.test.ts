@@ -8,9 +8,9 @@ import { getInvoicePdf } from './pdf-upload';
 import { signInEditorAndReader } from '../../test/fixtures';
 import { runTs } from '../../test/processes';
 import { apiAs, expectForbidden, expectInvalid } from '../../test/requests';
-import { cliActor } from '../audit/record';
+import { cliActor } from '../db/audit';
 import { loadCountries } from '../seed/countries';
-import { buildSwissIban, isValidCreditorReference, isValidQrReference } from '../seed/iban';
+import { buildSwissIban, isValidCreditorReference, isValidQrReference } from '../lib/iban';
 import { renewMemberships } from './renewal';
 
 const year = 2031;

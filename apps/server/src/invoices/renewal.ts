@@ -1,9 +1,9 @@
 import type { TInvoiceRenewalRequest, TInvoiceRenewalRun } from '@ops/contract';
 import { sql, type Kysely } from 'kysely';
-import type { Actor } from '../audit/record';
+import type { Actor } from '../db/audit';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
-import { refreshStatistics, type StatisticsLog } from '../lists/refresh-statistics';
+import { refreshStatistics, type StatisticsLog } from '../lists';
 import { newId } from '../lib/ids';
 import {
   renewalAccounts,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Actor } from '../audit/record';
-import { issueMembershipCertificateIn } from '../certificates/issue';
+import type { Actor } from '../db/audit';
+import { issueMembershipCertificateIn } from '../certificates';
 import { writeTransaction } from '../db/transaction';
 import { todayAtHeadquarters } from '../lib/dates';
 import type { FollowUpReport, UploadDeps } from '../uploads';

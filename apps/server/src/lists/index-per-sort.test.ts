@@ -1,32 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { listSortFields } from '@ops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database';
-import { applicationsList } from '../applications/list';
-import { bankAccountsList } from '../bank-accounts/list';
-import { certificatesList } from '../certificates/list';
-import { countriesList } from '../countries/list';
 import type { DatabaseHandle } from '../db/database';
-import { emailsList } from '../emails/list';
-import { invoicesListFor } from '../invoices/list';
-import { membersList } from '../members/list';
-import { operatorsListFor } from '../operators/list';
-import { paymentsList } from '../payments/list';
-import { usersListFor } from '../users/list';
 import { pageQuery, type ListDefinition } from './run-list';
 
-/** Every list of the console, as its endpoint runs it (the per-request ones without filters). */
-const lists: Record<string, ListDefinition<never, unknown>> = {
-  members: membersList,
-  applications: applicationsList,
-  certificates: certificatesList,
-  invoices: invoicesListFor({}),
-  payments: paymentsList,
-  emails: emailsList,
-  users: usersListFor({}),
-  operators: operatorsListFor({}),
-  countries: countriesList,
-  bankAccounts: bankAccountsList,
-};
+type AnyServerList = ListDefinition<never, unknown>;
+
+function isServerList(value: unknown): value is AnyServerList {
+  if (typeof value !== 'object' || value === null) return false;
+  const { spec, from, select, toItem } = value as Record<string, unknown>;
+  return (
+    typeof spec === 'object' &&
+    spec !== null &&
+    'definition' in spec &&
+    typeof from === 'function' &&
+    typeof select === 'function' &&
+    typeof toItem === 'function'
+  );
+}
+
+/**
+ * The lists one area's `list.ts` exports, as its endpoint runs them: every exported
+ * `ListDefinition`, and every per-request factory named `…ListFor` called without filters
+ * (`invoicesListFor({})`). One entry per list (per `ListSpec`): an export variant of a list
+ * (`invoicesExportListFor`) runs the same statement.
+ */
+function listsOfModule(module: Record<string, unknown>): AnyServerList[] {
+  const found = new Map<unknown, AnyServerList>();
+  for (const [name, value] of Object.entries(module)) {
+    const list =
+      typeof value === 'function' && /ListFor$/.test(name)
+        ? (value as (query: object) => unknown)({})
+        : value;
+    if (isServerList(list) && !found.has(list.spec)) found.set(list.spec, list);
+  }
+  return [...found.values()];
+}
+
+/** The `ListSpec`s a module exports (`membersListSpec`): each must belong to a list found. */
+function specsOfModule(module: Record<string, unknown>): unknown[] {
+  return Object.values(module).filter(
+    (value) =>
+      typeof value === 'object' &&
+      value !== null &&
+      'definition' in value &&
+      'id' in value &&
+      'columns' in value,
+  );
+}
+
+/**
+ * Every list of the console, found by itself: each area's `list.ts` (a new area's list is tested
+ * the day it is written; a `list.ts` that exports no list it can find fails below).
+ */
+const sourceDir = path.dirname(path.dirname(new URL(import.meta.url).pathname));
+const listFiles = fs
+  .readdirSync(sourceDir, { withFileTypes: true })
+  .filter(
+    (entry) => entry.isDirectory() && fs.existsSync(path.join(sourceDir, entry.name, 'list.ts')),
+  )
+  .map((entry) => entry.name)
+  .sort();
+const modules = await Promise.all(
+  listFiles.map(
+    async (area) =>
+      [area, (await import(`../${area}/list.ts`)) as Record<string, unknown>] as const,
+  ),
+);
+const listsByArea = modules.map(([area, module]) => [area, listsOfModule(module)] as const);
+const lists: Record<string, AnyServerList> = Object.fromEntries(
+  listsByArea.flatMap(([area, found]) =>
+    found.map((list) => [
+      found.length === 1 ? area : `${area} (${list.spec.definition.name})`,
+      list,
+    ]),
+  ),
+);
+
+describe('the lists the index-per-sort test walks', () => {
+  it.each(modules)(
+    '%s/list.ts exports its list (a ListDefinition, or a …ListFor factory)',
+    (area, module) => {
+      const found = listsOfModule(module);
+      expect(found.length, `${area}/list.ts exports no list`).toBeGreaterThan(0);
+      const specs = new Set<unknown>(found.map((list) => list.spec));
+      for (const spec of specsOfModule(module)) {
+        expect(specs.has(spec), `${area}/list.ts: a ListSpec without its list`).toBe(true);
+      }
+    },
+  );
+});
 
 /**
  * The plan of a statement when PostgreSQL may not scan whole tables, use bitmaps or sort at any

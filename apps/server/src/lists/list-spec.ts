@@ -7,6 +7,7 @@ import {
   type ListColumnType,
   type ListFilterField,
   type ListSortField,
+  type TErrorRule,
 } from '@ops/contract';
 import { sql, type RawBuilder } from 'kysely';
 import { AppError } from '../errors';
@@ -104,7 +105,7 @@ function sortFieldsOf(raw: string): SortField[] {
   }));
 }
 
-export function badQuery(field: string, rule: string, message: string): AppError {
+export function badQuery(field: string, rule: TErrorRule, message: string): AppError {
   return new AppError('invalid-argument', `query.${field}: ${message}`, {
     issues: [{ path: `query.${field}`, rule, message }],
   });

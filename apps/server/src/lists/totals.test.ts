@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTestOperator, createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
 import { insertMembers, memberRow } from '../../test/fixtures';
 import { listEndpoint } from '../../test/lists';
-import { cliActor } from '../audit/record';
+import { cliActor } from '../db/audit';
 import { renewMemberships } from '../invoices/renewal';
 import { membersList } from '../members/list';
 import { searchIndexingSettled } from '../members/upload-service';

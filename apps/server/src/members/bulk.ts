@@ -8,17 +8,18 @@ import {
   type TMembersBulkStatusResult,
 } from '@ops/contract';
 import { sql, type Kysely } from 'kysely';
-import { recordAudits, type Actor } from '../audit/record';
+import { recordAudits, type Actor } from '../db/audit';
 import { versionBump } from '../db/records';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import {
+  type AnySelect,
   manyChangedRows,
+  matchingRows,
   refreshStatistics,
   type StatisticsLog,
-} from '../lists/refresh-statistics';
+} from '../lists';
 import { AppError } from '../errors';
-import { matchingRows, type AnySelect } from '../lists/run-list';
 import { todayAtHeadquarters } from '../lib/dates';
 import { membersList } from './list';
 

@@ -1,6 +1,6 @@
 import type { TFieldIssue, TMemberDetail, TMemberEdit } from '@ops/contract';
 import type { Kysely, Transaction } from 'kysely';
-import type { Actor } from '../audit/record';
+import type { Actor } from '../db/audit';
 import {
   checkRecordVersion,
   findRecord,

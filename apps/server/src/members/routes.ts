@@ -8,7 +8,7 @@ import {
 } from '@ops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operatorActor } from '../http/actor';
-import { sendListExport } from '../lists/run-list';
+import { sendListExport } from '../lists';
 import { changeMembersStatus } from './bulk';
 import { listMembers, membersList } from './list';
 

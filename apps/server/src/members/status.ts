@@ -6,7 +6,7 @@ import {
 } from '@ops/contract';
 import { memberStatusLabels } from '@ops/contract/labels';
 import type { Kysely } from 'kysely';
-import type { Actor } from '../audit/record';
+import type { Actor } from '../db/audit';
 import { checkRecordVersion, recordLabel, updateRecord, type RecordChanges } from '../db/records';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';

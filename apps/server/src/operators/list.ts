@@ -8,8 +8,7 @@ import {
 } from '@ops/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, OperatorRole } from '../db/schema';
-import { badQuery, parseSort, type ListSpec } from '../lists/list-spec';
-import { runList, type ListDefinition } from '../lists/run-list';
+import { badQuery, type ListDefinition, type ListSpec, parseSort, runList } from '../lists';
 
 /**
  * The operators list. Operators are federation staff (a few dozen rows at most): "since" and

@@ -5,7 +5,7 @@ import { addTestUser, createTestApp, signInAsNewOperator, type TestApp } from '.
 import { eventStream } from '../../test/event-stream';
 import { uidOf } from '../../test/fixtures';
 import { expectInvalid, injectAs } from '../../test/requests';
-import { cliActor } from '../audit/record';
+import { cliActor } from '../db/audit';
 import { addOperator } from './service';
 
 describe('operators: list, grant, roles, revoke', () => {
@@ -67,7 +67,7 @@ describe('operators: list, grant, roles, revoke', () => {
       [{ uid: user.uid, roles: [] }, 'body.roles', 'too_small'],
       [{ uid: user.uid, roles: ['owner'] }, 'body.roles.0', 'invalid_value'],
       [{ uid: user.uid, roles: ['read-only', 'finance'] }, 'body.roles', 'read-only-alone'],
-      [{ uid: 'nobody', roles: ['finance'] }, 'body.uid', 'not-found'],
+      [{ uid: 'nobody', roles: ['finance'] }, 'body.uid', 'exists'],
     ] as const) {
       const response = await call('POST', '/api/operators', admin, payload);
       expectInvalid(response, path, rule);

@@ -6,7 +6,7 @@ import {
   type TUpdateOperatorRolesRequest,
 } from '@ops/contract';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Actor } from '../audit/record';
+import type { Actor } from '../db/audit';
 import type { Database, Operator, OperatorRole } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import {
@@ -148,7 +148,7 @@ export async function grantOperator(
       .where('uid', '=', request.uid)
       .executeTakeFirst();
     if (!user || user.deleted_at) {
-      throw badInput('body.uid', 'not-found', `No user has the id ${request.uid}.`);
+      throw badInput('body.uid', 'exists', `No user has the id ${request.uid}.`);
     }
     if (user.disabled) {
       throw badInput(

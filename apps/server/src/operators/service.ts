@@ -1,10 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
-import { recordAudit, type Actor } from '../audit/record';
+import { recordAudit, type Actor } from '../db/audit';
 import { updateRecord } from '../db/records';
 import type { Database, OperatorRole, User } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { AppError } from '../errors';
-import { createUser, findUserByEmail, setUserPassword } from '../users/service';
+import { createUser, findUserByEmail, setUserPassword } from '../auth';
 
 export type AddOperatorResult = {
   user: User;

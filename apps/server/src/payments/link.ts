@@ -1,6 +1,6 @@
 import type { TLinkPaymentRequest } from '@ops/contract';
 import type { Kysely } from 'kysely';
-import type { OperatorActor } from '../audit/record';
+import type { OperatorActor } from '../db/audit';
 import { lockRecord, updateRecord } from '../db/records';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';

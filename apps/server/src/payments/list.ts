@@ -6,8 +6,7 @@ import {
 } from '@ops/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { ListSpec } from '../lists/list-spec';
-import { runList, type ListDefinition } from '../lists/run-list';
+import { type ListDefinition, type ListSpec, runList } from '../lists';
 
 /** Whether a card-payment invoice is linked to one of ours, as the list filters and sorts it. */
 export const linkedExpression = "CASE WHEN s.invoice_iid IS NULL THEN 'no' ELSE 'yes' END";

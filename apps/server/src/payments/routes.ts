@@ -12,7 +12,7 @@ import {
 } from '@ops/contract';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { operatorActor } from '../http/actor';
-import { sendListExport } from '../lists/run-list';
+import { sendListExport } from '../lists';
 import { getPayment } from './detail';
 import { linkPayment } from './link';
 import { listPayments, paymentsList } from './list';

@@ -7,12 +7,12 @@ import {
 } from '@ops/contract';
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import Stripe from 'stripe';
-import { recordAudit, type Actor } from '../audit/record';
+import { recordAudit, type Actor } from '../db/audit';
 import { lockRecord, updateRecord, type RecordChanges } from '../db/records';
 import type { Database, StripeInvoicesTable } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { AppError, badInput } from '../errors';
-import { recordInvoicePaymentIn } from '../invoices/payment';
+import { recordInvoicePaymentIn } from '../invoices';
 import { newId } from '../lib/ids';
 
 type Trx = Transaction<Database>;

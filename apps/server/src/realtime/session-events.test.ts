@@ -10,7 +10,7 @@ import {
 } from '../../test/app';
 import { eventStream } from '../../test/event-stream';
 import { memberRow } from '../../test/fixtures';
-import { cliActor } from '../audit/record';
+import { cliActor } from '../db/audit';
 import { addOperator, removeOperator } from '../operators/service';
 import { requestRebuild } from '../search/rebuild';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { reconnectedChannel } from '../db/notifications';
 import { requireSession } from '../http/access';
-import { findOperatorRecord } from '../operators/record';
+import { findOperatorRecord } from '../operators';
 import { subscribeToChanges } from './changes';
 import { openEventStream, streamLifetime } from './event-stream';
 import { claimStreamSlot, recheckStreamSession, streamHeartbeatMs } from './session-streams';

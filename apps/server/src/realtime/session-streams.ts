@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { checkSession, type SessionContext } from '../auth/sessions';
+import { checkSession, type SessionContext } from '../auth';
 import { AppError } from '../errors';
 import { requireSession, sessionPolicy } from '../http/access';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAsNewOperator, signInByPassword, type TestApp } from '../../test/app';
 import { uidOf } from '../../test/fixtures';
 import { injectAs } from '../../test/requests';
-import { cliActor } from '../audit/record';
+import { cliActor } from '../db/audit';
 import { sha256 } from '../auth/sessions';
 import { removeOperator } from '../operators/service';
 

@@ -7,7 +7,7 @@ import {
   type TestApp,
 } from '../../test/app';
 import { silentLogger } from '../../test/database';
-import { cliActor } from '../audit/record';
+import { cliActor } from '../db/audit';
 import { sessionReference, sha256 } from '../auth/sessions';
 import { newId } from '../lib/ids';
 import { removeOperator } from '../operators/service';

@@ -10,7 +10,7 @@ import {
 } from '@ops/contract';
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { findSessionByReference } from '../auth/sessions';
+import { findSessionByReference } from '../auth';
 import { sessionPolicy } from '../http/access';
 import { searchDocuments, type SearchDocumentHit } from './engine';
 import { InvalidSearchKeyError, verifySearchKey } from './keys';

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { Notifications } from '../db/notifications';
 import type { Database } from '../db/schema';
 import type { Logger } from '../logger';
-import { subscribeToChanges } from '../realtime/changes';
+import { subscribeToChanges } from '../realtime';
 import { runRebuild } from './rebuild';
 
 /** Tasks left by a process that died are taken over at this pace; new ones come by NOTIFY. */

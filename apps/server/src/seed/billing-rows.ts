@@ -27,7 +27,7 @@ import {
   type MemberPlan,
 } from './demo-plan';
 import type { EmailJob, InvoiceSummary } from './email-rows';
-import { buildCreditorReference, buildQrReference, buildSwissIban } from './iban';
+import { buildCreditorReference, buildQrReference, buildSwissIban } from '../lib/iban';
 import { demoCardInvoiceSid } from './payment-rows';
 import { createPrng, type Prng } from './prng';
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isValidCreditorReference, isValidIban, isValidQrReference } from './iban';
-import { csvLine } from './csv';
+import { isValidCreditorReference, isValidIban, isValidQrReference } from '../lib/iban';
+import { csvLine } from '../lib/csv';
 import { createDemoData, type DemoTableName } from './demo-data';
 import { DEMO_OPERATOR_EMAIL, DEMO_REFERENCE_DATE } from './demo-plan';
 import { loadFakerKit, type FakerKit } from './naming';

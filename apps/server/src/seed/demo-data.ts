@@ -19,7 +19,7 @@ import {
   generateInvoiceRows,
   type CertificateJob,
 } from './billing-rows';
-import type { CsvColumnKind } from './csv';
+import type { CsvColumnKind } from '../lib/csv';
 import {
   DEMO_REFERENCE_DATE,
   dayMs,

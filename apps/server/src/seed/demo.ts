@@ -9,13 +9,13 @@ import {
 } from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { Actor } from '../audit/record';
+import type { Actor } from '../db/audit';
 import { versionBump } from '../db/records';
 import type { Database } from '../db/schema';
 import { reusePlansForBulkWriteSql } from '../db/transaction';
 import { loadCountries } from './countries';
 import { createIndexes, dropSecondaryIndexes } from './deferred-indexes';
-import { csvLine } from './csv';
+import { csvLine } from '../lib/csv';
 import { createDemoData, type DemoTable, type DemoTableName } from './demo-data';
 import { currentYear } from './demo-plan';
 import { loadFakerKit } from './naming';

@@ -9,7 +9,7 @@ import {
   type DemoPlan,
   type MemberPlan,
 } from './demo-plan';
-import { redactedCodeParam } from '../emails/sealed-secrets';
+import { redactedCodeParam } from '../emails';
 import { createPrng, createWeightedPicker, type Prng } from './prng';
 
 export type InvoiceSummary = {

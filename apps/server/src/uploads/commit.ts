@@ -1,10 +1,10 @@
 import type { TUploadView, UploadMode } from '@ops/contract';
 import { sql, type Transaction } from 'kysely';
-import type { Actor } from '../audit/record';
+import type { Actor } from '../db/audit';
 import type { Database } from '../db/schema';
 import { reusePlansForBulkWrite, writeTransaction } from '../db/transaction';
 import { AppError, badInput } from '../errors';
-import { refreshStatistics } from '../lists/refresh-statistics';
+import { refreshStatistics } from '../lists';
 import { inTransactionIndexRows, startFollowUp } from './follow-up';
 import type { UploadDeps, UploadKind } from './kind';
 import {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { refreshStatistics } from '../lists/refresh-statistics';
+import { refreshStatistics } from '../lists';
 import type { FollowUpReport, UploadDeps, UploadKind } from './kind';
 import { clearProgress, findUpload, table, writeProgress } from './upload-record';
 

@@ -1,7 +1,7 @@
 import type { TUploadInvalidRows } from '@ops/contract';
 import { sql } from 'kysely';
 import { escapeFormula } from '../lib/spreadsheet-formulas';
-import { csvQuote } from '../seed/csv';
+import { csvQuote } from '../lib/csv';
 import type { UploadDeps, UploadKind } from './kind';
 import { findUpload, table } from './upload-record';
 

@@ -1,9 +1,9 @@
 import type { TUploadProgress, UploadMapping, UploadMappingProblem } from '@ops/contract';
 import type { Kysely, RawBuilder, Transaction } from 'kysely';
 import type pg from 'pg';
-import type { Actor } from '../audit/record';
+import type { Actor } from '../db/audit';
 import type { Database } from '../db/schema';
-import type { StatisticsLog } from '../lists/refresh-statistics';
+import type { StatisticsLog } from '../lists';
 
 /**
  * What an import declares to the pipeline (`uploads/index.ts`): its tables, row validation,

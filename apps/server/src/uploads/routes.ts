@@ -8,7 +8,7 @@ import {
 } from '@ops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Actor } from '../audit/record';
+import type { Actor } from '../db/audit';
 import { AppError } from '../errors';
 import { requireSession } from '../http/access';
 import { commitUpload } from './commit';

@@ -4,7 +4,7 @@ import type { UploadMapping } from '@ops/contract';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { badInput } from '../errors';
-import { csvQuote, pgTextArray } from '../seed/csv';
+import { csvQuote, pgTextArray } from '../lib/csv';
 import type { RowOutcome, UploadDeps, UploadKind } from './kind';
 import { mappedFileColumns, unstorableCellOutcome, withoutNul } from './rows';
 import { readRecordBatches, type CsvRecord } from './upload-file';

@@ -1,6 +1,6 @@
 import type { TUploadView } from '@ops/contract';
 import { sql } from 'kysely';
-import type { Actor } from '../audit/record';
+import type { Actor } from '../db/audit';
 import { AppError, badInput } from '../errors';
 import { textProblem } from '../lib/storable-text';
 import { idGenerator } from './ids';

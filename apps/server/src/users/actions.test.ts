@@ -207,7 +207,7 @@ describe('users: detail and actions', () => {
 
     const current = version + 1;
     for (const [payload, path, rule] of [
-      [{ memberMid: 'no-such-member' }, 'body.memberMid', 'not-found'],
+      [{ memberMid: 'no-such-member' }, 'body.memberMid', 'exists'],
       [{ memberMid: 'mid-a', memberRole: null }, 'body.memberRole', 'required'],
       [{ memberMid: null, memberRole: 'staff' }, 'body.memberRole', 'requires-member'],
       [{ memberRole: 'chief' }, 'body.memberRole', 'invalid_value'],

@@ -3,9 +3,9 @@ import type { Kysely } from 'kysely';
 import { checkRecordVersion, type RecordChanges } from '../db/records';
 import type { Database, User } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
-import { revokeUserSessions } from '../auth/sessions';
+import { revokeUserSessions } from '../auth';
 import { badInput } from '../errors';
-import { lockActiveAdmins } from '../operators/manage';
+import { lockActiveAdmins } from '../operators';
 import {
   disableRefusal,
   lockLiveUser,
@@ -45,7 +45,7 @@ export function updateUser(
           .where('mid', '=', memberMid)
           .executeTakeFirst();
         if (!member || member.deleted_at) {
-          throw badInput('body.memberMid', 'not-found', `No member has the id ${memberMid}.`);
+          throw badInput('body.memberMid', 'exists', `No member has the id ${memberMid}.`);
         }
       }
       changes.member_mid = memberMid;

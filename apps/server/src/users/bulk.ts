@@ -1,17 +1,12 @@
 import { ZUsersListQuery, type TUserBulkResult, type TUserBulkSelection } from '@ops/contract';
 import type { Kysely } from 'kysely';
-import { revokeUserSessions } from '../auth/sessions';
+import { revokeUserSessions } from '../auth';
 import { lockRecords, recordNotFound } from '../db/records';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { badInput } from '../errors';
-import {
-  manyChangedRows,
-  refreshStatistics,
-  type StatisticsLog,
-} from '../lists/refresh-statistics';
-import { allRowsOf } from '../lists/run-list';
-import { lockActiveAdmins } from '../operators/manage';
+import { allRowsOf, manyChangedRows, refreshStatistics, type StatisticsLog } from '../lists';
+import { lockActiveAdmins } from '../operators';
 import { usersListFor } from './list';
 import { disableRefusal, operatorUserRefusal, writeUser, type UserManager } from './user-writes';
 

@@ -1,6 +1,6 @@
 import type { TUserDetail } from '@ops/contract';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { SessionPolicy } from '../auth/sessions';
+import type { SessionPolicy } from '../auth';
 import { describeAuthor, findRecord, recordNotFound } from '../db/records';
 import type { Database, User } from '../db/schema';
 

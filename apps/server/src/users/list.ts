@@ -8,8 +8,7 @@ import {
 } from '@ops/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
-import { badQuery, parseSort, type ListSpec } from '../lists/list-spec';
-import { runList, type ListDefinition } from '../lists/run-list';
+import { badQuery, type ListDefinition, type ListSpec, parseSort, runList } from '../lists';
 
 /** Never-signed-in users sort as if they had signed in at the epoch: first going up, last going down. */
 const neverSignedIn = "'1970-01-01 00:00:00+00'::timestamptz";

@@ -17,7 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession, sessionPolicy } from '../http/access';
 import { operatorActor } from '../http/actor';
-import { sendListExport } from '../lists/run-list';
+import { sendListExport } from '../lists';
 import { setUserDisabled, updateUser, type UserManager } from './actions';
 import { bulkSetUsersDisabled } from './bulk';
 import { getUserDetail } from './detail';

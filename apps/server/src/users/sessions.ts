@@ -1,18 +1,14 @@
 import type { TEndUserSessionsResponse, TSendUserSignInLinkResponse } from '@ops/contract';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { recordAudit } from '../audit/record';
-import { issueActionCode, ownContinueUrl } from '../auth/action-codes';
-import { revokeUserSessions } from '../auth/sessions';
-import type { Throttle } from '../auth/throttle';
+import { recordAudit } from '../db/audit';
+import { issueActionCode, ownContinueUrl, revokeUserSessions, type Throttle } from '../auth';
 import type { Config } from '../config';
 import { recordNotFound } from '../db/records';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
-import { queueEmail } from '../emails/outbox';
-import { getOutboxKey } from '../emails/sealed-secrets';
-import { signInLinkEmail } from '../emails/templates';
+import { getOutboxKey, queueEmail, signInLinkEmail } from '../emails';
 import { badInput } from '../errors';
-import { changesChannel } from '../realtime/changes';
+import { changesChannel } from '../realtime';
 import { requireUser } from './detail';
 import { lockLiveUser, requireMayActOn, type UserManager } from './user-writes';
 

@@ -1,6 +1,6 @@
-import { operatorRules, permissionDeniedMessage } from '@ops/contract';
+import { operatorRules, permissionDeniedMessage, type TErrorRule } from '@ops/contract';
 import type { Kysely, Transaction } from 'kysely';
-import type { Actor } from '../audit/record';
+import type { Actor } from '../db/audit';
 import { lockRecord, recordNotFound, updateRecord, type RecordChanges } from '../db/records';
 import type { Database, User } from '../db/schema';
 import { AppError } from '../errors';
@@ -83,7 +83,7 @@ export function disableRefusal(
   actor: Actor,
   user: User,
   admins: string[],
-): { rule: string; message: string } | null {
+): { rule: TErrorRule; message: string } | null {
   if (actor.uid === user.uid) {
     return {
       rule: operatorRules.notSelf,

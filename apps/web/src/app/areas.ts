@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { ListScreenDefinition } from '@/components/data-list/list-screen';
 import { withRouteParams } from '@/lib/route-params';
 
 /** A screen's code, loaded when the screen is first shown: a chunk of its own. */
@@ -46,6 +47,22 @@ function screen<const Pattern extends string | undefined>(
   options: { inside?: string } = {},
 ): ScreenDeclaration<Pattern> {
   return { id, path, load, ...options };
+}
+
+/**
+ * The code of a screen that is nothing but its list (`Screen` + `ListWithDetail` + `DataList`),
+ * from the module of its list definition, which names the screen (`screen: { title, description
+ * }`): such an area has no route file for its list. The kit and the definition load with the
+ * screen, never with this registry (which every bundle reads, the sign-in screen's too).
+ */
+export function listScreen(loadDefinition: () => Promise<ListScreenDefinition>): LoadScreen {
+  return async () => {
+    const [{ listScreenOf }, definition] = await Promise.all([
+      import('@/components/data-list/list-screen'),
+      loadDefinition(),
+    ]);
+    return listScreenOf(definition);
+  };
 }
 
 /** Keeps the literal types of an area's screens (their patterns type `paths`). */

@@ -4,7 +4,8 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, generatePath, RouterProvider, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { authQueryKeys } from '@/features/auth/api/query-keys';
-import { areas, declaredScreens } from './areas';
+import type { DataListScreenDefinition } from '@/components/data-list';
+import { areas, declaredScreens, listScreen } from './areas';
 import { sidebarEntriesOf } from './components/sidebar';
 import { AppProvider, createQueryClient } from './provider';
 import { routes } from './router';
@@ -73,6 +74,16 @@ async function render(
     ([, level, inner = '']) => `h${level} ${inner.replace(/<[^>]+>/g, '')}`,
   );
   return { html, headings };
+}
+
+/** The route table with one more screen under the shell's error boundary ('screens'). */
+function routesWith(screen: RouteObject): RouteObject[] {
+  const [shell] = routes;
+  const screens = shell?.children?.[0];
+  if (!shell || !screens) throw new Error('The route table has no shell/screens routes.');
+  return [
+    { ...shell, children: [{ ...screens, children: [screen, ...(screens.children ?? [])] }] },
+  ] as RouteObject[];
 }
 
 describe('screens rendered through the route table', () => {
@@ -167,17 +178,34 @@ describe('screens rendered through the route table', () => {
       },
       Component: () => null,
     };
-    // The table with one more screen under the shell's error boundary ('screens').
-    const [shell] = routes;
-    const screens = shell?.children?.[0];
-    if (!shell || !screens) throw new Error('The route table has no shell/screens routes.');
-    const withFailingScreen: RouteObject[] = [
-      { ...shell, children: [{ ...screens, children: [failing, ...(screens.children ?? [])] }] },
-    ] as RouteObject[];
-    const { html, headings } = await render('/failing', withFailingScreen);
+    const { html, headings } = await render('/failing', routesWith(failing));
     expect(headings).toEqual(['h1 Operations', 'h2 An error occured']);
     expect(html).toContain('The database is unreachable.');
     expect(html).toContain('role="alert"');
+  });
+
+  it('renders a list screen declared from its list definition alone (listScreen)', async () => {
+    const definition: DataListScreenDefinition<{ id: string }> = {
+      name: 'samples',
+      noun: { one: 'sample', many: 'samples' },
+      screen: { title: 'Samples', description: 'A list with nothing around it.' },
+      apiPath: '/api/samples',
+      liveTables: [],
+      rowKey: (row) => row.id,
+      rowHref: (row) => `/samples/${row.id}`,
+      defaultSort: 'id',
+      columns: [{ id: 'id', label: 'Id', width: '8rem', isPrimary: true, render: (row) => row.id }],
+    };
+    const load = listScreen(() => Promise.resolve(definition));
+    const samples: RouteObject = {
+      id: 'samples',
+      path: 'samples',
+      lazy: async () => ({ Component: await load() }),
+    };
+    const { html, headings } = await render('/samples', routesWith(samples));
+    expect(headings).toEqual(['h1 Operations', 'h2 Samples']);
+    expect(html).toContain('A list with nothing around it.');
+    expect(html).toContain('Loading samples…');
   });
 });
 

@@ -1,36 +1,53 @@
 import { memberCategories, memberStatuses } from '../enumerations';
 import { defineList } from '../list-definition';
 
-/** The members list. Every sort has its index (migration 0005). */
+/**
+ * The members list. Every sort has its index (migration 0005). The columns declare the item's
+ * fields (`ZMemberListItem` adds only the id).
+ */
 export const membersList = defineList({
   name: 'members',
   columns: {
-    number: { type: 'text', sort: true, header: 'Membership number' },
-    legalName: { type: 'text', sort: true, header: 'Legal name' },
-    tradeName: { header: 'Trade name' },
+    number: {
+      type: 'text',
+      sort: true,
+      header: 'Membership number',
+      item: { description: 'Membership number' },
+    },
+    legalName: { type: 'text', sort: true, header: 'Legal name', item: {} },
+    tradeName: { header: 'Trade name', item: { nullable: true } },
     country: {
       type: 'text',
       sort: true,
       filter: true,
       description: 'ISO 3166 alpha-2 codes, e.g. "CH,DE", or "(empty)"',
       header: 'Country code',
-      exportKey: 'countryIso2',
+      item: { key: 'countryIso2', nullable: true },
     },
-    countryName: { header: 'Country' },
+    countryName: { header: 'Country', item: { nullable: true } },
     category: {
       type: 'text',
       sort: true,
       filter: true,
       values: memberCategories,
       header: 'Category',
+      item: {},
     },
-    status: { type: 'text', sort: true, filter: true, values: memberStatuses, header: 'Status' },
+    status: {
+      type: 'text',
+      sort: true,
+      filter: true,
+      values: memberStatuses,
+      header: 'Status',
+      item: {},
+    },
     joinedOn: {
       type: 'date',
       sort: true,
       filter: true,
       description: 'A range of dates, e.g. "2020-01-01..2020-12-31"',
       header: 'Joined',
+      item: { nullable: true },
     },
     paidThroughYear: {
       type: 'integer',
@@ -38,6 +55,7 @@ export const membersList = defineList({
       filter: true,
       description: 'Years, e.g. "2025,2026" or "..2024" or "(empty)"',
       header: 'Paid through',
+      item: { nullable: true },
     },
     mid: {
       type: 'text',

@@ -1,4 +1,4 @@
-import { queueEmail } from '../../emails/outbox';
+import { queueEmail } from '../../emails';
 import type { ApplicationRow } from '../detail';
 import type { Trx, WorkflowContext } from './context';
 

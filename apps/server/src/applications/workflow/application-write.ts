@@ -1,4 +1,4 @@
-import type { OperatorActor } from '../../audit/record';
+import type { OperatorActor } from '../../db/audit';
 import {
   checkRecordVersion,
   lockRecord,

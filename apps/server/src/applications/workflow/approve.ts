@@ -1,7 +1,6 @@
 import { formatMoney } from '@ops/contract/display-format';
 import { sql } from 'kysely';
-import { queueEmail } from '../../emails/outbox';
-import { applicationApprovedEmail } from '../../emails/templates';
+import { applicationApprovedEmail, queueEmail } from '../../emails';
 import { writeApplication } from './application-write';
 import { createMember } from './approval/create-member';
 import { issueFirstInvoice } from './approval/first-invoice';

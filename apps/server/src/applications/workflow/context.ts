@@ -4,7 +4,7 @@ import type {
   TApplicationActionResult,
 } from '@ops/contract';
 import type { Kysely, Transaction } from 'kysely';
-import type { OperatorActor } from '../../audit/record';
+import type { OperatorActor } from '../../db/audit';
 import type { Database } from '../../db/schema';
 import type { ApplicationRow } from '../detail';
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { applicationEndorsementDeclinedEmail } from '../../emails/templates';
+import { applicationEndorsementDeclinedEmail } from '../../emails';
 import { mailFacts, tellApplicant, told } from './applicant';
 import { writeApplication } from './application-write';
 import { plainOutcome, type WorkflowStep } from './context';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { applicationRejectedEmail } from '../../emails/templates';
+import { applicationRejectedEmail } from '../../emails';
 import { mailFacts, tellApplicant, told } from './applicant';
 import { writeApplication } from './application-write';
 import { plainOutcome, type WorkflowStep } from './context';

@@ -1,5 +1,4 @@
-import { applicationEndorsementRequestedEmail } from '../../emails/templates';
-import { queueEmail } from '../../emails/outbox';
+import { applicationEndorsementRequestedEmail, queueEmail } from '../../emails';
 import { badInput } from '../../errors';
 import { countryAssociationOf, type ApplicationRow } from '../detail';
 import { mailFacts } from './applicant';

@@ -1,4 +1,4 @@
-import { applicationInformationRequestedEmail } from '../../emails/templates';
+import { applicationInformationRequestedEmail } from '../../emails';
 import { mailFacts, tellApplicant, told } from './applicant';
 import { writeApplication } from './application-write';
 import { plainOutcome, type WorkflowStep } from './context';

@@ -1,5 +1,5 @@
 import type { TApplicationActionRequest, TApplicationActionResult } from '@ops/contract';
-import type { OperatorActor } from '../../audit/record';
+import type { OperatorActor } from '../../db/audit';
 import { writeTransaction } from '../../db/transaction';
 import { getApplicationDetail } from '../detail';
 import { lockApplication } from './application-write';

@@ -5,7 +5,7 @@ import {
   currencyOverrides,
   incomeGroupOf,
   initialFeeCategoryOf,
-} from '../../countries/reference-data';
+} from '../../countries';
 
 /**
  * Settings (issue 5): what world-countries does not carry, and the checks of the fields

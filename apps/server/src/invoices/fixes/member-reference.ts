@@ -1,4 +1,4 @@
-import { isValidCreditorReference, isValidQrReference } from '../../seed/iban';
+import { isValidCreditorReference, isValidQrReference } from '../../lib/iban';
 
 /**
  * The payment reference's member digits, when it is a valid QR or creditor reference whose

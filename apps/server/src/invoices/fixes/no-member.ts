@@ -7,7 +7,7 @@ import {
   type TNoMemberRepair,
 } from '@ops/contract';
 import { sql } from 'kysely';
-import type { Actor } from '../../audit/record';
+import type { Actor } from '../../db/audit';
 import { lockRecord, updateRecord, type RecordRow } from '../../db/records';
 import { writeTransaction } from '../../db/transaction';
 import { badInput } from '../../errors';

@@ -6,7 +6,7 @@ import type {
 } from '@ops/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { Actor } from '../../audit/record';
+import type { Actor } from '../../db/audit';
 import type { Database } from '../../db/schema';
 
 export type Db = Kysely<Database>;

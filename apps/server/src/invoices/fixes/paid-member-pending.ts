@@ -5,7 +5,7 @@ import {
   type TPaidMemberPendingFinding,
 } from '@ops/contract';
 import { sql } from 'kysely';
-import { recordAudit } from '../../audit/record';
+import { recordAudit } from '../../db/audit';
 import { findRecord, lockRecord, recordNotFound } from '../../db/records';
 import { writeTransaction } from '../../db/transaction';
 import { badInput } from '../../errors';

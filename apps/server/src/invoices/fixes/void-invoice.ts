@@ -1,5 +1,5 @@
 import { invoiceFixCheckInfo, type InvoiceFixCheck } from '@ops/contract';
-import type { Actor } from '../../audit/record';
+import type { Actor } from '../../db/audit';
 import { updateRecord, type RecordRow } from '../../db/records';
 import { badInput } from '../../errors';
 import { auditColumns } from './audit-columns';

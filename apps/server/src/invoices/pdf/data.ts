@@ -1,6 +1,6 @@
 import type { TInvoiceKind, TInvoicePaymentMethod, TInvoiceStatus } from '@ops/contract';
 import type { Kysely, Transaction } from 'kysely';
-import { federationName } from '../../certificates/pdf';
+import { federationName } from '../../certificates';
 import type { Database, InvoiceLine } from '../../db/schema';
 import { recordNotFound } from '../../db/records';
 

@@ -1,4 +1,4 @@
-import { federationName } from '../../certificates/pdf';
+import { federationName } from '../../certificates';
 import { federationVatNumber, headquartersAddress, type InvoicePdfData } from './data';
 import { accent, contentWidth, ink, margin, muted, statusStamps, type Canvas } from './layout';
 

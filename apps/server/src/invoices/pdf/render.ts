@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { federationName } from '../../certificates/pdf';
+import { federationName } from '../../certificates';
 import { loadInvoicePdfData, type Db, type InvoicePdfData } from './data';
 import { drawAddresses } from './addresses';
 import { kindTitles } from './format';

@@ -1,5 +1,5 @@
 import type { TAssociationLinkRepair, TMemberFixResult } from '@ops/contract';
-import type { Actor } from '../../audit/record';
+import type { Actor } from '../../db/audit';
 import { lockRecord, updateRecord } from '../../db/records';
 import { writeTransaction } from '../../db/transaction';
 import { badInput } from '../../errors';

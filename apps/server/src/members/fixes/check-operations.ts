@@ -5,7 +5,7 @@ import type {
   TMemberFixResult,
 } from '@ops/contract';
 import type { z } from 'zod';
-import type { Actor } from '../../audit/record';
+import type { Actor } from '../../db/audit';
 import type { Db } from './fix-member';
 
 /** A page of check C's findings, without what the registry adds (`check`, `offset`, `limit`). */

@@ -6,7 +6,7 @@ import {
   type TMemberFixResult,
 } from '@ops/contract';
 import { sql } from 'kysely';
-import type { Actor } from '../../audit/record';
+import type { Actor } from '../../db/audit';
 import { updateRecord } from '../../db/records';
 import { writeTransaction } from '../../db/transaction';
 import { badInput } from '../../errors';

@@ -4,7 +4,7 @@ import {
   type TMergeMembersRequest,
   type TMergeMoved,
 } from '@ops/contract';
-import type { Actor } from '../../audit/record';
+import type { Actor } from '../../db/audit';
 import { lockRecords, updateRecord } from '../../db/records';
 import { writeTransaction } from '../../db/transaction';
 import { badInput } from '../../errors';

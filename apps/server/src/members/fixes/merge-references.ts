@@ -1,6 +1,6 @@
 import { auditReasonKey, type TMergeMoved } from '@ops/contract';
 import { sql, type RawBuilder } from 'kysely';
-import { recordAudits, type Actor, type AuditEntry } from '../../audit/record';
+import { recordAudits, type Actor, type AuditEntry } from '../../db/audit';
 import { versionBump } from '../../db/records';
 import type { Trx } from './fix-member';
 

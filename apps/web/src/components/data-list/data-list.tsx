@@ -1,31 +1,27 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { Button, focusRing } from '@/components/button';
+import { useCallback, useMemo } from 'react';
+import { useLocation } from 'react-router';
+import { Button } from '@/components/button';
 import { ErrorCard } from '@/components/error-card';
 import { getErrorMessage } from '@/lib/error-message';
 import { BulkBar } from './bulk-bar';
 import { DataTable } from './data-table';
+import { DataListEmpty, MoreRowsStatus } from './data-list-states';
+import { DataListToolbar } from './data-list-toolbar';
 import {
   ariaSortOf,
-  formatListState,
   formatListTotal,
   formatQueryParams,
   hasFilters,
-  isSelected,
   nextSort,
   parseListState,
-  toggleSelected,
-  withFilter,
   withoutFilters,
-  withQuery,
   maxSelectedIds,
   type ListShape,
-  type ListState,
 } from './list-state';
-import { ColumnChooser, FilterChip, SearchBox } from './list-toolbar';
-import { useEcho } from './use-echo';
-import { listQueryKeys, useListFollowsChanges, useListQuery } from './use-list-query';
+import { useListQuery, listQueryKeys, useListFollowsChanges } from './use-list-query';
+import { useListSelection } from './use-list-selection';
+import { useListView } from './use-list-view';
 import type { DataListDefinition } from './types';
 
 /** What the URL parser needs to know of a definition. */
@@ -39,60 +35,6 @@ export function shapeOf<Row>(definition: DataListDefinition<Row>): ListShape {
       .map((column) => column.id),
     defaultSort: definition.defaultSort,
   };
-}
-
-/**
- * The filter chips. On a small screen they would push the rows out of sight, so they fold
- * behind a "Filters" button that says how many are set; from `md` they always show.
- */
-function FoldedFilters({ activeCount, children }: { activeCount: number; children: ReactNode }) {
-  const [isOpen, setOpen] = useState(false);
-  const groupId = useId();
-  return (
-    <>
-      <Button
-        variant="secondary"
-        aria-expanded={isOpen}
-        aria-controls={groupId}
-        onClick={() => setOpen((open) => !open)}
-        className="self-start md:hidden"
-      >
-        Filters
-        {activeCount > 0 ? (
-          <span className="ml-1.5 rounded-full bg-sky-700 px-1.5 text-xs font-semibold text-white">
-            {activeCount}
-            <span className="sr-only"> set</span>
-          </span>
-        ) : null}
-      </Button>
-      <div
-        id={groupId}
-        role="group"
-        aria-label="Filters"
-        className={`${isOpen ? 'flex' : 'hidden'} flex-wrap items-center gap-2 md:flex`}
-      >
-        {children}
-      </div>
-    </>
-  );
-}
-
-/** The list's view lives in the URL, so a reload or a shared link shows the same rows. */
-function useListView(shape: ListShape) {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const state = parseListState(location.search, shape);
-  const setState = useCallback(
-    (next: ListState, options: { replace?: boolean } = {}) => {
-      const search = formatListState(next, shape);
-      void navigate(
-        { pathname: location.pathname, search: search ? `?${search}` : '' },
-        { replace: options.replace ?? false },
-      );
-    },
-    [navigate, location.pathname, shape],
-  );
-  return { state, setState, search: location.search.replace(/^\?/, '') };
 }
 
 /**
@@ -137,68 +79,23 @@ export function DataList<Row>({ definition }: { definition: DataListDefinition<R
   const { fetchNextPage } = list;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
-  const [selection, echoSelection] = useEcho(state.selection);
-  const loadedIds = rows.slice(0, maxSelectedIds).map(rowKey);
-  const selectedCount = selection.kind === 'ids' ? selection.ids.length : 0;
-  const headerState =
-    selection.kind === 'all' ||
-    (selectedCount > 0 && loadedIds.every((id) => isSelected(selection, id)))
-      ? 'all'
-      : selectedCount > 0
-        ? 'some'
-        : 'none';
-  const setSelection = (next: ListState['selection']) => {
-    echoSelection(next);
-    setState({ ...state, selection: next }, { replace: true });
-  };
+  const { selection, setSelection, tableSelection } = useListSelection({
+    state,
+    setState,
+    rows,
+    rowKey,
+  });
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-end gap-3">
-        {definition.searchLabel ? (
-          <SearchBox
-            label={definition.searchLabel}
-            placeholder={definition.searchPlaceholder}
-            q={state.q}
-            onSearch={onSearch}
-          />
-        ) : null}
-        <div className="flex flex-wrap items-center gap-2">
-          <ColumnChooser
-            columns={definition.columns}
-            visible={visibleIds}
-            onChange={(visible) => setState({ ...state, columns: visible }, { replace: true })}
-            onReset={() => setState({ ...state, columns: null }, { replace: true })}
-          />
-          {definition.exportPath ? (
-            <a
-              href={withQuery(definition.exportPath, queryParams)}
-              download
-              className={`rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 ${focusRing}`}
-            >
-              Export CSV
-            </a>
-          ) : null}
-        </div>
-      </div>
-
-      {definition.filters && definition.filters.length > 0 ? (
-        <FoldedFilters activeCount={Object.keys(state.filters).length}>
-          {definition.filters.map((filter) => (
-            <FilterChip
-              key={filter.name}
-              filter={filter}
-              value={state.filters[filter.name]}
-              onChange={(value) => setState(withFilter(state, filter.name, value))}
-            />
-          ))}
-          {hasFilters(state) ? (
-            <Button variant="secondary" onClick={() => setState(withoutFilters(state))}>
-              Clear all filters
-            </Button>
-          ) : null}
-        </FoldedFilters>
-      ) : null}
+      <DataListToolbar
+        definition={definition}
+        state={state}
+        setState={setState}
+        visibleIds={visibleIds}
+        queryParams={queryParams}
+        onSearch={onSearch}
+      />
 
       <p role="status" className="text-sm text-slate-600">
         {list.data
@@ -236,22 +133,11 @@ export function DataList<Row>({ definition }: { definition: DataListDefinition<R
       ) : null}
 
       {list.data && rows.length === 0 && !list.isPlaceholderData ? (
-        <div className="rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-600">
-          <p>
-            {hasFilters(state)
-              ? `No ${noun.one} matches these filters.`
-              : (definition.emptyMessage ?? `There are no ${noun.many} yet.`)}
-          </p>
-          {hasFilters(state) ? (
-            <Button
-              variant="secondary"
-              className="mt-3"
-              onClick={() => setState(withoutFilters(state))}
-            >
-              Clear filters
-            </Button>
-          ) : null}
-        </div>
+        <DataListEmpty
+          definition={definition}
+          isFiltered={hasFilters(state)}
+          onClearFilters={() => setState(withoutFilters(state))}
+        />
       ) : null}
 
       {rows.length > 0 ? (
@@ -277,37 +163,17 @@ export function DataList<Row>({ definition }: { definition: DataListDefinition<R
           linkSearch={search}
           openPath={pathname}
           isStale={list.isPlaceholderData}
-          selection={
-            bulkActions.length > 0
-              ? {
-                  isSelected: (id) => isSelected(selection, id),
-                  headerState,
-                  onToggle: (id) =>
-                    setSelection(
-                      toggleSelected(selection.kind === 'all' ? { kind: 'none' } : selection, id),
-                    ),
-                  onToggleAll: () =>
-                    setSelection(
-                      headerState === 'all' ? { kind: 'none' } : { kind: 'ids', ids: loadedIds },
-                    ),
-                }
-              : undefined
-          }
+          selection={bulkActions.length > 0 ? tableSelection : undefined}
         />
       ) : null}
 
-      {list.isFetchNextPageError ? (
-        <ErrorCard
-          title={`More ${noun.many} could not be loaded`}
-          message={getErrorMessage(list.error)}
-        >
-          <Button variant="secondary" onClick={loadMore}>
-            Try again
-          </Button>
-        </ErrorCard>
-      ) : list.isFetchingNextPage ? (
-        <p className="text-sm text-slate-600">Loading more {noun.many}…</p>
-      ) : null}
+      <MoreRowsStatus
+        nounMany={noun.many}
+        isError={list.isFetchNextPageError}
+        error={list.error}
+        isFetching={list.isFetchingNextPage}
+        onRetry={loadMore}
+      />
     </div>
   );
 }

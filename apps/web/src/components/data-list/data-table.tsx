@@ -1,51 +1,27 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useMemo, useRef, type CSSProperties } from 'react';
-import { useNavigate } from 'react-router';
-import { focusRing } from '@/components/button';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  type CSSProperties,
+  type MouseEvent,
+} from 'react';
+import { useNavigate, type NavigateFunction } from 'react-router';
+import { DataRow } from './data-row';
+import { DataTableHeader } from './data-table-header';
+import {
+  loadMoreWithin,
+  overscan,
+  phoneTracks,
+  rowHeight,
+  scrollResetMs,
+  selectionTrack,
+  statusColumnIds,
+} from './data-table-layout';
 import type { DataListColumn } from './types';
 
-/** Spec §9's list defaults: 40 px rows, one row rendered beyond each edge, scroll reset 150 ms. */
-export const rowHeight = 40;
-const overscan = 1;
-export const scrollResetMs = 150;
-/** More rows are fetched when the last rendered row is this close to the end of those loaded. */
-const loadMoreWithin = 10;
-const selectionTrack = '2.75rem';
-
-/**
- * On a phone a row keeps only its name (the primary column) and its status, so that it reads
- * without scrolling sideways; the status is the column with one of these ids.
- */
-const statusColumnIds = new Set(['status', 'state', 'active']);
-/** The status column's widest track on a phone; the name takes the rest. */
-const phoneStatusTrack = '8.5rem';
-
-/** Whether a column shows on a phone (below `md`); every column shows from `md`. */
-function isShownOnPhone<Row>(column: DataListColumn<Row>, statusId: string | undefined): boolean {
-  return column.isPrimary === true || column.id === statusId;
-}
-
-/** The grid tracks below `md`: the selection, the name (all the room left) and the status. */
-function phoneTracks<Row>(
-  columns: readonly DataListColumn<Row>[],
-  statusId: string | undefined,
-  hasSelection: boolean,
-): string {
-  const tracks = columns
-    .filter((column) => isShownOnPhone(column, statusId))
-    .map((column) =>
-      column.isPrimary
-        ? 'minmax(0,1fr)'
-        : // A plain length is kept when narrower; a flexible track gets the fixed width.
-          /^[\d.]+(rem|px)$/.test(column.width)
-          ? `min(${column.width},${phoneStatusTrack})`
-          : phoneStatusTrack,
-    );
-  return [...(hasSelection ? [selectionTrack] : []), ...tracks].join(' ');
-}
-
-/** Hides a cell below `md` unless its column shows on a phone. */
-const phoneCellClass = (isShown: boolean) => (isShown ? '' : 'hidden md:block');
+export { rowHeight, scrollResetMs } from './data-table-layout';
 
 /**
  * Where each list view was scrolled to, so that coming back to it (Back from a screen that
@@ -53,100 +29,27 @@ const phoneCellClass = (isShown: boolean) => (isShown ? '' : 'hidden md:block');
  */
 const scrollOffsets = new Map<string, number>();
 
-const SortArrow = ({ direction }: { direction: 'ascending' | 'descending' | undefined }) => (
-  <span aria-hidden="true" className={direction ? 'text-slate-700' : 'text-transparent'}>
-    {direction === 'descending' ? '↓' : '↑'}
-  </span>
-);
-
-type RowProps<Row> = {
-  row: Row;
-  rowId: string;
-  /** What the row's checkbox says it selects. */
-  rowLabel: string;
-  href: string;
-  /** The row is the record open beside (or instead of) the list. */
-  isOpen: boolean;
-  columns: readonly DataListColumn<Row>[];
-  /** The id of the column that shows on a phone beside the name. */
-  phoneStatusId: string | undefined;
-  /** 1-based, the header being row 1. */
-  rowIndex: number;
-  start: number;
-  gridStyle: CSSProperties;
-  /** undefined when the list has no selection. */
-  isSelected: boolean | undefined;
-  /** Stable across renders, so that a row re-renders only when its own data changes. */
-  onToggle: (id: string) => void;
-};
-
-/** One row: cells only display; the primary cell's link covers the row (hover in CSS). */
-const DataRow = memo(function DataRow<Row>({
-  row,
-  rowId,
-  rowLabel,
-  href,
-  isOpen,
-  columns,
-  phoneStatusId,
-  rowIndex,
-  start,
-  gridStyle,
-  isSelected,
-  onToggle,
-}: RowProps<Row>) {
-  return (
-    <div
-      role="row"
-      aria-rowindex={rowIndex}
-      data-selected={isSelected || undefined}
-      data-open={isOpen || undefined}
-      className="absolute top-0 left-0 grid w-full grid-cols-(--phone-tracks) items-center border-b border-slate-100 px-2 text-sm text-slate-800 hover:bg-sky-50 data-open:bg-sky-100 data-open:shadow-[inset_3px_0_0] data-open:shadow-sky-600 data-selected:bg-sky-50 md:grid-cols-(--tracks)"
-      style={{ ...gridStyle, height: rowHeight, transform: `translateY(${start}px)` }}
-    >
-      {isSelected !== undefined ? (
-        <div role="cell" className="relative z-[1] flex justify-center">
-          <input
-            type="checkbox"
-            checked={isSelected}
-            onChange={() => onToggle(rowId)}
-            aria-label={`Select ${rowLabel}`}
-            className={`size-4 accent-sky-700 ${focusRing}`}
-          />
-        </div>
-      ) : null}
-      {columns.map((column) =>
-        column.isPrimary ? (
-          <div key={column.id} role="cell" className="min-w-0 px-2 leading-tight">
-            {/* A plain anchor: the table's one click handler routes it (no router hooks per row). */}
-            <a
-              href={href}
-              data-route-link=""
-              // The link leads to the page that is open: screen readers say "current page".
-              aria-current={isOpen ? 'page' : undefined}
-              className={[
-                'block truncate font-medium text-sky-800 focus-visible:outline-none',
-                // The link's box covers the row: a click anywhere on it opens the record, and
-                // the focus ring is drawn around the row.
-                'after:absolute after:inset-0 focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-sky-600',
-              ].join(' ')}
-            >
-              {column.render(row)}
-            </a>
-          </div>
-        ) : (
-          <div
-            key={column.id}
-            role="cell"
-            className={`min-w-0 truncate px-2 ${column.isNumeric ? 'text-right tabular-nums' : ''} ${phoneCellClass(isShownOnPhone(column, phoneStatusId))}`}
-          >
-            {column.render(row)}
-          </div>
-        ),
-      )}
-    </div>
-  );
-}) as <Row>(props: RowProps<Row>) => React.ReactNode;
+/**
+ * The table's one click handler for its row links (no router hooks per row).
+ */
+function openRouteLinkInApp(event: MouseEvent<HTMLElement>, navigate: NavigateFunction) {
+  // A plain click on a row's link opens the record in the app; a click with a modifier
+  // (new tab, new window) is left to the browser.
+  const link = (event.target as HTMLElement).closest<HTMLAnchorElement>('a[data-route-link]');
+  if (
+    !link ||
+    event.button !== 0 ||
+    event.metaKey ||
+    event.ctrlKey ||
+    event.shiftKey ||
+    event.altKey
+  ) {
+    return;
+  }
+  event.preventDefault();
+  const url = new URL(link.href);
+  void navigate(`${url.pathname}${url.search}`);
+}
 
 export type DataTableProps<Row> = {
   /** Names the table and its scroll region, e.g. "Members". */
@@ -260,24 +163,7 @@ export function DataTable<Row>({
       // Focusable so that the keyboard can scroll it.
       tabIndex={0}
       onScroll={(event) => scrollOffsets.set(viewKey, event.currentTarget.scrollTop)}
-      onClick={(event) => {
-        // A plain click on a row's link opens the record in the app; a click with a modifier
-        // (new tab, new window) is left to the browser.
-        const link = (event.target as HTMLElement).closest<HTMLAnchorElement>('a[data-route-link]');
-        if (
-          !link ||
-          event.button !== 0 ||
-          event.metaKey ||
-          event.ctrlKey ||
-          event.shiftKey ||
-          event.altKey
-        ) {
-          return;
-        }
-        event.preventDefault();
-        const url = new URL(link.href);
-        void navigate(`${url.pathname}${url.search}`);
-      }}
+      onClick={(event) => openRouteLinkInApp(event, navigate)}
       className="h-[min(70vh,42rem)] min-h-64 overflow-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
     >
       <div
@@ -289,53 +175,14 @@ export function DataTable<Row>({
         className={`w-full md:w-max md:min-w-full ${isStale ? 'opacity-60' : ''}`}
       >
         <div role="rowgroup" className="sticky top-0 z-10 bg-slate-50">
-          <div
-            role="row"
-            aria-rowindex={1}
-            className="grid grid-cols-(--phone-tracks) items-center border-b border-slate-200 px-2 md:grid-cols-(--tracks)"
-            style={{ ...gridStyle, height: rowHeight }}
-          >
-            {selection ? (
-              <div role="columnheader" className="flex justify-center">
-                <input
-                  type="checkbox"
-                  aria-label="Select all loaded rows"
-                  checked={selection.headerState === 'all'}
-                  ref={(element) => {
-                    if (element) element.indeterminate = selection.headerState === 'some';
-                  }}
-                  onChange={selection.onToggleAll}
-                  className={`size-4 accent-sky-700 ${focusRing}`}
-                />
-              </div>
-            ) : null}
-            {columns.map((column) => {
-              const direction = column.sortable ? sortOf(column.id) : undefined;
-              return (
-                <div
-                  key={column.id}
-                  role="columnheader"
-                  aria-sort={direction}
-                  className={`min-w-0 px-1 ${column.isNumeric ? 'text-right' : ''} ${phoneCellClass(isShownOnPhone(column, phoneStatusId))}`}
-                >
-                  {column.sortable ? (
-                    <button
-                      type="button"
-                      onClick={() => onSort(column.id)}
-                      className="inline-flex items-center gap-1 rounded px-1 py-1 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-700 uppercase hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-sky-600"
-                    >
-                      {column.label}
-                      <SortArrow direction={direction} />
-                    </button>
-                  ) : (
-                    <span className="px-1 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-700 uppercase">
-                      {column.label}
-                    </span>
-                  )}
-                </div>
-              );
-            })}
-          </div>
+          <DataTableHeader
+            columns={columns}
+            phoneStatusId={phoneStatusId}
+            gridStyle={gridStyle}
+            sortOf={sortOf}
+            onSort={onSort}
+            selection={selection}
+          />
         </div>
         <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {

@@ -6,5 +6,6 @@ export type {
   DataListDefinition,
   DataListFilter,
   DataListPage,
+  DataListScreenDefinition,
   ListSelectionTarget,
 } from './types';

@@ -86,6 +86,11 @@ export type DataListDefinition<Row, L extends AnyListDefinition = AnyList> = {
   /** The query-key root: the definition's name, e.g. 'members'. */
   name: L['name'];
   noun: { one: string; many: string };
+  /**
+   * The title and description of the list's screen, for a list whose screen is nothing but the
+   * list: `listScreen` in app/areas.ts renders it from here, so the area needs no route file.
+   */
+  screen?: ListScreenHeading;
   /** GET with the list contract: `{data, nextCursor, estimatedTotal, totalIsExact}`. */
   apiPath: string;
   /** GET: CSV of the whole filtered set, same parameters. */
@@ -107,6 +112,15 @@ export type DataListDefinition<Row, L extends AnyListDefinition = AnyList> = {
   /** Shown when no row matches and no filter narrows the list. */
   emptyMessage?: string;
 };
+
+/** What a list's own screen shows above it. */
+export type ListScreenHeading = { title: string; description: string };
+
+/** A list definition that names its screen: the whole screen, declared with `listScreen`. */
+export type DataListScreenDefinition<
+  Row,
+  L extends AnyListDefinition = AnyList,
+> = DataListDefinition<Row, L> & { screen: ListScreenHeading };
 
 /** The list's page as every list endpoint answers it. */
 export type DataListPage<Row> = {

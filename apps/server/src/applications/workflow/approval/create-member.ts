@@ -1,4 +1,4 @@
-import type { OperatorActor } from '../../../audit/record';
+import type { OperatorActor } from '../../../db/audit';
 import { insertRecord } from '../../../db/records';
 import { newId } from '../../../lib/ids';
 import { countryAssociationOf, type ApplicationRow } from '../../detail';

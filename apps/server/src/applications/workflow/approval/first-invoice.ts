@@ -1,10 +1,9 @@
-import { firstMembershipFeeChfMinor } from '@ops/contract';
-import type { OperatorActor } from '../../../audit/record';
+import { firstMembershipFeeChfMinor, membershipVatExemption } from '@ops/contract';
+import type { OperatorActor } from '../../../db/audit';
 import { insertRecord } from '../../../db/records';
 import type { InvoiceLine } from '../../../db/schema';
 import { newId } from '../../../lib/ids';
-import { membershipVatExemption } from '../../../seed/billing-rows';
-import { buildCreditorReference, buildQrReference } from '../../../seed/iban';
+import { buildCreditorReference, buildQrReference } from '../../../lib/iban';
 import type { ApplicationRow } from '../../detail';
 import type { Trx } from '../context';
 import { feeBandOf, isoDay, paymentTermDays } from '../fees';

@@ -1,27 +1,18 @@
 import type { TPaymentDetail } from '@ops/contract';
-import { Link } from 'react-router';
 import {
   DetailScreen,
   DetailTabs,
   FieldList,
   RecordHistory,
-  formatDate,
   formatDateTime,
   formatMoney,
 } from '@/components/detail';
 import { Screen } from '@/components/screen';
-import { paths } from '@/config/paths';
-import {
-  historyValueLabels,
-  invoiceStatusLabels,
-  labelOf,
-  memberStatusLabel,
-  paymentMethodLabels,
-} from '@/lib/labels';
+import { historyValueLabels } from '@/lib/labels';
 import { useCan } from '@/lib/permissions';
 import { usePayment } from '../api/get-payment';
 import { LinkPayment } from '../components/link-payment';
-import { PaymentStatusBadge } from '../components/payment-status-badge';
+import { paymentFieldGroups } from '../components/payment-field-groups';
 
 const fieldLabels = {
   status: 'Status',
@@ -112,8 +103,6 @@ function Overview({
   canLink: boolean;
   onReload: () => void;
 }) {
-  const money = (minor: number) => formatMoney(minor, data.currency);
-  const lastOutcome = data.events.at(-1)?.outcome;
   return (
     <div className="flex flex-col gap-4 pt-4">
       {canLink ? <LinkPayment payment={data} onReload={onReload} /> : null}
@@ -131,140 +120,7 @@ function Overview({
           ) : null}
         </p>
       ) : null}
-      <FieldList
-        groups={[
-          {
-            title: 'Card-payment invoice',
-            fields: [
-              {
-                label: 'Number',
-                value: data.number ?? 'Not finalized yet',
-                copyValue: data.number,
-                copyLabel: 'number',
-                isCode: data.number !== null,
-              },
-              {
-                label: 'Status',
-                value: (
-                  <PaymentStatusBadge status={data.status} isDeleted={data.deletedAt !== null} />
-                ),
-              },
-              { label: 'Amount due', value: money(data.amountDueMinor) },
-              { label: 'Amount paid', value: money(data.amountPaidMinor) },
-              { label: 'Amount remaining', value: money(data.amountRemainingMinor) },
-              { label: 'Created', value: formatDateTime(data.createdAt) },
-              { label: 'Due date', value: data.dueDate ? formatDate(data.dueDate) : null },
-              data.statusTransitions.finalizedAt
-                ? { label: 'Finalized', value: formatDateTime(data.statusTransitions.finalizedAt) }
-                : null,
-              data.paidAt ? { label: 'Paid', value: formatDateTime(data.paidAt) } : null,
-              data.statusTransitions.voidedAt
-                ? { label: 'Voided', value: formatDateTime(data.statusTransitions.voidedAt) }
-                : null,
-              data.statusTransitions.markedUncollectibleAt
-                ? {
-                    label: 'Marked uncollectible',
-                    value: formatDateTime(data.statusTransitions.markedUncollectibleAt),
-                  }
-                : null,
-              data.deletedAt
-                ? { label: 'Deleted at the provider', value: formatDateTime(data.deletedAt) }
-                : null,
-            ],
-          },
-          {
-            title: 'Our invoice and member',
-            fields: [
-              {
-                label: 'Invoice',
-                value: data.invoice ? (
-                  <Link className={linkClass} to={paths.invoice.getHref({ iid: data.invoice.iid })}>
-                    {data.invoice.number}
-                  </Link>
-                ) : (
-                  'Not linked'
-                ),
-              },
-              data.invoice
-                ? {
-                    label: 'Invoice status',
-                    value: `${labelOf(invoiceStatusLabels, data.invoice.status)}${
-                      data.invoice.paidAt
-                        ? ` on ${formatDate(data.invoice.paidAt.slice(0, 10))}${data.invoice.paidMethod ? ` (${labelOf(paymentMethodLabels, data.invoice.paidMethod).toLowerCase()})` : ''}`
-                        : ''
-                    }`,
-                  }
-                : null,
-              data.invoice
-                ? {
-                    label: 'Invoice total',
-                    value: formatMoney(data.invoice.totalMinor, data.invoice.currency),
-                  }
-                : null,
-              {
-                label: 'Member',
-                value: data.member ? (
-                  <Link className={linkClass} to={paths.member.getHref({ mid: data.member.mid })}>
-                    {data.member.legalName} ({data.member.number})
-                  </Link>
-                ) : (
-                  'Not linked'
-                ),
-              },
-              data.member
-                ? { label: 'Member status', value: memberStatusLabel(data.member.status) }
-                : null,
-              lastOutcome ? { label: 'Last event did', value: lastOutcome } : null,
-            ],
-          },
-          {
-            title: 'Customer',
-            fields: [
-              { label: 'Name', value: data.customerName },
-              {
-                label: 'E-mail',
-                value: data.customerEmail,
-                copyValue: data.customerEmail,
-                copyLabel: 'e-mail',
-              },
-              {
-                label: 'Customer id',
-                value: data.customerId,
-                copyValue: data.customerId,
-                copyLabel: 'customer id',
-                isCode: true,
-              },
-            ],
-          },
-          {
-            title: 'Provider',
-            fields: [
-              {
-                label: 'Provider invoice id',
-                value: data.providerInvoiceId,
-                copyValue: data.providerInvoiceId,
-                copyLabel: 'provider invoice id',
-                isCode: true,
-              },
-              { label: 'Mode', value: data.isLiveMode ? 'Live' : 'Test' },
-              ...Object.entries(data.metadata).map(([key, value]) => ({
-                label: `Metadata ${key}`,
-                value,
-                isCode: true,
-              })),
-              { label: 'Last event', value: data.lastEventId, isCode: true },
-              { label: 'Last changed', value: formatDateTime(data.updatedAt) },
-              {
-                label: 'Id',
-                value: data.sid,
-                copyValue: data.sid,
-                copyLabel: 'payment id',
-                isCode: true,
-              },
-            ],
-          },
-        ]}
-      />
+      <FieldList groups={paymentFieldGroups(data)} />
     </div>
   );
 }

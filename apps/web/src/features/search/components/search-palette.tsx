@@ -1,22 +1,9 @@
-import type { TSearchHit } from '@ops/contract';
-import {
-  memo,
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type MouseEvent,
-} from 'react';
-import { useNavigate } from 'react-router';
 import { MagnifierIcon } from '@/components/icons';
 import { ProgressBar } from '@/components/progress-bar';
-import { useSearchResults } from '../api/use-search-results';
-import { paletteTransitionOutMs } from '../utils/constants';
-import { getHitHref, getHitLabel } from '../utils/hits';
+import { SearchHitOption } from './search-hit-option';
 import { SearchErrorMessage } from './search-error-message';
-import { TypeBadge } from './type-badge';
+import { SearchPaletteHints } from './search-palette-hints';
+import { useSearchPalette } from './use-search-palette';
 
 export type SearchPaletteProps = {
   /** Whether the palette is shown; the shell owns this state (Ctrl+K / Cmd+K, the sidebar button). */
@@ -42,152 +29,33 @@ const dialogMotion = [
   'motion-reduce:transition-none motion-reduce:backdrop:transition-none',
 ].join(' ');
 
-type HitOptionProps = {
-  hit: TSearchHit;
-  index: number;
-  id: string;
-  isActive: boolean;
-  onPick: (hit: TSearchHit) => void;
-  onHover: (index: number) => void;
-};
-
-/** One result; memoized so that moving the active one re-renders two rows, not twenty. */
-const HitOption = memo(function HitOption({
-  hit,
-  index,
-  id,
-  isActive,
-  onPick,
-  onHover,
-}: HitOptionProps) {
-  return (
-    <li
-      id={id}
-      role="option"
-      aria-selected={isActive}
-      data-type={hit._type}
-      data-record-id={hit._firestore_id}
-      // The focus stays in the input (aria-activedescendant points here), so a press must
-      // not move it; the click then picks the hit.
-      onMouseDown={(event) => event.preventDefault()}
-      onMouseMove={() => {
-        if (!isActive) onHover(index);
-      }}
-      onClick={() => onPick(hit)}
-      className={[
-        'flex cursor-pointer items-start gap-3 rounded-md px-3 py-2',
-        isActive ? 'bg-sky-50 shadow-[inset_3px_0_0] shadow-sky-600' : '',
-      ].join(' ')}
-    >
-      <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-slate-900">{getHitLabel(hit)}</p>
-        {hit.description ? (
-          <p className="truncate text-xs text-slate-600">{hit.description}</p>
-        ) : null}
-      </div>
-      <TypeBadge type={hit._type} />
-    </li>
-  );
-});
-
 /**
  * Spec §2 "Search palette": a modal combobox (WAI-ARIA pattern: the focus stays in the input,
  * arrow keys move the active option) listing name or id, a type badge and the description of
  * each hit; Enter or a click goes to the hit's detail route and closes the palette.
  */
 export function SearchPalette({ open, onClose, readTypedAhead }: SearchPaletteProps) {
-  const navigate = useNavigate();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const listRef = useRef<HTMLUListElement>(null);
-  /** Where a press on the dialog started: a drag from the input to the backdrop is no click. */
-  const pressTarget = useRef<EventTarget | null>(null);
-  const listId = useId();
-  const [text, setText] = useState(() => (open ? (readTypedAhead?.() ?? '') : ''));
-  // No option is active until an arrow key (or the mouse) picks one; Enter alone opens the first.
-  const [activeIndex, setActiveIndex] = useState(-1);
-
-  // Opening starts from an empty field, even when it reopens before the clean-up below ran.
-  const [wasOpen, setWasOpen] = useState(open);
-  if (open !== wasOpen) {
-    setWasOpen(open);
-    if (open) {
-      setText(readTypedAhead?.() ?? '');
-      setActiveIndex(-1);
-    }
-  }
-
-  const { q, hits, answeredQuery, isAnswered, isFetching, error } = useSearchResults(text);
-
-  // A new answer starts with no active option again.
-  const [activeFor, setActiveFor] = useState(answeredQuery);
-  if (activeFor !== answeredQuery) {
-    setActiveFor(answeredQuery);
-    setActiveIndex(-1);
-  }
-  const active = Math.min(activeIndex, hits.length - 1);
-  const optionId = (index: number) => `${listId}-${index}`;
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open) {
-      // showModal traps the focus and makes the page behind inert; on close the browser puts
-      // the focus back where it was (the sidebar button, or wherever Ctrl+K was pressed).
-      if (!dialog.open) dialog.showModal();
-      inputRef.current?.focus();
-      // Letters typed until this moment were kept aside (React may reveal a freshly loaded
-      // palette a few hundred milliseconds after its first render); the field takes them now.
-      const typedAhead = readTypedAhead?.() ?? '';
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- the keys arrived outside React
-      if (typedAhead !== '') setText(typedAhead);
-      return;
-    }
-    if (dialog.open) dialog.close();
-    // Spec §2: the query is cleared after closing, once the fade-out is over.
-    const timer = setTimeout(() => {
-      setText('');
-      setActiveIndex(-1);
-    }, paletteTransitionOutMs);
-    return () => clearTimeout(timer);
-  }, [open, readTypedAhead]);
-
-  useEffect(() => {
-    if (active < 0) return;
-    listRef.current?.children[active]?.scrollIntoView({ block: 'nearest' });
-  }, [active]);
-
-  const pick = useCallback(
-    (hit: TSearchHit) => {
-      onClose();
-      void navigate(getHitHref(hit));
-    },
-    [navigate, onClose],
-  );
-
-  function onInputKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.nativeEvent.isComposing) return;
-    const count = hits.length;
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault(); // the caret stays where it is
-      if (count === 0) return;
-      // From no active option, Down goes to the first and Up to the last; both wrap around.
-      const next =
-        event.key === 'ArrowDown' ? (active + 1) % count : active <= 0 ? count - 1 : active - 1;
-      setActiveIndex(next);
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      const hit = hits[active >= 0 ? active : 0];
-      if (hit) pick(hit);
-    }
-  }
-
-  function onDialogClick(event: MouseEvent<HTMLDialogElement>) {
-    // The panel fills the dialog box, so only a click on the backdrop targets the dialog.
-    const isOnBackdrop =
-      event.target === event.currentTarget && pressTarget.current === event.currentTarget;
-    if (isOnBackdrop) onClose();
-  }
+  const {
+    dialogRef,
+    inputRef,
+    listRef,
+    listId,
+    text,
+    setText,
+    setActiveIndex,
+    q,
+    hits,
+    answeredQuery,
+    isAnswered,
+    isFetching,
+    error,
+    active,
+    optionId,
+    pick,
+    onInputKeyDown,
+    onDialogMouseDown,
+    onDialogClick,
+  } = useSearchPalette({ open, onClose, readTypedAhead });
 
   const isExpanded = hits.length > 0;
   const showNoResult = q !== '' && isAnswered && hits.length === 0 && !error;
@@ -206,7 +74,7 @@ export function SearchPalette({ open, onClose, readTypedAhead }: SearchPalettePr
         // Escape): tell the shell, which still thinks it is open.
         if (open) onClose();
       }}
-      onMouseDown={(event) => (pressTarget.current = event.target)}
+      onMouseDown={onDialogMouseDown}
       onClick={onDialogClick}
       className={[
         'fixed inset-x-0 top-[12vh] mx-auto my-0 w-[min(40rem,calc(100%-2rem))] overflow-hidden rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-2xl',
@@ -255,7 +123,7 @@ export function SearchPalette({ open, onClose, readTypedAhead }: SearchPalettePr
           className="max-h-72 overflow-y-auto overscroll-contain p-2"
         >
           {hits.map((hit, index) => (
-            <HitOption
+            <SearchHitOption
               key={hit.id}
               hit={hit}
               index={index}
@@ -276,26 +144,8 @@ export function SearchPalette({ open, onClose, readTypedAhead }: SearchPalettePr
             <SearchErrorMessage error={error} />
           </div>
         ) : null}
-        <p className="flex gap-4 border-t border-slate-200 bg-slate-50 px-4 py-2 text-xs text-slate-600">
-          <span>
-            <Key>↑</Key> <Key>↓</Key> to move
-          </span>
-          <span>
-            <Key>Enter</Key> to open (the first by default)
-          </span>
-          <span>
-            <Key>Esc</Key> to close
-          </span>
-        </p>
+        <SearchPaletteHints />
       </div>
     </dialog>
-  );
-}
-
-function Key({ children }: { children: string }) {
-  return (
-    <kbd className="rounded border border-slate-300 bg-white px-1 font-sans text-[0.7rem] text-slate-700">
-      {children}
-    </kbd>
   );
 }

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import { recordAudit, type Actor } from '../audit/record';
-import { hashPassword } from '../auth/password';
+import { recordAudit, type Actor } from '../db/audit';
+import { hashPassword } from './password';
 import { updateRecord } from '../db/records';
 import type { Database, User } from '../db/schema';
 import { AppError } from '../errors';

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from './schema';
 
 /** Who made a change: an operator in the console, a user, the system itself, or the CLI. */
 export type Actor = { kind: 'operator' | 'user' | 'system' | 'cli'; uid: string | null };

@@ -1,0 +1,28 @@
+/**
+ * The auth area's public surface (our authentication provider): what other areas and the
+ * composition roots may use. Everything else in `auth/` is its own.
+ */
+
+// The account record (a person's user row and password): the console's user administration,
+// operator grants and the CLI create and find accounts the way sign-in does.
+export { createUser, findUserByEmail, setUserPassword } from './accounts';
+// Sessions: the access guard (`http/access.ts`) reads one per request, the event streams and the
+// search service check one, and user administration ends a person's sessions.
+export {
+  checkSession,
+  findSession,
+  findSessionByReference,
+  revokeUserSessions,
+  sessionCookieNameFor,
+  sessionReference,
+  type SessionContext,
+  type SessionPolicy,
+} from './sessions';
+// Single-use sign-in codes: an administrator sends a person a sign-in link (`users/sessions.ts`).
+export { issueActionCode, ownContinueUrl } from './action-codes';
+// The attempt counters, built once by `app.ts` and shared with user administration's links.
+export { createThrottle, type Throttle } from './throttle';
+// The password rule, which the CLI checks before it sets one.
+export { passwordProblem } from './password';
+// The hourly clean-up, started by `server.ts`.
+export { scheduleAuthMaintenance } from './maintenance';

@@ -1,0 +1,43 @@
+import { ZAuthUser, ZCompleteEmailLinkRequest, ZOk, ZSendEmailLinkRequest } from '@ops/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { completeSignInLink, sendSignInLink } from '../service';
+import { authContext, publicRoute, startSession, tags, toAuthUser } from './sign-in-session';
+
+/** POST /api/auth/email-link and /complete: sign-in by an e-mailed single-use link. */
+export const emailLinkRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/auth/email-link',
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        summary: 'E-mail a single-use sign-in link (same answer for unknown addresses)',
+        body: ZSendEmailLinkRequest,
+        response: { 200: ZOk },
+      },
+    },
+    async (request) => {
+      await sendSignInLink(authContext(app, request), request.body.email, request.body.continueUrl);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/email-link/complete',
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        summary: 'Sign in with the code of an e-mailed link',
+        body: ZCompleteEmailLinkRequest,
+        response: { 200: ZAuthUser },
+      },
+    },
+    async (request, reply) => {
+      const { email, code } = request.body;
+      const user = await completeSignInLink(authContext(app, request), email, code);
+      await startSession(app, request, reply, user);
+      return toAuthUser(user);
+    },
+  );
+};

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { emailLinkRoutes } from './email-link';
+import { currentUserRoute } from './me';
+import { signInMethodsRoute } from './methods';
+import { microsoftSignInRoutes } from './microsoft-sign-in';
+import { passwordResetRoutes } from './password-reset';
+import { passwordSignInRoute } from './password-sign-in';
+import { signOutRoute } from './sign-out';
+
+export { toAuthUser } from './sign-in-session';
+
+/**
+ * The largest body a sign-in call takes. Its fields are an address, a password (1 KB at most), a
+ * code and a continue URL (2 KB at most); anyone may call these routes, so nobody may make the
+ * server read 10 MB (the API's limit) to be told no.
+ */
+export const signInBodyLimit = 16 * 1024;
+
+/**
+ * Our authentication provider: the calls of spec §7, as plain HTTP. One file per operation (or
+ * per flow of a few calls), registered in this order (the order of the OpenAPI document).
+ */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // This plugin's routes only (it is encapsulated): each takes a small body at most. The hook
+  // also reaches the routes of the plugins registered below it.
+  app.addHook('onRoute', (route) => {
+    route.bodyLimit ??= signInBodyLimit;
+  });
+
+  await app.register(signInMethodsRoute);
+  await app.register(passwordSignInRoute);
+  await app.register(emailLinkRoutes);
+  await app.register(passwordResetRoutes);
+  await app.register(microsoftSignInRoutes);
+  await app.register(currentUserRoute);
+  await app.register(signOutRoute);
+};

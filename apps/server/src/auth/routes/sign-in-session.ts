@@ -1,0 +1,43 @@
+import type { TAuthUser } from '@ops/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { User } from '../../db/schema';
+import { readSession, sessionCookieOptions, sessionPolicy } from '../../http/access';
+import type { AuthContext } from '../service';
+import { createSession, revokeSession, sessionCookieNameFor } from '../sessions';
+
+export function toAuthUser(user: User): TAuthUser {
+  return {
+    uid: user.uid,
+    email: user.email,
+    displayName: user.display_name,
+    photoURL: user.photo_url,
+  };
+}
+
+export function authContext(app: FastifyInstance, request: FastifyRequest): AuthContext {
+  return { db: app.deps.db, config: app.deps.config, throttle: app.deps.throttle, ip: request.ip };
+}
+
+/** A new session for the user; the browser's previous one, if any, ends (rotation). */
+export async function startSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: User,
+): Promise<void> {
+  const previous = await readSession(app, request);
+  if (previous) await revokeSession(app.deps.db, previous.tokenHash);
+  const { token, expiresAt } = await createSession(app.deps.db, sessionPolicy(app), user.uid, {
+    userAgent: request.headers['user-agent'],
+    ip: request.ip,
+  });
+  const { publicUrl } = app.deps.config;
+  reply.setCookie(
+    sessionCookieNameFor(publicUrl),
+    token,
+    sessionCookieOptions(publicUrl, expiresAt),
+  );
+}
+
+export const tags = ['auth'];
+export const publicRoute = { access: 'public' as const };

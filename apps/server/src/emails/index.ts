@@ -1,0 +1,23 @@
+/**
+ * The e-mails area's public surface (the outbox and its delivery worker): other areas queue the
+ * e-mails their operations send, inside their own transaction.
+ */
+
+// Queueing: an operation writes its e-mail in its own transaction; the worker delivers it.
+export { outboxChannel, queueEmail, queueEmails } from './outbox';
+// The e-mails' wording, one template per kind, used by the operation that sends it.
+export {
+  applicationApprovedEmail,
+  applicationEndorsementDeclinedEmail,
+  applicationEndorsementRequestedEmail,
+  applicationInformationRequestedEmail,
+  applicationRejectedEmail,
+  certificateIssuedEmail,
+  invoiceIssuedEmail,
+  passwordResetEmail,
+  signInLinkEmail,
+} from './templates';
+// A queued e-mail carrying a sign-in or reset code stores it only sealed with the outbox key.
+export { getOutboxKey, redactedCodeParam } from './sealed-secrets';
+// The delivery worker and its transports, started by `server.ts`.
+export { logTransport, smtpTransport, startEmailWorker } from './delivery-worker';

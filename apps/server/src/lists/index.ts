@@ -1,0 +1,12 @@
+/**
+ * The one list machinery every list of the console runs on (keyset pages, sorts with an index
+ * each, filters, totals, CSV exports): its public surface, used by every area with a list.
+ */
+
+// An area's list declares its columns (`ListSpec`) and SQL (`ListDefinition`) and runs here.
+export { badQuery, filterColumnOf, filterCondition, parseSort } from './list-spec';
+export type { ListColumn, ListSpec } from './list-spec';
+export { allRowsOf, matchingRows, runList, sendListExport } from './run-list';
+export type { AnySelect, ListDefinition } from './run-list';
+// A bulk write that changes many rows refreshes the planner's statistics of its table.
+export { manyChangedRows, refreshStatistics, type StatisticsLog } from './refresh-statistics';

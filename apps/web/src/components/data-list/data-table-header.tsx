@@ -1,0 +1,78 @@
+import type { CSSProperties } from 'react';
+import { focusRing } from '@/components/button';
+import type { DataTableProps } from './data-table';
+import { isShownOnPhone, phoneCellClass, rowHeight } from './data-table-layout';
+import type { DataListColumn } from './types';
+
+const SortArrow = ({ direction }: { direction: 'ascending' | 'descending' | undefined }) => (
+  <span aria-hidden="true" className={direction ? 'text-slate-700' : 'text-transparent'}>
+    {direction === 'descending' ? '↓' : '↑'}
+  </span>
+);
+
+/** The sticky header row: the select-all checkbox and a cell per column, sortable ones as buttons. */
+export function DataTableHeader<Row>({
+  columns,
+  phoneStatusId,
+  gridStyle,
+  sortOf,
+  onSort,
+  selection,
+}: {
+  columns: readonly DataListColumn<Row>[];
+  phoneStatusId: string | undefined;
+  gridStyle: CSSProperties;
+  sortOf: DataTableProps<Row>['sortOf'];
+  onSort: DataTableProps<Row>['onSort'];
+  selection: DataTableProps<Row>['selection'];
+}) {
+  return (
+    <div
+      role="row"
+      aria-rowindex={1}
+      className="grid grid-cols-(--phone-tracks) items-center border-b border-slate-200 px-2 md:grid-cols-(--tracks)"
+      style={{ ...gridStyle, height: rowHeight }}
+    >
+      {selection ? (
+        <div role="columnheader" className="flex justify-center">
+          <input
+            type="checkbox"
+            aria-label="Select all loaded rows"
+            checked={selection.headerState === 'all'}
+            ref={(element) => {
+              if (element) element.indeterminate = selection.headerState === 'some';
+            }}
+            onChange={selection.onToggleAll}
+            className={`size-4 accent-sky-700 ${focusRing}`}
+          />
+        </div>
+      ) : null}
+      {columns.map((column) => {
+        const direction = column.sortable ? sortOf(column.id) : undefined;
+        return (
+          <div
+            key={column.id}
+            role="columnheader"
+            aria-sort={direction}
+            className={`min-w-0 px-1 ${column.isNumeric ? 'text-right' : ''} ${phoneCellClass(isShownOnPhone(column, phoneStatusId))}`}
+          >
+            {column.sortable ? (
+              <button
+                type="button"
+                onClick={() => onSort(column.id)}
+                className="inline-flex items-center gap-1 rounded px-1 py-1 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-700 uppercase hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-sky-600"
+              >
+                {column.label}
+                <SortArrow direction={direction} />
+              </button>
+            ) : (
+              <span className="px-1 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-700 uppercase">
+                {column.label}
+              </span>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

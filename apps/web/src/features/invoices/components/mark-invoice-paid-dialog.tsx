@@ -1,0 +1,137 @@
+import {
+  invoicePaymentMethods,
+  parseMajorAmount,
+  formatMinorPlain,
+  type TInvoiceDetail,
+  type TInvoicePaymentMethod,
+} from '@ops/contract';
+import { useState, type ReactNode } from 'react';
+import { Button, focusRing } from '@/components/button';
+import { InvoiceActionFooter } from './invoice-action-footer';
+import { paymentMethodLabels } from './labels';
+import { Modal } from './modal';
+
+const todayLocal = () => {
+  const now = new Date();
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+};
+
+export type TMarkPaidBody = {
+  version: number;
+  paidAt: string;
+  amountMinor: number;
+  method: TInvoicePaymentMethod;
+  reference: string | null;
+};
+
+/** The mark-paid form: date, amount (checked here before sending), method and reference. */
+export function MarkInvoicePaidDialog({
+  invoice,
+  isOpen,
+  isPending,
+  conflict,
+  errorText,
+  onClose,
+  onMarkPaid,
+}: {
+  invoice: TInvoiceDetail;
+  isOpen: boolean;
+  isPending: boolean;
+  conflict: ReactNode;
+  errorText: string | null;
+  onClose: () => void;
+  onMarkPaid: (body: TMarkPaidBody) => void;
+}) {
+  const [paidAt, setPaidAt] = useState(todayLocal());
+  const [amount, setAmount] = useState(formatMinorPlain(invoice.totalMinor));
+  const [method, setMethod] = useState<TInvoicePaymentMethod>('bank-transfer');
+  const [reference, setReference] = useState('');
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const inputClass = `rounded-md border border-slate-300 px-2 py-1.5 text-sm ${focusRing}`;
+
+  return (
+    <Modal isOpen={isOpen} title={`Mark ${invoice.number} paid`} onClose={onClose}>
+      <form
+        noValidate
+        className="flex flex-col gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const parsed = parseMajorAmount(amount);
+          if (!parsed.ok) {
+            setAmountError(parsed.message);
+            return;
+          }
+          setAmountError(null);
+          onMarkPaid({
+            version: invoice.version,
+            paidAt,
+            amountMinor: parsed.minor,
+            method,
+            reference: reference.trim() || null,
+          });
+        }}
+      >
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium">Paid on</span>
+          <input
+            type="date"
+            className={inputClass}
+            value={paidAt}
+            max={todayLocal()}
+            onChange={(event) => setPaidAt(event.target.value)}
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium">Amount ({invoice.currency})</span>
+          <input
+            className={`${inputClass} tabular-nums`}
+            inputMode="decimal"
+            value={amount}
+            aria-invalid={amountError ? true : undefined}
+            onChange={(event) => setAmount(event.target.value)}
+          />
+          {amountError ? <span className="text-xs text-red-700">{amountError}</span> : null}
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium">Method</span>
+          <select
+            className={inputClass}
+            value={method}
+            onChange={(event) => setMethod(event.target.value as TInvoicePaymentMethod)}
+          >
+            {invoicePaymentMethods.map((value) => (
+              <option key={value} value={value}>
+                {paymentMethodLabels[value]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium">Reference</span>
+          <input
+            className={inputClass}
+            value={reference}
+            placeholder="Bank transaction, receipt…"
+            onChange={(event) => setReference(event.target.value)}
+          />
+        </label>
+        {invoice.kind === 'membership' ? (
+          <p className="text-sm text-slate-600">
+            A paid membership invoice makes the member active, moves its paid-through year to{' '}
+            {invoice.year} and issues the membership certificate.
+          </p>
+        ) : null}
+        <InvoiceActionFooter
+          conflict={conflict}
+          errorText={errorText}
+          isPending={isPending}
+          onCancel={onClose}
+        >
+          <Button type="submit" isBusy={isPending}>
+            {isPending ? 'Saving…' : 'Mark paid'}
+          </Button>
+        </InvoiceActionFooter>
+      </form>
+    </Modal>
+  );
+}
