@@ -97,7 +97,14 @@ export const emailKinds = [
 
 // --- Invoices --------------------------------------------------------------------------------
 
-export const invoiceStatuses = ['draft', 'issued', 'paid', 'void', 'uncollectible'] as const;
+export const invoiceStatuses = [
+  'draft',
+  'issued',
+  'paid',
+  'void',
+  'uncollectible',
+  'credited',
+] as const;
 export const invoiceKinds = ['membership', 'licence', 'application', 'other'] as const;
 export const invoiceSources = ['generated', 'csv-import', 'manual'] as const;
 /** Currencies we invoice in (fees are set in CHF; EUR and USD on request). */
@@ -114,3 +121,41 @@ export const paymentLinkedValues = ['yes', 'no'] as const;
 
 /** A user's role at their member (domain.md: owner / admin / staff). */
 export const memberRoles = ['owner', 'admin', 'staff'] as const;
+
+// --- The money loop (issue 16) -------------------------------------------------------------------
+
+/** Every movement of money on an invoice or a member's account (money_movements.kind). */
+export const moneyMovementKinds = [
+  'payment',
+  'write-off',
+  'credit-note',
+  'credit-applied',
+  'refund',
+  'reversal',
+] as const;
+/** Where a payment came from: a bank statement, the card provider, a CSV, by hand, member credit, or recorded before issue 16. */
+export const moneyMovementSources = ['bank', 'card', 'csv', 'manual', 'credit', 'recorded'] as const;
+/** What became of a bank statement's transaction. */
+export const bankEntryStates = [
+  'booked',
+  'suggested',
+  'unmatched',
+  'ignored',
+  'debit',
+  'duplicate',
+] as const;
+/** How a bank payment found its invoice, in matching order. */
+export const bankMatchRules = [
+  'qr-reference',
+  'creditor-reference',
+  'invoice-number',
+  'known-iban',
+  'operator',
+] as const;
+/** What a booked payment did to its invoice. */
+export const paymentOutcomes = ['paid', 'partial', 'overpaid'] as const;
+export type TMoneyMovementKind = (typeof moneyMovementKinds)[number];
+export type TMoneyMovementSource = (typeof moneyMovementSources)[number];
+export type TBankEntryState = (typeof bankEntryStates)[number];
+export type TBankMatchRule = (typeof bankMatchRules)[number];
+export type TPaymentOutcome = (typeof paymentOutcomes)[number];

@@ -22,10 +22,11 @@ export type TInvoiceSource = (typeof invoiceSources)[number];
  */
 export const invoiceStatusTransitions: Record<TInvoiceStatus, readonly TInvoiceStatus[]> = {
   draft: ['issued', 'void'],
-  issued: ['paid', 'void', 'uncollectible'],
+  issued: ['paid', 'void', 'uncollectible', 'credited'],
   paid: [],
   void: [],
   uncollectible: [],
+  credited: [],
 };
 
 /** Membership fees of a non-profit association are outside Swiss VAT (domain.md, a fact). */

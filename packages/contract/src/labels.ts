@@ -92,6 +92,7 @@ export const invoiceStatusLabels: Record<TInvoiceStatus, string> = {
   paid: 'Paid',
   void: 'Void',
   uncollectible: 'Uncollectible',
+  credited: 'Credited',
 };
 
 export const invoiceKindLabels: Record<TInvoiceKind, string> = {

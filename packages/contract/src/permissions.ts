@@ -25,6 +25,12 @@ export const operatorActions = [
   'invoices.edit',
   /** Card payments: link and reconcile. */
   'payments.manage',
+  /** Bank statements: import, confirm suggestions, assign or set aside their payments. */
+  'bank-statements.import',
+  /** Reverse a booked payment (with a reason) and record refunds of member credit. */
+  'payments.reverse',
+  /** Issue credit notes and e-mail them; edit the payment tolerances. */
+  'credit-notes.issue',
   /** Retry failed e-mails. */
   'emails.retry',
   /** Rebuild the search index. */
@@ -35,7 +41,15 @@ export type OperatorAction = (typeof operatorActions)[number];
 /** The actions of each role; an operator with several roles may do what any of them may. */
 export const actionsByRole: Record<OperatorRole, readonly OperatorAction[]> = {
   admin: operatorActions,
-  finance: ['invoices.edit', 'payments.manage', 'bank-accounts.edit', 'emails.retry'],
+  finance: [
+    'invoices.edit',
+    'payments.manage',
+    'bank-statements.import',
+    'payments.reverse',
+    'credit-notes.issue',
+    'bank-accounts.edit',
+    'emails.retry',
+  ],
   membership: [
     'members.edit',
     'applications.review',

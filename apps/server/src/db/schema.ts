@@ -33,7 +33,7 @@ export type ApplicationStatus =
   | 'rejected'
   | 'endorsement-declined'
   | 'withdrawn';
-export type InvoiceStatus = 'draft' | 'issued' | 'paid' | 'void' | 'uncollectible';
+export type InvoiceStatus = 'draft' | 'issued' | 'paid' | 'void' | 'uncollectible' | 'credited';
 export type EmailState = 'PENDING' | 'PROCESSING' | 'SUCCESS' | 'ERROR' | 'RETRY';
 export type { OperatorRole };
 
@@ -194,6 +194,12 @@ export type InvoicesTable = Tracked & {
   source: Defaulted<'generated' | 'csv-import' | 'manual'>;
   import_batch: string | null;
   card_invoice_sid: string | null;
+  /** Payments and member credit applied; credit notes; bank charges written off (migration 0026). */
+  paid_minor: Money;
+  credited_minor: Money;
+  written_off_minor: Money;
+  /** total − paid − credited − written off (0 for drafts and void invoices): generated. */
+  balance_minor: Generated<string>;
 };
 
 /** A renewal run of membership invoices and its progress (migration 0016). */
@@ -634,8 +640,137 @@ export type Database = {
   server_secrets: ServerSecretsTable;
   stripe_invoices: StripeInvoicesTable;
   stripe_events: StripeEventsTable;
+  money_movements: MoneyMovementsTable;
+  payment_tolerances: PaymentTolerancesTable;
+  credit_notes: CreditNotesTable;
+  bank_statements: BankStatementsTable;
+  bank_entries: BankEntriesTable;
 };
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type Operator = Selectable<OperatorsTable>;
+
+// --- The money loop (issue 16, migration 0026) ---------------------------------------------------
+
+export type MoneyMovementKind =
+  'payment' | 'write-off' | 'credit-note' | 'credit-applied' | 'refund' | 'reversal';
+export type MoneyMovementSource = 'bank' | 'card' | 'csv' | 'manual' | 'credit' | 'recorded';
+
+/** Every movement of money; only ever added (a reversal names what it undoes). */
+export type MoneyMovementsTable = {
+  id: string;
+  member_mid: string | null;
+  invoice_iid: string | null;
+  currency: string;
+  kind: MoneyMovementKind;
+  method: 'bank-transfer' | 'card' | 'cash' | 'other' | null;
+  source: MoneyMovementSource;
+  booked_on: DateOnly;
+  amount_minor: Money;
+  /** Taken off the invoice's balance. */
+  settles_minor: Money;
+  /** Added to (or, negative, taken from) the member's credit. */
+  credit_minor: Money;
+  reference: string | null;
+  reason: string | null;
+  related_id: string | null;
+  reverses_id: string | null;
+  bank_entry_id: string | null;
+  credit_note_id: string | null;
+  card_invoice_sid: string | null;
+  created_at: Timestamp;
+  created_by: string | null;
+};
+
+export type PaymentTolerancesTable = Tracked & {
+  currency: string;
+  max_minor: Money;
+  percent_basis_points: number;
+};
+
+export type CreditNoteLine = {
+  lineIndex: number;
+  description: string;
+  quantity: number;
+  unitAmountMinor: number;
+  vatRate: number | null;
+  amountMinor: number;
+};
+
+export type CreditNotesTable = Tracked & {
+  cnid: string;
+  number: string;
+  year: number;
+  invoice_iid: string;
+  member_mid: string | null;
+  currency: string;
+  issue_date: DateOnly;
+  lines: Json<CreditNoteLine[]>;
+  total_minor: Money;
+  reason: string;
+  membership_decision: 'keep' | 'revoke' | null;
+  movement_id: string | null;
+};
+
+export type BankStatementsTable = Tracked & {
+  bsid: string;
+  bank_account_id: string;
+  account_iban: string;
+  message_kind: 'camt.053' | 'camt.054';
+  message_version: string;
+  message_id: string;
+  statement_id: string;
+  file_name: string | null;
+  file_sha256: string;
+  created_at_bank: Timestamp | null;
+  from_date: DateOnly | null;
+  to_date: DateOnly | null;
+  currency: string | null;
+  entries: Defaulted<number>;
+  credits: Defaulted<number>;
+  debits: Defaulted<number>;
+  booked: Defaulted<number>;
+  suggested: Defaulted<number>;
+  unmatched: Defaulted<number>;
+  ignored: Defaulted<number>;
+  duplicates: Defaulted<number>;
+  credited_minor: Money;
+  imported_at: Timestamp;
+  imported_by: string | null;
+};
+
+export type BankEntryState = 'booked' | 'suggested' | 'unmatched' | 'ignored' | 'debit' | 'duplicate';
+export type BankMatchRule =
+  'qr-reference' | 'creditor-reference' | 'invoice-number' | 'known-iban' | 'operator';
+
+export type BankEntriesTable = Tracked & {
+  beid: string;
+  statement_bsid: string;
+  bank_account_id: string;
+  entry_position: number;
+  transaction_position: number;
+  identity: string;
+  duplicate_of: string | null;
+  direction: 'credit' | 'debit';
+  amount_minor: Money;
+  currency: string;
+  booking_date: DateOnly | null;
+  value_date: DateOnly | null;
+  batch_reference: string | null;
+  account_servicer_reference: string | null;
+  end_to_end_id: string | null;
+  structured_reference: string | null;
+  unstructured_text: string | null;
+  payer_name: string | null;
+  payer_iban: string | null;
+  state: BankEntryState;
+  outcome: 'paid' | 'partial' | 'overpaid' | null;
+  invoice_iid: string | null;
+  member_mid: string | null;
+  match_rule: BankMatchRule | null;
+  match_reason: string | null;
+  unmatched_reason: string | null;
+  ignored_reason: string | null;
+  movement_id: string | null;
+};

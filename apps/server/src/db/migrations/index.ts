@@ -23,6 +23,7 @@ import * as renewalEmails from './0022-renewal-emails';
 import * as invoiceUploadAudit from './0023-invoice-upload-audit';
 import * as sealedEmailSecrets from './0024-sealed-email-secrets';
 import * as emailDeliveryMode from './0025-email-delivery-mode';
+import * as moneyMovements from './0026-money-movements';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0023-invoice-upload-audit': invoiceUploadAudit,
   '0024-sealed-email-secrets': sealedEmailSecrets,
   '0025-email-delivery-mode': emailDeliveryMode,
+  '0026-money-movements': moneyMovements,
 };

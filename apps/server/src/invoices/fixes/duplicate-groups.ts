@@ -18,6 +18,7 @@ export type DuplicateCheck = 'duplicate-number' | 'duplicate-billing';
 const statusRank: Record<TFixInvoice['status'], number> = {
   paid: 0,
   uncollectible: 1,
+  credited: 1,
   issued: 2,
   draft: 3,
   void: 4,

@@ -25,6 +25,7 @@ export const statusStamps: Partial<Record<TInvoiceStatus, { text: string; color:
   paid: { text: 'PAID', color: '#15803d' },
   void: { text: 'VOID', color: '#b91c1c' },
   uncollectible: { text: 'UNCOLLECTIBLE', color: '#6b7280' },
+  credited: { text: 'CREDITED', color: '#6b7280' },
 };
 
 export type TextStyle = {

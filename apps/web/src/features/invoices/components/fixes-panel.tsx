@@ -101,6 +101,7 @@ const statusTone: Record<TFixInvoice['status'], string> = {
   paid: 'bg-emerald-100 text-emerald-900',
   void: 'bg-slate-200 text-slate-700 line-through',
   uncollectible: 'bg-red-100 text-red-900',
+  credited: 'bg-slate-100 text-slate-700',
 };
 
 export function InvoiceStatus({ status }: { status: TFixInvoice['status'] }) {

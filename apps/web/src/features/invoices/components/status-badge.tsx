@@ -7,6 +7,7 @@ const tones: Record<TInvoiceStatus, string> = {
   paid: 'bg-emerald-100 text-emerald-900',
   void: 'bg-slate-200 text-slate-700',
   uncollectible: 'bg-red-100 text-red-900',
+  credited: 'bg-slate-100 text-slate-700',
 };
 
 /** An invoice's status as a badge, with "Overdue" beside it when it is issued and past due. */
