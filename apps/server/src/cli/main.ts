@@ -14,7 +14,14 @@ import { migrateToLatest } from '../db/migrate';
 import { AppError } from '../errors';
 import { createLogger } from '../logger';
 import { addOperator, removeOperator } from '../operators';
-import { loadCountries, seedDemo, seedInvoiceHistory } from '../seed';
+import {
+  buildDemoBankSample,
+  demoBankSamplePath,
+  loadCountries,
+  seedDemo,
+  seedInvoiceHistory,
+} from '../seed';
+import { writeFile } from 'node:fs/promises';
 import { requestRebuild, runRebuild, toSearchTask } from '../search';
 import { writeTransaction } from '../db/transaction';
 import { renewMemberships } from '../invoices';
@@ -246,6 +253,21 @@ seed
     );
     if (process.stdout.isTTY) process.stdout.write('\n');
     console.log(JSON.stringify(report, null, 2));
+  });
+
+seed
+  .command('bank-sample')
+  .description(
+    `Write the demo bank file (a camt.054 for the demo data: every way a payment is matched) to --out (default ${demoBankSamplePath}) or standard output with --out -`,
+  )
+  .option('--out <file>', 'where to write it', demoBankSamplePath)
+  .action(async (options: { out: string }) => {
+    const xml = await withDatabase((database) => buildDemoBankSample(database.db));
+    if (options.out === '-') process.stdout.write(xml);
+    else {
+      await writeFile(options.out, xml);
+      console.log(`Wrote ${options.out} (${xml.length.toLocaleString('en')} bytes).`);
+    }
   });
 
 const search = program.command('search').description('Search index');

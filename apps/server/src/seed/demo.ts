@@ -19,6 +19,7 @@ import { csvLine } from '../lib/csv';
 import { createDemoData, type DemoTable, type DemoTableName } from './demo-data';
 import { currentYear } from './demo-plan';
 import { loadFakerKit } from './naming';
+import { insertDemoMoneyRows } from './money-rows';
 import { insertDemoPaymentRows } from './payment-rows';
 
 export { DEMO_OPERATOR_EMAIL, DEMO_REFERENCE_DATE } from './demo-plan';
@@ -189,6 +190,8 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedReport> {
       if (table.name === 'invoices') {
         const payments = await insertDemoPaymentRows(client, currentYear);
         onProgress?.('stripe_invoices', payments.stripeInvoices, payments.stripeInvoices);
+        const money = await insertDemoMoneyRows(client, currentYear);
+        onProgress?.('bank_entries', money.bankEntries, money.bankEntries);
       }
       if (table.name === 'members') {
         const bump = versionBump('c', seedActor).compile(sqlWriter);
@@ -214,7 +217,7 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedReport> {
     // "about 460" on the default guess). The data is committed: a failure only warns.
     await client
       .query(
-        'ANALYZE countries, users, operators, bank_accounts, members, applications, invoices, certificates, emails, audit_log, search_documents, search_words, stripe_invoices, stripe_events',
+        'ANALYZE countries, users, operators, bank_accounts, members, applications, invoices, certificates, emails, audit_log, search_documents, search_words, stripe_invoices, stripe_events, money_movements, bank_statements, bank_entries, credit_notes',
       )
       .catch((error: unknown) =>
         process.emitWarning(`seed demo: refreshing table statistics failed: ${String(error)}`),

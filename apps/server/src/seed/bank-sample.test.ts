@@ -1,0 +1,30 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/database';
+import type { DatabaseHandle } from '../db/database';
+import { firstStartDemoScale } from '../server';
+import { buildDemoBankSample, demoBankSamplePath } from './bank-sample';
+import { seedDemo } from './demo';
+
+const repositoryRoot = path.resolve(import.meta.dirname, '../../../..');
+const committedSample = path.join(repositoryRoot, demoBankSamplePath);
+
+describe('the demo bank file (docs/samples/camt054-demo.xml)', () => {
+  let database: DatabaseHandle;
+  let generated: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // The demo data of a first start: same scale, same seed.
+    await seedDemo({ pool: database.pool, scale: firstStartDemoScale, seed: 1 });
+    generated = await buildDemoBankSample(database.db);
+    // `UPDATE_BANK_SAMPLE=1 npx vitest run apps/server/src/seed/bank-sample.test.ts` rewrites it.
+    if (process.env.UPDATE_BANK_SAMPLE === '1') await writeFile(committedSample, generated);
+  }, 180_000);
+  afterAll(() => database.close());
+
+  it('is the file the demo data generates (regenerate it with `npm run ops -- seed bank-sample`)', async () => {
+    expect(await readFile(committedSample, 'utf8')).toBe(generated);
+  });
+});
