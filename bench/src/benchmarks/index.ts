@@ -1,4 +1,5 @@
 import type { Benchmark } from '../lib/benchmark';
+import { bankImport100k, bankImport100kMemory } from './bank-import';
 import { billingLists1m } from './billing-lists';
 import { coldStart100k, coldStartExisting, coldStartFirst } from './cold-start';
 import { emailDelivery } from './email-delivery';
@@ -35,6 +36,8 @@ export const benchmarks: readonly Benchmark[] = [
   invoicePdf,
   invoicePdfsUpload,
   billingLists1m,
+  bankImport100k,
+  bankImport100kMemory,
   // Last: the e-mails it queues would keep a later benchmark's server busy delivering them.
   invoiceRenewal100k,
 ];

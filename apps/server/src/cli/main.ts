@@ -15,6 +15,7 @@ import { AppError } from '../errors';
 import { createLogger } from '../logger';
 import { addOperator, removeOperator } from '../operators';
 import {
+  buildBankFile,
   buildDemoBankSample,
   demoBankSamplePath,
   loadCountries,
@@ -22,6 +23,7 @@ import {
   seedInvoiceHistory,
 } from '../seed';
 import { writeFile } from 'node:fs/promises';
+import { todayAtHeadquarters } from '../lib/dates';
 import { requestRebuild, runRebuild, toSearchTask } from '../search';
 import { writeTransaction } from '../db/transaction';
 import { renewMemberships } from '../invoices';
@@ -269,6 +271,52 @@ seed
       console.log(`Wrote ${options.out} (${xml.length.toLocaleString('en')} bytes).`);
     }
   });
+
+seed
+  .command('bank-file')
+  .description(
+    "Write a large camt.054 paying this database's open invoices by reference, in batch bookings (the bank import benchmark)",
+  )
+  .requiredOption('--out <file>', 'where to write it')
+  .option('--entries <count>', 'credit transactions', parsePositiveInteger(1_000_000), 10_000)
+  .option('--batch <count>', 'transactions per batch booking', parsePositiveInteger(1_000), 50)
+  .option(
+    '--matching <percent>',
+    'share paying an open invoice by reference',
+    parsePositiveInteger(100),
+    95,
+  )
+  .option('--day <YYYY-MM-DD>', 'the day the payments arrived', todayAtHeadquarters())
+  .action(
+    async (options: {
+      out: string;
+      entries: number;
+      batch: number;
+      matching: number;
+      day: string;
+    }) => {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(options.day)) {
+        throw new InputError(`--day "${options.day}" is not a date written YYYY-MM-DD.`);
+      }
+      const file = await withDatabase((database) =>
+        buildBankFile(database.db, {
+          entries: options.entries,
+          batchSize: options.batch,
+          matching: options.matching / 100,
+          day: options.day,
+        }),
+      );
+      await writeFile(options.out, file.xml);
+      console.log(
+        JSON.stringify({
+          file: options.out,
+          bytes: file.xml.length,
+          matching: file.matching,
+          unmatched: file.unmatched,
+        }),
+      );
+    },
+  );
 
 const search = program.command('search').description('Search index');
 search

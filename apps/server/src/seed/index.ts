@@ -6,3 +6,4 @@ export { loadCountries } from './countries';
 export { DEMO_OPERATOR_EMAIL, seedDemo } from './demo';
 export { seedInvoiceHistory } from './invoice-history';
 export { buildDemoBankSample, demoBankSampleExpectation, demoBankSamplePath } from './bank-sample';
+export { buildBankFile } from './bank-file';
