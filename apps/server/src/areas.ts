@@ -3,15 +3,19 @@ import { applicationsArea } from './applications/area';
 import { auditArea } from './audit/area';
 import { authArea } from './auth/area';
 import { bankAccountsArea } from './bank-accounts/area';
+import { bankStatementsArea } from './bank-statements/area';
 import { certificatesArea } from './certificates/area';
 import { countriesArea } from './countries/area';
+import { creditNotesArea } from './credit-notes/area';
 import { emailsArea } from './emails/area';
 import { functionsArea } from './functions/area';
 import { healthArea } from './health/area';
 import { homeArea } from './home/area';
 import { invoicesArea } from './invoices/area';
+import { ledgerArea } from './ledger/area';
 import { membersArea } from './members/area';
 import { operatorsArea } from './operators/area';
+import { paymentToleranceRoutes } from './payment-tolerances/routes';
 import { paymentsArea } from './payments/area';
 import { realtimeArea } from './realtime/area';
 import { searchArea } from './search/area';
@@ -40,6 +44,10 @@ export const areas: readonly FastifyPluginAsyncZod[] = [
   applicationsArea,
   certificatesArea,
   invoicesArea,
+  ledgerArea,
   paymentsArea,
+  paymentToleranceRoutes,
+  bankStatementsArea,
+  creditNotesArea,
   emailsArea,
 ];

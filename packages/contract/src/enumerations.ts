@@ -93,6 +93,8 @@ export const emailKinds = [
   'payment-reminder',
   'certificate-issued',
   'certificate',
+  'credit-note',
+  'statement-of-account',
 ] as const;
 
 // --- Invoices --------------------------------------------------------------------------------
@@ -134,7 +136,14 @@ export const moneyMovementKinds = [
   'reversal',
 ] as const;
 /** Where a payment came from: a bank statement, the card provider, a CSV, by hand, member credit, or recorded before issue 16. */
-export const moneyMovementSources = ['bank', 'card', 'csv', 'manual', 'credit', 'recorded'] as const;
+export const moneyMovementSources = [
+  'bank',
+  'card',
+  'csv',
+  'manual',
+  'credit',
+  'recorded',
+] as const;
 /** What became of a bank statement's transaction. */
 export const bankEntryStates = [
   'booked',

@@ -30,4 +30,7 @@ export * from './invoices';
 export * from './invoice-pdfs';
 export * from './payments';
 export * from './invoice-fixes';
+export * from './credit-notes';
+export * from './ledger';
+export * from './bank-imports';
 export * from './emails';

@@ -3,7 +3,15 @@ import { listItemFields, listPageOf, listQuerySchema } from './lists';
 import { listSortFields } from './list-definition';
 import { invoicesList } from './lists/index';
 import { maxMinorAmount } from './money';
-import { invoiceStatuses, invoiceKinds, invoiceSources, invoiceCurrencies } from './enumerations';
+import {
+  invoiceStatuses,
+  invoiceKinds,
+  invoiceSources,
+  invoiceCurrencies,
+  moneyMovementKinds,
+  moneyMovementSources,
+  paymentOutcomes,
+} from './enumerations';
 
 export { invoiceStatuses, invoiceKinds, invoiceSources, invoiceCurrencies };
 
@@ -135,6 +143,20 @@ const ZIsoDay = z
 
 const ZMinorString = z.string().describe('Minor units (an integer as a string)');
 
+/**
+ * What the invoice's movements left (issue 16): its balance is total − paid − credited − written
+ * off (0 for a draft or a void invoice); partially paid = issued, money received, a balance left.
+ */
+const invoiceMoneyFields = {
+  balanceMinor: ZMinorString.describe(
+    'What is still open: total − payments − credit notes − write-offs (0 for drafts and void)',
+  ),
+  paidMinor: ZMinorString.describe('Payments and member credit applied to it, less reversals'),
+  creditedMinor: ZMinorString.describe('Credit notes on it'),
+  writtenOffMinor: ZMinorString.describe('Written off on it (bank charges within the tolerance)'),
+  isPartiallyPaid: z.boolean().describe('Issued, with money received and a balance left'),
+};
+
 export const ZInvoiceListItem = z
   .object({
     iid: z.string(),
@@ -154,6 +176,7 @@ export const ZInvoiceListItem = z
     paidAmountMinor: ZMinorString.nullable(),
     paidMethod: z.enum(invoicePaymentMethods).nullable(),
     source: z.enum(invoiceSources),
+    ...invoiceMoneyFields,
     // The fields its columns declare (lists/invoices.ts).
     ...listItemFields(invoicesList),
   })
@@ -185,6 +208,40 @@ export function invoiceActionsOf(status: TInvoiceStatus): TInvoiceAction[] {
   if (next.includes('uncollectible')) actions.push('uncollectible');
   return actions;
 }
+
+export const ZInvoiceMovement = z
+  .object({
+    id: z.string(),
+    kind: z.enum(moneyMovementKinds),
+    bookedOn: z.string().describe('YYYY-MM-DD'),
+    amountMinor: ZMinorString,
+    settlesMinor: ZMinorString.describe("Taken off the invoice's balance (negative: reopened)"),
+    creditMinor: ZMinorString.describe("Added to the member's credit (negative: taken from it)"),
+    method: z.enum(invoicePaymentMethods).nullable(),
+    source: z.enum(moneyMovementSources),
+    reference: z.string().nullable(),
+    reason: z.string().nullable().describe('"QR reference", "bank charges", a reversal\'s reason'),
+    bankEntryId: z.string().nullable(),
+    bankStatementBsid: z.string().nullable().describe('The statement of the bank entry'),
+    creditNote: z.object({ cnid: z.string(), number: z.string() }).nullable(),
+    reversedBy: z
+      .object({ id: z.string(), bookedOn: z.string(), reason: z.string().nullable() })
+      .nullable()
+      .describe('The reversal that undid this movement'),
+    reverses: z.string().nullable().describe('The movement this reversal undoes'),
+    createdBy: z.string().nullable(),
+  })
+  .describe('A movement of money on an invoice: payment, write-off, credit note, reversal…');
+export type TInvoiceMovement = z.infer<typeof ZInvoiceMovement>;
+
+export const ZInvoiceCreditNote = z
+  .object({
+    cnid: z.string(),
+    number: z.string(),
+    issueDate: z.string().describe('YYYY-MM-DD'),
+    totalMinor: ZMinorString,
+  })
+  .describe('A credit note on the invoice');
 
 export const ZInvoiceDetail = z
   .object({
@@ -236,6 +293,11 @@ export const ZInvoiceDetail = z
       .object({ cid: z.string(), number: z.string(), status: z.string() })
       .nullable()
       .describe('The membership certificate this invoice paid for, when one was issued'),
+    ...invoiceMoneyFields,
+    movements: z
+      .array(ZInvoiceMovement)
+      .describe('Every movement of money on the invoice, oldest first (issue 16)'),
+    creditNotes: z.array(ZInvoiceCreditNote).describe('Credit notes on the invoice, oldest first'),
     actions: z.array(z.enum(invoiceActions)),
     version: z.number().int(),
     createdAt: z.string(),
@@ -356,6 +418,10 @@ export const ZInvoiceActionResult = z
     memberEffects: z
       .array(z.string())
       .describe("What marking paid did to the member (rule 2), in words: 'M-000123 is now active'"),
+    outcome: z
+      .enum(paymentOutcomes)
+      .optional()
+      .describe('Mark paid: paid, partially paid (a balance left) or overpaid (surplus to credit)'),
   })
   .describe('The invoice after the action and what it caused');
 export type TInvoiceActionResult = z.infer<typeof ZInvoiceActionResult>;
@@ -438,3 +504,33 @@ export const ZInvoiceRenewalRun = z
 export type TInvoiceRenewalRun = z.infer<typeof ZInvoiceRenewalRun>;
 
 export const ZInvoiceRenewalRunParams = z.object({ runId: z.string().min(1).max(64) });
+
+// --- Reversing a movement of money (issue 16) -------------------------------------------------
+
+export const ZMoneyMovementParams = z.object({
+  id: z.string().min(1).max(64).describe('The movement (booking) to reverse'),
+});
+
+export const ZMoneyMovementReverseRequest = z
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .min(1, 'Give the reason')
+      .max(500, 'At most 500 characters')
+      .describe('Why the booking is reversed: kept on the reversal and in the audit trail'),
+  })
+  .describe('Reverse a booking (payment, write-off, applied credit, refund) by counter-booking');
+export type TMoneyMovementReverseRequest = z.infer<typeof ZMoneyMovementReverseRequest>;
+
+export const ZMoneyMovementReverseResult = z
+  .object({
+    invoice: ZInvoiceDetail.nullable().describe('The invoice after the reversal, when it had one'),
+    message: z.string().describe('What happened, in a sentence'),
+    bankEntryId: z
+      .string()
+      .nullable()
+      .describe('The bank entry that went back to the Unmatched payments queue, if any'),
+  })
+  .describe('The invoice after the reversal and what it caused');
+export type TMoneyMovementReverseResult = z.infer<typeof ZMoneyMovementReverseResult>;

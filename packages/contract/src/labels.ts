@@ -173,6 +173,8 @@ export const emailKindLabels: Record<EmailKindName, string> = {
   'payment-reminder': 'Payment reminder',
   'certificate-issued': 'Certificate issued',
   certificate: 'Certificate',
+  'credit-note': 'Credit note',
+  'statement-of-account': 'Statement of account',
 };
 
 /** A kind the system may add later still reads as words: "renewal-notice" → "Renewal notice". */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZMemberOpenBalance } from './ledger';
 import { ZListSelection } from './lists';
 import { memberCategories, memberStatuses } from './members';
 
@@ -243,6 +244,11 @@ export const ZMemberDetail = z
     nextStatuses: z
       .array(z.enum(memberStatuses))
       .describe('The statuses the life cycle allows from here (none while deleted)'),
+    openBalances: z
+      .array(ZMemberOpenBalance)
+      .describe(
+        'Per currency with money open: what its open invoices still ask for, and its credit (issue 16)',
+      ),
     related: z.object({
       users: relatedOf(ZMemberRelatedUser),
       invoices: relatedOf(ZMemberRelatedInvoice),

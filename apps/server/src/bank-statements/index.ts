@@ -7,3 +7,13 @@ export { parseCamt } from './camt/parse';
 export { buildCamtXml } from './camt/build';
 export { CamtError, camtErrorAsBadInput } from './camt/camt-error';
 export type * from './camt/types';
+// Reversing a bank payment from its invoice (the invoices area's reverse) sends its entry back
+// to the Unmatched payments queue, as this area's own reverse does.
+export { returnEntryOfMovementToQueueIn } from './actions/reverse';
+// The bank file import (the CLI's `bank import`, the same path as the upload).
+export {
+  importBankFile,
+  readBankFile,
+  type BankFile,
+  type ReadBankFile,
+} from './import/import-file';

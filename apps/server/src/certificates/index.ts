@@ -4,5 +4,7 @@
 
 // A paid membership invoice issues its certificate in the same transaction (payment, upload).
 export { issueMembershipCertificateIn } from './issue';
+// A credit note that revokes a paid membership year revokes its certificate (issue 16).
+export { revokeCertificateIn } from './revoke';
 // The federation's name as the documents print it (the invoice PDF uses the same words).
 export { federationName } from './pdf';

@@ -1,7 +1,7 @@
 import type { TRevokeCertificateRequest } from '@ops/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Actor } from '../db/audit';
-import { lockRecord, updateRecord } from '../db/records';
+import { lockRecord, updateRecord, type RecordRow } from '../db/records';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { badInput } from '../errors';
@@ -25,22 +25,33 @@ export async function revokeCertificate(
   cid: string,
   request: TRevokeCertificateRequest,
 ): Promise<void> {
-  await writeTransaction(db, async (trx) => {
-    const current = await lockRecord(trx, 'certificates', cid, { version: request.version });
-    if (current.status !== 'issued') {
-      throw badInput(
-        'body.status',
-        'transition',
-        `Certificate ${current.number} is ${current.status}; only an issued certificate can be revoked.`,
-      );
-    }
-    await updateRecord(
-      trx,
-      actor,
-      'certificates',
-      current,
-      { status: 'revoked', revocation_reason: request.reason },
-      { action: 'revoke', view: revocationView },
+  await writeTransaction(db, (trx) => revokeCertificateIn(trx, actor, cid, request));
+}
+
+/**
+ * The revocation in the caller's transaction (a credit note that revokes a paid membership
+ * year does it with its own reason). The version is checked when given.
+ */
+export async function revokeCertificateIn(
+  trx: Transaction<Database>,
+  actor: Actor,
+  cid: string,
+  request: { reason: string; version?: number },
+): Promise<RecordRow<'certificates'>> {
+  const current = await lockRecord(trx, 'certificates', cid, { version: request.version });
+  if (current.status !== 'issued') {
+    throw badInput(
+      'body.status',
+      'transition',
+      `Certificate ${current.number} is ${current.status}; only an issued certificate can be revoked.`,
     );
-  });
+  }
+  return updateRecord(
+    trx,
+    actor,
+    'certificates',
+    current,
+    { status: 'revoked', revocation_reason: request.reason },
+    { action: 'revoke', view: revocationView },
+  );
 }

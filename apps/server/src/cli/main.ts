@@ -27,6 +27,7 @@ import { todayAtHeadquarters } from '../lib/dates';
 import { requestRebuild, runRebuild, toSearchTask } from '../search';
 import { writeTransaction } from '../db/transaction';
 import { renewMemberships } from '../invoices';
+import { bankImportJson, bankImportSummary, importBankFiles, UnreadableBankFile } from './bank';
 
 /** A problem with what the person typed: exit code 2, like a usage error. */
 class InputError extends Error {}
@@ -388,6 +389,7 @@ invoices
         { year: options.year, sendEmails: options.sendEmails === true },
         {
           mailFrom: config.mailFrom,
+          publicUrl: config.publicUrl,
           onProgress: (step) => {
             if (process.stderr.isTTY)
               process.stderr.write(
@@ -408,6 +410,30 @@ invoices
     for (const skipped of run.skipped) console.log(`Skipped ${skipped.count}: ${skipped.reason}.`);
     if (run.status === 'failed') {
       throw new AppError('internal', `The renewal run failed: ${run.error ?? 'unknown error'}`);
+    }
+  });
+
+const bank = program.command('bank').description('Bank statements');
+bank
+  .command('import')
+  .description(
+    'Import camt.054/camt.053 bank files (ISO 20022): payments matched to invoices and booked, as in the console',
+  )
+  .argument('<file...>', 'the bank files (XML)')
+  .option('--json', 'print one JSON object: the counts summed over the files, and each report')
+  .action(async (files: string[], options: { json?: boolean }) => {
+    const config = loadConfig();
+    try {
+      const run = await withDatabase((database) =>
+        importBankFiles(database.db, files, {
+          publicUrl: config.publicUrl,
+          mailFrom: config.mailFrom,
+        }),
+      );
+      console.log(options.json ? bankImportJson(run) : bankImportSummary(run));
+    } catch (error) {
+      if (error instanceof UnreadableBankFile) throw new InputError(error.message);
+      throw error;
     }
   });
 

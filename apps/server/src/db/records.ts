@@ -8,6 +8,7 @@
  * `versionBump(alias, actor)` as its SET clause.
  */
 import { auditReasonKey } from '@ops/contract';
+import { formatDate, formatMoney } from '@ops/contract/display-format';
 import {
   sql,
   type Insertable,
@@ -89,6 +90,35 @@ const recordTables = {
       `Card payment ${row.number ?? row.provider_invoice_id}`,
     // Its rows are written mostly by the provider's webhooks, which act as the system.
     systemWriter: 'a webhook of the card-payment provider',
+  },
+  payment_tolerances: {
+    key: 'currency',
+    noun: 'payment tolerance',
+    keyWord: 'code',
+    label: (row: Selectable<Database['payment_tolerances']>) =>
+      `The payment tolerance of ${row.currency.trim()}`,
+  },
+  credit_notes: {
+    key: 'cnid',
+    noun: 'credit note',
+    keyWord: 'id',
+    label: (row: Selectable<Database['credit_notes']>) => `Credit note ${row.number}`,
+  },
+  bank_statements: {
+    key: 'bsid',
+    noun: 'bank statement',
+    keyWord: 'id',
+    label: (row: Selectable<Database['bank_statements']>) =>
+      `Bank statement ${row.statement_id} (${row.account_iban})`,
+  },
+  bank_entries: {
+    key: 'beid',
+    noun: 'bank entry',
+    keyWord: 'id',
+    label: (row: Selectable<Database['bank_entries']>) =>
+      `The bank payment of ${formatMoney(row.amount_minor, row.currency.trim())}${
+        row.payer_name ? ` from ${row.payer_name}` : ''
+      }${row.booking_date ? ` on ${formatDate(row.booking_date)}` : ''}`,
   },
 } as const;
 

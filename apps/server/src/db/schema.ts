@@ -740,7 +740,8 @@ export type BankStatementsTable = Tracked & {
   imported_by: string | null;
 };
 
-export type BankEntryState = 'booked' | 'suggested' | 'unmatched' | 'ignored' | 'debit' | 'duplicate';
+export type BankEntryState =
+  'booked' | 'suggested' | 'unmatched' | 'ignored' | 'debit' | 'duplicate';
 export type BankMatchRule =
   'qr-reference' | 'creditor-reference' | 'invoice-number' | 'known-iban' | 'operator';
 

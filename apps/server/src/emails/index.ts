@@ -13,9 +13,11 @@ export {
   applicationInformationRequestedEmail,
   applicationRejectedEmail,
   certificateIssuedEmail,
+  creditNoteEmail,
   invoiceIssuedEmail,
   passwordResetEmail,
   signInLinkEmail,
+  statementOfAccountEmail,
 } from './templates';
 // A queued e-mail carrying a sign-in or reset code stores it only sealed with the outbox key.
 export { getOutboxKey, redactedCodeParam } from './sealed-secrets';

@@ -201,6 +201,52 @@ export function invoiceIssuedEmail(mail: {
   };
 }
 
+/** A credit note (issue 16), its PDF attached: what it credits and what becomes of the money. */
+export function creditNoteEmail(mail: {
+  memberName: string;
+  creditNoteNumber: string;
+  invoiceNumber: string;
+  amount: string;
+  reason: string;
+  creditAmount: string | null;
+}) {
+  return {
+    subject: `Credit note ${mail.creditNoteNumber} on invoice ${mail.invoiceNumber}`,
+    ...noticeEmail({
+      greeting: dearMember(mail.memberName),
+      paragraphs: [
+        `Please find attached credit note ${mail.creditNoteNumber} over ${mail.amount} on invoice ${mail.invoiceNumber}.`,
+        mail.creditAmount
+          ? `${mail.creditAmount} you had already paid is credited to your account: we apply it to your next invoice, or pay it back on request.`
+          : 'The amount is taken off what the invoice asked for.',
+      ],
+      quote: mail.reason,
+    }),
+  };
+}
+
+/** A member's statement of account for a period (issue 16), its PDF attached. */
+export function statementOfAccountEmail(mail: {
+  memberName: string;
+  period: string;
+  /** Per currency: "CHF 120.00 owed" or "CHF 50.00 in your favour". */
+  closingBalances: string[];
+}) {
+  return {
+    subject: `Statement of account ${mail.period}`,
+    ...noticeEmail({
+      greeting: dearMember(mail.memberName),
+      paragraphs: [
+        `Please find attached your statement of account for ${mail.period}: every invoice, payment and credit of the period with the balance after each.`,
+        mail.closingBalances.length
+          ? `Closing balance: ${mail.closingBalances.join('; ')}.`
+          : 'There was no movement on your account.',
+        'If anything does not match your records, please reply to this e-mail.',
+      ],
+    }),
+  };
+}
+
 /** Rule 2's last step: the membership certificate of a paid year, with its public check. */
 export function certificateIssuedEmail(mail: {
   memberName: string;

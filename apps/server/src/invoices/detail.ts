@@ -3,12 +3,16 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { AppError } from '../errors';
 import { todayAtHeadquarters } from '../lib/dates';
+import { invoiceMoneyOf, invoiceMovementsOf } from './detail-money';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** One invoice with its member, bank account, certificate and authors; null if unknown. */
+/**
+ * One invoice with its member, bank account, certificate, money (balance, movements, credit
+ * notes) and authors; null if unknown.
+ */
 export async function getInvoiceDetail(db: Db, iid: string): Promise<TInvoiceDetail | null> {
   const row = await db
     .selectFrom('invoices as i')
@@ -35,13 +39,16 @@ export async function getInvoiceDetail(db: Db, iid: string): Promise<TInvoiceDet
     .where('i.iid', '=', iid)
     .executeTakeFirst();
   if (!row) return null;
-  const certificate = await db
-    .selectFrom('certificates')
-    .select(['cid', 'number', 'status'])
-    .where('invoice_iid', '=', iid)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const [certificate, money] = await Promise.all([
+    db
+      .selectFrom('certificates')
+      .select(['cid', 'number', 'status'])
+      .where('invoice_iid', '=', iid)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+    invoiceMovementsOf(db, iid),
+  ]);
   const today = todayAtHeadquarters();
   return {
     iid: row.iid,
@@ -91,6 +98,8 @@ export async function getInvoiceDetail(db: Db, iid: string): Promise<TInvoiceDet
     importBatch: row.import_batch,
     cardInvoiceSid: row.card_invoice_sid,
     certificate: certificate ?? null,
+    ...invoiceMoneyOf(row),
+    ...money,
     actions: invoiceActionsOf(row.status),
     version: row.version,
     createdAt: iso(row.created_at),

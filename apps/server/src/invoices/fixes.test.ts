@@ -719,7 +719,20 @@ describe('the repairs', () => {
       vat_minor: '810',
       total_minor: '10810',
       paid_amount_minor: '10000',
+      // Issue 16: a paid invoice keeps no balance; the difference is written off, visibly.
+      written_off_minor: '810',
+      balance_minor: '0',
     });
+    expect(paid.body.message).toMatch(/CHF 8\.10 written off on the invoice/);
+    const writeOffs = await t.database.db
+      .selectFrom('money_movements')
+      .select(['kind', 'amount_minor', 'reason'])
+      .where('invoice_iid', '=', 'T2')
+      .where('kind', '=', 'write-off')
+      .execute();
+    expect(writeOffs).toEqual([
+      { kind: 'write-off', amount_minor: '810', reason: 'totals corrected after payment' },
+    ]);
     const [entry] = await auditOf('invoices', 'T2');
     expect(entry).toMatchObject({
       action: 'fix:totals',

@@ -8,6 +8,24 @@ export { recordInvoicePaymentIn } from './payment';
 export { renewMemberships } from './renewal';
 // An invoice's stored PDF, which `server.ts` hands the e-mail worker for attachments.
 export { getInvoicePdf } from './pdf-upload';
+// A credit note's PDF is drawn with the invoice PDF's sections: same layout family (issue 16).
+export {
+  canvasOf,
+  contentBottom,
+  contentWidth,
+  drawAddresses,
+  drawHeader,
+  drawLinesTable,
+  drawTotals,
+  formatAmount,
+  loadInvoicePdfData,
+  margin as pdfMargin,
+  muted as pdfMuted,
+  newPage,
+  vatByRateOf,
+  type Canvas,
+  type InvoicePdfData,
+} from './pdf';
 // Issue 16, the money loop: one booking path for every payment, reversal, credit and refund.
 export {
   bookInvoicePaymentIn,
@@ -16,11 +34,7 @@ export {
   type ReceivedPayment,
 } from './money/book-payment';
 export { reverseMovementIn, type ReversedBooking } from './money/reverse';
-export {
-  applyMemberCreditIn,
-  refundMemberCreditIn,
-  type RefundInput,
-} from './money/member-credit';
+export { applyMemberCreditIn, refundMemberCreditIn, type RefundInput } from './money/member-credit';
 export {
   addMovement,
   bookingDayOf,
@@ -31,3 +45,16 @@ export {
 export { moneyView, settleInvoiceIn, type InvoiceSettlement } from './money/settle';
 export { paymentToleranceOf, defaultTolerance } from './money/tolerance';
 export { applyMembershipPayment, type RuleTwoContext } from './payment-rule-two';
+export {
+  bookInvoicePaymentsIn,
+  type BulkBooking,
+  type BulkBookingResult,
+  type BulkPayment,
+} from './money/book-payments';
+export type { CertificateDue } from './money/rule-two-bulk';
+export {
+  dueCertificatesSettled,
+  inTransactionCertificates,
+  issueDueCertificatesAfterCommit,
+  issueDueCertificatesIn,
+} from './money/issue-due-certificates';

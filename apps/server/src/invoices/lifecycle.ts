@@ -22,7 +22,8 @@ import {
   requireInvoiceMember,
 } from './drafts';
 import { allocateInvoiceSequences, invoiceNumberOf, paymentReferenceOf } from './numbers';
-import { recordInvoicePaymentIn } from './payment';
+import { applyMemberCreditIn } from './money/member-credit';
+import { bookInvoicePaymentIn } from './money/book-payment';
 import { invoicePdfFileName, renderInvoicePdf } from './pdf';
 import { formatDate, formatMoney } from '@ops/contract/display-format';
 
@@ -146,6 +147,12 @@ export async function issueInvoice(
       },
       { action: 'issue' },
     );
+    // Issue 16: the member's credit in this currency pays the new invoice first, before its PDF
+    // is made, so the PDF and the e-mail show it (an invoice the credit covers becomes paid).
+    const credit = await applyMemberCreditIn(trx, actor, iid, context);
+    const creditNote = credit
+      ? `; ${formatMoney(credit.appliedMinor, currency)} of the member's credit applied${credit.invoice.status === 'paid' ? ', so it is paid' : ''}`
+      : '';
 
     let sent = '';
     if (request.sendEmail && member.email) {
@@ -171,7 +178,8 @@ export async function issueInvoice(
     return result(
       trx,
       iid,
-      `Invoice ${number} issued over ${formatMoney(issued.total_minor, currency)}, due ${formatDate(dueDate)}${sent}.`,
+      `Invoice ${number} issued over ${formatMoney(issued.total_minor, currency)}, due ${formatDate(dueDate)}${creditNote}${sent}.`,
+      credit?.memberEffects ?? [],
     );
   });
 }
@@ -192,7 +200,13 @@ function paymentMoment(value: string): Date {
   return moment;
 }
 
-/** Marks an issued invoice paid and runs rule 2 (payment.ts does both, in this transaction). */
+/**
+ * Books a payment received by hand (issue 16): the amount the person typed (the dialog prefills
+ * the balance) goes through the money engine, which decides the outcome: paid (a short payment
+ * within the tolerance written off as bank charges), partially paid with its balance, or paid
+ * with the surplus to the member's credit. Rule 2 runs when the invoice becomes paid. A paid
+ * invoice is refused: a second payment by hand would be a mistake more often than not.
+ */
 export async function markInvoicePaid(
   db: Kysely<Database>,
   actor: OperatorActor,
@@ -202,7 +216,7 @@ export async function markInvoicePaid(
 ): Promise<TInvoiceActionResult> {
   const paidAt = paymentMoment(request.paidAt);
   return writeTransaction(db, async (trx) => {
-    const outcome = await recordInvoicePaymentIn(
+    const booked = await bookInvoicePaymentIn(
       trx,
       actor,
       iid,
@@ -210,24 +224,21 @@ export async function markInvoicePaid(
         paidAt,
         amountMinor: request.amountMinor,
         method: request.method,
+        source: 'manual',
         reference: request.reference?.trim() || null,
+        reason: 'Recorded by hand',
       },
-      { ...context, expectedVersion: request.version },
+      { ...context, expectedVersion: request.version, onPaidInvoice: 'refuse' },
     );
-    const paid = outcome.invoice;
-    const difference = request.amountMinor - Number(paid.total_minor);
-    const note =
-      difference === 0
-        ? ''
-        : difference < 0
-          ? ` (${formatMoney(-difference, paid.currency)} less than the total)`
-          : ` (${formatMoney(difference, paid.currency)} more than the total)`;
-    return result(
-      trx,
-      iid,
-      `Invoice ${paid.number} marked paid: ${formatMoney(request.amountMinor, paid.currency)} on ${formatDate(paidAt.toISOString())}${note}.`,
-      outcome.memberEffects,
-    );
+    return {
+      ...(await result(
+        trx,
+        iid,
+        `${booked.summary.replace(/\.$/, '')} (received on ${formatDate(paidAt.toISOString())}).`,
+        booked.memberEffects,
+      )),
+      outcome: booked.outcome,
+    };
   });
 }
 

@@ -20,6 +20,7 @@ type Row = {
   issueDate: string | null;
   dueDate: string | null;
   totalMinor: string;
+  balanceMinor: string;
   isOverdue: boolean;
   paidAt: string | null;
 };
@@ -111,6 +112,7 @@ describe('GET /api/invoices', () => {
       issueDate: (row) => row.issueDate ?? '9999-12-31',
       dueDate: (row) => row.dueDate ?? '9999-12-31',
       total: (row) => Number(row.totalMinor),
+      balance: (row) => Number(row.balanceMinor),
       status: (row) => row.status,
       kind: (row) => row.kind,
       year: (row) => row.year,
@@ -220,13 +222,14 @@ describe('GET /api/invoices', () => {
       'invoices-',
     );
     expect(header).toBe(
-      'Invoice number,Membership number,Member,Kind,Year,Issue date,Due date,Currency,Total,Status,Overdue,Paid at,Paid amount,Payment method,Source,Id',
+      'Invoice number,Membership number,Member,Kind,Year,Issue date,Due date,Currency,Total,Balance,Status,Overdue,Partially paid,Paid at,Paid amount,Payment method,Source,Id',
     );
     const listed = await allPages('status=paid&sort=number&limit=4');
     expect(lines.map((line) => line.split(',')[0])).toEqual(listed.rows.map((row) => row.number));
     const [first] = listed.rows;
     if (!first) throw new Error('no paid invoice listed');
-    expect(lines[0]).toContain(`,${(Number(first.totalMinor) / 100).toFixed(2)},paid,no,`);
+    // Issue 16: a paid invoice's balance is 0.00, and it is not partially paid.
+    expect(lines[0]).toContain(`,${(Number(first.totalMinor) / 100).toFixed(2)},0.00,paid,no,no,`);
     expectInvalid(
       await t.app.inject({
         url: '/api/invoices/export?issueDate=yesterday..',

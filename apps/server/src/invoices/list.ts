@@ -9,6 +9,7 @@ import {
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, InvoicesTable } from '../db/schema';
 import { todayAtHeadquarters } from '../lib/dates';
+import { invoiceMoneyOf } from './detail-money';
 import {
   badQuery,
   filterColumnOf,
@@ -39,6 +40,8 @@ export const invoicesListSpec: ListSpec<typeof invoicesListColumns> = {
     issueDate: { column: issueDay, sortExpression: issueDay, isOwnFilter: true },
     dueDate: { column: dueDay, sortExpression: dueDay, isOwnFilter: true },
     total: { sortExpression: 'i.total_minor' },
+    // Issue 16: `invoices_list_balance_idx (balance_minor, iid)`, migration 0026.
+    balance: { sortExpression: 'i.balance_minor' },
     status: { column: 'i.status', sortExpression: 'i.status' },
     kind: { column: 'i.kind', sortExpression: 'i.kind' },
     year: { column: 'i.year', sortExpression: 'i.year' },
@@ -49,6 +52,7 @@ export const invoicesListSpec: ListSpec<typeof invoicesListColumns> = {
     // Not a sort (the member's invoices are few; its own index finds them).
     member: { column: 'i.member_mid', isOwnFilter: true },
     overdue: { isOwnFilter: true },
+    partial: { isOwnFilter: true },
   },
 };
 
@@ -107,7 +111,28 @@ export function invoiceSearch(q: string): RawBuilder<boolean> {
       WHERE d.type = 'member' AND d.all_terms @@ search_prefix_query(${text}))`;
 }
 
+/**
+ * Partially paid: issued with money received. Written as the partial index
+ * `invoices_partially_paid_idx` is (migration 0026), so that "true" reads only its few rows.
+ */
+const partiallyPaid = sql<boolean>`(i.status = 'issued' AND i.paid_minor > 0)`;
+
+function partialFilter(raw: string): RawBuilder<boolean> | null {
+  const values = new Set(raw.split(',').map((value) => value.trim()));
+  for (const value of values) {
+    if (value !== 'true' && value !== 'false') {
+      throw badQuery('partial', 'invalid_value', `"${value}" is not one of true, false`);
+    }
+  }
+  if (values.size === 2) return null;
+  return values.has('true') ? partiallyPaid : sql<boolean>`NOT ${partiallyPaid}`;
+}
+
 type InvoiceListRow = Pick<InvoicesTable, 'kind' | 'status' | 'paid_method' | 'source'> & {
+  paid_minor: string;
+  credited_minor: string;
+  written_off_minor: string;
+  balance_minor: string;
   iid: string;
   number: string;
   member_mid: string | null;
@@ -130,7 +155,7 @@ type InvoiceListRow = Pick<InvoicesTable, 'kind' | 'status' | 'paid_method' | 's
  * today), so they join the fixed part of the list here.
  */
 export function invoicesListFor(
-  query: Pick<TInvoicesListQuery, 'overdue' | 'issueDate' | 'dueDate' | 'member'>,
+  query: Pick<TInvoicesListQuery, 'overdue' | 'partial' | 'issueDate' | 'dueDate' | 'member'>,
   today = todayAtHeadquarters(),
 ): ListDefinition<InvoiceListRow, TInvoiceListItem> {
   const conditions: RawBuilder<boolean>[] = [];
@@ -140,6 +165,10 @@ export function invoicesListFor(
   }
   if (query.overdue) {
     const condition = overdueFilter(query.overdue, today);
+    if (condition) conditions.push(condition);
+  }
+  if (query.partial) {
+    const condition = partialFilter(query.partial);
     if (condition) conditions.push(condition);
   }
   if (query.issueDate) conditions.push(dayFilter('issueDate', query.issueDate));
@@ -172,6 +201,10 @@ export function invoicesListFor(
           'i.paid_amount_minor',
           'i.paid_method',
           'i.source',
+          'i.paid_minor',
+          'i.credited_minor',
+          'i.written_off_minor',
+          'i.balance_minor',
         ]),
     toItem: (row) => ({
       iid: row.iid,
@@ -191,6 +224,7 @@ export function invoicesListFor(
       paidAmountMinor: row.paid_amount_minor === null ? null : String(row.paid_amount_minor),
       paidMethod: row.paid_method,
       source: row.source,
+      ...invoiceMoneyOf(row),
     }),
   };
 }
@@ -214,6 +248,7 @@ export function invoicesExportListFor(query: TInvoicesListQuery) {
       return {
         ...item,
         total: formatMinorPlain(item.totalMinor),
+        balance: formatMinorPlain(item.balanceMinor),
         paidAmount: item.paidAmountMinor === null ? '' : formatMinorPlain(item.paidAmountMinor),
       };
     },

@@ -19,6 +19,7 @@ import { todayAtHeadquarters } from '../lib/dates';
 import { newId } from '../lib/ids';
 import { addDays, formatAmountForMail, invoicePaymentTermDays } from './lifecycle';
 import { allocateInvoiceSequences, invoiceNumberOf, paymentReferenceOf } from './numbers';
+import { applyMemberCreditIn } from './money/member-credit';
 
 type Trx = Transaction<Database>;
 export type RunRow = Selectable<InvoiceRenewalRunsTable>;
@@ -313,6 +314,38 @@ async function recordProgress(
 }
 
 /**
+ * Issue 16: members of the batch with credit in their new invoice's currency have it applied
+ * to that invoice (one query finds them, among a thousand members usually none or a few); an
+ * invoice the credit covers becomes paid, with rule 2. Returns how many invoices took credit.
+ */
+async function applyMemberCredits(
+  trx: Trx,
+  actor: Actor,
+  rows: Insertable<InvoicesTable>[],
+  context: { publicUrl: string; mailFrom: string },
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const withCredit = await trx
+    .selectFrom('money_movements')
+    .select(['member_mid', 'currency'])
+    .where(
+      'member_mid',
+      '=',
+      sql<string>`ANY(${rows.map((invoice) => invoice.member_mid)}::text[])`,
+    )
+    .groupBy(['member_mid', 'currency'])
+    .having(sql`sum(credit_minor)`, '>', 0)
+    .execute();
+  const credited = new Set(withCredit.map((row) => `${row.member_mid}:${row.currency.trim()}`));
+  let applied = 0;
+  for (const invoice of rows) {
+    if (!credited.has(`${invoice.member_mid}:${invoice.currency}`)) continue;
+    if (await applyMemberCreditIn(trx, actor, invoice.iid, context)) applied++;
+  }
+  return applied;
+}
+
+/**
  * One batch, in the caller's transaction, under the year's advisory lock: members who already
  * have a membership invoice (not void) for the year are counted and left alone, the others get
  * an issued invoice with its audit entry (and e-mail when the run sends them), and the run's
@@ -323,7 +356,7 @@ export async function renewBatch(
   actor: Actor,
   run: Pick<RunRow, 'id' | 'year' | 'send_emails'>,
   candidates: Candidate[],
-  options: { accountOf: Map<string, RenewalAccount>; mailFrom: string },
+  options: { accountOf: Map<string, RenewalAccount>; mailFrom: string; publicUrl?: string },
 ): Promise<RunRow> {
   const year = run.year;
   await reusePlansForBulkWrite(trx); // a thousand invoices, each with its foreign keys
@@ -334,6 +367,10 @@ export async function renewBatch(
   const today = todayAtHeadquarters();
   const dueDate = addDays(today, invoicePaymentTermDays);
   const { rows, totals } = await insertInvoices(trx, actor, year, due, { today, dueDate });
+  await applyMemberCredits(trx, actor, rows, {
+    publicUrl: options.publicUrl ?? '',
+    mailFrom: options.mailFrom,
+  });
   const emailsQueued = run.send_emails
     ? await queueInvoiceEmails(trx, options.mailFrom, rows, due, dueDate)
     : 0;

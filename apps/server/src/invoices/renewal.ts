@@ -154,6 +154,8 @@ export async function runRenewal(
   runId: string,
   options: {
     mailFrom: string;
+    /** Links in the e-mails of invoices that member credit pays in full (their certificates). */
+    publicUrl?: string;
     onProgress?: (run: TInvoiceRenewalRun) => void;
     /** Where a failed refresh of statistics at the end is reported (it fails nothing). */
     log?: StatisticsLog;
@@ -173,7 +175,11 @@ export async function runRenewal(
       if (candidates.length === 0) break;
       after = candidates.at(-1)?.mid ?? after;
       const progress = await writeTransaction(db, (trx) =>
-        renewBatch(trx, actor, run, candidates, { accountOf, mailFrom: options.mailFrom }),
+        renewBatch(trx, actor, run, candidates, {
+          accountOf,
+          mailFrom: options.mailFrom,
+          publicUrl: options.publicUrl,
+        }),
       );
       onProgress?.(toRenewalRun(progress));
     }
@@ -192,7 +198,11 @@ export async function renewMemberships(
   db: Kysely<Database>,
   actor: Actor,
   request: TInvoiceRenewalRequest,
-  options: { mailFrom: string; onProgress?: (run: TInvoiceRenewalRun) => void },
+  options: {
+    mailFrom: string;
+    publicUrl?: string;
+    onProgress?: (run: TInvoiceRenewalRun) => void;
+  },
 ): Promise<TInvoiceRenewalRun> {
   const { run, isNew } = await createRenewalRun(db, actor, request);
   if (!isNew) {

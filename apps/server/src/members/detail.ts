@@ -2,6 +2,7 @@ import { type TMemberDetail, type TMemberFormOptions, nextMemberStatuses } from 
 import { sql, type Kysely } from 'kysely';
 import { recordNotFound } from '../db/records';
 import type { Database } from '../db/schema';
+import { memberOpenBalances } from '../ledger';
 
 /** How many related records of each kind the detail lists (the total is given beside them). */
 export const relatedLimit = 20;
@@ -168,7 +169,7 @@ async function relatedEmails(db: Kysely<Database>, mid: string) {
 }
 
 /** The member's own fields as the detail screen shows them (related records aside). */
-function memberFields(row: MemberWithNames): Omit<TMemberDetail, 'related'> {
+function memberFields(row: MemberWithNames): Omit<TMemberDetail, 'related' | 'openBalances'> {
   return {
     mid: row.mid,
     number: row.number,
@@ -212,18 +213,21 @@ export async function getMemberDetail(
   db: Kysely<Database>,
   mid: string,
 ): Promise<TMemberDetail | null> {
-  const [row, counts, users, invoices, certificates, applications, emails] = await Promise.all([
-    readMember(db, mid),
-    countRelated(db, mid),
-    relatedUsers(db, mid),
-    relatedInvoices(db, mid),
-    relatedCertificates(db, mid),
-    relatedApplications(db, mid),
-    relatedEmails(db, mid),
-  ]);
+  const [row, counts, users, invoices, certificates, applications, emails, openBalances] =
+    await Promise.all([
+      readMember(db, mid),
+      countRelated(db, mid),
+      relatedUsers(db, mid),
+      relatedInvoices(db, mid),
+      relatedCertificates(db, mid),
+      relatedApplications(db, mid),
+      relatedEmails(db, mid),
+      memberOpenBalances(db, mid),
+    ]);
   if (!row) return null;
   return {
     ...memberFields(row),
+    openBalances,
     related: {
       users: { total: total(counts.users), items: users },
       invoices: { total: total(counts.invoices), items: invoices },

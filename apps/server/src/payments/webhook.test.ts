@@ -443,6 +443,139 @@ describe('POST /api/webhooks/stripe', () => {
     });
   });
 
+  /** The movements of money on our invoice, oldest first. */
+  const movementsOf = (iid: string) =>
+    db()
+      .selectFrom('money_movements')
+      .select(['kind', 'source', 'method', 'amount_minor', 'settles_minor', 'reference'])
+      .where('invoice_iid', '=', iid)
+      .orderBy('created_at')
+      .execute();
+
+  it('books the amount actually paid: a partial card payment leaves the invoice partially paid', async () => {
+    const ours = await ourInvoice();
+    const id = nextId('in');
+    const paidEvent = eventOf(
+      'invoice.paid',
+      invoiceObject({
+        id,
+        status: 'paid',
+        amountDue: 50_000,
+        amountPaid: 50_000,
+        metadata: { invoice_id: ours.iid },
+      }),
+      { created: nowSeconds() - 60 },
+    );
+    const body = await send(paidEvent);
+    expect(body.outcome).toMatch(
+      new RegExp(
+        `Card payment: CHF\\s500\\.00 booked to invoice ${ours.invoiceNumber}; partially paid, CHF\\s450\\.00 still open`,
+      ),
+    );
+    expect(await invoiceRow(ours.iid)).toMatchObject({
+      status: 'issued',
+      paid_minor: '50000',
+      balance_minor: '45000',
+      paid_at: null,
+    });
+    expect(await memberRow(ours.mid)).toMatchObject({ status: 'pending-payment' });
+    // A later event carrying the same payment books nothing again.
+    const again = await send(
+      eventOf(
+        'invoice.updated',
+        invoiceObject({
+          id,
+          status: 'paid',
+          amountDue: 50_000,
+          amountPaid: 50_000,
+          metadata: { invoice_id: ours.iid },
+        }),
+      ),
+    );
+    expect(again.outcome).toMatch(/is booked to invoice .* already: nothing more to book/);
+    expect(await movementsOf(ours.iid)).toEqual([
+      {
+        kind: 'payment',
+        source: 'card',
+        method: 'card',
+        amount_minor: '50000',
+        settles_minor: '50000',
+        reference: id,
+      },
+    ]);
+  });
+
+  /** A `charge.refunded` event of the charge that paid a card invoice, refunded so far. */
+  function refundEvent(
+    chargeId: string,
+    providerInvoiceId: string,
+    refunded: number,
+    refundIds: string[],
+  ) {
+    return eventOf('charge.refunded', {
+      id: chargeId,
+      object: 'charge',
+      amount: 95_000,
+      amount_refunded: refunded,
+      currency: 'chf',
+      invoice: providerInvoiceId,
+      refunded: refunded >= 95_000,
+      refunds: {
+        object: 'list',
+        data: refundIds.map((refundId) => ({ id: refundId, object: 'refund' })),
+      },
+      metadata: {},
+    });
+  }
+
+  it('records a card refund once per event: the paid invoice opens again by what was refunded', async () => {
+    const ours = await ourInvoice();
+    const id = nextId('in');
+    await send(lifeOf({ id, metadata: { invoice_id: ours.iid } }).paid);
+    expect(await invoiceRow(ours.iid)).toMatchObject({ status: 'paid', balance_minor: '0' });
+    const chargeId = nextId('ch');
+
+    const partial = refundEvent(chargeId, id, 30_000, ['re_first']);
+    const first = await send(partial);
+    expect(first.outcome).toMatch(
+      new RegExp(
+        `Card refund of invoice ${ours.invoiceNumber}: CHF\\s300\\.00 refunded; invoice ${ours.invoiceNumber} is open again`,
+      ),
+    );
+    expect(await invoiceRow(ours.iid)).toMatchObject({ status: 'issued', balance_minor: '30000' });
+    // The same event again: deduplicated by its id.
+    expect((await send(partial)).duplicate).toBe(true);
+    // The next refund of the charge carries the whole refunded amount: only the rest is new.
+    const rest = await send(refundEvent(chargeId, id, 95_000, ['re_second', 're_first']));
+    expect(rest.outcome).toMatch(/CHF\s650\.00 refunded/);
+    const late = await send(refundEvent(chargeId, id, 95_000, ['re_second', 're_first']));
+    expect(late.outcome).toMatch(/is recorded already/);
+    expect(await invoiceRow(ours.iid)).toMatchObject({
+      status: 'issued',
+      paid_minor: '0',
+      balance_minor: '95000',
+    });
+    const refunds = (await movementsOf(ours.iid)).filter((movement) => movement.kind === 'refund');
+    expect(refunds).toEqual([
+      expect.objectContaining({ amount_minor: '30000', method: 'card', reference: chargeId }),
+      expect.objectContaining({ amount_minor: '65000', method: 'card', reference: chargeId }),
+    ]);
+    const stored = await db()
+      .selectFrom('stripe_events')
+      .select(['sid', 'provider_invoice_id'])
+      .where('type', '=', 'charge.refunded')
+      .where('provider_invoice_id', '=', id)
+      .execute();
+    expect(stored).toHaveLength(3);
+    const card = await cardInvoice(id);
+    expect(stored.every((event) => event.sid === card?.sid)).toBe(true);
+  });
+
+  it('says when a refund names no invoice of ours, and books nothing', async () => {
+    const body = await send(refundEvent(nextId('ch'), nextId('in'), 10_000, ['re_x']));
+    expect(body.outcome).toMatch(/is not linked to an invoice of ours/);
+  });
+
   it('does not book a payment in another currency', async () => {
     const ours = await ourInvoice({ currency: 'EUR' });
     const id = nextId('in');

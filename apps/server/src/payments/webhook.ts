@@ -12,7 +12,9 @@ import { lockRecord, updateRecord, type RecordChanges } from '../db/records';
 import type { Database, StripeInvoicesTable } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { AppError, badInput } from '../errors';
-import { recordInvoicePaymentIn } from '../invoices';
+import { bookInvoicePaymentIn } from '../invoices';
+import { cardMoneyBooked } from './card-money';
+import { applyChargeRefund, chargeInvoiceIdOf, refundedChargeOf } from './card-refund';
 import { newId } from '../lib/ids';
 
 type Trx = Transaction<Database>;
@@ -63,8 +65,9 @@ export function verifyStripeEvent(
  * Receives one verified event in one transaction: its id is recorded once (a repeated or
  * concurrent delivery of the same id finds it and does nothing else); an `invoice.*` event
  * updates the card-payment invoice (any order, never back from paid), links it to our invoice
- * and member through its metadata, and marks our invoice paid when it is paid (rule 2). Every
- * event keeps the outcome in words for the timeline.
+ * and member through its metadata, and books the amount actually paid on our invoice through the
+ * money engine (paid and rule 2, or partially paid); a `charge.refunded` event records the card
+ * refund (`card-refund.ts`). Every event keeps the outcome in words for the timeline.
  */
 export function receiveStripeEvent(
   db: Kysely<Database>,
@@ -73,12 +76,15 @@ export function receiveStripeEvent(
 ): Promise<WebhookResult> {
   return writeTransaction(db, async (trx) => {
     const invoice = invoiceOf(event);
+    const refundedCharge = refundedChargeOf(event);
     const inserted = await trx
       .insertInto('stripe_events')
       .values({
         event_id: event.id,
         type: event.type,
-        provider_invoice_id: invoice?.id ?? null,
+        // A refund joins the timeline of the card invoice its charge paid.
+        provider_invoice_id:
+          invoice?.id ?? (refundedCharge ? chargeInvoiceIdOf(refundedCharge) : null),
         provider_created_at: new Date(event.created * 1000),
         payload: JSON.stringify(event),
       })
@@ -89,7 +95,11 @@ export function receiveStripeEvent(
 
     let sid: string | null = null;
     let outcome: string;
-    if (!invoice) {
+    if (refundedCharge) {
+      const applied = await applyChargeRefund(trx, webhookActor, event, refundedCharge);
+      sid = applied.sid;
+      outcome = applied.notes.join(' ');
+    } else if (!invoice) {
       outcome = event.type.startsWith('invoice.')
         ? `Recorded; ${event.type} carries no invoice, so nothing changed.`
         : `Recorded and ignored: ${event.type} is not an invoice event.`;
@@ -362,10 +372,12 @@ const paidDay = (value: Date | string | null) =>
   value ? headquartersDay.format(new Date(value)) : 'an earlier day';
 
 /**
- * Our side of a linked card-payment invoice: the invoice names it (`card_invoice_sid`), and once
- * it is paid our invoice is marked paid by card (rule 2: member active, certificate), unless it
- * was paid already or cannot be (void, uncollectible, a draft, another currency). Shared by the
- * webhook and the operator's link action; the outcome in words.
+ * Our side of a linked card-payment invoice: the invoice names it (`card_invoice_sid`), and the
+ * money it received (`amount_paid`, less what earlier events booked) is booked on our invoice by
+ * card through the money engine: paid with rule 2 (member active, certificate) when the balance
+ * reaches zero, else partially paid with its balance; unless our invoice was paid already or
+ * cannot be (void, uncollectible, a draft, another currency). Shared by the webhook and the
+ * operator's link action; the outcome in words.
  */
 export async function settleLinkedInvoice(
   trx: Trx,
@@ -398,7 +410,9 @@ export async function settleLinkedInvoice(
     );
   }
 
-  if (row.status !== 'paid') return notes;
+  // Money received: a paid card invoice, or an open one paid in part (partial payments).
+  const receivedMinor = Number(row.amount_paid_minor);
+  if (row.status !== 'paid' && !(row.status === 'open' && receivedMinor > 0)) return notes;
   const paid = `${row.currency} ${formatMinorPlain(row.amount_paid_minor)}`;
   if (invoice.status === 'paid') {
     notes.push(
@@ -413,43 +427,55 @@ export async function settleLinkedInvoice(
     );
     return notes;
   }
-  if (row.currency !== invoice.currency) {
+  if (row.currency !== invoice.currency.trim()) {
     notes.push(
       `Not applied: the card payment is in ${row.currency}, invoice ${invoice.number} in ${invoice.currency}. Book it by hand.`,
     );
     return notes;
   }
-  const amountMinor = Number(row.amount_paid_minor);
+  // The amount actually paid, less what earlier events of this card invoice booked already.
+  const amountMinor =
+    receivedMinor - (await cardMoneyBooked(trx, 'payment', { cardInvoiceSid: row.sid }));
   if (amountMinor <= 0) {
-    notes.push(`Not applied: nothing was paid (${paid}); invoice ${invoice.number} stays issued.`);
+    notes.push(
+      receivedMinor > 0
+        ? `The card payment of ${paid} is booked to invoice ${invoice.number} already: nothing more to book.`
+        : `Not applied: nothing was paid (${paid}); invoice ${invoice.number} stays issued.`,
+    );
     return notes;
   }
   // The provider's clock may run ahead of ours by a little; a payment is never in the future.
   const paidAt = new Date(
     Math.min((row.paid_at ? new Date(row.paid_at) : eventAt).getTime(), Date.now()),
   );
-  const outcome = await recordInvoicePaymentIn(
+  const booked = await bookInvoicePaymentIn(
     trx,
     actor,
     invoice.iid,
-    { paidAt, amountMinor, method: 'card', reference: row.provider_invoice_id },
+    {
+      amountMinor,
+      paidAt,
+      method: 'card',
+      source: 'card',
+      reference: row.provider_invoice_id,
+      reason: `Card payment ${describe(row)}`,
+      cardInvoiceSid: row.sid,
+    },
     {
       publicUrl: options.publicUrl,
       mailFrom: options.mailFrom,
-      reason: `Card payment ${describe(row)}`,
       invoiceField: `metadata.${paymentMetadataKeys.invoice}`,
     },
   );
   const total = Number(invoice.total_minor);
-  const partial =
-    amountMinor !== total
-      ? ` (the invoice's total is ${invoice.currency} ${formatMinorPlain(invoice.total_minor)})`
-      : '';
+  // Paid in full, as the card invoice asked: the plain sentence; else the engine's outcome
+  // (partially paid with its balance, bank charges written off, a surplus to the member's credit).
+  const isExact = booked.outcome === 'paid' && !booked.writeOff && amountMinor === receivedMinor;
   notes.push(
-    `Invoice ${invoice.number} marked paid by card: ${paid}${partial}.`,
-    ...outcome.memberEffects.map(
-      (effect) => `${effect[0]?.toUpperCase() ?? ''}${effect.slice(1)}.`,
-    ),
+    isExact
+      ? `Invoice ${invoice.number} marked paid by card: ${paid}${receivedMinor !== total ? ` (the invoice's total is ${invoice.currency} ${formatMinorPlain(invoice.total_minor)})` : ''}.`
+      : `Card payment: ${booked.summary}`,
+    ...booked.memberEffects.map((effect) => `${effect[0]?.toUpperCase() ?? ''}${effect.slice(1)}.`),
   );
   return notes;
 }

@@ -94,7 +94,7 @@ export async function insertDemoMoneyRows(
          transaction_position, identity, direction, amount_minor, currency, booking_date,
          value_date, account_servicer_reference, structured_reference, payer_name, payer_iban,
          state, outcome, invoice_iid, member_mid, match_rule, match_reason, movement_id)
-       SELECT r.beid, $1, $2, 1, r.position, r.reference, 'credit', i.total_minor, 'CHF', $3, $3,
+       SELECT r.beid, $1, $2, 1, r.position, 'tx:' || r.reference, 'credit', i.total_minor, 'CHF', $3, $3,
               r.reference, i.payment_reference, m.legal_name, r.iban, 'booked', 'paid', i.iid,
               i.member_mid, 'qr-reference', 'QR reference', 'paid-' || i.iid
          FROM jsonb_to_recordset($4::jsonb) AS r(beid text, position int, reference text,

@@ -200,6 +200,42 @@ export const areas = {
     },
   }),
 
+  // Issue 16: imported bank statements (camt.053/054), their entries and the Unmatched payments
+  // queue. The import and the queue are pages beside the list; their static segments outrank
+  // the statement's :bsid.
+  bankStatements: defineArea({
+    sidebar: { label: 'Bank statements' },
+    screens: {
+      bankStatements: screen('bank-statements', '/bank-statements', () =>
+        import('@/features/bank-statements/routes/bank-statements').then(
+          (m) => m.BankStatementsRoute,
+        ),
+      ),
+      bankStatementsImport: screen('bank-statements-import', '/bank-statements/import', () =>
+        import('@/features/bank-statements/routes/bank-statements-import').then(
+          (m) => m.BankStatementsImportRoute,
+        ),
+      ),
+      bankStatementsUnmatched: screen(
+        'bank-statements-unmatched',
+        '/bank-statements/unmatched',
+        () =>
+          import('@/features/bank-statements/routes/bank-statements-unmatched').then(
+            (m) => m.BankStatementsUnmatchedRoute,
+          ),
+      ),
+      bankStatement: screen(
+        'bank-statement',
+        '/bank-statements/:bsid',
+        () =>
+          import('@/features/bank-statements/routes/bank-statement').then((m) =>
+            withRouteParams(m.BankStatementRoute, ['bsid']),
+          ),
+        { inside: 'bank-statements' },
+      ),
+    },
+  }),
+
   users: defineArea({
     sidebar: { label: 'Users' },
     screens: {
@@ -248,6 +284,15 @@ export const areas = {
         '/settings',
         () => import('@/features/settings/routes/settings').then((m) => m.SettingsRoute),
         { inside: 'settings-layout' },
+      ),
+      paymentTolerances: screen(
+        'payment-tolerances',
+        '/settings/payment-tolerances',
+        () =>
+          import('@/features/settings/routes/payment-tolerances').then(
+            (m) => m.PaymentTolerancesRoute,
+          ),
+        { inside: 'settings' },
       ),
       bankAccounts: screen(
         'bank-accounts',

@@ -33,6 +33,10 @@ describe('route table (spec §2)', () => {
     ['/applications/a1', 'application'],
     ['/stripe-invoices', 'stripe-invoices'],
     ['/stripe-invoices/in_1', 'stripe-invoice'],
+    ['/bank-statements', 'bank-statements'],
+    ['/bank-statements/import', 'bank-statements-import'],
+    ['/bank-statements/unmatched', 'bank-statements-unmatched'],
+    ['/bank-statements/bs1', 'bank-statement'],
     ['/users', 'users'],
     ['/users/u1', 'user'],
     ['/operators', 'operators'],
@@ -61,6 +65,8 @@ describe('route table (spec §2)', () => {
     expect(resolve('/invoices/pdfs').leaf).toBe('invoices-pdfs');
     expect(resolve('/invoices/upload').leaf).toBe('invoices-upload');
     expect(resolve('/invoices/fixes').leaf).toBe('invoices-fixes');
+    expect(resolve('/bank-statements/import').leaf).toBe('bank-statements-import');
+    expect(resolve('/bank-statements/unmatched').leaf).toBe('bank-statements-unmatched');
   });
 
   it('shows uploads and fixes as pages of their own, not in the list beside it', () => {
@@ -70,6 +76,8 @@ describe('route table (spec §2)', () => {
       ['/invoices/upload', 'invoices-upload'],
       ['/invoices/pdfs', 'invoices-pdfs'],
       ['/invoices/fixes', 'invoices-fixes'],
+      ['/bank-statements/import', 'bank-statements-import'],
+      ['/bank-statements/unmatched', 'bank-statements-unmatched'],
     ] as const) {
       expect(resolve(pathname).chain).toEqual(['root', 'screens', id]);
     }

@@ -131,6 +131,8 @@ describe('screens rendered through the route table', () => {
     expect(links).toEqual([
       'Bank accounts /settings/bank-accounts',
       'Countries /countries',
+      // Issue 16 adds the payment tolerances to the settings.
+      'Payment tolerances /settings/payment-tolerances',
       'Operators /operators',
       'Search indexes /search/indexes',
     ]);

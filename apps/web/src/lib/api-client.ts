@@ -43,7 +43,7 @@ function isErrorBody(body: unknown): body is ErrorBody {
 }
 
 export type ApiRequestOptions = {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON payload of a POST, PATCH or DELETE; one without a payload sends `{}`. */
   body?: unknown;
   signal?: AbortSignal;

@@ -2,8 +2,9 @@ import { invoiceCurrencies, invoiceKinds, invoiceSources, invoiceStatuses } from
 import { defineList } from '../list-definition';
 
 /**
- * The invoices list, newest number first. Every sort has its index (migration 0016); the member,
- * overdue and date filters are the server's own conditions (`invoicesListFor`).
+ * The invoices list, newest number first. Every sort has its index (migration 0016; the balance's
+ * 0026); the member, overdue, partially paid and date filters are the server's own conditions
+ * (`invoicesListFor`).
  */
 export const invoicesList = defineList({
   name: 'invoices',
@@ -48,6 +49,8 @@ export const invoicesList = defineList({
       header: 'Currency',
     },
     total: { type: 'integer', sort: true, header: 'Total' },
+    // Issue 16: what payments, credit notes and write-offs left open (index from migration 0026).
+    balance: { type: 'integer', sort: true, header: 'Balance' },
     status: {
       type: 'text',
       sort: true,
@@ -64,6 +67,15 @@ export const invoicesList = defineList({
         '"true": issued and past due (today at headquarters); "false": every other invoice',
       header: 'Overdue',
       exportKey: 'isOverdue',
+    },
+    partial: {
+      type: 'text',
+      filter: true,
+      values: ['true', 'false'],
+      description:
+        '"true": partially paid (issued, with money received and a balance left); "false": every other invoice',
+      header: 'Partially paid',
+      exportKey: 'isPartiallyPaid',
     },
     paidAt: { type: 'date', sort: true, header: 'Paid at' },
     paidAmount: { header: 'Paid amount' },

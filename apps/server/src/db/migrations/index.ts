@@ -24,6 +24,9 @@ import * as invoiceUploadAudit from './0023-invoice-upload-audit';
 import * as sealedEmailSecrets from './0024-sealed-email-secrets';
 import * as emailDeliveryMode from './0025-email-delivery-mode';
 import * as moneyMovements from './0026-money-movements';
+import * as bankEntryLists from './0027-bank-entry-lists';
+import * as invoiceBalanceList from './0028-invoice-balance-list';
+import * as paymentReferenceIndex from './0029-payment-reference-index';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -55,4 +58,7 @@ export const migrations: Record<string, Migration> = {
   '0024-sealed-email-secrets': sealedEmailSecrets,
   '0025-email-delivery-mode': emailDeliveryMode,
   '0026-money-movements': moneyMovements,
+  '0027-bank-entry-lists': bankEntryLists,
+  '0028-invoice-balance-list': invoiceBalanceList,
+  '0029-payment-reference-index': paymentReferenceIndex,
 };

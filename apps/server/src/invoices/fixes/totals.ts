@@ -15,6 +15,7 @@ import { toTotals, totalsDifferences } from './line-totals';
 import { money } from './money';
 import { defineRepair, type Db, type InvoiceFixOperations } from './operations';
 import { optionalReason, requireReason } from './reason';
+import { settleCorrectedTotalIn } from './settle-corrected-total';
 
 /** 4. Totals that do not add up to what the lines say. */
 const check = 'totals';
@@ -51,7 +52,7 @@ async function find(db: Db, query: TInvoiceFixFindingsQuery) {
     const proposal = !computed
       ? 'The lines cannot be read: correct them on the invoice (a draft), or ask finance; no automatic repair.'
       : isPaid
-        ? `Store the totals the lines add up to (total ${money(computed.totalMinor, invoice.currency)}). The invoice is paid (${money(invoice.paidAmountMinor ?? 0, invoice.currency)}): confirm it and say why; the payment is not changed${computed.totalMinor !== (invoice.paidAmountMinor ?? 0) ? ', and the difference to the amount paid must be settled by a credit note or a further invoice' : ''}.`
+        ? `Store the totals the lines add up to (total ${money(computed.totalMinor, invoice.currency)}). The invoice is paid (${money(invoice.paidAmountMinor ?? 0, invoice.currency)}): confirm it and say why; the payment is not changed${computed.totalMinor !== (invoice.paidAmountMinor ?? 0) ? (computed.totalMinor > (invoice.paidAmountMinor ?? 0) ? '; the difference is written off so that it stays paid (bill it with a further invoice if it is owed)' : "; what was paid beyond the new total goes to the member's credit") : ''}.`
         : `Store the totals the lines add up to (total ${money(computed.totalMinor, invoice.currency)}).`;
     return {
       invoice,
@@ -68,7 +69,8 @@ async function find(db: Db, query: TInvoiceFixFindingsQuery) {
 /**
  * Stores the totals the lines add up to (`fix:totals`). For a paid invoice only when the person
  * confirms it and says why; the payment (date, amount, method) is never touched, and the audit
- * entry keeps before, after and the amount paid.
+ * entry keeps before, after and the amount paid. A paid invoice stays paid with no balance: the
+ * difference is written off, or its surplus goes to the member's credit (`settleCorrectedTotalIn`).
  */
 const repair = defineRepair({
   summary:
@@ -116,9 +118,11 @@ const repair = defineRepair({
         : optionalReason(input.reason);
       const paidAmount =
         before.paid_amount_minor === null ? null : Number(before.paid_amount_minor);
+      // A paid invoice keeps no balance: the difference becomes a movement of its own.
+      const settlement = await settleCorrectedTotalIn(trx, actor, before, computed.totalMinor);
       const paidNote =
         isPaid && paidAmount !== null
-          ? ` Paid invoice: its payment of ${money(paidAmount, before.currency)} was not changed${paidAmount !== computed.totalMinor ? `; it differs from the new total by ${money(computed.totalMinor - paidAmount, before.currency)}` : ''}.`
+          ? ` Paid invoice: its payment of ${money(paidAmount, before.currency)} was not changed${paidAmount !== computed.totalMinor ? `; it differs from the new total by ${money(computed.totalMinor - paidAmount, before.currency)}` : ''}${settlement ? `; ${settlement.note}` : ''}.`
           : '';
       const after = await updateRecord(
         trx,
@@ -130,6 +134,7 @@ const repair = defineRepair({
           vat_minor: computed.vatMinor,
           donation_minor: computed.donationMinor,
           total_minor: computed.totalMinor,
+          ...settlement?.changes,
         },
         {
           action: `fix:${check}`,
@@ -138,6 +143,8 @@ const repair = defineRepair({
             'vat_minor',
             'donation_minor',
             'total_minor',
+            'paid_minor',
+            'written_off_minor',
             'version',
           ),
           reason:

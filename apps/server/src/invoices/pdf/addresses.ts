@@ -27,8 +27,8 @@ function drawRecipient({ write }: Canvas, data: InvoicePdfData, top: number): nu
   return left;
 }
 
-/** The invoice's facts (number, dates, period of supply, currency, reference); returns the y below. */
-function drawFacts({ write }: Canvas, data: InvoicePdfData, top: number): number {
+/** The invoice's facts (number, dates, period of supply, currency, reference). */
+function invoiceFactsOf(data: InvoicePdfData): [string, string][] {
   const facts: [string, string][] = [
     ['Invoice number', data.number],
     ['Member number', data.member?.number ?? '—'],
@@ -40,6 +40,11 @@ function drawFacts({ write }: Canvas, data: InvoicePdfData, top: number): number
   if (data.paymentReference) {
     facts.push(['Payment reference', formatPaymentReference(data.paymentReference)]);
   }
+  return facts;
+}
+
+/** Facts as label and value, right of the recipient; returns the y below. */
+function drawFacts({ write }: Canvas, facts: [string, string][], top: number): number {
   const factsX = margin + 255;
   const factValueX = factsX + 80;
   let right = top;
@@ -55,9 +60,15 @@ function drawFacts({ write }: Canvas, data: InvoicePdfData, top: number): number
  * Recipient (left, at the height of a C5/DL envelope window) and the invoice's facts (right),
  * below the header ending at `headerBottom`. Returns the y below the taller of the two.
  */
-export function drawAddresses(canvas: Canvas, data: InvoicePdfData, headerBottom: number): number {
+export function drawAddresses(
+  canvas: Canvas,
+  data: InvoicePdfData,
+  headerBottom: number,
+  /** Other facts than the invoice's: a credit note states its own (issue 16). */
+  facts: [string, string][] = invoiceFactsOf(data),
+): number {
   const blockTop = Math.max(headerBottom + 18, 130);
   const left = drawRecipient(canvas, data, blockTop);
-  const right = drawFacts(canvas, data, blockTop);
+  const right = drawFacts(canvas, facts, blockTop);
   return Math.max(left, right);
 }

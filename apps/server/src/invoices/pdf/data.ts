@@ -38,6 +38,8 @@ export type InvoicePdfData = {
   paidAt: Date | null;
   paidAmountMinor: number | null;
   paidMethod: TInvoicePaymentMethod | null;
+  /** What it received and what is still due (issue 16); absent or null: nothing received. */
+  money?: InvoicePdfMoney | null;
   updatedAt: Date;
   member: {
     number: string;
@@ -64,6 +66,60 @@ export type InvoicePdfData = {
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
+/**
+ * What an invoice has received (issue 16), when it received anything: the member's credit
+ * applied to it, payments (net of refunds and reversals), credit notes and bank charges written
+ * off, and the balance still due. Absent for an invoice that received nothing (and for
+ * documents drawn with the invoice's sections, which state no money of their own).
+ */
+export type InvoicePdfMoney = {
+  creditAppliedMinor: number;
+  paymentsMinor: number;
+  creditedMinor: number;
+  writtenOffMinor: number;
+  balanceMinor: number;
+};
+
+/** What the invoice still asks for: its balance once money was received, else its total. */
+export function amountDueMinor(data: Pick<InvoicePdfData, 'money' | 'totalMinor'>): number {
+  return data.money ? Math.max(0, data.money.balanceMinor) : data.totalMinor;
+}
+
+/** The invoice's money as its PDF states it; null when nothing was received or credited. */
+async function loadInvoiceMoney(
+  db: Db,
+  row: {
+    iid: string;
+    paid_minor: string;
+    credited_minor: string;
+    written_off_minor: string;
+    balance_minor: string;
+  },
+): Promise<InvoicePdfMoney | null> {
+  const paid = Number(row.paid_minor);
+  const credited = Number(row.credited_minor);
+  const writtenOff = Number(row.written_off_minor);
+  if (paid === 0 && credited === 0 && writtenOff === 0) return null;
+  // Applied credit, net of its reversals: the rest of what was paid came as payments.
+  const applied = await db
+    .selectFrom('money_movements as m')
+    .leftJoin('money_movements as r', 'r.id', 'm.reverses_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('m.settles_minor'), eb.val('0')).as('sum'))
+    .where('m.invoice_iid', '=', row.iid)
+    .where((eb) =>
+      eb.or([eb('m.kind', '=', 'credit-applied'), eb('r.kind', '=', 'credit-applied')]),
+    )
+    .executeTakeFirst();
+  const creditApplied = Number(applied?.sum ?? 0);
+  return {
+    creditAppliedMinor: creditApplied,
+    paymentsMinor: paid - creditApplied,
+    creditedMinor: credited,
+    writtenOffMinor: writtenOff,
+    balanceMinor: Number(row.balance_minor),
+  };
+}
+
 /** Reads what the PDF of an invoice shows; 404 when there is no such invoice. */
 export async function loadInvoicePdfData(db: Db, iid: string): Promise<InvoicePdfData> {
   const row = await db
@@ -89,6 +145,10 @@ export async function loadInvoicePdfData(db: Db, iid: string): Promise<InvoicePd
       'i.paid_at',
       'i.paid_amount_minor',
       'i.paid_method',
+      'i.paid_minor',
+      'i.credited_minor',
+      'i.written_off_minor',
+      'i.balance_minor',
       'i.updated_at',
       'm.number as member_number',
       'm.legal_name',
@@ -163,6 +223,7 @@ export async function loadInvoicePdfData(db: Db, iid: string): Promise<InvoicePd
     paidAt: row.paid_at,
     paidAmountMinor: row.paid_amount_minor === null ? null : Number(row.paid_amount_minor),
     paidMethod: row.paid_method,
+    money: await loadInvoiceMoney(db, row),
     updatedAt: row.updated_at,
     member:
       row.member_number !== null && row.legal_name !== null

@@ -6,7 +6,12 @@ import { accent, contentWidth, ink, margin, muted, statusStamps, type Canvas } f
  * The supplier (top left: name, address, VAT registration) and the title with the status stamp
  * (top right). Returns the y below the supplier block.
  */
-export function drawHeader({ write }: Canvas, data: InvoicePdfData): number {
+export function drawHeader(
+  { write }: Canvas,
+  data: InvoicePdfData,
+  /** The document's title: a credit note reuses this header (issue 16). */
+  title = 'INVOICE',
+): number {
   // Supplier (top left).
   const supplierName = data.account?.holderName ?? federationName;
   const supplierAddress = (data.account?.holderAddress ?? headquartersAddress)
@@ -25,7 +30,7 @@ export function drawHeader({ write }: Canvas, data: InvoicePdfData): number {
   );
 
   // Title and status (top right).
-  write('INVOICE', margin + 300, margin, {
+  write(title, margin + 300, margin, {
     weight: 'bold',
     size: 20,
     color: ink,

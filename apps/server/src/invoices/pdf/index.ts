@@ -14,3 +14,17 @@ export {
 export { formatAmount, formatIban, formatPaymentReference } from './format';
 export { parseHolderAddress, planQrBill, type QrBillPlan } from './qr-bill';
 export { renderInvoicePdf, renderInvoicePdfFromData, type RenderOptions } from './render';
+// The sections a credit note's PDF reuses (same layout family, no QR part; issue 16).
+export {
+  canvasOf,
+  contentBottom,
+  contentWidth,
+  margin,
+  muted,
+  newPage,
+  type Canvas,
+} from './layout';
+export { drawHeader } from './header';
+export { drawAddresses } from './addresses';
+export { drawLinesTable } from './lines-table';
+export { drawTotals, vatByRateOf } from './totals';

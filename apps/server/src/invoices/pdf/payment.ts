@@ -1,6 +1,6 @@
 import { SwissQRBill } from 'swissqrbill/pdf';
 import { longDay } from '../../lib/dates';
-import type { InvoicePdfData } from './data';
+import { amountDueMinor, type InvoicePdfData } from './data';
 import { formatAmount, formatIban, formatPaymentReference } from './format';
 import { contentBottom, contentWidth, margin, muted, newPage, type Canvas } from './layout';
 import type { QrBillPlan } from './qr-bill';
@@ -75,7 +75,7 @@ function paymentLines(data: InvoicePdfData, qrBill: QrBillPlan): [string, string
   const lines: [string, string][] = [
     [
       'Amount',
-      `${data.currency} ${formatAmount(data.totalMinor)}${data.dueDate ? `, by ${longDay(data.dueDate)}` : ''}`,
+      `${data.currency} ${formatAmount(amountDueMinor(data))}${data.dueDate ? `, by ${longDay(data.dueDate)}` : ''}`,
     ],
     ['Account holder', account.holderName],
     ['Bank', account.bankName],

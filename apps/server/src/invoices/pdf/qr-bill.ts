@@ -2,7 +2,7 @@ import { SwissQRBill } from 'swissqrbill/pdf';
 import type { Data as QrBillData, Debtor as QrBillDebtor } from 'swissqrbill/types';
 import { isIBANValid, isQRIBAN, isQRReferenceValid, isSCORReferenceValid } from 'swissqrbill/utils';
 import { toWinAnsi, winAnsiOutside } from '../../lib/pdf-fonts';
-import type { InvoicePdfData } from './data';
+import { amountDueMinor, type InvoicePdfData } from './data';
 
 /** A text the QR-bill can carry and print (its fonts are WinAnsi), or null when it cannot. */
 function qrText(value: string | null | undefined, maxLength: number): string | null {
@@ -122,7 +122,8 @@ export function planQrBill(data: InvoicePdfData): QrBillPlan {
   const qrData: QrBillData = {
     creditor: { ...creditorAddress, name: creditorName, account: creditorAccount },
     currency: data.currency,
-    amount: data.totalMinor / 100,
+    // What is still due: the member's credit or an earlier part payment is not asked again.
+    amount: amountDueMinor(data) / 100,
     ...(qrReference ? { reference: qrReference } : {}),
     ...(message ? { message } : {}),
   };

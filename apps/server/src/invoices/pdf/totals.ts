@@ -1,6 +1,6 @@
 import { lineAmountMinor, lineVatMinor } from '@ops/contract';
 import { longDay } from '../../lib/dates';
-import type { InvoicePdfData } from './data';
+import { amountDueMinor, type InvoicePdfData, type InvoicePdfMoney } from './data';
 import { formatAmount, formatRate, paymentMethodLabels, timeDay } from './format';
 import { columns, contentBottom, margin, newPage, page, rule, type Canvas } from './layout';
 
@@ -15,6 +15,32 @@ export function vatByRateOf(data: InvoicePdfData): Map<number, { base: number; v
     vatByRate.set(line.vatRate, entry);
   }
   return vatByRate;
+}
+
+/**
+ * What an invoice received (issue 16), each as a row taken off the total, then what is still
+ * due: the member's credit applied, payments, credit notes, bank charges written off.
+ */
+function receivedRows(data: InvoicePdfData, money: InvoicePdfMoney): [string, string, boolean][] {
+  const rows: [string, string, boolean][] = [];
+  if (money.creditAppliedMinor > 0) {
+    rows.push(['Credit applied from your account', formatAmount(-money.creditAppliedMinor), false]);
+  }
+  if (money.paymentsMinor > 0) {
+    const label =
+      data.status === 'paid' && data.paidAt
+        ? `Paid on ${longDay(timeDay.format(data.paidAt))}${data.paidMethod ? ` (${paymentMethodLabels[data.paidMethod]})` : ''}`
+        : 'Paid';
+    rows.push([label, formatAmount(-money.paymentsMinor), false]);
+  }
+  if (money.creditedMinor > 0) {
+    rows.push(['Credit notes', formatAmount(-money.creditedMinor), false]);
+  }
+  if (money.writtenOffMinor > 0) {
+    rows.push(['Bank charges written off', formatAmount(-money.writtenOffMinor), false]);
+  }
+  rows.push([`Amount due ${data.currency}`, formatAmount(amountDueMinor(data)), true]);
+  return rows;
 }
 
 /** The rows of the totals: label, amount, and whether it is a strong (total) row. */
@@ -41,7 +67,9 @@ function totalRows(
     totals.push(['Donation (outside the scope of VAT)', formatAmount(data.donationMinor), false]);
   }
   totals.push([`Total ${data.currency}`, formatAmount(data.totalMinor), true]);
-  if (data.status === 'paid' && data.paidAt) {
+  if (data.money && ['issued', 'paid', 'credited'].includes(data.status)) {
+    totals.push(...receivedRows(data, data.money));
+  } else if (data.status === 'paid' && data.paidAt) {
     totals.push([
       `Paid on ${longDay(timeDay.format(data.paidAt))}${data.paidMethod ? ` (${paymentMethodLabels[data.paidMethod]})` : ''}`,
       formatAmount(-(data.paidAmountMinor ?? data.totalMinor)),

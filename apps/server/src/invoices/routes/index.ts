@@ -7,12 +7,13 @@ import { getRenewalRoute } from './get-renewal';
 import { issueInvoiceRoute } from './issue';
 import { listInvoicesRoute } from './list';
 import { markInvoicePaidRoute } from './mark-paid';
+import { reverseMovementRoute } from './reverse-movement';
 import { startRenewalRoute } from './start-renewal';
 import { updateInvoiceDraftRoute } from './update-draft';
 
 /**
- * Invoices: list, export, detail, drafts, the life cycle and the renewal run; one file per
- * operation, registered in this order (the order of the OpenAPI document).
+ * Invoices: list, export, detail, drafts, the life cycle, reversing a booking and the renewal
+ * run; one file per operation, registered in this order (the order of the OpenAPI document).
  */
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(listInvoicesRoute);
@@ -25,4 +26,5 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(issueInvoiceRoute);
   await app.register(markInvoicePaidRoute);
   await app.register(closeInvoiceRoutes);
+  await app.register(reverseMovementRoute);
 };

@@ -23,6 +23,7 @@ export const startRenewalRoute: FastifyPluginAsyncZod = async (app) => {
       if (isNew) {
         runRenewal(app.deps.db, actor, run.id, {
           mailFrom: app.deps.config.mailFrom,
+          publicUrl: app.deps.config.publicUrl,
           log: app.log,
         }).catch((error: unknown) =>
           app.log.error({ err: error, runId: run.id }, 'invoice renewal run failed'),

@@ -11,6 +11,8 @@ describe('the sidebar of the area registry', () => {
       { label: 'Certificates', to: '/certificates' },
       { label: 'Invoices', to: '/invoices' },
       { label: 'Payments', to: '/stripe-invoices' },
+      // Issue 16 adds Bank statements right after Payments.
+      { label: 'Bank statements', to: '/bank-statements' },
       { label: 'Users', to: '/users' },
       { label: 'Emails', to: '/emails' },
       // /countries renders inside the settings view; operators and search indexes have no

@@ -1,4 +1,5 @@
 import type { TDuplicateInvoicesFinding } from '@ops/contract';
+import { CreditNoteAction } from '@/features/credit-notes';
 import { useInvoiceFixRepair } from '../api/repair-invoice-fix';
 import { CheckFindings, type FindingProps, type FindingsProps } from './fixes-findings-list';
 import { FindingCard, InvoiceLine } from './fixes-panel';
@@ -30,6 +31,10 @@ function DuplicateFinding({
   const repair = useInvoiceFixRepair(onResult);
   const target = finding.invoices.find((invoice) => invoice.iid === finding.proposedVoidIid);
   const kept = finding.invoices.filter((invoice) => invoice.iid !== target?.iid);
+  // No unpaid duplicate to void: the paid ones after the kept one are settled by a credit note.
+  const creditable = target
+    ? []
+    : finding.invoices.slice(1).filter((invoice) => invoice.status === 'paid');
   return (
     <FindingCard
       label={`Duplicates ${finding.key}`}
@@ -54,6 +59,14 @@ function DuplicateFinding({
               })
             }
           />
+        ) : creditable.length > 0 ? (
+          creditable.map((invoice) => (
+            <CreditNoteAction
+              key={invoice.iid}
+              invoice={invoice}
+              label={`Credit note on ${invoice.number}…`}
+            />
+          ))
         ) : null
       }
     >

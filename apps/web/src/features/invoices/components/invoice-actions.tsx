@@ -1,6 +1,7 @@
 import type { TInvoiceActionResult, TInvoiceDetail } from '@ops/contract';
 import { useState } from 'react';
 import { Button } from '@/components/button';
+import { CreditNoteAction } from '@/features/credit-notes';
 import { ConfirmDialog, ConflictNotice, isVersionConflict } from '@/components/detail';
 import { getErrorMessage } from '@/lib/error-message';
 import { useInvoiceAction } from '../api/run-invoice-action';
@@ -67,6 +68,9 @@ export function InvoiceActions({
         <Button variant="secondary" onClick={() => setOpen('uncollectible')}>
           Uncollectible
         </Button>
+      ) : null}
+      {invoice.status === 'issued' || invoice.status === 'paid' ? (
+        <CreditNoteAction invoice={invoice} />
       ) : null}
 
       <IssueInvoiceDialog

@@ -91,6 +91,16 @@ export const invoicesListDefinition: DataListDefinition<TInvoiceListItem, typeof
       ),
     },
     {
+      id: 'balance',
+      label: 'Balance',
+      width: '8.5rem',
+      sortable: true,
+      isNumeric: true,
+      render: (invoice) => (
+        <span className="tabular-nums">{formatMoney(invoice.balanceMinor, invoice.currency)}</span>
+      ),
+    },
+    {
       id: 'currency',
       label: 'Currency',
       width: '5rem',
@@ -104,7 +114,11 @@ export const invoicesListDefinition: DataListDefinition<TInvoiceListItem, typeof
       width: '9.5rem',
       sortable: true,
       render: (invoice) => (
-        <InvoiceStatusBadge status={invoice.status} isOverdue={invoice.isOverdue} />
+        <InvoiceStatusBadge
+          status={invoice.status}
+          isOverdue={invoice.isOverdue}
+          isPartiallyPaid={invoice.isPartiallyPaid}
+        />
       ),
     },
     {
@@ -139,6 +153,15 @@ export const invoicesListDefinition: DataListDefinition<TInvoiceListItem, typeof
       options: [
         { value: 'true', label: 'Overdue (issued, past due)' },
         { value: 'false', label: 'Not overdue' },
+      ],
+    },
+    {
+      name: 'partial',
+      label: 'Partially paid',
+      kind: 'one-of',
+      options: [
+        { value: 'true', label: 'Partially paid (issued, money received)' },
+        { value: 'false', label: 'Not partially paid' },
       ],
     },
     {

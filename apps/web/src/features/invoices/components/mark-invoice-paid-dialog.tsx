@@ -7,6 +7,7 @@ import {
 } from '@ops/contract';
 import { useState, type ReactNode } from 'react';
 import { Button, focusRing } from '@/components/button';
+import { formatMoney } from '@/components/detail';
 import { InvoiceActionFooter } from './invoice-action-footer';
 import { paymentMethodLabels } from './labels';
 import { Modal } from './modal';
@@ -24,7 +25,10 @@ export type TMarkPaidBody = {
   reference: string | null;
 };
 
-/** The mark-paid form: date, amount (checked here before sending), method and reference. */
+/**
+ * The mark-paid form: date, amount (prefilled with the balance, checked here before sending),
+ * method and reference. The server's money engine decides the outcome and says it.
+ */
 export function MarkInvoicePaidDialog({
   invoice,
   isOpen,
@@ -43,7 +47,8 @@ export function MarkInvoicePaidDialog({
   onMarkPaid: (body: TMarkPaidBody) => void;
 }) {
   const [paidAt, setPaidAt] = useState(todayLocal());
-  const [amount, setAmount] = useState(formatMinorPlain(invoice.totalMinor));
+  // What is still open: a partially paid invoice asks for the rest (issue 16).
+  const [amount, setAmount] = useState(formatMinorPlain(invoice.balanceMinor));
   const [method, setMethod] = useState<TInvoicePaymentMethod>('bank-transfer');
   const [reference, setReference] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
@@ -91,6 +96,15 @@ export function MarkInvoicePaidDialog({
             onChange={(event) => setAmount(event.target.value)}
           />
           {amountError ? <span className="text-xs text-red-700">{amountError}</span> : null}
+          <span className="text-xs text-slate-600">
+            Balance {formatMoney(invoice.balanceMinor, invoice.currency)}
+            {invoice.balanceMinor !== invoice.totalMinor
+              ? ` of ${formatMoney(invoice.totalMinor, invoice.currency)}`
+              : ''}
+            . Less: a small difference (the currency’s payment tolerance) is written off as bank
+            charges, more stays open as a partial payment. More: the surplus becomes the member’s
+            credit.
+          </span>
         </label>
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium">Method</span>

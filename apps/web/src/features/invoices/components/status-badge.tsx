@@ -10,13 +10,18 @@ const tones: Record<TInvoiceStatus, string> = {
   credited: 'bg-slate-100 text-slate-700',
 };
 
-/** An invoice's status as a badge, with "Overdue" beside it when it is issued and past due. */
+/**
+ * An invoice's status as a badge, with "Partially paid" beside it when money was received and a
+ * balance is left, and "Overdue" when it is issued and past due.
+ */
 export function InvoiceStatusBadge({
   status,
   isOverdue,
+  isPartiallyPaid = false,
 }: {
   status: TInvoiceStatus;
   isOverdue: boolean;
+  isPartiallyPaid?: boolean;
 }) {
   return (
     <span className="inline-flex flex-wrap gap-1">
@@ -25,6 +30,11 @@ export function InvoiceStatusBadge({
       >
         {invoiceStatusLabels[status]}
       </span>
+      {isPartiallyPaid ? (
+        <span className="inline-block rounded-full bg-violet-100 px-2 py-0.5 text-xs font-medium text-violet-900">
+          Partially paid
+        </span>
+      ) : null}
       {isOverdue ? (
         <span className="inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
           Overdue

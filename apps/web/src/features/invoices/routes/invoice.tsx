@@ -29,6 +29,7 @@ import { useCan } from '@/lib/permissions';
 import { invoicePdfPath, useInvoice } from '../api/get-invoice';
 import { InvoiceActions } from '../components/invoice-actions';
 import { InvoiceDraftForm } from '../components/invoice-draft-form';
+import { InvoicePayments } from '../components/invoice-payments';
 import { invoiceKindLabels, invoiceSourceLabels, paymentMethodLabels } from '../components/labels';
 import { InvoiceStatusBadge } from '../components/status-badge';
 
@@ -55,6 +56,7 @@ export function InvoiceRoute({ iid }: { iid: string }) {
   const invoice = useInvoice(iid);
   const canEdit = useCan('invoices.edit');
   const [outcome, setOutcome] = useState<TInvoiceActionResult | null>(null);
+  const [reversed, setReversed] = useState<{ iid: string; message: string } | null>(null);
   const [, openTab] = useDetailTab(tabIds);
 
   return (
@@ -84,7 +86,10 @@ export function InvoiceRoute({ iid }: { iid: string }) {
                 <InvoiceActions
                   key={`${data.iid}-${data.version}`}
                   invoice={data}
-                  onDone={setOutcome}
+                  onDone={(result) => {
+                    setReversed(null);
+                    setOutcome(result);
+                  }}
                   onReload={() => void invoice.refetch()}
                 />
               ) : null}
@@ -115,10 +120,30 @@ export function InvoiceRoute({ iid }: { iid: string }) {
               ) : null}
             </div>
           ) : null}
+          {reversed && reversed.iid === data.iid ? (
+            <p
+              role="status"
+              className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
+            >
+              {reversed.message}
+            </p>
+          ) : null}
           <DetailTabs
             label={`Invoice ${data.number} sections`}
             tabs={[
-              { id: 'overview', label: 'Overview', content: <Overview invoice={data} /> },
+              {
+                id: 'overview',
+                label: 'Overview',
+                content: (
+                  <Overview
+                    invoice={data}
+                    onReversed={(message) => {
+                      setOutcome(null);
+                      setReversed({ iid: data.iid, message });
+                    }}
+                  />
+                ),
+              },
               {
                 id: 'edit',
                 label: 'Edit draft',
@@ -224,7 +249,13 @@ function Lines({ invoice }: { invoice: TInvoiceDetail }) {
   );
 }
 
-function Overview({ invoice: data }: { invoice: TInvoiceDetail }) {
+function Overview({
+  invoice: data,
+  onReversed,
+}: {
+  invoice: TInvoiceDetail;
+  onReversed: (message: string) => void;
+}) {
   return (
     <div className="flex flex-col gap-4 pt-4">
       <FieldList
@@ -241,7 +272,13 @@ function Overview({ invoice: data }: { invoice: TInvoiceDetail }) {
               },
               {
                 label: 'Status',
-                value: <InvoiceStatusBadge status={data.status} isOverdue={data.isOverdue} />,
+                value: (
+                  <InvoiceStatusBadge
+                    status={data.status}
+                    isOverdue={data.isOverdue}
+                    isPartiallyPaid={data.isPartiallyPaid}
+                  />
+                ),
               },
               { label: 'Kind', value: invoiceKindLabels[data.kind] },
               { label: 'Year', value: data.year },
@@ -254,6 +291,9 @@ function Overview({ invoice: data }: { invoice: TInvoiceDetail }) {
                 value: data.dueDate ? formatDate(data.dueDate) : '30 days after issue',
               },
               { label: 'Total', value: formatMoney(data.totalMinor, data.currency) },
+              data.status !== 'draft'
+                ? { label: 'Balance', value: formatMoney(data.balanceMinor, data.currency) }
+                : null,
             ],
           },
           {
@@ -371,6 +411,7 @@ function Overview({ invoice: data }: { invoice: TInvoiceDetail }) {
         ]}
       />
       <Lines invoice={data} />
+      <InvoicePayments invoice={data} onReversed={onReversed} />
     </div>
   );
 }

@@ -21,6 +21,24 @@ function authored(at: string, by: string | null): string {
   return by ? `${formatDateTime(at)} by ${by}` : formatDateTime(at);
 }
 
+/**
+ * What the member owes per currency and its credit (issue 16): "CHF 300.00 · credit CHF 50.00";
+ * "None" when nothing is open. The Ledger tab has every line.
+ */
+function openBalanceText(member: TMemberDetail): string {
+  if (member.openBalances.length === 0) return 'None';
+  return member.openBalances
+    .map((open) =>
+      [
+        open.balanceMinor !== '0' ? formatMoney(open.balanceMinor, open.currency) : null,
+        open.creditMinor !== '0' ? `credit ${formatMoney(open.creditMinor, open.currency)}` : null,
+      ]
+        .filter(Boolean)
+        .join(' · '),
+    )
+    .join('; ');
+}
+
 /** The member's fields grouped as a person reads them: who, how to reach, where, membership. */
 function memberFieldGroups(member: TMemberDetail, memberHref: (mid: string) => string) {
   const hasEnded = member.terminatedOn !== null || member.terminationReason !== null;
@@ -121,6 +139,10 @@ function memberFieldGroups(member: TMemberDetail, memberHref: (mid: string) => s
           value: member.terminationReason,
         },
         { label: 'Billing currency', value: member.billingCurrency },
+        {
+          label: 'Open balance',
+          value: openBalanceText(member),
+        },
         {
           label: 'Card-payment customer',
           value: member.cardCustomerId,

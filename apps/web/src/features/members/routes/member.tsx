@@ -9,6 +9,7 @@ import { useCan } from '@/lib/permissions';
 import { useMember, useMemberFollowChanges } from '../api/get-member';
 import { MemberActions } from '../components/member-actions';
 import { MemberEditForm } from '../components/member-edit-form';
+import { LedgerTab } from '../components/ledger-tab';
 import { categoryLabels, memberFieldLabels } from '../components/member-labels';
 import { MemberOverview } from '../components/member-overview';
 import { StatusBadge } from '../components/status-badge';
@@ -72,6 +73,11 @@ export function MemberRoute({ mid }: { mid: string }) {
                   id: 'overview',
                   label: 'Overview',
                   content: <MemberOverview member={data} memberHref={memberHref} />,
+                },
+                {
+                  id: 'ledger',
+                  label: 'Ledger',
+                  content: <LedgerTab member={data} />,
                 },
                 {
                   id: 'edit',

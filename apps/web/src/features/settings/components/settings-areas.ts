@@ -33,6 +33,13 @@ export const settingsAreas: readonly SettingsArea[] = [
     isSettingsSection: true,
   },
   {
+    label: 'Payment tolerances',
+    href: paths.paymentTolerances.getHref(),
+    description:
+      'How much short a payment may be and still pay its invoice, written off as bank charges, per currency.',
+    isSettingsSection: true,
+  },
+  {
     label: 'Operators',
     href: paths.operators.getHref(),
     description: 'Who may use this console, with which roles; grant and revoke access.',

@@ -1,0 +1,35 @@
+import {
+  ZBankStatementParams,
+  ZConfirmSuggestionsRequest,
+  ZConfirmSuggestionsResult,
+} from '@ops/contract/bank-statements';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { operatorActor } from '../../http/actor';
+import { confirmStatementSuggestions } from '../actions/confirm-suggestions';
+import { bookingContextOf } from './booking-context';
+
+/** POST /api/bank-statements/:bsid/confirm-suggestions: books every suggestion of a statement. */
+export const confirmSuggestionsRoute: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/bank-statements/:bsid/confirm-suggestions',
+    {
+      config: { permission: 'bank-statements.import' },
+      schema: {
+        tags: ['bank-statements'],
+        summary:
+          'Books every suggested payment of a statement in one transaction; one that can no longer be booked stays in the queue with why',
+        params: ZBankStatementParams,
+        body: ZConfirmSuggestionsRequest.nullish(),
+        response: { 200: ZConfirmSuggestionsResult },
+      },
+    },
+    async (request) =>
+      confirmStatementSuggestions(
+        app.deps.db,
+        operatorActor(request),
+        request.params.bsid,
+        request.body,
+        bookingContextOf(app),
+      ),
+  );
+};

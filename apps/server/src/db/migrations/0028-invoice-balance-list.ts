@@ -1,0 +1,48 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * Issue 16, the invoices with their balance. The list's indexes (`invoices_list_balance_idx`,
+ * `invoices_partially_paid_idx`) came with migration 0026; what is left is the CSV upload's
+ * audit entry. Migration 0023 builds the `after` of each created invoice as validation stages
+ * the row, so that it equals the row the commit inserts. Since 0026 an invoice also carries
+ * `paid_minor`, `credited_minor`, `written_off_minor` and the generated `balance_minor`: a
+ * staged invoice is settled in full when it arrives paid (the `invoices_settle_when_paid`
+ * trigger), and owes its total otherwise (nothing for a draft or a void one). The entry now
+ * says so too.
+ */
+const createdAudit = `jsonb_strip_nulls(jsonb_build_object(
+  'iid', r.new_iid, 'number', r.number, 'member_mid', r.member_mid, 'kind', r.kind,
+  'year', r.year, 'issue_date', r.issue_date, 'due_date', r.due_date, 'currency', r.currency,
+  'lines', r.lines, 'subtotal_minor', r.subtotal_minor, 'vat_minor', r.vat_minor,
+  'donation_minor', r.donation_minor, 'total_minor', r.total_minor,
+  'bank_account_id', r.bank_account_id, 'payment_reference', r.payment_reference,
+  'status', r.status, 'paid_at', r.paid_at, 'paid_amount_minor', r.paid_amount_minor,
+  'paid_method', r.paid_method, 'paid_reference', r.paid_reference, 'source', 'csv-import',
+  'import_batch', r.upload_id%money%))`;
+
+const moneyFields = `,
+  'paid_minor', CASE WHEN r.status = 'paid' THEN r.total_minor ELSE 0 END,
+  'credited_minor', 0, 'written_off_minor', 0,
+  'balance_minor', CASE WHEN r.status IN ('draft', 'void', 'paid') THEN 0 ELSE r.total_minor END`;
+
+async function replaceAuditFunction(db: Kysely<unknown>, body: string): Promise<void> {
+  await sql
+    .raw(
+      `CREATE OR REPLACE FUNCTION invoice_upload_created_audit(r invoice_upload_rows) RETURNS jsonb
+  LANGUAGE sql STABLE
+RETURN ${body};
+
+-- Uploads validated before this migration and not committed yet.
+UPDATE invoice_upload_rows r SET created_audit = invoice_upload_created_audit(r)
+ WHERE r.reason IS NULL;`,
+    )
+    .execute(db);
+}
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await replaceAuditFunction(db, createdAudit.replace('%money%', moneyFields));
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await replaceAuditFunction(db, createdAudit.replace('%money%', ''));
+}

@@ -1,0 +1,186 @@
+import {
+  formatMinorPlain,
+  parseMajorAmount,
+  type TRefundRequest,
+  type TRefundResult,
+} from '@ops/contract';
+import { useState } from 'react';
+import { Button, focusRing } from '@/components/button';
+import { formatMoney } from '@/components/detail/format';
+import { getErrorMessage } from '@/lib/error-message';
+import { useCan } from '@/lib/permissions';
+import { useRefundMemberCredit } from '../api/refund-member-credit';
+import { DialogFooter, Modal } from './modal';
+
+const inputClass = `rounded-md border border-slate-300 px-2 py-1.5 text-sm ${focusRing}`;
+
+const todayLocal = () => {
+  const now = new Date();
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+};
+
+type RefundProps = {
+  memberMid: string;
+  currency: string;
+  /** The member's credit in that currency (minor units): the most that can be refunded. */
+  creditAvailableMinor: number | string;
+};
+
+function RefundForm({
+  memberMid,
+  currency,
+  creditAvailableMinor,
+  onClose,
+  onDone,
+}: RefundProps & { onClose: () => void; onDone: (result: TRefundResult) => void }) {
+  const refund = useRefundMemberCredit(memberMid);
+  const available = Number(creditAvailableMinor);
+  const [amount, setAmount] = useState(formatMinorPlain(available));
+  const [bookedOn, setBookedOn] = useState(todayLocal());
+  const [reference, setReference] = useState('');
+  const [reason, setReason] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const submit = () => {
+    const parsed = parseMajorAmount(amount);
+    if (!parsed.ok) return setFormError(parsed.message);
+    if (parsed.minor <= 0) return setFormError('The amount must be more than zero.');
+    if (parsed.minor > available) {
+      return setFormError(`At most the member’s credit, ${formatMoney(available, currency)}.`);
+    }
+    if (!reason.trim()) return setFormError('Give the reason.');
+    setFormError(null);
+    refund
+      .mutateAsync({
+        currency: currency as TRefundRequest['currency'],
+        amountMinor: parsed.minor,
+        method: 'bank-transfer',
+        bookedOn,
+        reference: reference.trim() || null,
+        reason: reason.trim(),
+      })
+      .then(onDone, () => undefined);
+  };
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <p className="text-sm text-slate-700">
+        The member has {formatMoney(available, currency)} of credit. Record the bank transfer that
+        pays it back.
+      </p>
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="font-medium">Amount ({currency})</span>
+        <input
+          className={`${inputClass} tabular-nums`}
+          inputMode="decimal"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+        />
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="font-medium">Paid out on</span>
+        <input
+          type="date"
+          className={inputClass}
+          value={bookedOn}
+          max={todayLocal()}
+          onChange={(event) => setBookedOn(event.target.value)}
+        />
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="font-medium">Reference</span>
+        <input
+          className={inputClass}
+          value={reference}
+          placeholder="The bank transfer’s reference"
+          onChange={(event) => setReference(event.target.value)}
+        />
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="font-medium">Reason</span>
+        <textarea
+          className={inputClass}
+          rows={2}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      </label>
+      <DialogFooter
+        errorText={formError ?? (refund.error ? getErrorMessage(refund.error) : null)}
+        onCancel={onClose}
+      >
+        <Button type="submit" isBusy={refund.isPending}>
+          {refund.isPending ? 'Saving…' : 'Record refund'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** The refund dialog: pays a member's credit in one currency back by bank transfer. */
+export function RefundDialog({
+  isOpen,
+  onClose,
+  onDone,
+  ...props
+}: RefundProps & {
+  isOpen: boolean;
+  onClose: () => void;
+  onDone: (result: TRefundResult) => void;
+}) {
+  return (
+    <Modal isOpen={isOpen} title={`Refund ${props.currency} credit`} onClose={onClose}>
+      <RefundForm {...props} onClose={onClose} onDone={onDone} />
+    </Modal>
+  );
+}
+
+/**
+ * "Refund…": opens the refund dialog, for operators allowed to reverse payments
+ * (`payments.reverse`) and only when the member has credit in that currency. The member's
+ * ledger places it; the outcome shows under it unless `onDone` takes it.
+ */
+export function RefundAction({
+  onDone,
+  ...props
+}: RefundProps & { onDone?: (result: TRefundResult) => void }) {
+  const canRefund = useCan('payments.reverse');
+  const [isOpen, setIsOpen] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  if (!canRefund || Number(props.creditAvailableMinor) <= 0) {
+    return message ? (
+      <p role="status" className="text-sm text-emerald-800">
+        {message}
+      </p>
+    ) : null;
+  }
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setIsOpen(true)}>
+        Refund…
+      </Button>
+      <RefundDialog
+        {...props}
+        isOpen={isOpen}
+        onClose={() => setIsOpen(false)}
+        onDone={(result) => {
+          setIsOpen(false);
+          if (onDone) onDone(result);
+          else setMessage(result.message);
+        }}
+      />
+      {message ? (
+        <p role="status" className="text-sm text-emerald-800">
+          {message}
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Button, focusRing } from '@/components/button';
+import { getErrorMessage } from '@/lib/error-message';
+import { useCan } from '@/lib/permissions';
+import { statementPdfHref } from '../api/ledger';
+import { useSendStatement } from '../api/ledger-send-statement';
+
+const inputClass = `rounded-md border border-slate-300 px-2 py-1.5 text-sm ${focusRing}`;
+const linkButtonClass = `inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 ${focusRing}`;
+
+/** Today in the browser's calendar, as a date input holds it. */
+const todayLocal = () => {
+  const now = new Date();
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+};
+
+/**
+ * "Statement of account": a period (the year so far by default), then the PDF to download or
+ * to e-mail to the member (for those allowed to edit invoices, and only with an address).
+ */
+export function LedgerStatement({ mid, email }: { mid: string; email: string | null }) {
+  const today = todayLocal();
+  const [from, setFrom] = useState(`${today.slice(0, 4)}-01-01`);
+  const [to, setTo] = useState(today);
+  const canSend = useCan('invoices.edit');
+  const send = useSendStatement(mid);
+  const isRange = from !== '' && to !== '' && from <= to;
+  const range = { from, to };
+  return (
+    <section aria-labelledby="statement-title" className="flex flex-col gap-2">
+      <h4
+        id="statement-title"
+        className="border-b border-slate-200 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase"
+      >
+        Statement of account
+      </h4>
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium">From</span>
+          <input
+            type="date"
+            className={inputClass}
+            value={from}
+            max={to || undefined}
+            onChange={(event) => setFrom(event.target.value)}
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium">To</span>
+          <input
+            type="date"
+            className={inputClass}
+            value={to}
+            min={from || undefined}
+            onChange={(event) => setTo(event.target.value)}
+          />
+        </label>
+        {isRange ? (
+          <a className={linkButtonClass} href={statementPdfHref(mid, range, true)}>
+            Download PDF
+          </a>
+        ) : null}
+        {canSend ? (
+          <Button
+            variant="secondary"
+            disabled={!isRange || !email}
+            isBusy={send.isPending}
+            title={email ? undefined : 'The member has no e-mail address'}
+            onClick={() => send.mutate(range)}
+          >
+            {send.isPending ? 'Sending…' : email ? `E-mail to ${email}` : 'E-mail (no address)'}
+          </Button>
+        ) : null}
+      </div>
+      {!isRange ? (
+        <p className="text-sm text-red-700">Choose a period whose start is not after its end.</p>
+      ) : null}
+      {send.isSuccess ? (
+        <p role="status" className="text-sm text-emerald-800">
+          {send.data.message}
+        </p>
+      ) : null}
+      {send.error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {getErrorMessage(send.error)}
+        </p>
+      ) : null}
+    </section>
+  );
+}
