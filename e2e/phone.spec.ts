@@ -204,6 +204,7 @@ test.describe('at desktop size', () => {
     const areas = [
       ['Bank accounts', /\/settings\/bank-accounts$/],
       ['Countries', /\/countries$/],
+      ['Payment tolerances', /\/settings\/payment-tolerances$/],
       ['Operators', /\/operators$/],
       ['Search indexes', /\/search\/indexes$/],
     ] as const;

@@ -21,6 +21,8 @@ const sidebarLabels = [
   'Certificates',
   'Invoices',
   'Payments',
+  // Issue 16 adds the bank statements next to Payments.
+  'Bank statements',
   'Users',
   'Emails',
   'Settings',

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Benchmark, BenchmarkContext } from '../lib/benchmark';
-import { currentRss, peakRss } from '../lib/csv-upload';
+import { currentRss, peakRss, uploadMemoryTarget } from '../lib/csv-upload';
 import { addOperator, runOps, signInCookie } from '../lib/operator';
 import { startServer } from '../lib/processes';
 import { seededDataDir, seedScale } from './seed';
@@ -12,8 +12,6 @@ const batchSize = 50;
 const matchingPercent = 95;
 const operatorEmail = 'bench-bank-import@ops.demo.example';
 const operatorPassword = 'bench bank import password 2026';
-/** The issue's budget for the server while it imports. */
-export const bankImportMemoryTarget = 300 * 1024 * 1024;
 
 type ImportRun = { elapsedMs: number; peakRssBytes: number; details: Record<string, unknown> };
 
@@ -117,7 +115,7 @@ export const bankImport100kMemory: Benchmark = {
     'The peak resident memory (VmHWM) of the server process that imported the bank file of ' +
     'bank-import-100k, started fresh on the seeded database.',
   unit: 'bytes',
-  target: bankImportMemoryTarget,
+  target: uploadMemoryTarget,
   dataSize: `${entryCount.toLocaleString('en')} payments, ${seedScale.toLocaleString('en')} members`,
   runs: 1,
   async run(context) {

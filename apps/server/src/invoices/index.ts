@@ -47,6 +47,9 @@ export { paymentToleranceOf, defaultTolerance } from './money/tolerance';
 export { applyMembershipPayment, type RuleTwoContext } from './payment-rule-two';
 export {
   bookInvoicePaymentsIn,
+  planInvoicePaymentsIn,
+  writePlannedPaymentsIn,
+  type PaymentPlan,
   type BulkBooking,
   type BulkBookingResult,
   type BulkPayment,
@@ -57,4 +60,5 @@ export {
   inTransactionCertificates,
   issueDueCertificatesAfterCommit,
   issueDueCertificatesIn,
+  trackAfterCommit,
 } from './money/issue-due-certificates';

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database';
 import type { DatabaseHandle } from '../db/database';
 import { firstStartDemoScale } from '../server';
-import { buildDemoBankSample, demoBankSamplePath } from './bank-sample';
+import { importBankFile } from '../bank-statements';
+import { cliActor } from '../db/audit';
+import { buildDemoBankSample, demoBankSampleExpectation, demoBankSamplePath } from './bank-sample';
 import { seedDemo } from './demo';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -26,5 +28,24 @@ describe('the demo bank file (docs/samples/camt054-demo.xml)', () => {
 
   it('is the file the demo data generates (regenerate it with `npm run ops -- seed bank-sample`)', async () => {
     expect(await readFile(committedSample, 'utf8')).toBe(generated);
+  });
+
+  it('imports into the fresh demo data as the README says: every way a payment is matched', async () => {
+    const report = await importBankFile(
+      database.db,
+      cliActor,
+      { content: await readFile(committedSample), fileName: 'camt054-demo.xml' },
+      { publicUrl: 'http://localhost', mailFrom: 'ops@example.org', awaitCertificates: true },
+    );
+    expect(report.counts).toMatchObject(demoBankSampleExpectation);
+    // Importing it again books nothing twice.
+    const again = await importBankFile(
+      database.db,
+      cliActor,
+      { content: await readFile(committedSample), fileName: 'camt054-demo.xml' },
+      { publicUrl: 'http://localhost', mailFrom: 'ops@example.org' },
+    );
+    expect(again.counts).toMatchObject({ paid: 0, partial: 0, overpaid: 0, suggested: 0 });
+    expect(again.counts.duplicates).toBe(demoBankSampleExpectation.entries);
   });
 });

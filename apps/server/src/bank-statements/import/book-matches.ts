@@ -1,12 +1,14 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Actor } from '../../db/audit';
 import { recordAudits } from '../../db/audit';
 import type { Database } from '../../db/schema';
 import {
-  bookInvoicePaymentsIn,
   inTransactionCertificates,
   issueDueCertificatesIn,
+  planInvoicePaymentsIn,
+  writePlannedPaymentsIn,
   type CertificateDue,
+  type PaymentPlan,
 } from '../../invoices';
 import { paymentOfEntry, type EntryBookingContext } from '../book-entry';
 import type { NewEntry } from './entries';
@@ -17,21 +19,18 @@ type Trx = Transaction<Database>;
 const auditsPerInsert = 5_000;
 
 /**
- * Books every entry matching put in state 'booked' through the money engine's batch path
- * (`bookInvoicePaymentsIn`): the same rules as a payment booked by hand (balance, tolerance
- * write-off, surplus credit, rule 2), in file order, in a handful of statements for the whole
- * file. What each booking did (outcome, movement) is then written to the entries in one
- * statement. A few certificates are issued here; more are left for after the commit.
+ * Plans the booking of every entry matching put in state 'booked', through the money engine's
+ * batch path (`planInvoicePaymentsIn`: the same rules as a payment booked by hand — balance,
+ * tolerance write-off, surplus credit —, in file order): each entry gets its outcome and the id
+ * of its movement before it is written, so that entries are inserted once, complete.
  */
-export async function bookMatchedEntries(
+export async function planMatchedBookings(
   trx: Trx,
   actor: Actor,
   rows: readonly NewEntry[],
-  context: EntryBookingContext,
-): Promise<{ certificatesDue: CertificateDue[] }> {
+): Promise<PaymentPlan> {
   const booked = rows.filter((row) => row.state === 'booked');
-  if (booked.length === 0) return { certificatesDue: [] };
-  const result = await bookInvoicePaymentsIn(
+  const plan = await planInvoicePaymentsIn(
     trx,
     actor,
     booked.map((row) => ({
@@ -40,18 +39,27 @@ export async function bookMatchedEntries(
       iid: row.invoice_iid as string,
     })),
   );
-  const byKey = new Map(result.bookings.map((booking) => [booking.key, booking]));
+  const byKey = new Map(plan.bookings.map((booking) => [booking.key, booking]));
   for (const row of booked) {
     const booking = byKey.get(row.beid);
     row.outcome = booking?.outcome ?? null;
     row.movement_id = booking?.movementId ?? null;
   }
-  await sql`
-    UPDATE bank_entries e SET outcome = b.outcome, movement_id = b.movement_id
-      FROM unnest(${booked.map((row) => row.beid)}::text[],
-                  ${booked.map((row) => row.outcome)}::text[],
-                  ${booked.map((row) => row.movement_id)}::text[]) AS b(beid, outcome, movement_id)
-     WHERE e.beid = b.beid`.execute(trx);
+  return plan;
+}
+
+/**
+ * Writes the planned bookings once their entries are stored (movements, invoices, rule 2). A
+ * few certificates are issued here, in the import's transaction; more are left for after the
+ * commit.
+ */
+export async function writeMatchedBookings(
+  trx: Trx,
+  actor: Actor,
+  plan: PaymentPlan,
+  context: EntryBookingContext,
+): Promise<{ certificatesDue: CertificateDue[] }> {
+  const result = await writePlannedPaymentsIn(trx, actor, plan);
   if (result.certificatesDue.length <= inTransactionCertificates) {
     await issueDueCertificatesIn(trx, actor, result.certificatesDue, context);
     return { certificatesDue: [] };

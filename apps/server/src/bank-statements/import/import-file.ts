@@ -1,17 +1,18 @@
 import type { TBankImportReport } from '@ops/contract';
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Actor } from '../../db/audit';
 import type { Database } from '../../db/schema';
 import { reusePlansForBulkWrite, writeTransaction } from '../../db/transaction';
 import { manyChangedRows, refreshStatistics, type StatisticsLog } from '../../lists';
 import type { EntryBookingContext } from '../book-entry';
-import { issueDueCertificatesAfterCommit } from '../../invoices';
+import { inTransactionIndexRows } from '../../uploads';
 import { CamtError, camtErrorAsBadInput } from '../camt/camt-error';
 import { parseCamt } from '../camt/parse';
 import type { ParsedBankFile } from '../camt/types';
 import { accountsOfStatements } from './account';
-import { auditImportedEntries, bookMatchedEntries } from './book-matches';
+import { startImportFollowUp } from './follow-up';
+import { auditImportedEntries, planMatchedBookings, writeMatchedBookings } from './book-matches';
 import { insertEntries, planEntries } from './entries';
 import { matchEntries } from './matching/match-entries';
 import { importReport } from './report';
@@ -51,14 +52,14 @@ export async function importBankFile(
   file: BankFile | ReadBankFile,
   context: EntryBookingContext & {
     log?: StatisticsLog;
-    /** Wait for the certificates left for after the commit (the CLI); the server does not. */
+    /** Wait for what is left for after the commit (the CLI); the server does not. */
     awaitCertificates?: boolean;
   },
 ): Promise<TBankImportReport> {
   const read = 'parsed' in file ? file : readBankFile(file);
   const { parsed, fileName } = read;
   const accounts = await accountsOfStatements(db, parsed.statements);
-  const { report, entryCount, certificatesDue } = await writeTransaction(
+  const { report, entryCount, followUp } = await writeTransaction(
     db,
     async (trx) => {
       // Thousands of rows: keep the plans of the per-row foreign-key checks and triggers.
@@ -67,8 +68,21 @@ export async function importBankFile(
       const statements = await storeStatements(trx, actor, parsed, accounts, read);
       const planned = await planEntries(trx, statements);
       await matchEntries(trx, planned.rows);
+      const bookings = await planMatchedBookings(trx, actor, planned.rows);
+      // Thousands of bookings: their search documents are rewritten after the answer (as a
+      // bulk upload's are), not by the triggers of each statement.
+      const reindex =
+        bookings.bookings.length > inTransactionIndexRows
+          ? {
+              invoices: bookings.invoices.map((invoice) => invoice.iid),
+              members: [
+                ...new Set(bookings.invoices.flatMap((invoice) => invoice.member_mid ?? [])),
+              ],
+            }
+          : null;
+      if (reindex) await sql`SET LOCAL ops.search_sync = 'off'`.execute(trx);
       await insertEntries(trx, actor, planned.rows);
-      const { certificatesDue } = await bookMatchedEntries(trx, actor, planned.rows, context);
+      const { certificatesDue } = await writeMatchedBookings(trx, actor, bookings, context);
       await auditImportedEntries(trx, actor, planned.rows, fileName);
       await countStatementEntries(
         trx,
@@ -77,7 +91,7 @@ export async function importBankFile(
       return {
         report: importReport(parsed, fileName, statements, planned),
         entryCount: planned.rows.length,
-        certificatesDue,
+        followUp: { reindex, certificatesDue },
       };
     },
     // Read committed: the account lock orders imports, and each statement after it sees what
@@ -85,11 +99,14 @@ export async function importBankFile(
     { isolationLevel: 'read committed' },
   );
   if (entryCount >= manyChangedRows) {
-    await refreshStatistics(db, ['bank_entries', 'money_movements', 'invoices'], context.log);
+    // After the answer: fresh statistics help the next queries, not this report.
+    void refreshStatistics(db, ['bank_entries', 'money_movements', 'invoices'], context.log).catch(
+      () => undefined,
+    );
   }
-  if (certificatesDue.length > 0) {
-    const issuing = issueDueCertificatesAfterCommit(db, actor, certificatesDue, context);
-    if (context.awaitCertificates) await issuing;
+  if (followUp.reindex || followUp.certificatesDue.length > 0) {
+    const following = startImportFollowUp(db, actor, followUp, context);
+    if (context.awaitCertificates) await following;
   }
   return report;
 }

@@ -236,7 +236,8 @@ CREATE TABLE bank_entries (
   match_reason text,
   unmatched_reason text,
   ignored_reason text,
-  movement_id text REFERENCES money_movements (id),
+  -- Deferred: an import writes its entries with their bookings' ids, then the bookings.
+  movement_id text REFERENCES money_movements (id) DEFERRABLE INITIALLY DEFERRED,
   version integer NOT NULL DEFAULT 1,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),

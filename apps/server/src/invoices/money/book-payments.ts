@@ -78,7 +78,32 @@ export async function bookInvoicePaymentsIn(
   payments: readonly BulkPayment[],
   field = 'file',
 ): Promise<BulkBookingResult> {
-  if (payments.length === 0) return { bookings: [], certificatesDue: [], membersUpdated: 0 };
+  return writePlannedPaymentsIn(
+    trx,
+    actor,
+    await planInvoicePaymentsIn(trx, actor, payments, field),
+  );
+}
+
+/** The bookings of a batch, computed and not yet written (`planInvoicePaymentsIn`). */
+export type PaymentPlan = {
+  bookings: BulkBooking[];
+  movements: Record<string, unknown>[];
+  invoices: InvoiceState[];
+};
+
+/**
+ * The first half of `bookInvoicePaymentsIn`: locks the invoices and computes every booking
+ * (outcome, movement ids) without writing, so that a caller can store its own rows with the
+ * bookings' ids first (the bank import writes its entries with them in one insert).
+ */
+export async function planInvoicePaymentsIn(
+  trx: Trx,
+  actor: Actor,
+  payments: readonly BulkPayment[],
+  field = 'file',
+): Promise<PaymentPlan> {
+  if (payments.length === 0) return { bookings: [], movements: [], invoices: [] };
   const invoices = await lockInvoiceStates(trx, [...new Set(payments.map((p) => p.iid))]);
 
   const movements: Record<string, unknown>[] = [];
@@ -146,10 +171,20 @@ export async function bookInvoicePaymentsIn(
     bookings.push({ key: payment.key, outcome, movementId });
   }
 
-  await insertMovements(trx, actor, movements);
-  const paidNow = await updateInvoices(trx, actor, [...invoices.values()]);
+  return { bookings, movements, invoices: [...invoices.values()] };
+}
+
+/** The second half: the movements, the invoices and rule 2, in a handful of statements. */
+export async function writePlannedPaymentsIn(
+  trx: Trx,
+  actor: Actor,
+  plan: PaymentPlan,
+): Promise<BulkBookingResult> {
+  if (plan.bookings.length === 0) return { bookings: [], certificatesDue: [], membersUpdated: 0 };
+  await insertMovements(trx, actor, plan.movements);
+  const paidNow = await updateInvoices(trx, actor, plan.invoices);
   const ruleTwo = await applyRuleTwoToMembersIn(trx, actor, paidNow);
-  return { bookings, ...ruleTwo };
+  return { bookings: plan.bookings, ...ruleTwo };
 }
 
 /** The invoices with what the batch needs, locked in key order (no deadlock with a payment). */
@@ -263,7 +298,9 @@ async function updateInvoices(
            paid_amount_minor = CASE WHEN v.status = 'paid' THEN v.received ELSE i.paid_amount_minor END,
            ${versionBump('i', actor)}
       FROM v WHERE i.iid = v.iid
-    RETURNING i.*`.execute(trx);
+    RETURNING i.iid, i.number, i.kind, i.year, i.member_mid, i.status, i.paid_minor,
+              i.credited_minor, i.written_off_minor, i.paid_at, i.paid_amount_minor,
+              i.paid_method, i.paid_reference, i.version`.execute(trx);
   const before = new Map(invoices.map((invoice) => [invoice.iid, invoice]));
   const audits: AuditEntry[] = rows.map((row) => {
     const old = before.get(row.iid);

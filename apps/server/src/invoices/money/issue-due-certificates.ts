@@ -59,12 +59,21 @@ export function issueDueCertificatesAfterCommit(
     }
     return issued;
   })();
+  return trackAfterCommit(work);
+}
+
+/** Work that runs after a commit's answer (a large import's follow-up), for a closing server to await. */
+export function trackAfterCommit<T>(work: Promise<T>): Promise<T> {
   running.add(work);
-  void work.finally(() => running.delete(work));
+  void work.finally(() => running.delete(work)).catch(() => undefined);
   return work;
 }
 
-/** Waits for the certificates still being issued (a closing server lets them finish). */
+/**
+ * Waits for the certificates still being issued: a closing server lets them finish, as it lets
+ * an upload's follow-up finish. (A server killed meanwhile leaves the rest unissued; issue 17
+ * moves this work onto the job queue, where another instance takes it over.)
+ */
 export async function dueCertificatesSettled(): Promise<void> {
   await Promise.allSettled([...running]);
 }

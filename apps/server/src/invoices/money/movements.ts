@@ -75,7 +75,11 @@ export async function memberCreditOf(trx: Trx, mid: string, currency: string): P
   return Number(row.credit);
 }
 
+// One formatter for every call: making one costs more than a whole booking (a bank file books
+// thousands).
+const headquartersDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' });
+
 /** A movement's day from a moment: the calendar day at headquarters. */
 export function bookingDayOf(moment: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(moment);
+  return headquartersDay.format(moment);
 }
