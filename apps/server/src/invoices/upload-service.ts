@@ -1,3 +1,4 @@
+import { applyRuleTwoToMembersIn } from './money/rule-two-bulk';
 import {
   auditReasonKey,
   guessInvoiceUploadMapping,
@@ -7,7 +8,6 @@ import {
 } from '@ops/contract';
 import { sql } from 'kysely';
 import { versionBump } from '../db/records';
-import { todayAtHeadquarters } from '../lib/dates';
 import {
   changedPart,
   jsonOf,
@@ -308,59 +308,25 @@ export const invoiceUploadKind: UploadKind = {
   },
 
   /**
-   * Rule 2 for every membership invoice this commit paid, set-based: one UPDATE of the members
-   * and one audit entry each, as recordInvoicePaymentIn would have written them invoice by
-   * invoice (that takes some 5 ms per invoice; 100,000 of them would not fit the commit).
+   * Rule 2 for every membership invoice this commit paid, set-based (`applyRuleTwoToMembersIn`,
+   * which the bank import shares): one UPDATE of the members and one audit entry each, as the
+   * booking engine writes them invoice by invoice (some 5 ms per invoice; 100,000 of them would
+   * not fit the commit).
    */
   async afterBatches(trx, { id, actor, reasonText }) {
-    const today = todayAtHeadquarters();
-    const { rows } = await sql<{ paid: number; members: number }>`
-      WITH paid_rows AS (
-        SELECT r.member_mid, r.year, r.number, r.kind FROM ${touchedRows(id)}
-         WHERE r.status = 'paid'
-      ), paid AS (
-        SELECT member_mid, max(year) AS year,
-               string_agg(number, ', ' ORDER BY number) AS numbers
-          FROM paid_rows WHERE kind = 'membership' GROUP BY member_mid
-      ), target AS (
-        SELECT m.mid, m.status, m.paid_through_year, m.version, p.numbers,
-               m.status IN ('pending-payment', 'overdue', 'suspended') AND NOT EXISTS (
-                 SELECT 1 FROM invoices o
-                  WHERE o.member_mid = m.mid AND o.kind = 'membership' AND o.status = 'issued'
-                    AND o.due_date < ${today}::date) AS becomes_active,
-               greatest(coalesce(m.paid_through_year, 0), p.year) AS paid_through
-          FROM members m JOIN paid p ON p.member_mid = m.mid
-         WHERE m.deleted_at IS NULL
-           FOR UPDATE OF m
-      ), changed AS (
-        UPDATE members m
-           SET status = CASE WHEN t.becomes_active THEN 'active' ELSE m.status END,
-               paid_through_year = t.paid_through, ${versionBump('m', actor)}
-          FROM target t
-         WHERE m.mid = t.mid
-           AND (t.becomes_active OR t.paid_through IS DISTINCT FROM t.paid_through_year)
-        RETURNING m.mid, m.status, m.paid_through_year, m.version, t.becomes_active, t.numbers,
-                  t.status AS status_before, t.paid_through_year AS year_before,
-                  t.version AS version_before
-      ), audited AS (
-        INSERT INTO audit_log (actor_uid, actor_kind, table_name, record_id, action, before, after)
-        SELECT ${actor.uid}, ${actor.kind}, 'members', c.mid,
-               CASE WHEN c.becomes_active THEN 'status' ELSE 'update' END,
-               jsonb_build_object('status', c.status_before, 'paid_through_year', c.year_before,
-                                  'version', c.version_before),
-               jsonb_build_object('status', c.status, 'paid_through_year', c.paid_through_year,
-                                  'version', c.version,
-                                  ${auditReasonKey}::text,
-                                  'Invoice ' || c.numbers || ' paid (' || ${reasonText}::text || ')')
-          FROM changed c
-      )
-      SELECT (SELECT count(*) FROM paid_rows)::int AS paid,
-             (SELECT count(*) FROM changed)::int AS members`.execute(trx);
-    return {
-      paid: rows[0]?.paid ?? 0,
-      membersUpdated: rows[0]?.members ?? 0,
-      certificatesIssued: null,
-    };
+    const { rows } = await sql<{ member_mid: string; year: number; number: string; kind: string }>`
+      SELECT r.member_mid, r.year, r.number, r.kind FROM ${touchedRows(id)}
+       WHERE r.status = 'paid'`.execute(trx);
+    const { membersUpdated } = await applyRuleTwoToMembersIn(
+      trx,
+      actor,
+      rows
+        .filter((row) => row.kind === 'membership')
+        .map((row) => ({ number: row.number, memberMid: row.member_mid, year: row.year })),
+      reasonText,
+    );
+    // The certificates follow the commit (`followUp`).
+    return { paid: rows.length, membersUpdated, certificatesIssued: null };
   },
 
   // Certificates may be due even after a small commit; the search index only after a bulk one.

@@ -20,7 +20,9 @@ export type CertificateDue = { memberMid: string; year: number };
 export async function applyRuleTwoToMembersIn(
   trx: Trx,
   actor: Actor,
-  paid: readonly { iid: string; number: string; memberMid: string; year: number }[],
+  paid: readonly { number: string; memberMid: string; year: number }[],
+  /** Said after "Invoice … paid" in the members' audit entries ("CSV upload 2026-01.csv"). */
+  reason?: string,
 ): Promise<{ certificatesDue: CertificateDue[]; membersUpdated: number }> {
   if (paid.length === 0) return { certificatesDue: [], membersUpdated: 0 };
   const today = todayAtHeadquarters();
@@ -60,7 +62,8 @@ export async function applyRuleTwoToMembersIn(
                                 'version', c.version_before),
              jsonb_build_object('status', c.status, 'paid_through_year', c.paid_through_year,
                                 'version', c.version,
-                                ${auditReasonKey}::text, 'Invoice ' || c.numbers || ' paid')
+                                ${auditReasonKey}::text,
+                                'Invoice ' || c.numbers || ' paid' || ${reason ? ` (${reason})` : ''}::text)
         FROM changed c
     )
     SELECT (SELECT count(*) FROM changed)::int AS members`.execute(trx);

@@ -5,7 +5,7 @@ import { formatMoney } from '@/components/detail';
 import { getErrorMessage } from '@/lib/error-message';
 import { invoiceStatusLabels } from '@/lib/labels';
 import { useInvoiceChoices, type InvoiceChoice } from '../api/search-invoice-choices';
-import { Modal } from './modal';
+import { Modal } from '@/components/modal';
 
 /** Typing pauses this long before a search: each keystroke need not be a request. */
 const debounceMs = 200;
@@ -92,7 +92,7 @@ export function AssignEntryDialog({
   const helpId = useId();
   const amount = formatMoney(entry.amountMinor, entry.currency);
   return (
-    <Modal isOpen={isOpen} title={`Assign ${amount} to an invoice`} onClose={onClose}>
+    <Modal width="wide" isOpen={isOpen} title={`Assign ${amount} to an invoice`} onClose={onClose}>
       <p className="text-sm text-slate-700">
         {entry.payerName ?? 'An unnamed payer'}
         {entry.payerIban ? ` (${entry.payerIban})` : ''} paid {amount}

@@ -13,7 +13,7 @@ import { useCreditableInvoice } from '../api/get-creditable-invoice';
 import { useIssueCreditNote } from '../api/issue-credit-note';
 import { CreditLines, initialChoices, type LineChoice } from './credit-lines';
 import { linesRequestOf } from './credit-note-request';
-import { DialogFooter, Modal } from './modal';
+import { DialogFooter, Modal } from '@/components/modal';
 
 /** The invoice a credit note is issued on, as any screen knows it (detail, fixes finding). */
 export type CreditNoteInvoice = { iid: string; number: string; version?: number };
@@ -166,7 +166,12 @@ export function CreditNoteDialog({
   const creditable = useCreditableInvoice(invoice.iid, isOpen);
   const data = creditable.data;
   return (
-    <Modal isOpen={isOpen} title={`Credit note on ${invoice.number}`} onClose={onClose}>
+    <Modal
+      width="wide"
+      isOpen={isOpen}
+      title={`Credit note on ${invoice.number}`}
+      onClose={onClose}
+    >
       {creditable.isPending ? (
         <p className="text-sm text-slate-600">Reading the invoice…</p>
       ) : creditable.error ? (

@@ -10,7 +10,7 @@ import { formatMoney } from '@/components/detail/format';
 import { getErrorMessage } from '@/lib/error-message';
 import { useCan } from '@/lib/permissions';
 import { useRefundMemberCredit } from '../api/refund-member-credit';
-import { DialogFooter, Modal } from './modal';
+import { DialogFooter, Modal } from '@/components/modal';
 
 const inputClass = `rounded-md border border-slate-300 px-2 py-1.5 text-sm ${focusRing}`;
 

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/button';
 import { formatDate } from '@/components/detail/format';
 import { InvoiceActionFooter } from './invoice-action-footer';
-import { Modal } from './modal';
+import { Modal } from '@/components/modal';
 
 /** The issue dialog: what issuing assigns, and whether to e-mail the PDF to the member. */
 export function IssueInvoiceDialog({

@@ -10,7 +10,7 @@ import { Button, focusRing } from '@/components/button';
 import { formatMoney } from '@/components/detail';
 import { InvoiceActionFooter } from './invoice-action-footer';
 import { paymentMethodLabels } from './labels';
-import { Modal } from './modal';
+import { Modal } from '@/components/modal';
 
 const todayLocal = () => {
   const now = new Date();

@@ -4,7 +4,7 @@ import { Button, focusRing } from '@/components/button';
 import { getErrorMessage } from '@/lib/error-message';
 import { useRenewalRun } from '../api/get-renewal-run';
 import { useStartRenewal } from '../api/start-renewal';
-import { Modal } from './modal';
+import { Modal } from '@/components/modal';
 
 /**
  * The renewal run: a year, then the run's progress (members looked at of those considered) and

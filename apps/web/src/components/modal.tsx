@@ -1,26 +1,40 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
+const widths = {
+  normal: 'w-[min(32rem,calc(100vw-2rem))]',
+  wide: 'w-[min(42rem,calc(100vw-2rem))]',
+} as const;
+
 /**
- * A modal `<dialog>` for the credit note and refund forms: the page behind is inert, Escape
- * closes it, and the focus returns to what opened it (the browser does that for `showModal`).
+ * The modal `<dialog>` of every form that opens over a screen (renewal run, marking paid,
+ * credit notes, refunds, assigning a bank payment): the page behind is inert, Escape closes
+ * it, and the focus returns to what opened it.
  */
 export function Modal({
   isOpen,
   title,
   onClose,
+  width = 'normal',
   children,
 }: {
   isOpen: boolean;
   title: string;
   onClose: () => void;
+  /** Wide for forms with a table (credit note lines, invoice candidates). */
+  width?: keyof typeof widths;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
   const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (isOpen && !dialog.open) dialog.showModal();
+    if (isOpen && !dialog.open) {
+      returnFocus.current =
+        document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      dialog.showModal();
+    }
     if (!isOpen && dialog.open) dialog.close();
   }, [isOpen]);
   return (
@@ -31,7 +45,11 @@ export function Modal({
         event.preventDefault();
         onClose();
       }}
-      className="m-auto w-full max-w-2xl rounded-xl border border-slate-200 p-0 shadow-xl backdrop:bg-slate-900/40"
+      onClose={() => {
+        returnFocus.current?.focus();
+        returnFocus.current = null;
+      }}
+      className={`m-auto ${widths[width]} rounded-xl border border-slate-200 p-0 shadow-xl backdrop:bg-slate-900/40`}
     >
       {isOpen ? (
         <div className="flex flex-col gap-4 p-5">
