@@ -3,21 +3,8 @@ import { buildCamtXml, type CamtBuildTransaction } from '../bank-statements';
 import type { Database } from '../db/schema';
 import { demoBankReference, demoEarlierStatement, demoPayerIban } from './money-rows';
 
-/** Where the sample lives in the repository, and the day its payments arrived. */
-export const demoBankSamplePath = 'docs/samples/camt054-demo.xml';
+export { demoBankSampleExpectation, demoBankSamplePath } from './bank-sample-expectation';
 const sampleDay = '2026-03-02';
-
-/** What importing the sample into the fresh demo database does (README, tests). */
-export const demoBankSampleExpectation = {
-  entries: 12,
-  paid: 5,
-  partial: 1,
-  overpaid: 1,
-  suggested: 1,
-  unmatched: 2,
-  duplicates: 1,
-  debits: 1,
-} as const;
 
 type OpenInvoice = {
   iid: string;
