@@ -200,6 +200,8 @@ export type InvoicesTable = Tracked & {
   written_off_minor: Money;
   /** total − paid − credited − written off (0 for drafts and void invoices): generated. */
   balance_minor: Generated<string>;
+  /** Issued with money received (generated): the list's "Partially paid" filter. */
+  is_partially_paid: Generated<boolean>;
 };
 
 /** A renewal run of membership invoices and its progress (migration 0016). */
