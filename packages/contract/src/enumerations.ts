@@ -168,3 +168,18 @@ export type TMoneyMovementSource = (typeof moneyMovementSources)[number];
 export type TBankEntryState = (typeof bankEntryStates)[number];
 export type TBankMatchRule = (typeof bankMatchRules)[number];
 export type TPaymentOutcome = (typeof paymentOutcomes)[number];
+
+// --- Languages -------------------------------------------------------------------------------
+
+/**
+ * The federation's four working languages (issue 17): a member's or user's preferred language
+ * for e-mails and PDFs. English is every template's fallback.
+ */
+export const languages = ['en', 'fr', 'de', 'es'] as const;
+export type Language = (typeof languages)[number];
+export const languageLabels: Record<Language, string> = {
+  en: 'English',
+  fr: 'French',
+  de: 'German',
+  es: 'Spanish',
+};

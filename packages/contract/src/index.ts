@@ -11,6 +11,7 @@ export * from './lists';
 export * from './list-definition';
 export * from './lists/index';
 export * from './enumerations';
+export * from './languages';
 export * from './members';
 export * from './permissions';
 export * from './countries';

@@ -1,4 +1,4 @@
-import type { OperatorRole } from '@ops/contract';
+import type { Language, OperatorRole } from '@ops/contract';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** A column the database fills (default or trigger) but that may be written too. */
@@ -48,6 +48,8 @@ export type CountriesTable = Tracked & {
   default_currency: string | null;
   national_association_mid: string | null;
   active: Defaulted<boolean>;
+  /** The language its members default to (migration 0030). */
+  language: Defaulted<Language>;
 };
 
 /** Reference values world-countries lacks (migration 0012): income group, fee category, currency fixes. */
@@ -76,6 +78,8 @@ export type UsersTable = Tracked & {
   deleted_at: Timestamp | null;
   /** The member's legal name, kept by triggers (migration 0011) for the users list's sort. */
   member_name: Generated<string | null>;
+  /** Defaults to the member's language on insert (migration 0030). */
+  preferred_language: Defaulted<Language>;
 };
 
 export type OperatorsTable = Tracked & {
@@ -135,6 +139,8 @@ export type MembersTable = Tracked & {
   card_customer_id: string | null;
   directory_visible: Defaulted<boolean>;
   deleted_at: Timestamp | null;
+  /** Defaults to the country's language on insert (migration 0030). */
+  preferred_language: Defaulted<Language>;
 };
 
 export type ApplicationsTable = Tracked & {

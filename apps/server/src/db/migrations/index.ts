@@ -27,6 +27,7 @@ import * as moneyMovements from './0026-money-movements';
 import * as bankEntryLists from './0027-bank-entry-lists';
 import * as invoiceBalanceList from './0028-invoice-balance-list';
 import * as paymentReferenceIndex from './0029-payment-reference-index';
+import * as preferredLanguage from './0030-preferred-language';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0027-bank-entry-lists': bankEntryLists,
   '0028-invoice-balance-list': invoiceBalanceList,
   '0029-payment-reference-index': paymentReferenceIndex,
+  '0030-preferred-language': preferredLanguage,
 };
