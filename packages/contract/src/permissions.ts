@@ -35,6 +35,12 @@ export const operatorActions = [
   'emails.retry',
   /** Rebuild the search index. */
   'search.rebuild',
+  /** Scheduled jobs: run one now, pause and resume a schedule. */
+  'jobs.manage',
+  /** Dunning: edit the levels, run or preview a dunning run, exempt a member until a date. */
+  'dunning.manage',
+  /** Edit, revert and test the e-mail templates. */
+  'email-templates.edit',
 ] as const;
 export type OperatorAction = (typeof operatorActions)[number];
 
@@ -49,6 +55,8 @@ export const actionsByRole: Record<OperatorRole, readonly OperatorAction[]> = {
     'credit-notes.issue',
     'bank-accounts.edit',
     'emails.retry',
+    'dunning.manage',
+    'email-templates.edit',
   ],
   membership: [
     'members.edit',
@@ -57,6 +65,7 @@ export const actionsByRole: Record<OperatorRole, readonly OperatorAction[]> = {
     'users.manage',
     'countries.edit',
     'emails.retry',
+    'email-templates.edit',
   ],
   'read-only': [],
 };
