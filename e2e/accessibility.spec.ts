@@ -256,3 +256,18 @@ test('the new invoice and new bank account forms', async ({ operatorPage: page }
   await expect(page.getByRole('dialog', { name: 'New bank account' })).toBeVisible();
   await expectNoSeriousViolations(page);
 });
+
+test('the dunning settings and the dunning run’s preview', async ({ operatorPage: page }) => {
+  await page.goto('/settings/dunning');
+  await expect(page.getByLabel('Level 1 name')).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  // The preview as of today writes nothing.
+  await page.goto('/invoices');
+  await expectListShown(page);
+  await page.getByRole('button', { name: 'Dunning run', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Dunning run' });
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.getByRole('region', { name: 'Dunning preview' })).toBeVisible();
+  await expectNoSeriousViolations(page);
+});

@@ -95,6 +95,31 @@ test('an edit is saved, shows in the list and in the history; bad input is shown
   );
 });
 
+test('the preferred language is changed in the edit form and shows on the overview (issue 17)', async ({
+  operatorPage: page,
+}) => {
+  const member = await activeMember(page, 4);
+  await openMember(page, member.mid, '?tab=edit');
+  const language = page.getByRole('combobox', { name: 'Preferred language' });
+  await expect(language).toBeVisible();
+  const current = await language.inputValue();
+  const next = current === 'es' ? 'fr' : 'es';
+  const nextLabel = next === 'es' ? 'Spanish' : 'French';
+  await language.selectOption(next);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+
+  await tab(page, 'Overview').click();
+  const value = detail(page)
+    .locator('dt', { hasText: /^Preferred language$/ })
+    .locator('xpath=following-sibling::dd[1]');
+  await expect(value).toHaveText(nextLabel);
+
+  await tab(page, 'History').click();
+  const latest = detail(page).getByRole('listitem').first();
+  await expect(latest.getByRole('row', { name: /Preferred language/ })).toContainText(nextLabel);
+});
+
 test('saving over a change made meanwhile is refused and the person is told', async ({
   operatorPage: page,
 }) => {

@@ -205,6 +205,7 @@ test.describe('at desktop size', () => {
       ['Bank accounts', /\/settings\/bank-accounts$/],
       ['Countries', /\/countries$/],
       ['Payment tolerances', /\/settings\/payment-tolerances$/],
+      ['Dunning', /\/settings\/dunning$/],
       ['Operators', /\/operators$/],
       ['Search indexes', /\/search\/indexes$/],
     ] as const;

@@ -7,11 +7,14 @@ import { bankStatementsArea } from './bank-statements/area';
 import { certificatesArea } from './certificates/area';
 import { countriesArea } from './countries/area';
 import { creditNotesArea } from './credit-notes/area';
+import { dunningRoutes } from './dunning/routes';
+import { emailTemplateRoutes } from './email-templates/routes';
 import { emailsArea } from './emails/area';
 import { functionsArea } from './functions/area';
 import { healthArea } from './health/area';
 import { homeArea } from './home/area';
 import { invoicesArea } from './invoices/area';
+import { jobRoutes } from './jobs/routes';
 import { ledgerArea } from './ledger/area';
 import { membersArea } from './members/area';
 import { operatorsArea } from './operators/area';
@@ -49,5 +52,8 @@ export const areas: readonly FastifyPluginAsyncZod[] = [
   paymentToleranceRoutes,
   bankStatementsArea,
   creditNotesArea,
+  dunningRoutes,
   emailsArea,
+  emailTemplateRoutes,
+  jobRoutes,
 ];

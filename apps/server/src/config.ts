@@ -100,6 +100,8 @@ const ZEnvironment = z
       .min(1)
       .max(8_760)
       .default(7 * 24),
+    // A job runner silent this long is taken for dead: its jobs are unlocked for another instance.
+    JOB_WORKER_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3_600).default(30),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -145,6 +147,8 @@ export type Config = {
   /** A session ends this long after sign-in, however active. */
   sessionMaxAgeMs: number;
   logLevel: z.infer<typeof ZEnvironment>['LOG_LEVEL'];
+  /** A job runner without a heartbeat for this long is taken over (`jobs/take-over.ts`). */
+  jobWorkerTimeoutMs: number;
 };
 
 /** Raised for configuration a person must fix; main prints it without a stack trace. */
@@ -189,5 +193,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxAgeMs: e.SESSION_MAX_AGE_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
+    jobWorkerTimeoutMs: e.JOB_WORKER_TIMEOUT_SECONDS * 1_000,
   };
 }

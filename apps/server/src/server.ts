@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from './app';
-import { scheduleAuthMaintenance } from './auth';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
+import { installJobQueueSchema } from './db/job-queue';
 import { migrateToLatest } from './db/migrate';
 import { listenForNotifications } from './db/notifications';
 import { logTransport, smtpTransport, startEmailWorker } from './emails';
 import { startSearchWorker } from './search';
 import { outboxChannel } from './emails';
 import { getInvoicePdf } from './invoices';
+import { startJobRunner } from './jobs';
 import { changesChannel } from './realtime';
 import type { Logger } from './logger';
 import { loadCountries } from './seed';
@@ -51,6 +52,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   try {
     const applied = await migrateToLatest(database.db);
     if (applied.length) logger.info({ migrations: applied }, 'database migrated');
+    // graphile-worker's own schema, by its own migrations (once, under a lock: db/job-queue.ts).
+    await installJobQueueSchema(database.connectionString);
     await loadCountries(database.pool);
     if (config.seed === 'demo' && (await isBusinessDataEmpty(database))) {
       logger.info({ scale: firstStartDemoScale }, 'empty database: loading the demo data set');
@@ -68,14 +71,14 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       transport: config.smtpUrl ? smtpTransport(config.smtpUrl) : logTransport(logger),
       notifications,
       logger,
-      // Renewal e-mails carry their invoice's PDF, made as each one leaves (uploaded, else generated).
+      // Renewal e-mails carry their invoice's PDF, made as each one leaves (uploaded, else
+      // generated in the member's language); a dunning level's, the reminder (issue 17).
       generateAttachment: async (spec) => {
-        const pdf = await getInvoicePdf(database.db, spec.iid);
+        const pdf = await getInvoicePdf(database.db, spec.iid, 'auto', { reminder: spec.reminder });
         return { filename: pdf.fileName, contentType: 'application/pdf', content: pdf.content };
       },
     });
     stops.push(() => emailWorker.stop());
-    stops.push(scheduleAuthMaintenance(database.db, logger));
     const searchWorker = startSearchWorker({
       db: database.db,
       pool: database.pool,
@@ -83,6 +86,14 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       logger,
     });
     stops.push(() => searchWorker.stop());
+    // Scheduled and background jobs (jobs/): the sweep, the clean-up, renewal and dunning runs.
+    const jobRunner = await startJobRunner({
+      db: database.db,
+      connectionString: database.connectionString,
+      config,
+      logger,
+    });
+    stops.push(() => jobRunner.stop());
     const app = await buildApp({ database, config, logger, notifications });
     stops.push(() => app.close());
     const address = await app.listen({ port: config.port, host: config.host });

@@ -3,6 +3,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/database';
+import { installJobQueueSchema } from '../src/db/job-queue';
 import { migrateToLatest } from '../src/db/migrate';
 
 export const silentLogger = pino({ level: 'silent' });
@@ -32,5 +33,6 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     logger: silentLogger,
   });
   await migrateToLatest(database.db);
+  await installJobQueueSchema(database.connectionString);
   return database;
 }

@@ -2,6 +2,7 @@ import type { Benchmark } from '../lib/benchmark';
 import { bankImport100k, bankImport100kMemory } from './bank-import';
 import { billingLists1m } from './billing-lists';
 import { coldStart100k, coldStartExisting, coldStartFirst } from './cold-start';
+import { dunning100k, dunning100kMemory, dunning100kRun } from './dunning';
 import { emailDelivery } from './email-delivery';
 import { invoicePdf } from './invoice-pdf';
 import { invoicePdfsUpload } from './invoice-pdfs';
@@ -38,6 +39,10 @@ export const benchmarks: readonly Benchmark[] = [
   billingLists1m,
   bankImport100k,
   bankImport100kMemory,
+  // After the other users of the million-invoice database: it levels and suspends.
+  dunning100k,
+  dunning100kRun,
+  dunning100kMemory,
   // Last: the e-mails it queues would keep a later benchmark's server busy delivering them.
   invoiceRenewal100k,
 ];

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { listItemFields, listPageOf, listQuerySchema, ZListQuery } from './lists';
 import { listSortFields } from './list-definition';
 import { countriesList } from './lists/index';
-import { regions, incomeGroups, feeCategories } from './enumerations';
+import { regions, incomeGroups, feeCategories, languages } from './enumerations';
+import { languageSchema } from './languages';
 
 export { regions, incomeGroups, feeCategories };
 
@@ -104,6 +105,9 @@ export type TCountriesListPage = z.infer<typeof ZCountriesListPage>;
 
 export const ZCountry = ZCountryListItem.extend({
   officialName: z.string(),
+  language: z
+    .enum(languages)
+    .describe('The preferred language its new members take (issue 17): en, fr, de or es'),
   activeMemberCount: z.number().int().describe('Members of the country whose status is active'),
   version: z.number().int().describe('Send it back with an edit (optimistic concurrency)'),
   createdAt: z.string().describe('ISO timestamp'),
@@ -135,6 +139,9 @@ export const ZCountryUpdate = z
       .nullable()
       .describe('An active association member of this country, or null for none'),
     active: z.boolean(),
+    language: languageSchema.describe(
+      'The language new members of the country take (existing members keep theirs)',
+    ),
   })
   .partial()
   .required({ version: true })

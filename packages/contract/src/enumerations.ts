@@ -91,10 +91,16 @@ export const emailKinds = [
   'invoice-issued',
   'invoice',
   'payment-reminder',
+  // Issue 17: the dunning levels' e-mails (`dunningTemplateKinds`).
+  'dunning-reminder-1',
+  'dunning-reminder-2',
+  'dunning-final-notice',
+  'dunning-suspension',
   'certificate-issued',
   'certificate',
   'credit-note',
   'statement-of-account',
+  'template-test',
 ] as const;
 
 // --- Invoices --------------------------------------------------------------------------------

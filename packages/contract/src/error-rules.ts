@@ -108,6 +108,10 @@ export const domainRules = {
   self: 'A member cannot be its own national association.',
   signature: "The webhook's signature is missing or wrong.",
   status: 'The record is in a status this action does not accept.',
+  'template-syntax':
+    'An e-mail template does not parse or render (a syntax error, an unknown variable or filter, a refused tag).',
+  'template-link':
+    'A sign-in or reset e-mail template must carry its link, once per body, and nothing of it in the subject.',
   structure: 'A bank file lacks a part it needs (an account, an amount, a credit/debit mark).',
   transition: "The action is not allowed from the record's current status.",
   'unknown-namespace': 'The XML is not a camt.053 or camt.054 message of versions 001.04–001.08.',

@@ -35,3 +35,5 @@ export * from './credit-notes';
 export * from './ledger';
 export * from './bank-imports';
 export * from './emails';
+export * from './email-templates';
+export * from './dunning';

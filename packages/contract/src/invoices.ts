@@ -12,6 +12,7 @@ import {
   moneyMovementSources,
   paymentOutcomes,
 } from './enumerations';
+import { ZInvoiceDunningNotice } from './dunning';
 
 export { invoiceStatuses, invoiceKinds, invoiceSources, invoiceCurrencies };
 
@@ -298,6 +299,10 @@ export const ZInvoiceDetail = z
       .array(ZInvoiceMovement)
       .describe('Every movement of money on the invoice, oldest first (issue 16)'),
     creditNotes: z.array(ZInvoiceCreditNote).describe('Credit notes on the invoice, oldest first'),
+    dunningLevel: z.number().int().describe('The highest dunning level sent (0: none) (issue 17)'),
+    dunning: z
+      .array(ZInvoiceDunningNotice)
+      .describe('The dunning levels sent for it, oldest first (issue 17)'),
     actions: z.array(z.enum(invoiceActions)),
     version: z.number().int(),
     createdAt: z.string(),

@@ -10,6 +10,8 @@ import {
   invoicePaymentMethods,
   invoiceSources,
   invoiceStatuses,
+  languageLabels,
+  languages,
   memberCategories,
   memberRoles,
   memberStatuses,
@@ -45,6 +47,7 @@ import {
 /** Each enumeration of the contract beside the table of words the screens show for it. */
 const tables: [string, readonly string[], Record<string, string>][] = [
   ['member statuses', memberStatuses, memberStatusLabels],
+  ['languages', languages, languageLabels],
   ['member categories', memberCategories, memberCategoryLabels],
   ['member roles', memberRoles, memberRoleLabels],
   ['operator roles', operatorRoles, operatorRoleLabels],

@@ -17,6 +17,8 @@ import type {
   TPaymentStatus,
   UploadStatus,
 } from './index';
+// A value, zod-free like this module: the four working languages' names (issue 17).
+import { languageLabels } from './enumerations';
 
 /**
  * One table of words per enumeration of the contract: what every list cell, badge, filter option,
@@ -171,10 +173,15 @@ export const emailKindLabels: Record<EmailKindName, string> = {
   'invoice-issued': 'Invoice issued',
   invoice: 'Invoice',
   'payment-reminder': 'Payment reminder',
+  'dunning-reminder-1': 'Dunning: reminder 1',
+  'dunning-reminder-2': 'Dunning: reminder 2',
+  'dunning-final-notice': 'Dunning: final notice',
+  'dunning-suspension': 'Dunning: suspension',
   'certificate-issued': 'Certificate issued',
   certificate: 'Certificate',
   'credit-note': 'Credit note',
   'statement-of-account': 'Statement of account',
+  'template-test': 'Template test (to an operator)',
 };
 
 /** A kind the system may add later still reads as words: "renewal-notice" → "Renewal notice". */
@@ -219,7 +226,11 @@ export function optionsOf<Value extends string>(
  * `valueLabels`), so that a change reads "Active → Suspended" rather than codes.
  */
 export const historyValueLabels = {
-  members: { status: memberStatusLabels, category: memberCategoryLabels },
+  members: {
+    status: memberStatusLabels,
+    category: memberCategoryLabels,
+    preferred_language: languageLabels,
+  },
   applications: { status: applicationStatusLabels },
   certificates: { status: certificateStatusLabels, type: certificateTypeLabels },
   invoices: {
@@ -229,7 +240,8 @@ export const historyValueLabels = {
     payment_method: paymentMethodLabels,
   },
   stripe_invoices: { status: paymentStatusLabels },
-  users: { member_role: memberRoleLabels },
+  users: { member_role: memberRoleLabels, preferred_language: languageLabels },
+  countries: { language: languageLabels },
   emails: { state: emailStateLabels },
 } satisfies Record<string, Record<string, Readonly<Record<string, string>>>>;
 

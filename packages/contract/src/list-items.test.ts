@@ -2,7 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { defineList, listExportColumns } from './list-definition';
 import { listItemFields } from './lists';
-import { memberCategories, memberStatuses } from './enumerations';
+import { languages, memberCategories, memberStatuses } from './enumerations';
 import { ZMemberListItem } from './members';
 
 const demoList = defineList({
@@ -106,6 +106,8 @@ describe('item fields declared with their columns', () => {
         status: z.enum(memberStatuses),
         joinedOn: z.string().nullable().describe('YYYY-MM-DD'),
         paidThroughYear: z.number().int().nullable(),
+        // Issue 17: the preferred language, a column of its own since.
+        preferredLanguage: z.enum(languages),
       })
       .describe('A row of the members list');
     expect(z.toJSONSchema(ZMemberListItem)).toEqual(z.toJSONSchema(byHand));

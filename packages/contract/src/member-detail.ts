@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { languages } from './enumerations';
+import { languageSchema } from './languages';
+import { ZMemberDunning } from './dunning';
 import { ZMemberOpenBalance } from './ledger';
 import { ZListSelection } from './lists';
 import { memberCategories, memberStatuses } from './members';
@@ -111,6 +114,9 @@ export const ZMemberEdit = z.object({
     .describe('mid of the association member of its country (must be an association)'),
   billingCurrency: z.enum(memberBillingCurrencies).describe('Currency of its invoices'),
   directoryVisible: z.boolean().describe('Listed in the public member directory'),
+  preferredLanguage: languageSchema.describe(
+    'Language of its e-mails and PDFs: en, fr, de or es (new members take their country’s)',
+  ),
 });
 export type TMemberEditInput = z.input<typeof ZMemberEdit>;
 export type TMemberEdit = z.output<typeof ZMemberEdit>;
@@ -235,6 +241,9 @@ export const ZMemberDetail = z
     billingCurrency: z.string(),
     cardCustomerId: z.string().nullable(),
     directoryVisible: z.boolean(),
+    preferredLanguage: z
+      .enum(languages)
+      .describe('Language of its e-mails and PDFs (issue 17): en, fr, de or es'),
     version: z.number().int(),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -249,6 +258,7 @@ export const ZMemberDetail = z
       .describe(
         'Per currency with money open: what its open invoices still ask for, and its credit (issue 16)',
       ),
+    dunning: ZMemberDunning.describe('Its dunning exemption and open reminders (issue 17)'),
     related: z.object({
       users: relatedOf(ZMemberRelatedUser),
       invoices: relatedOf(ZMemberRelatedInvoice),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageLabels, languages, type Language } from './enumerations';
 import { memberCategories, memberStatuses } from './members';
 import {
   guessUploadMapping,
@@ -62,6 +63,7 @@ export const memberUploadFields = [
   'paidThroughYear',
   'billingCurrency',
   'directoryVisible',
+  'preferredLanguage',
 ] as const;
 export type MemberUploadField = (typeof memberUploadFields)[number];
 
@@ -97,6 +99,7 @@ export const memberUploadFieldLabels: Record<MemberUploadField, string> = {
   paidThroughYear: 'Paid through',
   billingCurrency: 'Billing currency',
   directoryVisible: 'Directory visible',
+  preferredLanguage: 'Preferred language',
 };
 
 /** Header names (normalized: lower case, no accents, words split by one space) per field. */
@@ -147,6 +150,7 @@ export const memberUploadFieldSynonyms: Record<MemberUploadField, readonly strin
   ],
   billingCurrency: ['billing currency', 'currency', 'invoice currency'],
   directoryVisible: ['directory visible', 'directory', 'in directory', 'visible', 'listed'],
+  preferredLanguage: ['preferred language', 'language', 'lang', 'correspondence language'],
 };
 
 export const ZMemberUploadMapping = uploadMappingSchema(memberUploadFields).describe(
@@ -189,6 +193,33 @@ const requiredText = uploadRequiredText;
 const oneOf = uploadOneOf;
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A language as a file may write it: its code (fr) or its English name (French), any case. */
+const languageByWord = new Map<string, Language>(
+  languages.flatMap((code) => [
+    [code, code],
+    [languageLabels[code].toLowerCase(), code],
+  ]),
+);
+
+/**
+ * The preferred language: en, fr, de or es, or English, French, German or Spanish in any case.
+ * An empty cell is null: the member takes its country's language (the server fills it in).
+ */
+function uploadLanguage(label: string) {
+  return text(label, 40).transform((value, context) => {
+    if (value === null) return null;
+    const code = languageByWord.get(value.toLowerCase());
+    if (!code) {
+      context.addIssue({
+        code: 'custom',
+        message: `${label} "${value}" is not one of ${languages.join(', ')} (or ${languages.map((l) => languageLabels[l]).join(', ')})`,
+      });
+      return z.NEVER;
+    }
+    return code;
+  });
+}
 
 /**
  * One row of an upload: the cells of the mapped columns in, the member's values out. Optional
@@ -241,6 +272,7 @@ export const ZMemberUploadRow = z
       })
       .optional(),
     directoryVisible: uploadBoolean('Directory visible').optional(),
+    preferredLanguage: uploadLanguage('Preferred language').optional(),
   })
   .superRefine((row, context) => {
     // Domain life cycle: honorary members are never overdue.

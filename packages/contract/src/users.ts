@@ -4,7 +4,8 @@ import { listItemFields, listPageOf, listQuerySchema } from './lists';
 import { listFilterFields, listSortFields } from './list-definition';
 import { usersList } from './lists/index';
 import { operatorRoles } from './permissions';
-import { memberRoles } from './enumerations';
+import { languages, memberRoles } from './enumerations';
+import { languageSchema } from './languages';
 
 export { memberRoles };
 
@@ -59,6 +60,9 @@ export const ZUserDetail = z
       .nullable()
       .describe('The member the user belongs to'),
     memberRole: z.enum(memberRoles).nullable(),
+    preferredLanguage: z
+      .enum(languages)
+      .describe('Language of the e-mails the user receives (issue 17): en, fr, de or es'),
     signInMethods: z.array(z.string()),
     hasPassword: z.boolean(),
     lastSignInAt: ZIsoTime.nullable(),
@@ -109,6 +113,9 @@ export const ZUpdateUserRequest = z
       .nullable()
       .optional()
       .describe('Required when the user belongs to a member'),
+    preferredLanguage: languageSchema
+      .optional()
+      .describe('Language of the e-mails the user receives: en, fr, de or es'),
   })
   .describe('Changes to a user; fields left out stay as they are');
 export type TUpdateUserRequest = z.infer<typeof ZUpdateUserRequest>;

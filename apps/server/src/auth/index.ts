@@ -24,5 +24,5 @@ export { issueActionCode, ownContinueUrl } from './action-codes';
 export { createThrottle, type Throttle } from './throttle';
 // The password rule, which the CLI checks before it sets one.
 export { passwordProblem } from './password';
-// The hourly clean-up, started by `server.ts`.
-export { scheduleAuthMaintenance } from './maintenance';
+// The hourly clean-up, a scheduled job (`jobs/tasks/`).
+export { deleteExpiredAuthData, type AuthCleanUp } from './maintenance';

@@ -4,7 +4,8 @@ import { recordAudit } from '../db/audit';
 import type { Config } from '../config';
 import type { Database, User } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
-import { getOutboxKey, passwordResetEmail, queueEmail, signInLinkEmail } from '../emails';
+import { linkEmailVariables, renderEmail } from '../email-templates';
+import { getOutboxKey, queueEmail } from '../emails';
 import { AppError } from '../errors';
 import { findUserByEmail, setUserPassword } from './accounts';
 import {
@@ -156,12 +157,20 @@ async function sendActionLink(
     const user = await findUserByEmail(trx, email);
     if (!user || user.disabled || user.deleted_at) return;
     const { link, code } = await issueActionCode(trx, { kind, user, continueUrl: url });
-    const message =
-      kind === 'sign-in' ? signInLinkEmail(email, link) : passwordResetEmail(email, link);
+    const emailKind = kind === 'sign-in' ? 'sign-in-link' : 'password-reset';
+    // In the user's language (issue 17); the template keeps the link whole, so it can be sealed.
+    const { subject, text, html } = await renderEmail(
+      trx,
+      emailKind,
+      user.preferred_language,
+      linkEmailVariables(email, link),
+    );
     await queueEmail(trx, context.config.mailFrom, {
       to: [email],
-      ...message,
-      kind: kind === 'sign-in' ? 'sign-in-link' : 'password-reset',
+      subject,
+      text,
+      html,
+      kind: emailKind,
       related: { table: 'users', id: user.uid },
       secret: { code, outboxKey },
     });

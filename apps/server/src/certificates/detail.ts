@@ -25,6 +25,7 @@ export async function findCertificateRecord(db: Kysely<Database>, cid: string) {
       'm.legal_name as member_current_name',
       'm.number as member_number',
       'm.country_iso2',
+      'm.preferred_language',
       'k.name as country_name',
       'c.type',
       'c.document_code',

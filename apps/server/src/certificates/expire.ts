@@ -40,6 +40,3 @@ export async function expireCertificates(db: Kysely<Database>): Promise<number> 
     { isolationLevel: 'read committed' },
   );
 }
-
-/** How often every instance sweeps (the change is idempotent; instances may overlap). */
-export const expirySweepMs = 60 * 60 * 1000;

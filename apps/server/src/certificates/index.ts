@@ -8,3 +8,5 @@ export { issueMembershipCertificateIn } from './issue';
 export { revokeCertificateIn } from './revoke';
 // The federation's name as the documents print it (the invoice PDF uses the same words).
 export { federationName } from './pdf';
+// The daily expiry sweep, a scheduled job (`jobs/tasks/`).
+export { expireCertificates } from './expire';

@@ -383,6 +383,7 @@ describe('issuing and revoking certificates', () => {
       countryName: 'Switzerland',
       verificationCode: 'ABCD-EFGH-JKLM-NPQR',
       verificationUrl: `${testPublicUrl}/verify/ABCD-EFGH-JKLM-NPQR`,
+      language: 'en' as const,
     };
     await renderCertificatePdf(data); // warm-up: fonts and modules
     const runs = 10;

@@ -7,7 +7,8 @@ import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { badInput } from '../errors';
 import { newId } from '../lib/ids';
-import { certificateIssuedEmail, queueEmail } from '../emails';
+import { renderEmail } from '../email-templates';
+import { queueEmail } from '../emails';
 import { verificationUrlOf } from './detail';
 import { renderCertificatePdf, type CertificatePdfData } from './pdf';
 import { newVerificationCode } from './verification-code';
@@ -100,6 +101,7 @@ async function requireCertifiableMember(trx: Transaction<Database>, memberMid: s
       'm.status',
       'm.paid_through_year',
       'm.deleted_at',
+      'm.preferred_language',
       'k.name as country_name',
     ])
     .where('m.mid', '=', memberMid)
@@ -254,17 +256,24 @@ export async function issueMembershipCertificateIn(
     countryName: member.country_name,
     verificationCode,
     verificationUrl,
+    language: member.preferred_language,
   });
 
   if (options.mailFrom && member.email) {
+    const { preferred_language: language } = await trx
+      .selectFrom('members')
+      .select('preferred_language')
+      .where('mid', '=', member.mid)
+      .executeTakeFirstOrThrow();
+    const { subject, text, html } = await renderEmail(trx, 'certificate', language, {
+      member: { name: member.legal_name, number: member.number },
+      certificate: { number, year, verificationUrl },
+    });
     await queueEmail(trx, options.mailFrom, {
       to: [member.email],
-      ...certificateIssuedEmail({
-        memberName: member.legal_name,
-        certificateNumber: number,
-        year,
-        verificationUrl,
-      }),
+      subject,
+      text,
+      html,
       kind: 'certificate-issued',
       related: { table: 'certificates', id: cid },
     });

@@ -1,12 +1,13 @@
-import type { CertificateType } from '@ops/contract';
+import type { CertificateType, Language } from '@ops/contract';
 import type { Kysely } from 'kysely';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Database } from '../db/schema';
 import { recordNotFound } from '../db/records';
-import { longDay } from '../lib/dates';
 import { fontPicker } from '../lib/pdf-fonts';
+import { isLanguage, longDayIn } from '../lib/pdf-language';
 import { findCertificateRecord, verificationUrlOf } from './detail';
+import { certificateLabelsOf, type CertificatePdfLabels } from './pdf-labels';
 
 /** The issuer named on every certificate. */
 export const federationName = 'International Federation of Freight Forwarders';
@@ -27,29 +28,19 @@ export type CertificatePdfData = {
   countryName: string | null;
   verificationCode: string;
   verificationUrl: string;
+  /** The member's preferred language (issue 17): the certificate's words; English without one. */
+  language: Language;
 };
 
-const issueDate = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Europe/Zurich',
-});
+/** The day of issue at headquarters, as a `YYYY-MM-DD` day. */
+const issueDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' });
 
-const titles: Record<CertificateType, string> = {
-  membership: 'Certificate of Membership',
-  'document-licence': 'Document Licence',
-  diploma: 'Diploma',
-};
-
-function statementOf(data: CertificatePdfData): string {
+function statementOf(data: CertificatePdfData, labels: CertificatePdfLabels): string {
   if (data.type === 'document-licence') {
-    return `is licensed by the ${federationName} to issue the ${data.documentCode ?? ''} transport document in the year ${data.year}.`;
+    return labels.documentLicence(federationName, data.documentCode ?? '', data.year);
   }
-  if (data.type === 'diploma') {
-    return `has been awarded the Diploma of the ${federationName} (${data.year}).`;
-  }
-  return `is a member in good standing of the ${federationName} for the year ${data.year}.`;
+  if (data.type === 'diploma') return labels.diploma(federationName, data.year);
+  return labels.membership(federationName, data.year);
 }
 
 const page = { width: 841.89, height: 595.28 }; // A4 landscape
@@ -58,19 +49,22 @@ const accent = '#1e3a8a';
 const muted = '#6b7280';
 
 /**
- * Renders a certificate as a PDF (A4 landscape). Deterministic: the same data gives the same
+ * Renders a certificate as a PDF (A4 landscape) in the member's language. Deterministic: the same data gives the same
  * bytes (the creation date is the issue time), so a certificate without stored bytes can be
  * rendered again on demand and still be the same document.
  */
 export function renderCertificatePdf(data: CertificatePdfData): Promise<Buffer> {
+  const labels = certificateLabelsOf(data.language);
+  const title = labels.titles[data.type];
+  const day = (isoDay: string) => longDayIn(data.language, isoDay);
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
     margin: 0,
     info: {
-      Title: `${titles[data.type]} ${data.number}`,
+      Title: `${title} ${data.number}`,
       Author: federationName,
-      Subject: `${titles[data.type]} ${data.year} – ${data.memberName}`,
+      Subject: `${title} ${data.year} – ${data.memberName}`,
       Keywords: `certificate ${data.number} ${data.verificationCode}`,
       Creator: 'Operations',
       Producer: 'Operations (PDFKit)',
@@ -106,12 +100,8 @@ export function renderCertificatePdf(data: CertificatePdfData): Promise<Buffer> 
     .fontSize(12)
     .fillColor(accent)
     .text(federation, left, 70, { ...centered, characterSpacing: 2 });
-  doc.font('Times-Bold').fontSize(36).fillColor(ink).text(titles[data.type], left, 105, centered);
-  doc
-    .font('Helvetica')
-    .fontSize(14)
-    .fillColor(muted)
-    .text('This is to certify that', left, 170, centered);
+  doc.font('Times-Bold').fontSize(36).fillColor(ink).text(title, left, 105, centered);
+  doc.font('Helvetica').fontSize(14).fillColor(muted).text(labels.certifyThat, left, 170, centered);
 
   // The name: as large as fits on one line.
   const name = useFont('bold', data.memberName);
@@ -120,28 +110,28 @@ export function renderCertificatePdf(data: CertificatePdfData): Promise<Buffer> 
   doc.fillColor(ink).text(name, left, 200, { ...centered, lineBreak: false });
 
   const memberLine = [
-    data.memberNumber ? `Membership number ${data.memberNumber}` : null,
+    data.memberNumber ? labels.membershipNumber(data.memberNumber) : null,
     data.countryName,
   ]
     .filter(Boolean)
     .join(' · ');
   const member = useFont('regular', memberLine);
   doc.fontSize(13).fillColor(muted).text(member, left, 245, centered);
-  const statement = useFont('regular', statementOf(data));
+  const statement = useFont('regular', statementOf(data, labels));
   doc.fontSize(15).fillColor(ink).text(statement, left, 280, centered);
   doc
     .font('Helvetica-Bold')
     .fontSize(15)
     .fillColor(accent)
-    .text(`Valid from ${longDay(data.validFrom)} to ${longDay(data.validTo)}`, left, 335, centered);
+    .text(labels.validFromTo(day(data.validFrom), day(data.validTo)), left, 335, centered);
 
   // Bottom left: the record. The number and the code in Courier, easy to read out and to copy.
   const labelX = 80;
   const valueX = 210;
   const rows: [string, string, boolean][] = [
-    ['Certificate number', data.number, true],
-    ['Date of issue', issueDate.format(data.issuedAt), false],
-    ['Verification code', data.verificationCode, true],
+    [labels.certificateNumber, data.number, true],
+    [labels.dateOfIssue, day(issueDay.format(data.issuedAt)), false],
+    [labels.verificationCode, data.verificationCode, true],
   ];
   rows.forEach(([label, value, isCode], i) => {
     const y = 430 + i * 22;
@@ -177,7 +167,7 @@ export function renderCertificatePdf(data: CertificatePdfData): Promise<Buffer> 
     .font('Helvetica')
     .fontSize(9)
     .fillColor(muted)
-    .text('Check that this certificate is valid:', verifyTextX, qrY + 60, {
+    .text(labels.checkValid, verifyTextX, qrY + 60, {
       width: 250,
       align: 'right',
     });
@@ -226,6 +216,7 @@ export async function getCertificatePdf(
     countryName: record.country_name,
     verificationCode: record.verification_code,
     verificationUrl: verificationUrlOf(publicUrl, record.verification_code),
+    language: isLanguage(record.preferred_language) ? record.preferred_language : 'en',
   });
   return { number: record.number, content };
 }

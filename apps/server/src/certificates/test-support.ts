@@ -1,4 +1,5 @@
 import { inflateSync } from 'node:zlib';
+import type { Language } from '@ops/contract';
 import type { Kysely } from 'kysely';
 import type { Database, MemberStatus } from '../db/schema';
 
@@ -17,6 +18,8 @@ export async function addMember(
     paidYears?: number[];
     unpaidYears?: number[];
     paidThroughYear?: number | null;
+    /** The member's preferred language: English unless a test asks (CH would default to German). */
+    language?: Language;
   },
 ): Promise<{ mid: string; number: string }> {
   counter++;
@@ -32,6 +35,7 @@ export async function addMember(
       legal_name: options.legalName,
       country_iso2: options.country === undefined ? 'CH' : options.country,
       paid_through_year: options.paidThroughYear ?? null,
+      preferred_language: options.language ?? 'en',
     })
     .execute();
   const invoice = (year: number, isPaid: boolean) => ({

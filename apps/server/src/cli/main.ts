@@ -2,6 +2,7 @@ import {
   constants,
   formatMinorPlain,
   operatorRoles,
+  ZDunningPreviewQuery,
   ZEmail,
   type OperatorRole,
 } from '@ops/contract';
@@ -27,7 +28,10 @@ import { todayAtHeadquarters } from '../lib/dates';
 import { requestRebuild, runRebuild, toSearchTask } from '../search';
 import { writeTransaction } from '../db/transaction';
 import { renewMemberships } from '../invoices';
+import { runDunning } from '../dunning';
+import { dunningReportSummary } from './dunning';
 import { bankImportJson, bankImportSummary, importBankFiles, UnreadableBankFile } from './bank';
+import { listJobs, runJobFromCli, schedulesSummary } from './jobs';
 
 /** A problem with what the person typed: exit code 2, like a usage error. */
 class InputError extends Error {}
@@ -413,6 +417,40 @@ invoices
     }
   });
 
+const dunning = program.command('dunning').description('Dunning: reminders for unpaid invoices');
+dunning
+  .command('run')
+  .description(
+    'Send every dunning level that is due (never one twice for an invoice), or preview them with --dry-run',
+  )
+  .option('--as-of <date>', 'the day to chase for, YYYY-MM-DD (default: today at headquarters)')
+  .option('--dry-run', 'only show who would get which level; nothing is written or sent')
+  .option('--json', 'print the report as one JSON object')
+  .action(async (options: { asOf?: string; dryRun?: boolean; json?: boolean }) => {
+    const asOf = options.asOf ?? todayAtHeadquarters();
+    const parsed = ZDunningPreviewQuery.safeParse({ asOf });
+    if (!parsed.success) {
+      throw new InputError(
+        `--as-of "${asOf}": ${parsed.error.issues[0]?.message ?? 'not a date'} (a date as YYYY-MM-DD).`,
+      );
+    }
+    const config = loadConfig();
+    const report = await withDatabase((database) =>
+      runDunning(database.db, {
+        asOf,
+        dryRun: options.dryRun === true,
+        trigger: 'cli',
+        operatorUid: null,
+        mailFrom: config.mailFrom,
+      }),
+    );
+    if (options.json) {
+      console.log(JSON.stringify(report));
+      return;
+    }
+    console.log(dunningReportSummary(report));
+  });
+
 const bank = program.command('bank').description('Bank statements');
 bank
   .command('import')
@@ -435,6 +473,33 @@ bank
       if (error instanceof UnreadableBankFile) throw new InputError(error.message);
       throw error;
     }
+  });
+
+const jobs = program.command('jobs').description('Scheduled and background jobs (issue 17)');
+jobs
+  .command('list')
+  .description('Every schedule: when (Europe/Zurich), next and last run, outcome')
+  .option('--json', 'print the schedules as JSON')
+  .action(async (options: { json?: boolean }) => {
+    const schedules = await withDatabase((database) => listJobs(database));
+    console.log(options.json ? JSON.stringify(schedules, null, 2) : schedulesSummary(schedules));
+  });
+jobs
+  .command('run')
+  .description("Run a schedule's job now and wait for it (a running server's runner takes it)")
+  .argument('<name>', 'the schedule, e.g. certificate-expiry-sweep (see jobs list)')
+  .option('--json', 'print the run as JSON')
+  .action(async (name: string, options: { json?: boolean }) => {
+    const config = loadConfig();
+    const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+    const run = await withDatabase((database) => runJobFromCli(database, config, logger, name));
+    console.log(
+      options.json
+        ? JSON.stringify(run, null, 2)
+        : `${run.title}: ${run.state} in ${((run.durationMs ?? 0) / 1000).toFixed(1)} s${run.result ? ` ${JSON.stringify(run.result)}` : ''}${run.error ? ` (${run.error})` : ''}`,
+    );
+    if (run.state === 'failed')
+      throw new AppError('internal', `The job failed: ${run.error ?? ''}`);
   });
 
 try {

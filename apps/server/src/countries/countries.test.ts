@@ -200,6 +200,47 @@ describe('/api/countries', () => {
     expect(inB.body.data.map((row) => row.iso2)).toEqual(['CH']);
   });
 
+  it('edits the language a country’s new members take, audited (issue 17)', async () => {
+    const fr = (await get<Country & { language: string }>('/api/countries/FR')).body;
+    expect(fr.language).toBe('fr');
+    expect((await get<Country & { language: string }>('/api/countries/AR')).body.language).toBe(
+      'es',
+    );
+    const be = (await get<Country & { language: string }>('/api/countries/BE')).body;
+    expect(be.language).toBe('fr');
+    const edited = await patch('BE', { version: be.version, language: 'de' });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ language: 'de', version: be.version + 1 });
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'before', 'after'])
+      .where('table_name', '=', 'countries')
+      .where('record_id', '=', 'BE')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({
+      action: 'update',
+      before: { language: 'fr' },
+      after: { language: 'de' },
+    });
+    // A new member of the country takes its language now; existing members keep theirs.
+    await insertMembers(t.database.db, [
+      memberRow('firm-be', { legal_name: 'Anvers Shipping NV', country_iso2: 'BE' }),
+    ]);
+    const firm = await t.database.db
+      .selectFrom('members')
+      .select('preferred_language')
+      .where('mid', '=', 'firm-be')
+      .executeTakeFirstOrThrow();
+    expect(firm.preferred_language).toBe('de');
+
+    expectInvalid(
+      await patch('BE', { version: be.version + 1, language: 'nl' }),
+      'body.language',
+      'invalid_value',
+    );
+  });
+
   it('keeps member counts as members arrive, move, leave and are deleted', async () => {
     const { list } = listEndpoint<Country>(t, '/api/countries', cookie);
     const countOf = async (iso2: string) =>

@@ -37,6 +37,7 @@ export async function getCountry(db: Kysely<Database>, iso2: string): Promise<TC
     iso3: row.iso3,
     name: row.name,
     officialName: row.official_name,
+    language: row.language,
     region: row.region,
     incomeGroup: row.income_group,
     feeCategory: row.fee_category as TCountry['feeCategory'],
@@ -99,7 +100,7 @@ async function checkNationalAssociation(trx: Transaction<Database>, iso2: string
 
 /**
  * Edits a country read at `version`: region, income group, fee category, default currency,
- * national association, active. Only fields that change are written; an unchanged association
+ * national association, active, and the language its new members take (issue 17). Only fields that change are written; an unchanged association
  * is not checked again (it may have fallen overdue since it was chosen).
  */
 export async function updateCountry(
@@ -123,6 +124,9 @@ export async function updateCountry(
       set.default_currency = changes.defaultCurrency;
     }
     if (changes.active !== undefined && changes.active !== row.active) set.active = changes.active;
+    if (changes.language !== undefined && changes.language !== row.language) {
+      set.language = changes.language;
+    }
     if (
       changes.nationalAssociationMid !== undefined &&
       changes.nationalAssociationMid !== row.national_association_mid

@@ -64,6 +64,8 @@ describe('credit notes and refunds', () => {
         status: fields.status ?? 'pending-payment',
         legal_name: `Credit Test ${counter} AG`,
         country_iso2: 'CH',
+        // The PDFs' English words are checked here (a Swiss member would default to German).
+        preferred_language: 'en',
         email: fields.email === undefined ? `member${counter}@example.org` : fields.email,
       })
       .execute();

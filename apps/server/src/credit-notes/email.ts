@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
-import { formatMoney } from '@ops/contract/display-format';
 import type { Database } from '../db/schema';
-import { creditNoteEmail, queueEmail } from '../emails';
+import { formatMailMoney, renderEmail } from '../email-templates';
+import { queueEmail } from '../emails';
 import { badInput } from '../errors';
 import { getCreditNoteDetail } from './detail';
 import { creditNotePdfFileName } from './pdf/data';
@@ -31,16 +31,32 @@ export async function queueCreditNoteEmailIn(
   }
   const pdf = await renderCreditNotePdf(trx, cnid);
   const credit = Number(note.creditMinor);
+  const member = await trx
+    .selectFrom('members')
+    .select('preferred_language')
+    .where('mid', '=', note.member.mid)
+    .executeTakeFirst();
+  const { subject, text, html } = await renderEmail(
+    trx,
+    'credit-note',
+    member?.preferred_language ?? 'en',
+    {
+      member: { name: note.member.name, number: note.member.number },
+      creditNote: {
+        number: note.number,
+        total: formatMailMoney(note.totalMinor, note.currency),
+        issueDate: note.issueDate,
+        reason: note.reason,
+      },
+      invoice: { number: note.invoice.number },
+      creditAmount: credit > 0 ? formatMailMoney(credit, note.currency) : null,
+    },
+  );
   await queueEmail(trx, mailFrom, {
     to: [email],
-    ...creditNoteEmail({
-      memberName: note.member.name,
-      creditNoteNumber: note.number,
-      invoiceNumber: note.invoice.number,
-      amount: formatMoney(note.totalMinor, note.currency),
-      reason: note.reason,
-      creditAmount: credit > 0 ? formatMoney(credit, note.currency) : null,
-    }),
+    subject,
+    text,
+    html,
     kind: 'credit-note',
     related: { table: 'invoices', id: note.invoice.iid },
     attachments: [

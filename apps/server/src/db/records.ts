@@ -98,6 +98,12 @@ const recordTables = {
     label: (row: Selectable<Database['payment_tolerances']>) =>
       `The payment tolerance of ${row.currency.trim()}`,
   },
+  dunning_settings: {
+    key: 'id',
+    noun: 'dunning settings',
+    keyWord: 'id',
+    label: () => 'The dunning settings',
+  },
   credit_notes: {
     key: 'cnid',
     noun: 'credit note',

@@ -141,6 +141,9 @@ export type MembersTable = Tracked & {
   deleted_at: Timestamp | null;
   /** Defaults to the country's language on insert (migration 0030). */
   preferred_language: Defaulted<Language>;
+  /** Not chased by dunning until this day (a payment plan), with why (migration 0033). */
+  dunning_exempt_until: DateOnly | null;
+  dunning_exempt_reason: string | null;
 };
 
 export type ApplicationsTable = Tracked & {
@@ -208,6 +211,9 @@ export type InvoicesTable = Tracked & {
   balance_minor: Generated<string>;
   /** Issued with money received (generated): the list's "Partially paid" filter. */
   is_partially_paid: Generated<boolean>;
+  /** The highest dunning level sent (0: none) and the day it was (migration 0033). */
+  dunning_level: Defaulted<number>;
+  dunning_level_on: DateOnly | null;
 };
 
 /** A renewal run of membership invoices and its progress (migration 0016). */
@@ -603,7 +609,77 @@ export type StripeEventsTable = {
   outcome: string | null;
 };
 
+/** Issue 17: a periodic task's schedule (migration 0031). */
+export type JobSchedulesTable = {
+  name: string;
+  title: string;
+  description: string;
+  cron: string;
+  time_zone: Defaulted<string>;
+  paused: Defaulted<boolean>;
+  next_run_at: Timestamp;
+  last_run_at: Timestamp | null;
+  last_outcome: 'succeeded' | 'failed' | null;
+  last_run_id: string | null;
+  version: Defaulted<number>;
+  updated_at: Timestamp;
+  updated_by: string | null;
+};
+
+export type JobRunState = 'queued' | 'running' | 'succeeded' | 'failed';
+export type JobRunTrigger = 'schedule' | 'manual' | 'system';
+
+/** One execution of a job (migration 0031). */
+export type JobRunsTable = {
+  id: string;
+  task: string;
+  trigger: JobRunTrigger;
+  occurrence: Timestamp | null;
+  job_id: string | null;
+  attempt: Defaulted<number>;
+  state: JobRunState;
+  queued_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  progress_done: number | null;
+  progress_total: number | null;
+  result: Json<Record<string, unknown>> | null;
+  error: string | null;
+  instance_id: string | null;
+  worker_id: string | null;
+  started_by: string | null;
+  heartbeat_at: Timestamp | null;
+  updated_at: Timestamp;
+};
+
+/** A running job runner's heartbeat (migration 0031). */
+export type JobInstancesTable = {
+  instance_id: string;
+  worker_ids: Defaulted<string[]>;
+  host: string;
+  pid: number;
+  started_at: Timestamp;
+  heartbeat_at: Timestamp;
+};
+
+/** Issue 17: an operator's override of one e-mail template in one language (migration 0032). */
+export type EmailTemplatesTable = Tracked & {
+  /** `kind:language`. */
+  id: string;
+  kind: string;
+  language: Language;
+  subject: string;
+  text_body: string;
+  html_body: string;
+};
+
 export type Database = {
+  dunning_settings: DunningSettingsTable;
+  dunning_levels: DunningLevelsTable;
+  dunning_minimums: DunningMinimumsTable;
+  dunning_notices: DunningNoticesTable;
+  dunning_runs: DunningRunsTable;
+  email_templates: EmailTemplatesTable;
   country_member_counts: CountryMemberCountsTable;
   countries: CountriesTable;
   country_reference: CountryReferenceTable;
@@ -653,6 +729,9 @@ export type Database = {
   credit_notes: CreditNotesTable;
   bank_statements: BankStatementsTable;
   bank_entries: BankEntriesTable;
+  job_schedules: JobSchedulesTable;
+  job_runs: JobRunsTable;
+  job_instances: JobInstancesTable;
 };
 
 export type User = Selectable<UsersTable>;
@@ -782,4 +861,50 @@ export type BankEntriesTable = Tracked & {
   unmatched_reason: string | null;
   ignored_reason: string | null;
   movement_id: string | null;
+};
+
+// --- Dunning (issue 17, migration 0033) -------------------------------------------------------
+
+export type DunningSettingsTable = Tracked & {
+  id: Defaulted<string>;
+  recent_payment_days: Defaulted<number>;
+};
+
+export type DunningLevelsTable = Tracked & {
+  level: number;
+  name: string;
+  days_after_due: number;
+  template_kind: string;
+  attach_pdf: Defaulted<boolean>;
+  suspends: Defaulted<boolean>;
+  enabled: Defaulted<boolean>;
+};
+
+export type DunningMinimumsTable = { currency: string; minimum_minor: Money };
+
+/** One level sent for one invoice: UNIQUE (invoice_iid, level), the idempotency guarantee. */
+export type DunningNoticesTable = {
+  id: string;
+  invoice_iid: string;
+  member_mid: string;
+  level: number;
+  as_of: DateOnly;
+  channel: 'email' | 'postal';
+  email_id: string | null;
+  run_id: string | null;
+  created_at: Timestamp;
+};
+
+export type DunningRunsTable = {
+  id: string;
+  as_of: DateOnly;
+  dry_run: Defaulted<boolean>;
+  trigger: 'schedule' | 'manual' | 'cli';
+  operator_uid: string | null;
+  state: 'running' | 'succeeded' | 'failed';
+  counts: Json<Record<string, unknown>> | null;
+  error: string | null;
+  started_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
 };

@@ -5,20 +5,8 @@
 
 // Queueing: an operation writes its e-mail in its own transaction; the worker delivers it.
 export { outboxChannel, queueEmail, queueEmails } from './outbox';
-// The e-mails' wording, one template per kind, used by the operation that sends it.
-export {
-  applicationApprovedEmail,
-  applicationEndorsementDeclinedEmail,
-  applicationEndorsementRequestedEmail,
-  applicationInformationRequestedEmail,
-  applicationRejectedEmail,
-  certificateIssuedEmail,
-  creditNoteEmail,
-  invoiceIssuedEmail,
-  passwordResetEmail,
-  signInLinkEmail,
-  statementOfAccountEmail,
-} from './templates';
+// The endorsement request's wording (every other e-mail is an editable template, email-templates/).
+export { applicationEndorsementRequestedEmail } from './templates';
 // A queued e-mail carrying a sign-in or reset code stores it only sealed with the outbox key.
 export { getOutboxKey, redactedCodeParam } from './sealed-secrets';
 // The delivery worker and its transports, started by `server.ts`.

@@ -7,6 +7,11 @@ import { redactCode, sealSecret } from './sealed-secrets';
 export const outboxChannel = 'email_outbox';
 
 export type OutgoingEmail = {
+  /**
+   * The row's id, when the caller records it in the same transaction (a dunning notice names
+   * its e-mail); a new one otherwise.
+   */
+  eid?: string;
   to: string[];
   subject: string;
   text: string;
@@ -33,8 +38,28 @@ export type OutgoingEmail = {
   secret?: { code: string; outboxKey: Buffer };
 };
 
-/** A file the delivery worker makes at sending time (`startEmailWorker`'s `generateAttachment`). */
-export type GeneratedAttachment = { kind: 'invoice-pdf'; iid: string };
+/**
+ * A file the delivery worker makes at sending time (`startEmailWorker`'s `generateAttachment`):
+ * an invoice's PDF in its member's language, or with `reminder` the invoice sent again by a
+ * dunning level, titled "Reminder 2" / "Final notice" (issue 17).
+ */
+export type GeneratedAttachment = {
+  kind: 'invoice-pdf';
+  iid: string;
+  reminder?: { level: number; final?: boolean };
+};
+
+/** Whether a stored reminder is usable: a positive level, `final` a boolean when present. */
+function isReminder(value: unknown): value is GeneratedAttachment['reminder'] {
+  const reminder = value as { level?: unknown; final?: unknown } | null;
+  return (
+    typeof reminder === 'object' &&
+    reminder !== null &&
+    Number.isInteger(reminder.level) &&
+    (reminder.level as number) > 0 &&
+    (reminder.final === undefined || typeof reminder.final === 'boolean')
+  );
+}
 
 /** The generated attachments an e-mail row asks for (kept in its template data). */
 export function generatedAttachmentsOf(templateData: unknown): GeneratedAttachment[] {
@@ -43,7 +68,9 @@ export function generatedAttachmentsOf(templateData: unknown): GeneratedAttachme
     ? specs.filter(
         (spec): spec is GeneratedAttachment =>
           (spec as GeneratedAttachment).kind === 'invoice-pdf' &&
-          typeof (spec as GeneratedAttachment).iid === 'string',
+          typeof (spec as GeneratedAttachment).iid === 'string' &&
+          ((spec as GeneratedAttachment).reminder === undefined ||
+            isReminder((spec as GeneratedAttachment).reminder)),
       )
     : [];
 }
@@ -141,7 +168,7 @@ export async function queueEmails(
   if (emails.length === 0) return 0;
   await trx
     .insertInto('emails')
-    .values(emails.map((email) => emailRowOf(newId(), from, email)))
+    .values(emails.map((email) => emailRowOf(email.eid ?? newId(), from, email)))
     .execute();
   await sql`SELECT pg_notify(${outboxChannel}, 'batch')`.execute(trx);
   return emails.length;

@@ -39,7 +39,7 @@ export async function getInvoiceDetail(db: Db, iid: string): Promise<TInvoiceDet
     .where('i.iid', '=', iid)
     .executeTakeFirst();
   if (!row) return null;
-  const [certificate, money] = await Promise.all([
+  const [certificate, money, dunning] = await Promise.all([
     db
       .selectFrom('certificates')
       .select(['cid', 'number', 'status'])
@@ -48,6 +48,21 @@ export async function getInvoiceDetail(db: Db, iid: string): Promise<TInvoiceDet
       .limit(1)
       .executeTakeFirst(),
     invoiceMovementsOf(db, iid),
+    // Issue 17: the dunning levels sent for it (`dunning_notices`, one per level).
+    db
+      .selectFrom('dunning_notices as n')
+      .leftJoin('dunning_levels as l', 'l.level', 'n.level')
+      .select([
+        'n.level',
+        'l.name as level_name',
+        'n.as_of',
+        'n.created_at',
+        'n.channel',
+        'n.email_id',
+      ])
+      .where('n.invoice_iid', '=', iid)
+      .orderBy('n.level')
+      .execute(),
   ]);
   const today = todayAtHeadquarters();
   return {
@@ -100,6 +115,15 @@ export async function getInvoiceDetail(db: Db, iid: string): Promise<TInvoiceDet
     certificate: certificate ?? null,
     ...invoiceMoneyOf(row),
     ...money,
+    dunningLevel: row.dunning_level,
+    dunning: dunning.map((notice) => ({
+      level: notice.level,
+      levelName: notice.level_name ?? `Level ${notice.level}`,
+      asOf: notice.as_of,
+      createdAt: iso(notice.created_at),
+      channel: notice.channel,
+      emailId: notice.email_id,
+    })),
     actions: invoiceActionsOf(row.status),
     version: row.version,
     createdAt: iso(row.created_at),

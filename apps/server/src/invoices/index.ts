@@ -6,8 +6,14 @@
 export { recordInvoicePaymentIn } from './payment';
 // The yearly renewal run, also started from the command line.
 export { renewMemberships } from './renewal';
-// An invoice's stored PDF, which `server.ts` hands the e-mail worker for attachments.
+// The renewal run as a scheduled job (issue 17, `jobs/tasks/`).
+export { runRenewalJob } from './renewal-job';
+// An invoice's stored PDF, which `server.ts` hands the e-mail worker for attachments; with
+// `{ reminder }` it is the invoice sent again by a dunning level, titled "Reminder 2" (issue 17).
 export { getInvoicePdf } from './pdf-upload';
+// Dunning (issue 17) attaches the invoice PDF again marked as a reminder, in the member's
+// language: rendered here, or by the e-mail worker from a generated attachment's `reminder`.
+export { invoicePdfFileName, renderInvoicePdf, type InvoiceReminder } from './pdf';
 // A credit note's PDF is drawn with the invoice PDF's sections: same layout family (issue 16).
 export {
   canvasOf,

@@ -220,7 +220,8 @@ describe('invoices: drafts and the life cycle', () => {
     expect(email).toMatchObject({
       to_addresses: ['office@rheinhafen.example'],
       kind: 'invoice-issued',
-      subject: `Invoice ${body.invoice.number} from the federation`,
+      // A Swiss member writes in German by its country's default (issue 17).
+      subject: `Rechnung ${body.invoice.number} des Verbands`,
     });
     const attachment = await t.database.db
       .selectFrom('email_attachments')

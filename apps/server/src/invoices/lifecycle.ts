@@ -12,7 +12,8 @@ import type { OperatorActor } from '../db/audit';
 import { lockRecord, updateRecord } from '../db/records';
 import type { Database, InvoicesTable } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
-import { invoiceIssuedEmail, queueEmail } from '../emails';
+import { loadInvoiceEmailFacts, renderEmail } from '../email-templates';
+import { queueEmail } from '../emails';
 import { badInput } from '../errors';
 import { todayAtHeadquarters } from '../lib/dates';
 import { requireInvoiceDetail } from './detail';
@@ -157,16 +158,19 @@ export async function issueInvoice(
     let sent = '';
     if (request.sendEmail && member.email) {
       const pdf = await renderInvoicePdf(trx, iid);
-      const email = invoiceIssuedEmail({
-        memberName: member.legal_name,
-        invoiceNumber: number,
-        amount: formatAmountForMail(currency, issued.total_minor),
-        dueDate,
-        paymentReference: issued.payment_reference,
+      // In the member's language, with the balance after any credit applied above.
+      const facts = (await loadInvoiceEmailFacts(trx, [iid])).get(iid);
+      if (!facts) throw new Error(`Invoice ${number} lost its member within its transaction`);
+      const { subject, text, html } = await renderEmail(trx, 'invoice', facts.language, {
+        member: facts.member,
+        invoice: facts.invoice,
+        bankAccount: facts.bankAccount,
       });
       await queueEmail(trx, context.mailFrom, {
         to: [member.email],
-        ...email,
+        subject,
+        text,
+        html,
         kind: 'invoice-issued',
         related: { table: 'invoices', id: iid },
         attachments: [

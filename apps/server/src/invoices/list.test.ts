@@ -222,7 +222,7 @@ describe('GET /api/invoices', () => {
       'invoices-',
     );
     expect(header).toBe(
-      'Invoice number,Membership number,Member,Kind,Year,Issue date,Due date,Currency,Total,Balance,Status,Overdue,Partially paid,Paid at,Paid amount,Payment method,Source,Id',
+      'Invoice number,Membership number,Member,Kind,Year,Issue date,Due date,Currency,Total,Balance,Status,Overdue,Partially paid,Dunning level,Paid at,Paid amount,Payment method,Source,Id',
     );
     const listed = await allPages('status=paid&sort=number&limit=4');
     expect(lines.map((line) => line.split(',')[0])).toEqual(listed.rows.map((row) => row.number));

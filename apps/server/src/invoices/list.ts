@@ -49,6 +49,8 @@ export const invoicesListSpec: ListSpec<typeof invoicesListColumns> = {
     currency: { column: 'i.currency::text', sortExpression: 'i.currency::text' },
     source: { column: 'i.source', sortExpression: 'i.source' },
     paidAt: { sortExpression: `coalesce(i.paid_at, ${notPaid})` },
+    // Issue 17: `invoices_list_dunning_level_idx (dunning_level, iid)`, migration 0033.
+    dunningLevel: { column: 'i.dunning_level', sortExpression: 'i.dunning_level' },
     // Not a sort (the member's invoices are few; its own index finds them).
     member: { column: 'i.member_mid', isOwnFilter: true },
     overdue: { isOwnFilter: true },
@@ -133,6 +135,7 @@ type InvoiceListRow = Pick<InvoicesTable, 'kind' | 'status' | 'paid_method' | 's
   credited_minor: string;
   written_off_minor: string;
   balance_minor: string;
+  dunning_level: number;
   iid: string;
   number: string;
   member_mid: string | null;
@@ -205,6 +208,7 @@ export function invoicesListFor(
           'i.credited_minor',
           'i.written_off_minor',
           'i.balance_minor',
+          'i.dunning_level',
         ]),
     toItem: (row) => ({
       iid: row.iid,
@@ -224,6 +228,7 @@ export function invoicesListFor(
       paidAmountMinor: row.paid_amount_minor === null ? null : String(row.paid_amount_minor),
       paidMethod: row.paid_method,
       source: row.source,
+      dunningLevel: row.dunning_level,
       ...invoiceMoneyOf(row),
     }),
   };

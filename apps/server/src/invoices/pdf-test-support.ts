@@ -56,6 +56,8 @@ export async function insertMember(
       postal_code: '4057',
       city: 'Basel',
       vat_number: 'CHE-123.456.789 MWST',
+      // English unless a test asks for another language (a Swiss member would default to German).
+      preferred_language: 'en',
       ...fields,
     })
     .execute();

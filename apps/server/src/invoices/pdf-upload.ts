@@ -13,7 +13,12 @@ import { lockRecords, recordNotFound, updateRecord } from '../db/records';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { AppError } from '../errors';
-import { invoicePdfFileName, loadInvoicePdfData, renderInvoicePdfFromData } from './pdf';
+import {
+  invoicePdfFileName,
+  loadInvoicePdfData,
+  renderInvoicePdfFromData,
+  type InvoiceReminder,
+} from './pdf';
 
 /*
  * The invoice PDFs upload: many files, each sent as its own request, each matched to its invoice
@@ -244,12 +249,15 @@ export async function attachInvoicePdf(
 
 /**
  * The PDF of an invoice: the uploaded one when it has one (unless `source` is 'generated'),
- * else rendered from the invoice. 404 for an unknown invoice, or 'attached' without one.
+ * else rendered from the invoice in its member's language. 404 for an unknown invoice, or
+ * 'attached' without one. A reminder (issue 17) is always rendered: an uploaded PDF cannot
+ * carry the reminder's title.
  */
 export async function getInvoicePdf(
   db: Kysely<Database>,
   iid: string,
   source: 'auto' | 'attached' | 'generated' = 'auto',
+  options: { reminder?: InvoiceReminder | undefined } = {},
 ): Promise<{
   number: string;
   content: Buffer;
@@ -257,7 +265,7 @@ export async function getInvoicePdf(
   fileName: string;
   etag: string | null;
 }> {
-  if (source !== 'generated') {
+  if (source !== 'generated' && !(source === 'auto' && options.reminder)) {
     const stored = await db
       .selectFrom('invoice_files as f')
       .innerJoin('invoices as i', 'i.iid', 'f.iid')
@@ -285,12 +293,12 @@ export async function getInvoicePdf(
     }
   }
   const data = await loadInvoicePdfData(db, iid);
-  const content = await renderInvoicePdfFromData(data);
+  const content = await renderInvoicePdfFromData(data, { reminder: options.reminder });
   return {
     number: data.number,
     content,
     source: 'generated',
-    fileName: invoicePdfFileName(data.number),
+    fileName: invoicePdfFileName(data.number, options.reminder),
     etag: null,
   };
 }

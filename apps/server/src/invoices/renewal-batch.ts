@@ -14,10 +14,11 @@ import { recordAudits, type Actor } from '../db/audit';
 import { feeBandOf } from '../applications';
 import type { Database, InvoiceLine, InvoiceRenewalRunsTable, InvoicesTable } from '../db/schema';
 import { reusePlansForBulkWrite } from '../db/transaction';
-import { invoiceIssuedEmail, queueEmails } from '../emails';
+import { loadEmailRenderer, loadInvoiceEmailFacts } from '../email-templates';
+import { queueEmails } from '../emails';
 import { todayAtHeadquarters } from '../lib/dates';
 import { newId } from '../lib/ids';
-import { addDays, formatAmountForMail, invoicePaymentTermDays } from './lifecycle';
+import { addDays, invoicePaymentTermDays } from './lifecycle';
 import { allocateInvoiceSequences, invoiceNumberOf, paymentReferenceOf } from './numbers';
 import { applyMemberCreditIn } from './money/member-credit';
 
@@ -105,8 +106,15 @@ export async function renewalAccounts(db: Kysely<Database>): Promise<Map<string,
   return accountOf;
 }
 
-/** The candidates that already have a membership invoice (not void) for the year. */
-async function alreadyInvoiced(trx: Trx, candidates: Candidate[], year: number) {
+/**
+ * The candidates that already have a membership invoice (not void) for the year (also read by
+ * the run's preview, `renewal-preview.ts`, outside a transaction).
+ */
+export async function alreadyInvoiced(
+  trx: Kysely<Database>,
+  candidates: Candidate[],
+  year: number,
+) {
   const rows = await trx
     .selectFrom('invoices')
     .select('member_mid')
@@ -126,7 +134,7 @@ async function alreadyInvoiced(trx: Trx, candidates: Candidate[], year: number) 
  * The fee of each member still to invoice (by billing currency, country fee band and category)
  * and why the others are skipped (a currency not invoiced, no account in it).
  */
-function priceCandidates(
+export function priceCandidates(
   candidates: Candidate[],
   invoiced: Set<string | null>,
   accountOf: Map<string, RenewalAccount>,
@@ -232,38 +240,41 @@ async function insertInvoices(
 
 /**
  * The invoices go out by e-mail, each with its PDF made by the delivery worker as it leaves
- * (rendering 100,000 PDFs here would hold the run for many minutes). Returns how many.
+ * (rendering 100,000 PDFs here would hold the run for many minutes), each in its member's
+ * language (issue 17). A batch reads its invoices' facts in one query (after member credit was
+ * applied, so balances are right) and the templates once; the parsed templates are cached, so a
+ * thousand renders cost a few milliseconds. Returns how many.
  */
-function queueInvoiceEmails(
+async function queueInvoiceEmails(
   trx: Trx,
   mailFrom: string,
   rows: Insertable<InvoicesTable>[],
-  due: DueInvoice[],
-  dueDate: string,
 ): Promise<number> {
-  return queueEmails(
+  const facts = await loadInvoiceEmailFacts(
     trx,
-    mailFrom,
-    rows.flatMap((invoice, i) => {
-      const member = due[i]?.candidate;
-      if (!member?.email) return [];
-      return [
-        {
-          to: [member.email],
-          ...invoiceIssuedEmail({
-            memberName: member.legal_name,
-            invoiceNumber: invoice.number,
-            amount: formatAmountForMail(invoice.currency, String(invoice.total_minor)),
-            dueDate,
-            paymentReference: invoice.payment_reference ?? null,
-          }),
-          kind: 'invoice-issued',
-          related: { table: 'invoices' as const, id: invoice.iid },
-          generatedAttachments: [{ kind: 'invoice-pdf' as const, iid: invoice.iid }],
-        },
-      ];
-    }),
+    rows.map((invoice) => invoice.iid),
   );
+  const renderer = await loadEmailRenderer(trx, ['invoice']);
+  const emails = [];
+  for (const invoice of rows) {
+    const fact = facts.get(invoice.iid);
+    if (!fact?.email) continue;
+    const { subject, text, html } = await renderer.render('invoice', fact.language, {
+      member: fact.member,
+      invoice: fact.invoice,
+      bankAccount: fact.bankAccount,
+    });
+    emails.push({
+      to: [fact.email],
+      subject,
+      text,
+      html,
+      kind: 'invoice-issued',
+      related: { table: 'invoices' as const, id: fact.iid },
+      generatedAttachments: [{ kind: 'invoice-pdf' as const, iid: fact.iid }],
+    });
+  }
+  return queueEmails(trx, mailFrom, emails);
 }
 
 /** Adds the batch's counts, skips and totals to the run's (locked) row. */
@@ -371,9 +382,7 @@ export async function renewBatch(
     publicUrl: options.publicUrl ?? '',
     mailFrom: options.mailFrom,
   });
-  const emailsQueued = run.send_emails
-    ? await queueInvoiceEmails(trx, options.mailFrom, rows, due, dueDate)
-    : 0;
+  const emailsQueued = run.send_emails ? await queueInvoiceEmails(trx, options.mailFrom, rows) : 0;
 
   return recordProgress(trx, run.id, {
     processed: candidates.length,

@@ -258,7 +258,8 @@ describe('the renewal run', () => {
         .where('member_mid', '=', 'r00008')
         .where('year', '=', year + 2)
         .executeTakeFirstOrThrow();
-      expect(mail.subject).toBe(`Invoice ${invoice.number} from the federation`);
+      // r00008 is Swiss: German by its country's default (issue 17).
+      expect(mail.subject).toBe(`Rechnung ${invoice.number} des Verbands`);
       expect(mail.text).toContain(invoice.payment_reference ?? 'no reference');
       expect(mail.attachments).toHaveLength(1);
       expect(mail.attachments[0]?.filename).toBe(`invoice-${invoice.number}.pdf`);

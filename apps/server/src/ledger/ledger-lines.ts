@@ -1,7 +1,7 @@
 import type { TLedgerCurrency, TLedgerLine, TLedgerLineKind } from '@ops/contract';
 import { formatMoney } from '@ops/contract/display-format';
-import { invoiceKindLabels, paymentMethodLabels } from '@ops/contract/labels';
 import type { LedgerInvoice, LedgerMovement } from './ledger-rows';
+import { ledgerWords, type LedgerWords } from './ledger-words';
 
 /** A line before its running balance: its effect on what the member owes. */
 type Entry = Omit<TLedgerLine, 'debitMinor' | 'creditMinor' | 'balanceMinor' | 'amountMinor'> & {
@@ -17,8 +17,7 @@ type Entry = Omit<TLedgerLine, 'debitMinor' | 'creditMinor' | 'balanceMinor' | '
 
 const invoiceLink = (iid: string | null) => (iid ? { type: 'invoice' as const, id: iid } : null);
 
-function invoiceEntries(invoice: LedgerInvoice): Entry[] {
-  const what = `${invoiceKindLabels[invoice.kind as keyof typeof invoiceKindLabels] ?? 'Invoice'} invoice ${invoice.year}`;
+function invoiceEntries(invoice: LedgerInvoice, words: LedgerWords): Entry[] {
   const base = {
     currency: invoice.currency,
     documentNumber: invoice.number,
@@ -31,7 +30,7 @@ function invoiceEntries(invoice: LedgerInvoice): Entry[] {
       ...base,
       date: invoice.issuedOn,
       kind: 'invoice',
-      description: `Invoice ${invoice.number} · ${what}`,
+      description: words.invoice(invoice.number, invoice.kind, invoice.year),
       effectMinor: invoice.totalMinor,
       amountMinor: invoice.totalMinor,
       at: invoice.createdAt.getTime(),
@@ -48,8 +47,8 @@ function invoiceEntries(invoice: LedgerInvoice): Entry[] {
       date: invoice.closedOn < invoice.issuedOn ? invoice.issuedOn : invoice.closedOn,
       kind: isVoid ? 'invoice-voided' : 'invoice-uncollectible',
       description: isVoid
-        ? `Invoice ${invoice.number} voided`
-        : `Invoice ${invoice.number} written off as uncollectible`,
+        ? words.invoiceVoided(invoice.number)
+        : words.invoiceUncollectible(invoice.number),
       effectMinor: -open,
       amountMinor: open,
       at: invoice.closedAt.getTime(),
@@ -59,58 +58,42 @@ function invoiceEntries(invoice: LedgerInvoice): Entry[] {
   return entries;
 }
 
-const movementKindWords: Record<LedgerMovement['kind'], string> = {
-  payment: 'payment',
-  'write-off': 'bank charges written off',
-  'credit-note': 'credit note',
-  'credit-applied': 'credit applied',
-  refund: 'refund',
-  reversal: 'reversal',
-};
-
-function methodWords(method: string | null): string {
-  return method && method in paymentMethodLabels
-    ? paymentMethodLabels[method as keyof typeof paymentMethodLabels].toLowerCase()
+function methodWords(method: string | null, words: LedgerWords): string {
+  return method && method in words.methods
+    ? words.methods[method as keyof LedgerWords['methods']]
     : '';
 }
 
 /** What a movement was, in words (its documents in their own column). */
-function describeMovement(movement: LedgerMovement): string {
-  const onInvoice = movement.invoiceNumber ? ` · invoice ${movement.invoiceNumber}` : '';
+function describeMovement(movement: LedgerMovement, words: LedgerWords): string {
+  const onInvoice = movement.invoiceNumber ? words.onInvoice(movement.invoiceNumber) : '';
   const reference = movement.reference ? ` · ${movement.reference}` : '';
+  const reason = movement.reason ? ` · ${movement.reason}` : '';
   const money = (minor: number) => formatMoney(minor, movement.currency);
+  const toCredit = movement.creditMinor > 0 ? words.toCredit(money(movement.creditMinor)) : '';
   switch (movement.kind) {
-    case 'payment': {
-      const method = methodWords(movement.method);
-      const surplus =
-        movement.creditMinor > 0 ? ` · ${money(movement.creditMinor)} to the member’s credit` : '';
-      return `Payment${method ? ` by ${method}` : ''}${onInvoice}${reference}${surplus}`;
-    }
+    case 'payment':
+      return `${words.payment(methodWords(movement.method, words) || null)}${onInvoice}${reference}${toCredit}`;
     case 'write-off':
-      return `Bank charges written off${onInvoice}`;
-    case 'credit-note': {
-      const toCredit =
-        movement.creditMinor > 0 ? ` · ${money(movement.creditMinor)} to the member’s credit` : '';
-      return `Credit note${movement.creditNoteNumber ? ` ${movement.creditNoteNumber}` : ''}${onInvoice}${movement.reason ? ` · ${movement.reason}` : ''}${toCredit}`;
-    }
+      return `${words.bankChargesWrittenOff}${onInvoice}`;
+    case 'credit-note':
+      return `${words.creditNote(movement.creditNoteNumber)}${onInvoice}${reason}${toCredit}`;
     case 'credit-applied':
-      return `${money(movement.amountMinor)} of the member’s credit applied${onInvoice}`;
-    case 'refund': {
-      const method = methodWords(movement.method);
-      return `Refund of credit${method ? ` by ${method}` : ''}${reference}${movement.reason ? ` · ${movement.reason}` : ''}`;
-    }
+      return `${words.creditApplied(money(movement.amountMinor))}${onInvoice}`;
+    case 'refund':
+      return `${words.refund(methodWords(movement.method, words) || null)}${reference}${reason}`;
     case 'reversal':
-      return `Reversal of the ${movement.reversedKind ? movementKindWords[movement.reversedKind] : 'booking'}${onInvoice}${movement.reason ? ` · ${movement.reason}` : ''}`;
+      return `${words.reversal(movement.reversedKind)}${onInvoice}${reason}`;
   }
 }
 
-function movementEntry(movement: LedgerMovement): Entry {
+function movementEntry(movement: LedgerMovement, words: LedgerWords): Entry {
   const isCreditNote = movement.kind === 'credit-note' && movement.creditNoteId !== null;
   return {
     currency: movement.currency,
     date: movement.bookedOn,
     kind: movement.kind as TLedgerLineKind,
-    description: describeMovement(movement),
+    description: describeMovement(movement, words),
     documentNumber: isCreditNote ? movement.creditNoteNumber : movement.invoiceNumber,
     link: isCreditNote
       ? { type: 'credit-note', id: movement.creditNoteId as string }
@@ -143,10 +126,13 @@ function byDateThenCreation(a: Entry, b: Entry): number {
 export function composeLedger(
   invoices: readonly LedgerInvoice[],
   movements: readonly LedgerMovement[],
+  /** How the lines say what happened: English, or a statement's member's language (issue 17). */
+  words: LedgerWords = ledgerWords.en,
 ): TLedgerCurrency[] {
-  const entries = [...invoices.flatMap(invoiceEntries), ...movements.map(movementEntry)].sort(
-    byDateThenCreation,
-  );
+  const entries = [
+    ...invoices.flatMap((invoice) => invoiceEntries(invoice, words)),
+    ...movements.map((movement) => movementEntry(movement, words)),
+  ].sort(byDateThenCreation);
   const currencies = [...new Set(entries.map((entry) => entry.currency))].sort();
   return currencies.map((currency) => {
     let balance = 0;

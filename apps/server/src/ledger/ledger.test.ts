@@ -230,7 +230,8 @@ describe('the member ledger', () => {
       related_table: 'members',
       related_id: member.mid,
     });
-    expect(email.text_body).toContain('CHF\u00a01,070.00 owed');
+    // E-mails write money with an ordinary space (issue 17's templates).
+    expect(email.text_body).toContain('CHF 1,070.00 owed');
     const attachment = await t.database.db
       .selectFrom('email_attachments')
       .select(['filename', 'content_type'])

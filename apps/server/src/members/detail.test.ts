@@ -20,6 +20,7 @@ type Detail = {
   joinedOn: string | null;
   terminatedOn: string | null;
   terminationReason: string | null;
+  preferredLanguage: string;
   version: number;
   updatedBy: string | null;
   deletedAt: string | null;
@@ -249,6 +250,45 @@ describe('member detail API', () => {
       { field: 'trade_name', before: null, after: 'Detail Logistics' },
       { field: 'website', before: null, after: 'https://detail.example.ch' },
     ]);
+  });
+
+  it('takes the country’s language for a new member, and edits the preferred language, audited (issue 17)', async () => {
+    // The insert trigger: a French member is French, a Swiss one German, one without a country
+    // English; a member's own language is kept.
+    const french = await addMember({ country_iso2: 'FR' });
+    const swiss = await addMember({ country_iso2: 'CH' });
+    const stateless = await addMember({ country_iso2: null });
+    expect((await get(french)).body.preferredLanguage).toBe('fr');
+    expect((await get(swiss)).body.preferredLanguage).toBe('de');
+    expect((await get(stateless)).body.preferredLanguage).toBe('en');
+
+    const edited = await send('PATCH', `/api/members/${french}`, {
+      version: 1,
+      preferredLanguage: 'es',
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ preferredLanguage: 'es', version: 2 });
+    // Moving to another country keeps the language the member has.
+    const moved = await send('PATCH', `/api/members/${french}`, { version: 2, countryIso2: 'DE' });
+    expect(moved.body).toMatchObject({ preferredLanguage: 'es', countryIso2: 'DE' });
+    const entries = await history(french);
+    expect(entries.at(-1)?.changes).toEqual([
+      { field: 'preferred_language', before: 'fr', after: 'es' },
+    ]);
+    expect(entries.at(-1)?.actor.email).toBe('detail-editor@example.org');
+
+    const invalid = await send('PATCH', `/api/members/${french}`, {
+      version: 3,
+      preferredLanguage: 'it',
+    });
+    expectInvalid(invalid, 'body.preferredLanguage', 'invalid_value');
+    const readOnly = await send(
+      'PATCH',
+      `/api/members/${french}`,
+      { version: 3, preferredLanguage: 'en' },
+      readOnlyCookie,
+    );
+    expect(readOnly.status).toBe(403);
   });
 
   it('refuses an edit made on an older version with 409, saying who changed it and when', async () => {

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { recordNotFound } from '../db/records';
 import type { Database } from '../db/schema';
 import { memberOpenBalances } from '../ledger';
+import { memberDunningOf } from './dunning';
 
 /** How many related records of each kind the detail lists (the total is given beside them). */
 export const relatedLimit = 20;
@@ -169,7 +170,9 @@ async function relatedEmails(db: Kysely<Database>, mid: string) {
 }
 
 /** The member's own fields as the detail screen shows them (related records aside). */
-function memberFields(row: MemberWithNames): Omit<TMemberDetail, 'related' | 'openBalances'> {
+function memberFields(
+  row: MemberWithNames,
+): Omit<TMemberDetail, 'related' | 'openBalances' | 'dunning'> {
   return {
     mid: row.mid,
     number: row.number,
@@ -198,6 +201,7 @@ function memberFields(row: MemberWithNames): Omit<TMemberDetail, 'related' | 'op
     billingCurrency: row.billing_currency,
     cardCustomerId: row.card_customer_id,
     directoryVisible: row.directory_visible,
+    preferredLanguage: row.preferred_language,
     version: row.version,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
@@ -213,7 +217,7 @@ export async function getMemberDetail(
   db: Kysely<Database>,
   mid: string,
 ): Promise<TMemberDetail | null> {
-  const [row, counts, users, invoices, certificates, applications, emails, openBalances] =
+  const [row, counts, users, invoices, certificates, applications, emails, openBalances, dunning] =
     await Promise.all([
       readMember(db, mid),
       countRelated(db, mid),
@@ -223,11 +227,13 @@ export async function getMemberDetail(
       relatedApplications(db, mid),
       relatedEmails(db, mid),
       memberOpenBalances(db, mid),
+      memberDunningOf(db, mid),
     ]);
   if (!row) return null;
   return {
     ...memberFields(row),
     openBalances,
+    dunning,
     related: {
       users: { total: total(counts.users), items: users },
       invoices: { total: total(counts.invoices), items: invoices },

@@ -32,6 +32,7 @@ const editColumns = {
   nationalAssociationMid: 'national_association_mid',
   billingCurrency: 'billing_currency',
   directoryVisible: 'directory_visible',
+  preferredLanguage: 'preferred_language',
 } as const satisfies Record<keyof TMemberEdit, keyof MembersTable>;
 
 /** Business rules of an edit that the schema alone cannot check (they read other records). */

@@ -5,7 +5,13 @@ import { expectInvalid } from '../../test/requests';
 import type { MemberStatus } from '../db/schema';
 import { loadCountries } from '../seed/countries';
 
-type Row = { mid: string; number: string; status: string; joinedOn: string | null };
+type Row = {
+  mid: string;
+  number: string;
+  status: string;
+  joinedOn: string | null;
+  preferredLanguage: string;
+};
 
 const statuses: MemberStatus[] = ['active', 'overdue', 'suspended', 'active', 'pending-payment'];
 
@@ -78,6 +84,21 @@ describe('GET /api/members', () => {
     expect(noDate.rows.every((row) => row.joinedOn === null)).toBe(true);
   });
 
+  it('shows, filters and sorts by the preferred language (issue 17)', async () => {
+    // The insert trigger: Swiss and German members German, members without a country English.
+    const german = await allPages('language=de&limit=200');
+    expect(german.rows.length).toBeGreaterThan(0);
+    expect(german.rows.every((row) => row.preferredLanguage === 'de')).toBe(true);
+    const english = await allPages('language=en,fr&limit=200');
+    expect(english.rows.length + german.rows.length).toBe(36);
+    const { rows } = await allPages('sort=-language,number&limit=9');
+    expectSorted(
+      rows.map((row) => row.preferredLanguage),
+      '-',
+    );
+    expectInvalid(await list('language=it'), 'query.language');
+  });
+
   it('finds by words, accents ignored, the last one as a prefix', async () => {
     const { rows } = await allPages('q=zurich%20sped');
     expect(rows.map((row) => row.mid)).toEqual(['mid007']);
@@ -103,7 +124,7 @@ describe('GET /api/members', () => {
       'members-',
     );
     expect(header).toBe(
-      'Membership number,Legal name,Trade name,Country code,Country,Category,Status,Joined,Paid through,Id',
+      'Membership number,Legal name,Trade name,Country code,Country,Category,Status,Joined,Paid through,Language,Id',
     );
     const listed = await allPages('status=active,overdue&sort=-number&limit=3');
     expect(lines.map((line) => line.split(',')[0])).toEqual(listed.rows.map((row) => row.number));

@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { type ListDefinition, type ListSpec, runList } from '../lists';
 
-/** Sort expressions match the indexes of migration 0005 exactly (else they are not used). */
+/** Sort expressions match the indexes of migrations 0005 and 0034 exactly (else they are not used). */
 export const membersListSpec: ListSpec<typeof membersListColumns> = {
   definition: membersListColumns,
   id: 'm.mid',
@@ -24,6 +24,7 @@ export const membersListSpec: ListSpec<typeof membersListColumns> = {
       column: 'm.paid_through_year',
       sortExpression: 'coalesce(m.paid_through_year, 9999)',
     },
+    language: { column: 'm.preferred_language', sortExpression: 'm.preferred_language' },
   },
 };
 
@@ -51,6 +52,7 @@ export const membersList: ListDefinition<MemberListRow, TMemberListItem> = {
         'm.status',
         'm.joined_on',
         'm.paid_through_year',
+        'm.preferred_language',
       ]),
   toItem: (row) => ({
     mid: row.mid,
@@ -63,6 +65,7 @@ export const membersList: ListDefinition<MemberListRow, TMemberListItem> = {
     status: row.status,
     joinedOn: row.joined_on,
     paidThroughYear: row.paid_through_year,
+    preferredLanguage: row.preferred_language,
   }),
 };
 
@@ -77,6 +80,7 @@ type MemberListRow = {
   status: TMemberListItem['status'];
   joined_on: string | null;
   paid_through_year: number | null;
+  preferred_language: TMemberListItem['preferredLanguage'];
 };
 
 /** A page of the members list: filters, full-text `q`, sort, and the cursor of the last page. */

@@ -59,6 +59,7 @@ const columnOf: Record<MemberUploadField, string> = {
   paidThroughYear: 'paid_through_year',
   billingCurrency: 'billing_currency',
   directoryVisible: 'directory_visible',
+  preferredLanguage: 'preferred_language',
 };
 
 /**
@@ -93,6 +94,8 @@ export const memberUploadTables: UploadTablesDefinition = {
     'paid_through_year integer',
     'billing_currency char(3)',
     'directory_visible boolean',
+    // Migration 0034: the preferred language (issue 17); empty cells take the country's.
+    'preferred_language text',
   ],
 };
 
@@ -194,7 +197,22 @@ export const memberUploadKind: UploadKind = {
     };
   },
 
-  async checkStaged(client, id) {
+  async checkStaged(client, id, mapping) {
+    // An empty language cell means the member's country's language, as for a new member (the
+    // insert trigger's default): resolved here so counts, updates and the audit see the value.
+    if (mapping.preferredLanguage !== undefined) {
+      const country =
+        mapping.country !== undefined
+          ? 'r.country_iso2'
+          : '(SELECT m.country_iso2 FROM members m WHERE m.number = r.number)';
+      await client.query(
+        `UPDATE member_upload_rows r
+            SET preferred_language = coalesce(
+                  (SELECT c.language FROM countries c WHERE c.iso2 = ${country}), 'en')
+          WHERE r.upload_id = $1 AND r.reason IS NULL AND r.preferred_language IS NULL`,
+        [id],
+      );
+    }
     // Members that were deleted keep their number: uploading over one would revive it unseen.
     await client.query(
       `UPDATE member_upload_rows r

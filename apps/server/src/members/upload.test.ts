@@ -408,6 +408,78 @@ describe('member CSV upload', () => {
     });
   });
 
+  it('imports the preferred language: codes or English names, the country’s when empty or absent (issue 17)', async () => {
+    const file = [
+      'Membership number,Legal name,Category,Status,Country,Preferred language',
+      'U-1701,Lumière Transports SA,individual,active,FR,fr',
+      'U-1702,Hafen Logistik GmbH,individual,active,DE,german',
+      'U-1703,Andes Carga SA,individual,active,PE,SPANISH',
+      'U-1704,Rive Gauche Fret,individual,active,BE,', // empty: Belgium's French
+      'U-1705,Roma Spedizioni,individual,active,IT,Italian', // line 6: not a working language
+      'U-1706,Nowhere Freight,individual,active,,xx', // line 7
+    ].join('\n');
+    const uploaded = await upload(file);
+    expect(uploaded.body.mapping).toMatchObject({ country: 4, preferredLanguage: 5 });
+    const validated = await validate(uploaded.body.id, uploaded.body.mapping);
+    expect(validated.body.validation).toMatchObject({ rows: 6, valid: 4, invalid: 2 });
+    const rows = await invalidRows(uploaded.body.id);
+    expect(rows.map((row) => [row.line, row.reason])).toEqual([
+      [
+        6,
+        'Preferred language "Italian" is not one of en, fr, de, es (or English, French, German, Spanish)',
+      ],
+      [
+        7,
+        'Preferred language "xx" is not one of en, fr, de, es (or English, French, German, Spanish)',
+      ],
+    ]);
+    const committed = await commit(uploaded.body.id, 'valid-only');
+    expect(committed.body.result).toMatchObject({ inserted: 4, rejected: 2 });
+    const languageOf = async (number: string) => (await member(number))?.preferred_language;
+    expect(await languageOf('U-1701')).toBe('fr');
+    expect(await languageOf('U-1702')).toBe('de');
+    expect(await languageOf('U-1703')).toBe('es');
+    expect(await languageOf('U-1704')).toBe('fr');
+
+    // No language column: a new member takes its country's (the insert trigger), an existing
+    // one keeps its own.
+    await uploadAndCommit(
+      [
+        'Number,Name,Category,Status,Country',
+        'U-1711,Zürich Cargo AG,individual,active,CH',
+        'U-1712,Madrid Express SL,individual,active,ES',
+        'U-1701,Lumière Transports SA,individual,active,FR',
+      ].join('\n'),
+    );
+    expect(await languageOf('U-1711')).toBe('de');
+    expect(await languageOf('U-1712')).toBe('es');
+    expect(await languageOf('U-1701')).toBe('fr');
+
+    // A changed language updates the member, audited; an empty cell means the country's.
+    const { committed: changed } = await uploadAndCommit(
+      [
+        'Number,Name,Category,Status,Language',
+        'U-1701,Lumière Transports SA,individual,active,English',
+        'U-1702,Hafen Logistik GmbH,individual,active,',
+        'U-1711,Zürich Cargo AG,individual,active,FR',
+      ].join('\n'),
+    );
+    expect(changed.result).toMatchObject({ updated: 2, unchanged: 1 });
+    expect(await languageOf('U-1701')).toBe('en');
+    expect(await languageOf('U-1702')).toBe('de');
+    expect(await languageOf('U-1711')).toBe('fr');
+    const lumiere = await member('U-1701');
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'before', 'after'])
+      .where('record_id', '=', lumiere?.mid ?? '')
+      .where('action', '=', 'update')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.before).toMatchObject({ preferred_language: 'fr' });
+    expect(audit[0]?.after).toMatchObject({ preferred_language: 'en' });
+  });
+
   it('leaves unmapped columns alone and refuses numbers of deleted members', async () => {
     await uploadAndCommit(
       'Number,Name,Category,Status,Phone\nU-0501,Keep Phone AG,individual,active,+41 1\n',

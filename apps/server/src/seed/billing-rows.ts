@@ -185,6 +185,8 @@ export function* generateInvoiceRows(
       source: isImported ? 'csv-import' : 'generated',
       import_batch: isImported ? `legacy-${currentYear - 1}-12` : null,
       card_invoice_sid: null,
+      dunning_level: 0,
+      dunning_level_on: null,
       ...createdOnce(createdMs),
     };
     return { row, createdMs, dueDay };
@@ -247,14 +249,16 @@ export function* generateInvoiceRows(
           Math.max(createdMs, officeTime(prng, Math.min(closedDay, referenceDay - 1))),
         );
       } else if (dueDay < referenceDay && prng.chance(0.6)) {
-        // Issued and past due: overdue by date. Many got a reminder.
+        // Issued and past due: overdue by date. Many got dunning's first reminder (issue 17:
+        // due + 10 days at the earliest, the level's default), recorded on the invoice and as a
+        // notice (`seed/demo.ts`); a reminder drawn sooner than that was not sent.
         const reminderDay = Math.min(referenceDay - 1, dueDay + prng.int(7, 25));
-        emailJobs.push({
-          kind: 'payment-reminder',
-          atMs: officeTime(prng, reminderDay),
-          member,
-          invoice: summary,
-        });
+        const atMs = officeTime(prng, reminderDay);
+        if (reminderDay >= dueDay + 10) {
+          row.dunning_level = 1;
+          row.dunning_level_on = isoDate(reminderDay);
+          emailJobs.push({ kind: 'dunning-reminder-1', atMs, member, invoice: summary });
+        }
       }
       if (status !== 'void' && prng.chance(0.08)) {
         emailJobs.push({

@@ -226,6 +226,8 @@ const invoiceColumns = [
   'source',
   'import_batch',
   'card_invoice_sid',
+  'dunning_level',
+  'dunning_level_on',
   'version',
   'created_at',
   'updated_at',

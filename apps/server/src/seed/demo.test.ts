@@ -49,4 +49,30 @@ describe('seed demo', () => {
     );
     expect(invalid.rows[0]?.n).toBe(0);
   });
+
+  it("records each demo reminder as dunning's first level: invoice, notice and e-mail agree", async () => {
+    const { rows } = await sql<{
+      reminders: number;
+      notices: number;
+      levelled: number;
+      mismatched: number;
+      portal: number;
+    }>`
+      SELECT (SELECT count(*)::int FROM emails WHERE kind = 'dunning-reminder-1') AS reminders,
+             (SELECT count(*)::int FROM dunning_notices) AS notices,
+             (SELECT count(*)::int FROM invoices WHERE dunning_level = 1) AS levelled,
+             (SELECT count(*)::int FROM dunning_notices n
+                JOIN invoices i ON i.iid = n.invoice_iid
+                JOIN emails e ON e.eid = n.email_id
+               WHERE n.level <> i.dunning_level OR n.as_of <> i.dunning_level_on
+                  OR e.related_id <> i.iid OR n.as_of < i.due_date + 10) AS mismatched,
+             (SELECT count(*)::int FROM emails WHERE text_body ILIKE '%portal%') AS portal
+    `.execute(database.db);
+    const counts = rows[0];
+    expect(counts?.reminders).toBeGreaterThan(0);
+    expect(counts?.notices).toBe(counts?.reminders);
+    expect(counts?.levelled).toBe(counts?.reminders);
+    expect(counts?.mismatched).toBe(0);
+    expect(counts?.portal).toBe(0);
+  });
 });

@@ -205,6 +205,18 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedReport> {
         );
       }
     }
+    // Issue 17: each demo reminder is dunning's level 1 of its invoice, as a run records it —
+    // the notice naming its e-mail (the invoice's level and day came with its row).
+    await client.query(
+      `INSERT INTO dunning_notices (id, invoice_iid, member_mid, level, as_of, channel, email_id, created_at)
+       SELECT substr(md5('dunning-notice-' || e.eid), 1, 20), i.iid, i.member_mid, 1,
+              i.dunning_level_on, 'email', e.eid, e.created_at
+         FROM emails e
+         JOIN invoices i ON i.iid = e.related_id
+        WHERE e.kind = 'dunning-reminder-1' AND e.related_table = 'invoices'
+          AND i.dunning_level = 1 AND i.member_mid IS NOT NULL
+       ON CONFLICT (invoice_iid, level) DO NOTHING`,
+    );
     onProgress?.('indexes', 0, deferredIndexes.length);
     await createIndexes(client, deferredIndexes, (done, total) =>
       onProgress?.('indexes', done, total),

@@ -25,7 +25,7 @@ export type InvoiceSummary = {
 /** An e-mail the earlier tables decided to send; rendered once all of them are generated. */
 export type EmailJob =
   | {
-      kind: 'invoice' | 'payment-reminder';
+      kind: 'invoice' | 'dunning-reminder-1';
       atMs: number;
       member: MemberPlan;
       invoice: InvoiceSummary;
@@ -88,10 +88,10 @@ function render(job: EmailJob, prng: Prng): Rendered {
     '\n\nKind regards\nMembership Services\nInternational Federation of Freight Forwarders';
   switch (job.kind) {
     case 'invoice':
-    case 'payment-reminder': {
+    case 'dunning-reminder-1': {
       const { member, invoice } = job;
       const amount = money(invoice.totalMinor, invoice.currency);
-      const isReminder = job.kind === 'payment-reminder';
+      const isReminder = job.kind === 'dunning-reminder-1';
       return {
         to: [member.email],
         cc: member.ownerEmail && prng.chance(0.3) ? [member.ownerEmail] : [],
@@ -100,9 +100,11 @@ function render(job: EmailJob, prng: Prng): Rendered {
           ? `Reminder: invoice ${invoice.number} is overdue`
           : `Invoice ${invoice.number}: membership fee ${invoice.year}`,
         text: isReminder
-          ? `Dear ${member.legalName},\n\nour records show that invoice ${invoice.number} of ${amount}, due on ${invoice.dueDate}, is still open. Please transfer the amount with the reference ${invoice.reference}, or pay by card in the member portal: ${publicUrl}/invoices/${invoice.iid}\n\nIf you have paid in the meantime, please disregard this reminder.${signature}`
+          ? // Dunning's first reminder (issue 17), worded as its shipped English default says it:
+            // the bank transfer with the reference; members have no portal to link to.
+            `Dear colleagues of ${member.legalName},\n\nAccording to our records, invoice ${invoice.number} over ${amount}, due on ${invoice.dueDate}, has not been paid in full: ${amount} is still open.\n\nIt may simply have been overlooked. We would be grateful if you could settle it in the next few days.\n\nWhen you pay, please quote the reference ${invoice.reference}.\n\nIf you have paid in the meantime, please disregard this reminder. If you have any question about the invoice, simply reply to this e-mail.\n\nKind regards,\nThe finance team`
           : `Dear ${member.legalName},\n\nplease find attached invoice ${invoice.number} for your membership fee ${invoice.year}: ${amount}, payable by ${invoice.dueDate}. Please use the payment reference ${invoice.reference}.${signature}`,
-        template: isReminder ? 'payment-reminder' : 'invoice-issued',
+        template: isReminder ? 'dunning-reminder-1' : 'invoice-issued',
         data: {
           memberName: member.legalName,
           invoiceNumber: invoice.number,

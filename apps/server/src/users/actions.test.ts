@@ -227,6 +227,46 @@ describe('users: detail and actions', () => {
     expect(left.json()).toMatchObject({ member: null, memberRole: null });
   });
 
+  it('shows and edits a user’s preferred language, audited (issue 17)', async () => {
+    const uid = await newUser('language@alpine.example');
+    // Created before it joined a member, the user took the default: English.
+    const before = (await call('GET', `/api/users/${uid}`, admin)).json();
+    expect(before.preferredLanguage).toBe('en');
+    const edited = await call('PATCH', `/api/users/${uid}`, admin, {
+      version: before.version,
+      preferredLanguage: 'fr',
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ preferredLanguage: 'fr', version: before.version + 1 });
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'before', 'after'])
+      .where('table_name', '=', 'users')
+      .where('record_id', '=', uid)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({
+      action: 'update',
+      before: { preferred_language: 'en' },
+      after: { preferred_language: 'fr' },
+    });
+    expectInvalid(
+      await call('PATCH', `/api/users/${uid}`, admin, {
+        version: before.version + 1,
+        preferredLanguage: 'Deutsch',
+      }),
+      'body.preferredLanguage',
+      'invalid_value',
+    );
+    expectForbidden(
+      await call('PATCH', `/api/users/${uid}`, readOnly, {
+        version: before.version + 1,
+        preferredLanguage: 'de',
+      }),
+      'users.manage',
+    );
+  });
+
   it('disables and enables a selection or every user a view matches, refusing yourself', async () => {
     const a = await newUser('bulk-a@alpine.example');
     const b = await newUser('bulk-b@alpine.example');

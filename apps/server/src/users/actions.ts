@@ -68,6 +68,12 @@ export function updateUser(
       );
     }
     if (memberRole !== user.member_role) changes.member_role = memberRole;
+    if (
+      request.preferredLanguage !== undefined &&
+      request.preferredLanguage !== user.preferred_language
+    ) {
+      changes.preferred_language = request.preferredLanguage;
+    }
 
     if (Object.keys(changes).length === 0) return user;
     return writeUser(trx, actor, user, changes, 'update');

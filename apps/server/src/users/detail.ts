@@ -71,6 +71,7 @@ export async function getUserDetail(
           }
         : null,
     memberRole: row.member_role,
+    preferredLanguage: row.preferred_language,
     signInMethods: row.sign_in_methods,
     hasPassword: row.password_hash !== null,
     lastSignInAt: row.last_sign_in_at ? iso(row.last_sign_in_at) : null,

@@ -108,7 +108,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'users.manage' },
       schema: {
         tags: ['users'],
-        summary: "Edit a user's display name, member and role there (version checked)",
+        summary:
+          "Edit a user's display name, member and role there, and preferred language (version checked)",
         params: ZUserParams,
         body: ZUpdateUserRequest,
         response: { 200: ZUserDetail },

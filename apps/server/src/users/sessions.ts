@@ -6,7 +6,8 @@ import type { Config } from '../config';
 import { recordNotFound } from '../db/records';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
-import { getOutboxKey, queueEmail, signInLinkEmail } from '../emails';
+import { linkEmailVariables, renderEmail } from '../email-templates';
+import { getOutboxKey, queueEmail } from '../emails';
 import { badInput } from '../errors';
 import { changesChannel } from '../realtime';
 import { requireUser } from './detail';
@@ -49,9 +50,17 @@ export async function sendUserSignInLink(
       user: current,
       continueUrl,
     });
+    const { subject, text, html } = await renderEmail(
+      trx,
+      'sign-in-link',
+      current.preferred_language,
+      linkEmailVariables(current.email, link),
+    );
     const queued = await queueEmail(trx, config.mailFrom, {
       to: [current.email],
-      ...signInLinkEmail(current.email, link),
+      subject,
+      text,
+      html,
       kind: 'sign-in-link',
       related: { table: 'users', id: current.uid },
       secret: { code, outboxKey },

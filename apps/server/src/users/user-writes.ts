@@ -51,6 +51,7 @@ function auditView(user: User) {
     display_name: user.display_name,
     member_mid: user.member_mid,
     member_role: user.member_role,
+    preferred_language: user.preferred_language,
     disabled: user.disabled,
     version: user.version,
     updated_at: user.updated_at,

@@ -294,6 +294,31 @@ export const areas = {
           ),
         { inside: 'settings' },
       ),
+      // Issue 17: the dunning levels, minimum amounts and recent-payment days.
+      dunningSettings: screen(
+        'dunning-settings',
+        '/settings/dunning',
+        () =>
+          import('@/features/settings/routes/dunning-settings').then((m) => m.DunningSettingsRoute),
+        { inside: 'settings' },
+      ),
+      // Issue 17: the e-mail templates in four languages (editor, live preview, history).
+      emailTemplates: screen(
+        'email-templates',
+        '/settings/email-templates',
+        () =>
+          import('@/features/email-templates/routes/email-templates').then(
+            (m) => m.EmailTemplatesRoute,
+          ),
+        { inside: 'settings' },
+      ),
+      // Issue 17: scheduled and background jobs (schedules, running jobs, the last runs).
+      jobs: screen(
+        'jobs',
+        '/settings/jobs',
+        () => import('@/features/jobs/routes/jobs').then((m) => m.JobsRoute),
+        { inside: 'settings' },
+      ),
       bankAccounts: screen(
         'bank-accounts',
         '/settings/bank-accounts',

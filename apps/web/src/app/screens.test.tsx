@@ -133,6 +133,12 @@ describe('screens rendered through the route table', () => {
       'Countries /countries',
       // Issue 16 adds the payment tolerances to the settings.
       'Payment tolerances /settings/payment-tolerances',
+      // Issue 17: the dunning levels.
+      'Dunning /settings/dunning',
+      // Issue 17: the scheduled jobs.
+      'Jobs /settings/jobs',
+      // Issue 17: the e-mail templates.
+      'E-mail templates /settings/email-templates',
       'Operators /operators',
       'Search indexes /search/indexes',
     ]);

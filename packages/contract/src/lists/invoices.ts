@@ -77,6 +77,15 @@ export const invoicesList = defineList({
       header: 'Partially paid',
       exportKey: 'isPartiallyPaid',
     },
+    // Issue 17: the highest dunning level sent, 0 = none (index from migration 0033).
+    dunningLevel: {
+      type: 'integer',
+      sort: true,
+      filter: true,
+      description: 'Levels, e.g. "1,2" or "1..4" (0: no reminder sent)',
+      header: 'Dunning level',
+      item: { type: 'integer', description: 'The highest dunning level sent (0: none)' },
+    },
     paidAt: { type: 'date', sort: true, header: 'Paid at' },
     paidAmount: { header: 'Paid amount' },
     paidMethod: { header: 'Payment method' },

@@ -1,4 +1,4 @@
-import { memberCategories, memberStatuses } from '../enumerations';
+import { languages, memberCategories, memberStatuses } from '../enumerations';
 import { defineList } from '../list-definition';
 
 /**
@@ -56,6 +56,15 @@ export const membersList = defineList({
       description: 'Years, e.g. "2025,2026" or "..2024" or "(empty)"',
       header: 'Paid through',
       item: { nullable: true },
+    },
+    language: {
+      type: 'text',
+      sort: true,
+      filter: true,
+      values: languages,
+      description: 'Preferred languages, e.g. "fr,de" (index of migration 0034)',
+      header: 'Language',
+      item: { key: 'preferredLanguage' },
     },
     mid: {
       type: 'text',

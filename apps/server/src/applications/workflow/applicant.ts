@@ -1,3 +1,5 @@
+import type { EmailTemplateKind, Language } from '@ops/contract';
+import { renderEmail, type EmailVariables } from '../../email-templates';
 import { queueEmail } from '../../emails';
 import type { ApplicationRow } from '../detail';
 import type { Trx, WorkflowContext } from './context';
@@ -31,23 +33,54 @@ export async function applicantOf(trx: Trx, row: ApplicationRow): Promise<Applic
 }
 
 /** What every notice about an application names. */
-export function mailFacts(row: ApplicationRow) {
-  return { applicationNumber: row.number, legalName: row.legal_name };
+export function mailFacts(row: ApplicationRow, applicant: Pick<Applicant, 'name'>) {
+  return {
+    applicant: { name: applicant.name },
+    application: { number: row.number, legalName: row.legal_name },
+  };
+}
+
+/**
+ * The language an applicant is written to (issue 17): the member's once the application made
+ * one, else its country's (an applicant has no preferred language of their own yet), else English.
+ */
+export async function applicationLanguage(trx: Trx, row: ApplicationRow): Promise<Language> {
+  if (row.member_mid) {
+    const member = await trx
+      .selectFrom('members')
+      .select('preferred_language')
+      .where('mid', '=', row.member_mid)
+      .executeTakeFirst();
+    if (member) return member.preferred_language;
+  }
+  if (row.country_iso2) {
+    const country = await trx
+      .selectFrom('countries')
+      .select('language')
+      .where('iso2', '=', row.country_iso2)
+      .executeTakeFirst();
+    if (country) return country.language;
+  }
+  return 'en';
 }
 
 /** Queues one notice to the applicant; null when the application names no e-mail address. */
-export async function tellApplicant(
+export async function tellApplicant<K extends EmailTemplateKind>(
   trx: Trx,
   context: WorkflowContext,
   row: ApplicationRow,
-  kind: string,
-  build: (applicant: Applicant) => { subject: string; text: string; html: string },
+  kind: K,
+  variables: (applicant: Applicant) => EmailVariables[K],
 ): Promise<{ emailId: string | null; to: string | null }> {
   const applicant = await applicantOf(trx, row);
   if (!applicant.email) return { emailId: null, to: null };
+  const language = await applicationLanguage(trx, row);
+  const { subject, text, html } = await renderEmail(trx, kind, language, variables(applicant));
   const emailId = await queueEmail(trx, context.mailFrom, {
     to: [applicant.email],
-    ...build(applicant),
+    subject,
+    text,
+    html,
     kind,
     related: { table: 'applications', id: row.aid },
   });

@@ -1,6 +1,8 @@
 import { formatMoney } from '@ops/contract/display-format';
 import { sql } from 'kysely';
-import { applicationApprovedEmail, queueEmail } from '../../emails';
+import { renderEmail } from '../../email-templates';
+import { queueEmail } from '../../emails';
+import { applicationLanguage, mailFacts } from './applicant';
 import { writeApplication } from './application-write';
 import { createMember } from './approval/create-member';
 import { issueFirstInvoice } from './approval/first-invoice';
@@ -24,17 +26,22 @@ export const approve: WorkflowStep<'approve'> = async ({ trx, context, actor, ro
   await linkOwner(trx, actor, user, member);
   const invoice = await issueFirstInvoice(trx, actor, row, member, now);
 
+  // The new member took its country's language (migration 0030's trigger): write in it.
+  const { subject, text, html } = await renderEmail(
+    trx,
+    'application-approved',
+    await applicationLanguage(trx, { ...row, member_mid: member.mid }),
+    {
+      ...mailFacts(row, applicant),
+      member: { number: member.number },
+      invoice: { number: invoice.number, total: formatChf(invoice.fee), dueDate: invoice.dueDate },
+    },
+  );
   const emailId = await queueEmail(trx, context.mailFrom, {
     to: [applicant.email],
-    ...applicationApprovedEmail({
-      applicantName: applicant.name,
-      applicationNumber: row.number,
-      legalName: row.legal_name,
-      memberNumber: member.number,
-      invoiceNumber: invoice.number,
-      amount: formatChf(invoice.fee),
-      dueDate: invoice.dueDate,
-    }),
+    subject,
+    text,
+    html,
     kind: 'application-approved',
     related: { table: 'applications', id: row.aid },
   });

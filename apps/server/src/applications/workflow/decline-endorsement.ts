@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { applicationEndorsementDeclinedEmail } from '../../emails';
 import { mailFacts, tellApplicant, told } from './applicant';
 import { writeApplication } from './application-write';
 import { plainOutcome, type WorkflowStep } from './context';
@@ -29,12 +28,7 @@ export const declineEndorsement: WorkflowStep<'decline-endorsement'> = async ({
     context,
     row,
     'application-endorsement-declined',
-    (applicant) =>
-      applicationEndorsementDeclinedEmail({
-        ...mailFacts(row),
-        applicantName: applicant.name,
-        reason: request.reason,
-      }),
+    (applicant) => ({ ...mailFacts(row, applicant), reason: request.reason }),
   );
   return plainOutcome(
     updated,

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { applicationRejectedEmail } from '../../emails';
 import { mailFacts, tellApplicant, told } from './applicant';
 import { writeApplication } from './application-write';
 import { plainOutcome, type WorkflowStep } from './context';
@@ -23,12 +22,7 @@ export const reject: WorkflowStep<'reject'> = async ({ trx, context, actor, row,
     context,
     row,
     'application-rejected',
-    (applicant) =>
-      applicationRejectedEmail({
-        ...mailFacts(row),
-        applicantName: applicant.name,
-        reason: request.reason,
-      }),
+    (applicant) => ({ ...mailFacts(row, applicant), reason: request.reason }),
   );
   return plainOutcome(updated, `Application ${row.number} is rejected.${told(to)}`, emailId);
 };

@@ -1,7 +1,6 @@
 import { applicationEndorsementRequestedEmail, queueEmail } from '../../emails';
 import { badInput } from '../../errors';
 import { countryAssociationOf, type ApplicationRow } from '../detail';
-import { mailFacts } from './applicant';
 import { writeApplication } from './application-write';
 import { plainOutcome, type Trx, type WorkflowStep } from './context';
 
@@ -74,7 +73,8 @@ export const requestEndorsement: WorkflowStep<'request-endorsement'> = async ({
     emailId = await queueEmail(trx, context.mailFrom, {
       to: [association.email],
       ...applicationEndorsementRequestedEmail({
-        ...mailFacts(row),
+        applicationNumber: row.number,
+        legalName: row.legal_name,
         applicantName: null,
         associationName: association.legal_name,
         countryName: await countryName(trx, row),

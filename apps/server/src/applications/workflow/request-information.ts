@@ -1,4 +1,3 @@
-import { applicationInformationRequestedEmail } from '../../emails';
 import { mailFacts, tellApplicant, told } from './applicant';
 import { writeApplication } from './application-write';
 import { plainOutcome, type WorkflowStep } from './context';
@@ -27,12 +26,7 @@ export const requestInformation: WorkflowStep<'request-information'> = async ({
     context,
     row,
     'application-information-requested',
-    (applicant) =>
-      applicationInformationRequestedEmail({
-        ...mailFacts(row),
-        applicantName: applicant.name,
-        message: request.message,
-      }),
+    (applicant) => ({ ...mailFacts(row, applicant), message: request.message }),
   );
   return plainOutcome(updated, `Information requested.${told(to)}`, emailId);
 };

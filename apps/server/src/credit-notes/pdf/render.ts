@@ -15,36 +15,41 @@ import {
   vatByRateOf,
   type Canvas,
 } from '../../invoices';
-import { longDay } from '../../lib/dates';
+import { longDayIn } from '../../lib/pdf-language';
 import { loadCreditNotePdfData, type CreditNotePdfData, type Db } from './data';
+import { creditNoteLabelsOf, type CreditNotePdfLabels } from './labels';
 
 /** The credit note's facts, right of the recipient (where an invoice states its own). */
-function factsOf(data: CreditNotePdfData): [string, string][] {
+function factsOf(data: CreditNotePdfData, labels: CreditNotePdfLabels): [string, string][] {
+  const day = (isoDay: string) => longDayIn(data.document.language, isoDay);
   return [
-    ['Credit note', data.number],
-    ['Date', longDay(data.issueDate)],
-    ['Credits invoice', data.invoiceNumber],
-    ['Invoice date', data.invoiceIssueDate ? longDay(data.invoiceIssueDate) : '—'],
-    ['Member number', data.document.member?.number ?? '—'],
-    ['Currency', data.document.currency],
+    [labels.creditNote, data.number],
+    [labels.date, day(data.issueDate)],
+    [labels.creditsInvoice, data.invoiceNumber],
+    [labels.invoiceDate, data.invoiceIssueDate ? day(data.invoiceIssueDate) : '—'],
+    [labels.memberNumber, data.document.member?.number ?? '—'],
+    [labels.currency, data.document.currency],
   ];
 }
 
 /** Why, and what the credit did: taken off the invoice, added to the member's credit. */
-function drawReasonAndEffect({ write }: Canvas, data: CreditNotePdfData, top: number): number {
+function drawReasonAndEffect(
+  { write }: Canvas,
+  data: CreditNotePdfData,
+  labels: CreditNotePdfLabels,
+  top: number,
+): number {
   const currency = data.document.currency;
   const paragraphs = [
-    `Reason: ${data.reason}`,
+    labels.reason(data.reason),
     data.settlesMinor > 0
-      ? `${currency} ${formatAmount(data.settlesMinor)} is taken off what invoice ${data.invoiceNumber} still asked for.`
+      ? labels.takenOff(`${currency} ${formatAmount(data.settlesMinor)}`, data.invoiceNumber)
       : null,
-    data.creditMinor > 0
-      ? `${currency} ${formatAmount(data.creditMinor)} you had already paid is credited to your account: it is applied to your next invoice, or paid back on request.`
-      : null,
+    data.creditMinor > 0 ? labels.toCredit(`${currency} ${formatAmount(data.creditMinor)}`) : null,
     data.membershipDecision === 'keep'
-      ? `Your membership year ${data.invoiceYear} stays paid.`
+      ? labels.yearStaysPaid(data.invoiceYear)
       : data.membershipDecision === 'revoke'
-        ? `Your membership year ${data.invoiceYear} is no longer paid, and its certificate is revoked.`
+        ? labels.yearRevoked(data.invoiceYear)
         : null,
   ].filter((text): text is string => text !== null);
   let y = top + 12;
@@ -53,7 +58,7 @@ function drawReasonAndEffect({ write }: Canvas, data: CreditNotePdfData, top: nu
 }
 
 /** Page numbers when the credit note runs over several pages. */
-function drawPageNumbers({ doc }: Canvas, number: string): void {
+function drawPageNumbers({ doc }: Canvas, number: string, labels: CreditNotePdfLabels): void {
   const range = doc.bufferedPageRange();
   if (range.count < 2) return;
   for (let index = range.start; index < range.start + range.count; index++) {
@@ -62,21 +67,16 @@ function drawPageNumbers({ doc }: Canvas, number: string): void {
       .font('Helvetica')
       .fontSize(8)
       .fillColor(muted)
-      .text(
-        `Credit note ${number} · page ${index - range.start + 1} of ${range.count}`,
-        margin,
-        20,
-        {
-          width: contentWidth,
-          align: 'right',
-          lineBreak: false,
-        },
-      );
+      .text(labels.pageOf(number, index - range.start + 1, range.count), margin, 20, {
+        width: contentWidth,
+        align: 'right',
+        lineBreak: false,
+      });
   }
 }
 
 /**
- * Renders a credit note (A4 portrait) in the invoice's layout family: supplier and title, the
+ * Renders a credit note (A4 portrait) in the invoice's layout family and the member's language: supplier and title, the
  * recipient and the note's facts (the invoice it credits), the credited lines, the totals, then
  * the reason and what the credit did. No payment part: nothing is to be paid.
  */
@@ -84,15 +84,16 @@ export function renderCreditNotePdfFromData(
   data: CreditNotePdfData,
   options: { compress?: boolean } = {},
 ): Promise<Buffer> {
+  const labels = creditNoteLabelsOf(data.document.language);
   const doc = new PDFDocument({
     size: 'A4',
     margin: 0,
     bufferPages: true,
     compress: options.compress ?? true,
     info: {
-      Title: `Credit note ${data.number}`,
+      Title: labels.named(data.number),
       Author: federationName,
-      Subject: `Credit note on invoice ${data.invoiceNumber}`,
+      Subject: labels.onInvoice(data.invoiceNumber),
       Keywords: `credit note ${data.number} invoice ${data.invoiceNumber}`,
       Creator: 'Operations',
       Producer: 'Operations (PDFKit)',
@@ -107,13 +108,13 @@ export function renderCreditNotePdfFromData(
     doc.on('error', reject);
   });
   const canvas = canvasOf(doc);
-  let y = drawHeader(canvas, data.document, 'CREDIT NOTE');
-  y = drawAddresses(canvas, data.document, y, factsOf(data)) + 16;
+  let y = drawHeader(canvas, data.document, labels.title);
+  y = drawAddresses(canvas, data.document, y, factsOf(data, labels)) + 16;
   y = drawLinesTable(canvas, data.document, y);
   y = drawTotals(canvas, data.document, vatByRateOf(data.document), y);
   if (y + 80 > contentBottom) y = newPage(canvas);
-  drawReasonAndEffect(canvas, data, y);
-  drawPageNumbers(canvas, data.number);
+  drawReasonAndEffect(canvas, data, labels, y);
+  drawPageNumbers(canvas, data.number, labels);
   doc.flushPages();
   doc.end();
   return bytes;

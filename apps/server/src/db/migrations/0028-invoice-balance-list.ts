@@ -12,7 +12,7 @@ import { sql, type Kysely } from 'kysely';
  * trigger), and owes its total otherwise (nothing for a draft or a void one). The entry now
  * says so too.
  */
-const createdAudit = `jsonb_strip_nulls(jsonb_build_object(
+export const createdAudit = `jsonb_strip_nulls(jsonb_build_object(
   'iid', r.new_iid, 'number', r.number, 'member_mid', r.member_mid, 'kind', r.kind,
   'year', r.year, 'issue_date', r.issue_date, 'due_date', r.due_date, 'currency', r.currency,
   'lines', r.lines, 'subtotal_minor', r.subtotal_minor, 'vat_minor', r.vat_minor,
@@ -22,13 +22,14 @@ const createdAudit = `jsonb_strip_nulls(jsonb_build_object(
   'paid_method', r.paid_method, 'paid_reference', r.paid_reference, 'source', 'csv-import',
   'import_batch', r.upload_id%money%))`;
 
-const moneyFields = `,
+export const moneyFields = `,
   'paid_minor', CASE WHEN r.status = 'paid' THEN r.total_minor ELSE 0 END,
   'credited_minor', 0, 'written_off_minor', 0,
   'balance_minor', CASE WHEN r.status IN ('draft', 'void', 'paid') THEN 0 ELSE r.total_minor END,
   'is_partially_paid', false`;
 
-async function replaceAuditFunction(db: Kysely<unknown>, body: string): Promise<void> {
+/** Also used by migration 0033, whose new invoice columns the entry must name as well. */
+export async function replaceAuditFunction(db: Kysely<unknown>, body: string): Promise<void> {
   await sql
     .raw(
       `CREATE OR REPLACE FUNCTION invoice_upload_created_audit(r invoice_upload_rows) RETURNS jsonb

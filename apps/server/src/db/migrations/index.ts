@@ -28,6 +28,10 @@ import * as bankEntryLists from './0027-bank-entry-lists';
 import * as invoiceBalanceList from './0028-invoice-balance-list';
 import * as paymentReferenceIndex from './0029-payment-reference-index';
 import * as preferredLanguage from './0030-preferred-language';
+import * as jobQueue from './0031-job-queue';
+import * as emailTemplates from './0032-email-templates';
+import * as dunning from './0033-dunning';
+import * as languageLists from './0034-language-lists';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -63,4 +67,8 @@ export const migrations: Record<string, Migration> = {
   '0028-invoice-balance-list': invoiceBalanceList,
   '0029-payment-reference-index': paymentReferenceIndex,
   '0030-preferred-language': preferredLanguage,
+  '0031-job-queue': jobQueue,
+  '0032-email-templates': emailTemplates,
+  '0033-dunning': dunning,
+  '0034-language-lists': languageLists,
 };

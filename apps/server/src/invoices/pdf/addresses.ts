@@ -1,11 +1,12 @@
-import { longDay } from '../../lib/dates';
 import type { InvoicePdfData } from './data';
-import { formatPaymentReference, periodOfSupply } from './format';
+import { dayIn, formatPaymentReference, periodOfSupply } from './format';
+import { invoiceLabelsOf } from './labels';
 import { margin, muted, page, type Canvas } from './layout';
 
 /** The recipient's address block; returns the y below it. */
 function drawRecipient({ write }: Canvas, data: InvoicePdfData, top: number): number {
-  let left = write('Bill to', margin, top, { color: muted, size: 8 });
+  const labels = invoiceLabelsOf(data.language);
+  let left = write(labels.billTo, margin, top, { color: muted, size: 8 });
   const member = data.member;
   if (member) {
     left = write(member.legalName, margin, left + 1, { weight: 'bold', size: 10, width: 250 });
@@ -19,26 +20,30 @@ function drawRecipient({ write }: Canvas, data: InvoicePdfData, top: number): nu
     ].filter((line): line is string => Boolean(line && line.trim()));
     for (const line of addressLines) left = write(line, margin, left, { size: 10, width: 250 });
     if (member.vatNumber) {
-      left = write(`VAT/UID: ${member.vatNumber}`, margin, left + 2, { color: muted, width: 250 });
+      left = write(labels.memberVatNumber(member.vatNumber), margin, left + 2, {
+        color: muted,
+        width: 250,
+      });
     }
   } else {
-    left = write('No member is linked to this invoice.', margin, left + 1, { color: muted });
+    left = write(labels.noMember, margin, left + 1, { color: muted });
   }
   return left;
 }
 
 /** The invoice's facts (number, dates, period of supply, currency, reference). */
 function invoiceFactsOf(data: InvoicePdfData): [string, string][] {
+  const labels = invoiceLabelsOf(data.language);
   const facts: [string, string][] = [
-    ['Invoice number', data.number],
-    ['Member number', data.member?.number ?? '—'],
-    ['Invoice date', data.issueDate ? longDay(data.issueDate) : 'Not issued yet (draft)'],
-    ['Period of supply', periodOfSupply(data)],
-    ['Due date', data.dueDate ? longDay(data.dueDate) : '—'],
-    ['Currency', data.currency],
+    [labels.invoiceNumber, data.number],
+    [labels.memberNumber, data.member?.number ?? '—'],
+    [labels.invoiceDate, data.issueDate ? dayIn(data, data.issueDate) : labels.notIssuedYet],
+    [labels.periodOfSupply, periodOfSupply(data, labels)],
+    [labels.dueDate, data.dueDate ? dayIn(data, data.dueDate) : '—'],
+    [labels.currency, data.currency],
   ];
   if (data.paymentReference) {
-    facts.push(['Payment reference', formatPaymentReference(data.paymentReference)]);
+    facts.push([labels.paymentReference, formatPaymentReference(data.paymentReference)]);
   }
   return facts;
 }
@@ -49,9 +54,10 @@ function drawFacts({ write }: Canvas, facts: [string, string][], top: number): n
   const factValueX = factsX + 80;
   let right = top;
   for (const [label, value] of facts) {
-    write(label, factsX, right, { color: muted, width: 78 });
+    // A label may take two lines (French and German words are longer): the next fact goes below.
+    const labelBottom = write(label, factsX, right, { color: muted, width: 78 });
     right = write(value, factValueX, right, { width: page.width - margin - factValueX });
-    right += 0.5;
+    right = Math.max(right, labelBottom) + 0.5;
   }
   return right;
 }

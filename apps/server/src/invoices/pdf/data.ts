@@ -1,8 +1,9 @@
-import type { TInvoiceKind, TInvoicePaymentMethod, TInvoiceStatus } from '@ops/contract';
+import type { Language, TInvoiceKind, TInvoicePaymentMethod, TInvoiceStatus } from '@ops/contract';
 import type { Kysely, Transaction } from 'kysely';
 import { federationName } from '../../certificates';
 import type { Database, InvoiceLine } from '../../db/schema';
 import { recordNotFound } from '../../db/records';
+import { isLanguage } from '../../lib/pdf-language';
 
 /**
  * The federation's Swiss VAT (UID-MWST) number. It is not registered: membership fees and
@@ -14,9 +15,22 @@ export const federationVatNumber: string | null = null;
 /** The supplier's address when an invoice has no bank account (and so no holder address). */
 export const headquartersAddress = 'Seefeldstrasse 45, 8008 Zürich, Switzerland';
 
-/** The file name an invoice's PDF is served and attached as. */
-export function invoicePdfFileName(number: string): string {
-  return `invoice-${number.replace(/[^A-Za-z0-9._-]+/g, '_')}.pdf`;
+/**
+ * An invoice sent again by a dunning level (issue 17): its PDF is titled "Reminder 2" (or
+ * "Final notice") in the member's language, with a paragraph asking for payment.
+ */
+export type InvoiceReminder = {
+  /** The reminder's number, printed in the title ("REMINDER 2"). */
+  level: number;
+  /** The last notice before suspension: titled "FINAL NOTICE" instead. */
+  final?: boolean;
+};
+
+/** The file name an invoice's PDF (or its reminder's) is served and attached as. */
+export function invoicePdfFileName(number: string, reminder?: InvoiceReminder): string {
+  const safe = number.replace(/[^A-Za-z0-9._-]+/g, '_');
+  if (!reminder) return `invoice-${safe}.pdf`;
+  return `${reminder.final ? 'final-notice' : `reminder-${reminder.level}`}-invoice-${safe}.pdf`;
 }
 
 /** Everything an invoice PDF states, read from the invoice, its member and its bank account. */
@@ -26,6 +40,8 @@ export type InvoicePdfData = {
   kind: TInvoiceKind;
   status: TInvoiceStatus;
   year: number;
+  /** The member's preferred language (issue 17): the PDF's fixed words; English without one. */
+  language: Language;
   issueDate: string | null;
   dueDate: string | null;
   currency: string;
@@ -160,6 +176,7 @@ export async function loadInvoicePdfData(db: Db, iid: string): Promise<InvoicePd
       'm.state',
       'm.country_iso2',
       'm.vat_number',
+      'm.preferred_language',
       'c.name as country_name',
       'b.bank_name',
       'b.holder_name',
@@ -211,6 +228,7 @@ export async function loadInvoicePdfData(db: Db, iid: string): Promise<InvoicePd
     kind: row.kind,
     status: row.status,
     year: row.year,
+    language: isLanguage(row.preferred_language) ? row.preferred_language : 'en',
     issueDate: row.issue_date,
     dueDate: row.due_date,
     currency: row.currency.trim(),

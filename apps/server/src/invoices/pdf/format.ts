@@ -1,7 +1,7 @@
-import type { TInvoiceKind, TInvoicePaymentMethod } from '@ops/contract';
 import { formatReference } from 'swissqrbill/utils';
-import { longDay } from '../../lib/dates';
+import { longDayIn } from '../../lib/pdf-language';
 import type { InvoicePdfData } from './data';
+import type { InvoicePdfLabels } from './labels';
 
 /** Minor units as "1'250.50": the Swiss grouping, exact (string arithmetic, no float). */
 export function formatAmount(minor: number): string {
@@ -16,29 +16,17 @@ export function formatRate(rate: number): string {
   return `${rate.toFixed(2).replace(/\.?0+$/, '')} %`;
 }
 
-export const paymentMethodLabels: Record<TInvoicePaymentMethod, string> = {
-  'bank-transfer': 'bank transfer',
-  card: 'card',
-  cash: 'cash',
-  other: 'other means',
-};
-
-export const kindTitles: Record<TInvoiceKind, string> = {
-  membership: 'Membership fee',
-  licence: 'Document licence fee',
-  application: 'Application fee',
-  other: 'Invoice',
-};
-
 export const timeDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' });
 
-export function periodOfSupply(data: InvoicePdfData): string {
-  if (data.kind === 'membership') {
-    return `Membership year ${data.year} (1 January – 31 December ${data.year})`;
-  }
-  if (data.kind === 'licence')
-    return `Licence year ${data.year} (1 January – 31 December ${data.year})`;
-  return data.issueDate ? longDay(data.issueDate) : `Year ${data.year}`;
+/** A `YYYY-MM-DD` day written out in the document's language. */
+export function dayIn(data: Pick<InvoicePdfData, 'language'>, isoDay: string): string {
+  return longDayIn(data.language, isoDay);
+}
+
+export function periodOfSupply(data: InvoicePdfData, labels: InvoicePdfLabels): string {
+  if (data.kind === 'membership') return labels.membershipYear(data.year);
+  if (data.kind === 'licence') return labels.licenceYear(data.year);
+  return data.issueDate ? dayIn(data, data.issueDate) : labels.year(data.year);
 }
 
 /** An IBAN in groups of four, as people read and type it. */

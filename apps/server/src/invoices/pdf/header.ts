@@ -1,6 +1,7 @@
 import { federationName } from '../../certificates';
 import { federationVatNumber, headquartersAddress, type InvoicePdfData } from './data';
-import { accent, contentWidth, ink, margin, muted, statusStamps, type Canvas } from './layout';
+import { invoiceLabelsOf, stampTextOf } from './labels';
+import { accent, contentWidth, ink, margin, muted, statusStampColors, type Canvas } from './layout';
 
 /**
  * The supplier (top left: name, address, VAT registration) and the title with the status stamp
@@ -10,8 +11,9 @@ export function drawHeader(
   { write }: Canvas,
   data: InvoicePdfData,
   /** The document's title: a credit note reuses this header (issue 16). */
-  title = 'INVOICE',
+  title = invoiceLabelsOf(data.language).invoiceTitle,
 ): number {
+  const labels = invoiceLabelsOf(data.language);
   // Supplier (top left).
   const supplierName = data.account?.holderName ?? federationName;
   const supplierAddress = (data.account?.holderAddress ?? headquartersAddress)
@@ -21,9 +23,7 @@ export function drawHeader(
   y = write(supplierName, margin, y, { weight: 'bold', size: 11, color: accent, width: 280 });
   for (const line of supplierAddress) y = write(line, margin, y, { color: muted, width: 280 });
   y = write(
-    federationVatNumber
-      ? `VAT number: ${federationVatNumber}`
-      : 'Not registered for Swiss VAT (UID-MWST)',
+    federationVatNumber ? labels.vatNumber(federationVatNumber) : labels.notVatRegistered,
     margin,
     y + 2,
     { color: muted, width: 280 },
@@ -37,12 +37,13 @@ export function drawHeader(
     width: contentWidth - 300,
     align: 'right',
   });
-  const stamp = statusStamps[data.status];
-  if (stamp) {
-    write(stamp.text, margin + 300, margin + 26, {
+  const stamp = stampTextOf(labels, data.status);
+  const stampColor = statusStampColors[data.status];
+  if (stamp && stampColor) {
+    write(stamp, margin + 300, margin + 26, {
       weight: 'bold',
       size: 12,
-      color: stamp.color,
+      color: stampColor,
       width: contentWidth - 300,
       align: 'right',
     });

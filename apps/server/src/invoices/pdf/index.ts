@@ -10,7 +10,9 @@ export {
   invoicePdfFileName,
   loadInvoicePdfData,
   type InvoicePdfData,
+  type InvoiceReminder,
 } from './data';
+export { invoiceLabelsOf, invoicePdfLabels, type InvoicePdfLabels } from './labels';
 export { formatAmount, formatIban, formatPaymentReference } from './format';
 export { parseHolderAddress, planQrBill, type QrBillPlan } from './qr-bill';
 export { renderInvoicePdf, renderInvoicePdfFromData, type RenderOptions } from './render';

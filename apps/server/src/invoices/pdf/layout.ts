@@ -20,12 +20,13 @@ export const columns = {
   amount: margin + 425,
 };
 
-export const statusStamps: Partial<Record<TInvoiceStatus, { text: string; color: string }>> = {
-  draft: { text: 'DRAFT', color: '#b45309' },
-  paid: { text: 'PAID', color: '#15803d' },
-  void: { text: 'VOID', color: '#b91c1c' },
-  uncollectible: { text: 'UNCOLLECTIBLE', color: '#6b7280' },
-  credited: { text: 'CREDITED', color: '#6b7280' },
+/** The colour of each status stamp (its words are the document's language's, `labels.ts`). */
+export const statusStampColors: Partial<Record<TInvoiceStatus, string>> = {
+  draft: '#b45309',
+  paid: '#15803d',
+  void: '#b91c1c',
+  uncollectible: '#6b7280',
+  credited: '#6b7280',
 };
 
 export type TextStyle = {

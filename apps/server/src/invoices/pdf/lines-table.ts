@@ -2,16 +2,22 @@ import { lineAmountMinor } from '@ops/contract';
 import { standardFonts, toWinAnsi } from '../../lib/pdf-fonts';
 import type { InvoicePdfData } from './data';
 import { formatAmount, formatRate } from './format';
+import { invoiceLabelsOf } from './labels';
 import { columns, contentBottom, margin, muted, newPage, page, rule, type Canvas } from './layout';
 
 /** The table's header row (repeated on every page it runs over); returns the first row's y. */
 function drawTableHeader({ doc, write }: Canvas, data: InvoicePdfData, top: number): number {
   const style = { weight: 'bold' as const, size: 8, color: muted };
-  write('Description', columns.description, top, { ...style, width: 245 });
-  write('Qty', columns.quantity, top, { ...style, width: 30, align: 'right' });
-  write(`Unit price`, columns.unit, top, { ...style, width: 70, align: 'right' });
-  write('VAT', columns.vat, top, { ...style, width: 60, align: 'right' });
-  write(`Amount ${data.currency}`, columns.amount, top, { ...style, width: 70, align: 'right' });
+  const labels = invoiceLabelsOf(data.language);
+  write(labels.description, columns.description, top, { ...style, width: 245 });
+  write(labels.quantity, columns.quantity, top, { ...style, width: 30, align: 'right' });
+  write(labels.unitPrice, columns.unit, top, { ...style, width: 70, align: 'right' });
+  write(labels.vat, columns.vat, top, { ...style, width: 60, align: 'right' });
+  write(labels.amountIn(data.currency), columns.amount, top, {
+    ...style,
+    width: 70,
+    align: 'right',
+  });
   doc
     .moveTo(margin, top + 12)
     .lineTo(page.width - margin, top + 12)
@@ -27,6 +33,7 @@ function drawTableHeader({ doc, write }: Canvas, data: InvoicePdfData, top: numb
  */
 export function drawLinesTable(canvas: Canvas, data: InvoicePdfData, top: number): number {
   const { doc, write } = canvas;
+  const labels = invoiceLabelsOf(data.language);
   let y = drawTableHeader(canvas, data, top);
   for (const line of data.lines) {
     const descriptionHeight =
@@ -47,11 +54,16 @@ export function drawLinesTable(canvas: Canvas, data: InvoicePdfData, top: number
     }
     write(String(line.quantity), columns.quantity, rowTop, { width: 30, align: 'right' });
     write(formatAmount(line.unitAmountMinor), columns.unit, rowTop, { width: 70, align: 'right' });
-    write(line.vatRate === null ? 'outside VAT' : formatRate(line.vatRate), columns.vat, rowTop, {
-      width: 60,
-      align: 'right',
-      ...(line.vatRate === null ? { color: muted, size: 8 } : {}),
-    });
+    write(
+      line.vatRate === null ? labels.outsideVat : formatRate(line.vatRate),
+      columns.vat,
+      rowTop,
+      {
+        width: 60,
+        align: 'right',
+        ...(line.vatRate === null ? { color: muted, size: 8 } : {}),
+      },
+    );
     write(formatAmount(lineAmountMinor(line)), columns.amount, rowTop, {
       width: 70,
       align: 'right',
@@ -59,7 +71,7 @@ export function drawLinesTable(canvas: Canvas, data: InvoicePdfData, top: number
     y = bottom + 6;
   }
   if (data.lines.length === 0) {
-    y = write('This invoice has no lines.', margin, y, { color: muted }) + 6;
+    y = write(labels.noLines, margin, y, { color: muted }) + 6;
   }
   return y;
 }

@@ -1,9 +1,20 @@
 import type { InvoicePdfData } from './data';
-import { contentWidth, margin, muted, page, statusStamps, type Canvas } from './layout';
+import { invoiceLabelsOf, stampTextOf } from './labels';
+import { contentWidth, margin, muted, page, statusStampColors, type Canvas } from './layout';
+
+/** The watermark's size: 110 pt, less for a long word (GUTGESCHRIEBEN) so that it fits the page. */
+function watermarkSize(doc: PDFKit.PDFDocument, text: string): number {
+  const width = doc.font('Helvetica-Bold').fontSize(110).widthOfString(text);
+  const room = page.width; // drawn across the page, centred: the English words all fit
+  return width > room ? Math.floor((110 * room) / width) : 110;
+}
 
 /** Watermark (the status stamp, large and faint) and page numbers on every page. */
 export function drawPageMarks({ doc }: Canvas, data: InvoicePdfData): void {
-  const stamp = statusStamps[data.status];
+  const labels = invoiceLabelsOf(data.language);
+  const stampText = stampTextOf(labels, data.status);
+  const stampColor = statusStampColors[data.status];
+  const stamp = stampText && stampColor ? { text: stampText, color: stampColor } : null;
   const range = doc.bufferedPageRange();
   // A QR-bill on a page of its own is a slip (105 mm high), not a page of the invoice.
   let pageCount = 0;
@@ -19,7 +30,7 @@ export function drawPageMarks({ doc }: Canvas, data: InvoicePdfData): void {
       doc.rotate(-30, { origin: [page.width / 2, 360] });
       doc
         .font('Helvetica-Bold')
-        .fontSize(110)
+        .fontSize(watermarkSize(doc, stamp.text))
         .fillColor(stamp.color)
         .fillOpacity(0.1)
         .text(stamp.text, 0, 300, { width: page.width, align: 'center', lineBreak: false });
@@ -31,16 +42,11 @@ export function drawPageMarks({ doc }: Canvas, data: InvoicePdfData): void {
         .fontSize(8)
         .fillColor(muted)
         .fillOpacity(1)
-        .text(
-          `Invoice ${data.number} · page ${index - range.start + 1} of ${pageCount}`,
-          margin,
-          20,
-          {
-            width: contentWidth,
-            align: 'right',
-            lineBreak: false,
-          },
-        );
+        .text(labels.pageOf(data.number, index - range.start + 1, pageCount), margin, 20, {
+          width: contentWidth,
+          align: 'right',
+          lineBreak: false,
+        });
     }
   }
 }

@@ -1,7 +1,7 @@
 import { SwissQRBill } from 'swissqrbill/pdf';
-import { longDay } from '../../lib/dates';
 import { amountDueMinor, type InvoicePdfData } from './data';
-import { formatAmount, formatIban, formatPaymentReference } from './format';
+import { dayIn, formatAmount, formatIban, formatPaymentReference } from './format';
+import { invoiceLabelsOf, type InvoicePdfLabels } from './labels';
 import { contentBottom, contentWidth, margin, muted, newPage, type Canvas } from './layout';
 import type { QrBillPlan } from './qr-bill';
 
@@ -9,14 +9,11 @@ import type { QrBillPlan } from './qr-bill';
 function notesOf(
   data: InvoicePdfData,
   vatByRate: Map<number, { base: number; vat: number }>,
+  labels: InvoicePdfLabels,
 ): string[] {
   const notes: string[] = [];
   const exemptions = [...new Set(data.lines.map((line) => line.vatExemption).filter(Boolean))];
-  if (exemptions.length && !vatByRate.size) {
-    notes.push(
-      'Membership fees and donations to the federation, a non-profit association, are outside the scope of Swiss VAT; no VAT is charged.',
-    );
-  }
+  if (exemptions.length && !vatByRate.size) notes.push(labels.vatNote);
   return notes;
 }
 
@@ -32,8 +29,9 @@ export function drawPaymentDetails(
   top: number,
 ): number {
   const { write } = canvas;
-  const notes = notesOf(data, vatByRate);
-  const payment = paymentLines(data, qrBill);
+  const labels = invoiceLabelsOf(data.language);
+  const notes = notesOf(data, vatByRate, labels);
+  const payment = paymentLines(data, qrBill, labels);
   const notesHeight = 14 + notes.length * 24 + payment.length * 12 + 20;
   let y = top;
   if (y + notesHeight > contentBottom) {
@@ -43,10 +41,7 @@ export function drawPaymentDetails(
   }
   for (const note of notes) y = write(note, margin, y, { color: muted, size: 8 }) + 4;
   if (payment.length) {
-    const heading =
-      qrBill.kind === 'qr-bill'
-        ? 'Payment: with the QR-bill below, or by bank transfer with the reference'
-        : 'Payment by bank transfer';
+    const heading = qrBill.kind === 'qr-bill' ? labels.paymentWithQrBill : labels.paymentByTransfer;
     y = write(heading, margin, y + 2, { weight: 'bold', size: 9.5 }) + 2;
     for (const [label, value] of payment) {
       write(label, margin, y, { color: muted, width: 110 });
@@ -57,39 +52,48 @@ export function drawPaymentDetails(
 }
 
 /** The QR-bill: payment part and receipt at the bottom, or on a page of its own. */
-export function attachQrBill({ doc }: Canvas, qrBill: QrBillPlan, top: number): void {
+export function attachQrBill(
+  { doc }: Canvas,
+  qrBill: QrBillPlan,
+  top: number,
+  labels: InvoicePdfLabels,
+): void {
   if (qrBill.kind !== 'qr-bill') return;
   // attachTo starts a page of the bill's size when the content reaches below its top edge.
   doc.y = top;
-  new SwissQRBill(qrBill.data, { language: 'EN', scissors: true }).attachTo(doc);
+  new SwissQRBill(qrBill.data, { language: labels.qrBillLanguage, scissors: true }).attachTo(doc);
 }
 
-function paymentLines(data: InvoicePdfData, qrBill: QrBillPlan): [string, string][] {
+function paymentLines(
+  data: InvoicePdfData,
+  qrBill: QrBillPlan,
+  labels: InvoicePdfLabels,
+): [string, string][] {
   if (data.status === 'paid') return [];
-  if (data.status === 'void') return [['', 'This invoice is void: do not pay it.']];
+  if (data.status === 'void') return [['', labels.voidDoNotPay]];
   if (data.status === 'uncollectible') return [];
   const account = data.account;
   if (!account) {
-    return [['', 'Bank details will be sent separately.']];
+    return [['', labels.bankDetailsSeparately]];
   }
   const lines: [string, string][] = [
     [
-      'Amount',
-      `${data.currency} ${formatAmount(amountDueMinor(data))}${data.dueDate ? `, by ${longDay(data.dueDate)}` : ''}`,
+      labels.amount,
+      `${data.currency} ${formatAmount(amountDueMinor(data))}${data.dueDate ? labels.payBy(dayIn(data, data.dueDate)) : ''}`,
     ],
-    ['Account holder', account.holderName],
-    ['Bank', account.bankName],
-    ['IBAN', formatIban(account.iban)],
+    [labels.accountHolder, account.holderName],
+    [labels.bank, account.bankName],
+    [labels.iban, formatIban(account.iban)],
   ];
-  if (account.bic) lines.push(['BIC / SWIFT', account.bic]);
+  if (account.bic) lines.push([labels.bic, account.bic]);
   if (qrBill.kind === 'qr-bill' && qrBill.referenceType === 'QRR' && account.qrIban) {
-    lines.push(['QR-IBAN (QR-bill)', formatIban(account.qrIban)]);
+    lines.push([labels.qrIban, formatIban(account.qrIban)]);
   }
   lines.push([
-    'Reference',
+    labels.reference,
     data.paymentReference
       ? formatPaymentReference(data.paymentReference)
-      : `Invoice ${data.number}`,
+      : labels.invoiceNamed(data.number),
   ]);
   return lines;
 }

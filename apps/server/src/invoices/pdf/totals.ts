@@ -1,7 +1,7 @@
 import { lineAmountMinor, lineVatMinor } from '@ops/contract';
-import { longDay } from '../../lib/dates';
 import { amountDueMinor, type InvoicePdfData, type InvoicePdfMoney } from './data';
-import { formatAmount, formatRate, paymentMethodLabels, timeDay } from './format';
+import { dayIn, formatAmount, formatRate, timeDay } from './format';
+import { invoiceLabelsOf, type InvoicePdfLabels } from './labels';
 import { columns, contentBottom, margin, newPage, page, rule, type Canvas } from './layout';
 
 /** The taxable base and VAT of each rate (donations and lines outside VAT apart). */
@@ -21,26 +21,36 @@ export function vatByRateOf(data: InvoicePdfData): Map<number, { base: number; v
  * What an invoice received (issue 16), each as a row taken off the total, then what is still
  * due: the member's credit applied, payments, credit notes, bank charges written off.
  */
-function receivedRows(data: InvoicePdfData, money: InvoicePdfMoney): [string, string, boolean][] {
+function receivedRows(
+  data: InvoicePdfData,
+  money: InvoicePdfMoney,
+  labels: InvoicePdfLabels,
+): [string, string, boolean][] {
   const rows: [string, string, boolean][] = [];
   if (money.creditAppliedMinor > 0) {
-    rows.push(['Credit applied from your account', formatAmount(-money.creditAppliedMinor), false]);
+    rows.push([labels.creditApplied, formatAmount(-money.creditAppliedMinor), false]);
   }
   if (money.paymentsMinor > 0) {
     const label =
-      data.status === 'paid' && data.paidAt
-        ? `Paid on ${longDay(timeDay.format(data.paidAt))}${data.paidMethod ? ` (${paymentMethodLabels[data.paidMethod]})` : ''}`
-        : 'Paid';
+      data.status === 'paid' && data.paidAt ? paidOnLabel(data, data.paidAt, labels) : labels.paid;
     rows.push([label, formatAmount(-money.paymentsMinor), false]);
   }
   if (money.creditedMinor > 0) {
-    rows.push(['Credit notes', formatAmount(-money.creditedMinor), false]);
+    rows.push([labels.creditNotes, formatAmount(-money.creditedMinor), false]);
   }
   if (money.writtenOffMinor > 0) {
-    rows.push(['Bank charges written off', formatAmount(-money.writtenOffMinor), false]);
+    rows.push([labels.bankChargesWrittenOff, formatAmount(-money.writtenOffMinor), false]);
   }
-  rows.push([`Amount due ${data.currency}`, formatAmount(amountDueMinor(data)), true]);
+  rows.push([labels.amountDueIn(data.currency), formatAmount(amountDueMinor(data)), true]);
   return rows;
+}
+
+/** "Paid on 3 May 2026 (bank transfer)", in the document's language. */
+function paidOnLabel(data: InvoicePdfData, paidAt: Date, labels: InvoicePdfLabels): string {
+  return labels.paidOn(
+    dayIn(data, timeDay.format(paidAt)),
+    data.paidMethod ? labels.paymentMethods[data.paidMethod] : null,
+  );
 }
 
 /** The rows of the totals: label, amount, and whether it is a strong (total) row. */
@@ -48,35 +58,36 @@ function totalRows(
   data: InvoicePdfData,
   vatByRate: Map<number, { base: number; vat: number }>,
 ): [string, string, boolean][] {
+  const labels = invoiceLabelsOf(data.language);
   const totals: [string, string, boolean][] = [
-    ['Subtotal', formatAmount(data.subtotalMinor), false],
+    [labels.subtotal, formatAmount(data.subtotalMinor), false],
   ];
   for (const [rate, entry] of [...vatByRate.entries()].sort((a, b) => a[0] - b[0])) {
     totals.push([
-      `VAT ${formatRate(rate)} on ${formatAmount(entry.base)}`,
+      labels.vatOn(formatRate(rate), formatAmount(entry.base)),
       formatAmount(entry.vat),
       false,
     ]);
   }
   totals.push([
-    vatByRate.size ? 'VAT total' : 'VAT (outside the scope of VAT)',
+    vatByRate.size ? labels.vatTotal : labels.vatOutsideScope,
     formatAmount(data.vatMinor),
     false,
   ]);
   if (data.donationMinor > 0) {
-    totals.push(['Donation (outside the scope of VAT)', formatAmount(data.donationMinor), false]);
+    totals.push([labels.donationOutsideScope, formatAmount(data.donationMinor), false]);
   }
-  totals.push([`Total ${data.currency}`, formatAmount(data.totalMinor), true]);
+  totals.push([labels.totalIn(data.currency), formatAmount(data.totalMinor), true]);
   if (data.money && ['issued', 'paid', 'credited'].includes(data.status)) {
-    totals.push(...receivedRows(data, data.money));
+    totals.push(...receivedRows(data, data.money, labels));
   } else if (data.status === 'paid' && data.paidAt) {
     totals.push([
-      `Paid on ${longDay(timeDay.format(data.paidAt))}${data.paidMethod ? ` (${paymentMethodLabels[data.paidMethod]})` : ''}`,
+      paidOnLabel(data, data.paidAt, labels),
       formatAmount(-(data.paidAmountMinor ?? data.totalMinor)),
       false,
     ]);
     totals.push([
-      `Amount due ${data.currency}`,
+      labels.amountDueIn(data.currency),
       formatAmount(Math.max(0, data.totalMinor - (data.paidAmountMinor ?? data.totalMinor))),
       true,
     ]);
@@ -110,7 +121,8 @@ export function drawTotals(
     const style = isStrong
       ? { weight: 'bold' as const, size: 10.5 }
       : { weight: 'regular' as const, size: 9 };
-    write(label, columns.vat - 100, y, { ...style, width: 185, align: 'right' });
+    // Right-aligned to the same edge; room to its left for a longer label ("Bezahlt am …").
+    write(label, columns.vat - 200, y, { ...style, width: 285, align: 'right' });
     write(value, columns.amount, y, { ...style, width: 70, align: 'right' });
     y += isStrong ? 16 : 13;
   }

@@ -7,6 +7,7 @@ import { getRenewalRoute } from './get-renewal';
 import { issueInvoiceRoute } from './issue';
 import { listInvoicesRoute } from './list';
 import { markInvoicePaidRoute } from './mark-paid';
+import { renewalPreviewRoute } from './renewal-preview';
 import { reverseMovementRoute } from './reverse-movement';
 import { startRenewalRoute } from './start-renewal';
 import { updateInvoiceDraftRoute } from './update-draft';
@@ -20,6 +21,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(exportInvoicesRoute);
   await app.register(createInvoiceDraftRoute);
   await app.register(startRenewalRoute);
+  await app.register(renewalPreviewRoute);
   await app.register(getRenewalRoute);
   await app.register(invoiceDetailRoute);
   await app.register(updateInvoiceDraftRoute);

@@ -2,7 +2,9 @@ import type { TLedgerLine } from '@ops/contract';
 import { badInput } from '../../errors';
 import type { InvoicePdfData } from '../../invoices';
 import { todayAtHeadquarters } from '../../lib/dates';
+import { isLanguage } from '../../lib/pdf-language';
 import { composeLedger } from '../ledger-lines';
+import { ledgerWordsOf } from '../ledger-words';
 import { readLedgerInvoices, readLedgerMovements, type Db } from '../ledger-rows';
 import { recordNotFound } from '../../db/records';
 
@@ -69,6 +71,7 @@ async function readRecipient(db: Db, mid: string) {
       'm.vat_number',
       'm.email',
       'm.billing_currency',
+      'm.preferred_language',
       'c.name as country_name',
     ])
     .where('m.mid', '=', mid)
@@ -110,7 +113,9 @@ export async function loadStatementData(
     readLedgerInvoices(db, mid, range.currency),
     readLedgerMovements(db, mid, range.currency),
   ]);
-  const sections = composeLedger(invoices, movements).flatMap((ledger) => {
+  // The lines in the member's language, as the statement's own words (issue 17).
+  const words = ledgerWordsOf(member.preferred_language);
+  const sections = composeLedger(invoices, movements, words).flatMap((ledger) => {
     const section = sectionOf(ledger.currency, ledger.lines, range);
     return section ? [section] : [];
   });
@@ -124,6 +129,8 @@ export async function loadStatementData(
       // No status stamp and no payment part: a statement is neither due nor paid.
       status: 'issued',
       year: Number(range.to.slice(0, 4)),
+      // The member's language (issue 17): the statement's words and the header's.
+      language: isLanguage(member.preferred_language) ? member.preferred_language : 'en',
       issueDate: madeOn,
       dueDate: null,
       currency,

@@ -12,7 +12,7 @@ import {
   pdfMuted as muted,
   type Canvas,
 } from '../../invoices';
-import { longDay } from '../../lib/dates';
+import { longDayIn, shortDayIn } from '../../lib/pdf-language';
 import {
   loadStatementData,
   type StatementData,
@@ -20,6 +20,7 @@ import {
   type StatementSection,
 } from './data';
 import type { Db } from '../ledger-rows';
+import { statementLabelsOf, type StatementPdfLabels } from './labels';
 
 /** The table's columns: date, what, document, then the three amounts right-aligned. */
 const column = {
@@ -33,24 +34,28 @@ const column = {
 const rowGap = 3;
 
 /** The statement's facts, right of the recipient (where an invoice states its own). */
-function factsOf(data: StatementData): [string, string][] {
+function factsOf(data: StatementData, labels: StatementPdfLabels): [string, string][] {
+  const day = (isoDay: string) => longDayIn(data.document.language, isoDay);
   return [
-    ['Member number', data.memberNumber],
-    ['Period', `${longDay(data.from)} – ${longDay(data.to)}`],
-    ['Statement date', longDay(data.madeOn)],
-    ['Currencies', data.sections.map((section) => section.currency).join(', ') || '—'],
+    [labels.memberNumber, data.memberNumber],
+    [labels.period, `${day(data.from)} – ${day(data.to)}`],
+    [labels.statementDate, day(data.madeOn)],
+    [labels.currencies, data.sections.map((section) => section.currency).join(', ') || '—'],
   ];
 }
 
-function drawColumnHeads({ doc, write }: Canvas, top: number): number {
+function drawColumnHeads({ doc, write }: Canvas, labels: StatementPdfLabels, top: number): number {
   const style = { color: muted, size: 8, weight: 'bold' as const };
-  write('Date', column.date.x, top, { ...style, width: column.date.width });
-  write('Description', column.description.x, top, { ...style, width: column.description.width });
-  write('Document', column.document.x, top, { ...style, width: column.document.width });
+  write(labels.date, column.date.x, top, { ...style, width: column.date.width });
+  write(labels.description, column.description.x, top, {
+    ...style,
+    width: column.description.width,
+  });
+  write(labels.document, column.document.x, top, { ...style, width: column.document.width });
   for (const [label, at] of [
-    ['Debit', column.debit],
-    ['Credit', column.credit],
-    ['Balance', column.balance],
+    [labels.debit, column.debit],
+    [labels.credit, column.credit],
+    [labels.balance, column.balance],
   ] as const) {
     write(label, at.x, top, { ...style, width: at.width, align: 'right' });
   }
@@ -75,9 +80,9 @@ type Row = {
 };
 
 /** One row; a row that would not fit starts a new page with the column heads. */
-function drawRow(canvas: Canvas, row: Row, top: number): number {
+function drawRow(canvas: Canvas, labels: StatementPdfLabels, row: Row, top: number): number {
   let y = top;
-  if (y + 24 > contentBottom) y = drawColumnHeads(canvas, newPage(canvas));
+  if (y + 24 > contentBottom) y = drawColumnHeads(canvas, labels, newPage(canvas));
   const { write } = canvas;
   const style = row.isStrong ? { weight: 'bold' as const } : {};
   const bottoms = [
@@ -95,27 +100,29 @@ function drawRow(canvas: Canvas, row: Row, top: number): number {
   return Math.max(...bottoms) + rowGap;
 }
 
-const shortDate = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-/** "10 Mar 2026": a day that fits the date column on one line. */
-const dayOf = (isoDay: string) => shortDate.format(new Date(`${isoDay}T00:00:00Z`));
 const amountOrEmpty = (minor: string) => (minor === '0' ? '' : formatAmount(Number(minor)));
 
 /** One currency: heading, opening balance, the period's lines, closing balance. */
-function drawSection(canvas: Canvas, data: StatementData, section: StatementSection, top: number) {
+function drawSection(
+  canvas: Canvas,
+  data: StatementData,
+  labels: StatementPdfLabels,
+  section: StatementSection,
+  top: number,
+) {
+  /** "10 Mar 2026": a day that fits the date column on one line, in the member's language. */
+  const dayOf = (isoDay: string) => shortDayIn(data.document.language, isoDay);
   let y = top;
   if (y + 80 > contentBottom) y = newPage(canvas);
-  y = canvas.write(`Account in ${section.currency}`, margin, y, { weight: 'bold', size: 10.5 }) + 4;
-  y = drawColumnHeads(canvas, y);
+  y =
+    canvas.write(labels.accountIn(section.currency), margin, y, { weight: 'bold', size: 10.5 }) + 4;
+  y = drawColumnHeads(canvas, labels, y);
   y = drawRow(
     canvas,
+    labels,
     {
       date: dayOf(data.from),
-      description: 'Opening balance',
+      description: labels.openingBalance,
       document: '',
       debit: '',
       credit: '',
@@ -127,6 +134,7 @@ function drawSection(canvas: Canvas, data: StatementData, section: StatementSect
   for (const line of section.lines) {
     y = drawRow(
       canvas,
+      labels,
       {
         date: dayOf(line.date),
         description: line.description,
@@ -140,9 +148,10 @@ function drawSection(canvas: Canvas, data: StatementData, section: StatementSect
   }
   y = drawRow(
     canvas,
+    labels,
     {
       date: dayOf(data.to),
-      description: `Closing balance ${section.currency}`,
+      description: labels.closingBalanceIn(section.currency),
       document: '',
       debit: '',
       credit: '',
@@ -153,15 +162,15 @@ function drawSection(canvas: Canvas, data: StatementData, section: StatementSect
   );
   const meaning =
     section.closingMinor > 0
-      ? `You owe ${section.currency} ${formatAmount(section.closingMinor)}.`
+      ? labels.youOwe(`${section.currency} ${formatAmount(section.closingMinor)}`)
       : section.closingMinor < 0
-        ? `${section.currency} ${formatAmount(-section.closingMinor)} is in your favour: we apply it to your next invoice, or pay it back on request.`
-        : 'Your account is settled.';
+        ? labels.inYourFavour(`${section.currency} ${formatAmount(-section.closingMinor)}`)
+        : labels.settled;
   return canvas.write(meaning, margin, y + 2, { color: muted, width: contentWidth }) + 14;
 }
 
 /** Page numbers when the statement runs over several pages. */
-function drawPageNumbers({ doc }: Canvas, data: StatementData): void {
+function drawPageNumbers({ doc }: Canvas, data: StatementData, labels: StatementPdfLabels): void {
   const range = doc.bufferedPageRange();
   if (range.count < 2) return;
   for (let index = range.start; index < range.start + range.count; index++) {
@@ -170,12 +179,11 @@ function drawPageNumbers({ doc }: Canvas, data: StatementData): void {
       .font('Helvetica')
       .fontSize(8)
       .fillColor(muted)
-      .text(
-        `Statement of account ${data.memberNumber} · page ${index - range.start + 1} of ${range.count}`,
-        margin,
-        20,
-        { width: contentWidth, align: 'right', lineBreak: false },
-      );
+      .text(labels.pageOf(data.memberNumber, index - range.start + 1, range.count), margin, 20, {
+        width: contentWidth,
+        align: 'right',
+        lineBreak: false,
+      });
   }
 }
 
@@ -188,15 +196,16 @@ export function renderStatementPdfFromData(
   data: StatementData,
   options: { compress?: boolean } = {},
 ): Promise<Buffer> {
+  const labels = statementLabelsOf(data.document.language);
   const doc = new PDFDocument({
     size: 'A4',
     margin: 0,
     bufferPages: true,
     compress: options.compress ?? true,
     info: {
-      Title: `Statement of account ${data.memberNumber} ${data.from} – ${data.to}`,
+      Title: `${labels.documentName} ${data.memberNumber} ${data.from} – ${data.to}`,
       Author: federationName,
-      Subject: `Statement of account of ${data.memberName}`,
+      Subject: `${labels.documentName} – ${data.memberName}`,
       Keywords: `statement of account ${data.memberNumber}`,
       Creator: 'Operations',
       Producer: 'Operations (PDFKit)',
@@ -209,20 +218,13 @@ export function renderStatementPdfFromData(
     doc.on('error', reject);
   });
   const canvas = canvasOf(doc);
-  let y = drawHeader(canvas, data.document, 'STATEMENT OF ACCOUNT');
-  y = drawAddresses(canvas, data.document, y, factsOf(data)) + 20;
+  let y = drawHeader(canvas, data.document, labels.title);
+  y = drawAddresses(canvas, data.document, y, factsOf(data, labels)) + 20;
   if (data.sections.length === 0) {
-    canvas.write(
-      'There is no invoice and no payment on this account up to the end of the period.',
-      margin,
-      y,
-      {
-        color: muted,
-      },
-    );
+    canvas.write(labels.nothingYet, margin, y, { color: muted });
   }
-  for (const section of data.sections) y = drawSection(canvas, data, section, y);
-  drawPageNumbers(canvas, data);
+  for (const section of data.sections) y = drawSection(canvas, data, labels, section, y);
+  drawPageNumbers(canvas, data, labels);
   doc.flushPages();
   doc.end();
   return bytes;

@@ -1,19 +1,19 @@
 import type { TStatementSendRequest, TStatementSendResult } from '@ops/contract';
-import { formatMoney } from '@ops/contract/display-format';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { writeTransaction } from '../../db/transaction';
-import { queueEmail, statementOfAccountEmail } from '../../emails';
+import { formatMailMoney, renderEmail, type ClosingBalance } from '../../email-templates';
+import { queueEmail } from '../../emails';
 import { badInput } from '../../errors';
 import { longDay } from '../../lib/dates';
 import { checkStatementRange, statementPdfFileName } from './data';
 import { renderStatementPdf } from './render';
 
-/** "CHF 120.00 owed", "CHF 50.00 in your favour", "CHF 0.00 (settled)". */
-function closingWords(currency: string, minor: number): string {
-  if (minor > 0) return `${formatMoney(minor, currency)} owed`;
-  if (minor < 0) return `${formatMoney(-minor, currency)} in your favour`;
-  return `${formatMoney(0, currency)} (settled)`;
+/** A currency's closing balance for the e-mail, which words it in the member's language. */
+function closingBalance(currency: string, minor: number): ClosingBalance {
+  if (minor > 0) return { amount: formatMailMoney(minor, currency), position: 'owed' };
+  if (minor < 0) return { amount: formatMailMoney(-minor, currency), position: 'in-favour' };
+  return { amount: formatMailMoney(0, currency), position: 'settled' };
 }
 
 /**
@@ -37,15 +37,23 @@ export async function sendStatement(
       );
     }
     const period = `${longDay(data.from)} – ${longDay(data.to)}`;
+    const { preferred_language: language } = await trx
+      .selectFrom('members')
+      .select('preferred_language')
+      .where('mid', '=', mid)
+      .executeTakeFirstOrThrow();
+    const { subject, text, html } = await renderEmail(trx, 'statement-of-account', language, {
+      member: { name: data.memberName, number: data.memberNumber },
+      period: { from: data.from, to: data.to },
+      closingBalances: data.sections.map((section) =>
+        closingBalance(section.currency, section.closingMinor),
+      ),
+    });
     const eid = await queueEmail(trx, context.mailFrom, {
       to: [data.email],
-      ...statementOfAccountEmail({
-        memberName: data.memberName,
-        period,
-        closingBalances: data.sections.map((section) =>
-          closingWords(section.currency, section.closingMinor),
-        ),
-      }),
+      subject,
+      text,
+      html,
       kind: 'statement-of-account',
       related: { table: 'members', id: mid },
       attachments: [

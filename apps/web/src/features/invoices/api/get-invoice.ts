@@ -18,13 +18,16 @@ export function invoiceQueryOptions(iid: string) {
   });
 }
 
-/** One invoice, refetched (with its history) when it, its member or a certificate changes. */
+/**
+ * One invoice, refetched (with its history) when it, its member, a certificate or its dunning
+ * notices (issue 17) change.
+ */
 export function useInvoice(iid: string) {
   useRecordFollowsChanges({
     table: 'invoices',
     id: iid,
     queryKey: invoiceQueryKeys.detail(iid),
-    relatedTables: ['members', 'certificates'],
+    relatedTables: ['members', 'certificates', 'dunning_notices'],
   });
   return useQuery(invoiceQueryOptions(iid));
 }

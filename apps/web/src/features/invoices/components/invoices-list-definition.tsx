@@ -11,7 +11,7 @@ import { formatDate, formatDateTime, formatMoney } from '@/components/detail';
 import { MemberCellLink } from '@/components/member-link';
 import { paths } from '@/config/paths';
 import { invoiceStatusLabels, optionsOf } from '@/lib/labels';
-import { invoiceKindLabels, invoiceSourceLabels } from './labels';
+import { dunningLevelLabels, invoiceKindLabels, invoiceSourceLabels } from './labels';
 import { InvoiceStatusBadge } from './status-badge';
 
 /** The invoices list: its columns and filters, for the list kit. */
@@ -121,6 +121,19 @@ export const invoicesListDefinition: DataListDefinition<TInvoiceListItem, typeof
         />
       ),
     },
+    // Issue 17: the highest dunning level sent.
+    {
+      id: 'dunningLevel',
+      label: 'Dunning',
+      width: '7.5rem',
+      sortable: true,
+      render: (invoice) =>
+        invoice.dunningLevel === 0 ? (
+          <span className="text-slate-500">—</span>
+        ) : (
+          (dunningLevelLabels[invoice.dunningLevel] ?? `Level ${invoice.dunningLevel}`)
+        ),
+    },
     {
       id: 'paidAt',
       label: 'Paid at',
@@ -163,6 +176,15 @@ export const invoicesListDefinition: DataListDefinition<TInvoiceListItem, typeof
         { value: 'true', label: 'Partially paid (issued, money received)' },
         { value: 'false', label: 'Not partially paid' },
       ],
+    },
+    {
+      name: 'dunningLevel',
+      label: 'Dunning',
+      kind: 'one-of',
+      options: Object.entries(dunningLevelLabels).map(([level, label]) => ({
+        value: level,
+        label: level === '0' ? 'No reminder sent' : label,
+      })),
     },
     {
       name: 'kind',

@@ -20,3 +20,15 @@ export const movementSourceLabels = {
   credit: 'Member credit',
   recorded: 'Recorded as paid',
 } as const;
+
+/**
+ * The dunning levels (issue 17) by number, as the list's column and filter name them: the
+ * default names of the levels (the settings may rename a level; its number stays). 0: none sent.
+ */
+export const dunningLevelLabels: Record<number, string> = {
+  0: 'None',
+  1: 'Reminder 1',
+  2: 'Reminder 2',
+  3: 'Final notice',
+  4: 'Suspension',
+};

@@ -5,6 +5,7 @@ import { getErrorMessage } from '@/lib/error-message';
 import { useRenewalRun } from '../api/get-renewal-run';
 import { useStartRenewal } from '../api/start-renewal';
 import { Modal } from '@/components/modal';
+import { RenewalPreview } from './renewal-preview';
 
 /**
  * The renewal run: a year, then the run's progress (members looked at of those considered) and
@@ -67,6 +68,9 @@ export function RenewalDialog({ isOpen, onClose }: { isOpen: boolean; onClose: (
           {isRunning ? 'Running…' : 'Start run'}
         </Button>
       </form>
+      {!data && !start.isPending ? (
+        <RenewalPreview year={/^\d{4}$/.test(year) ? Number(year) : null} />
+      ) : null}
       {start.error ? (
         <p role="alert" className="text-sm text-red-700">
           {getErrorMessage(start.error)}

@@ -29,6 +29,7 @@ import { useCan } from '@/lib/permissions';
 import { invoicePdfPath, useInvoice } from '../api/get-invoice';
 import { InvoiceActions } from '../components/invoice-actions';
 import { InvoiceDraftForm } from '../components/invoice-draft-form';
+import { InvoiceDunning } from '../components/invoice-dunning';
 import { InvoicePayments } from '../components/invoice-payments';
 import { invoiceKindLabels, invoiceSourceLabels, paymentMethodLabels } from '../components/labels';
 import { InvoiceStatusBadge } from '../components/status-badge';
@@ -46,6 +47,8 @@ const fieldLabels = {
   payment_reference: 'Payment reference',
   bank_account_id: 'Bank account',
   member_mid: 'Member',
+  dunning_level: 'Dunning level',
+  dunning_level_on: 'Dunning level sent on',
   version: 'Version',
 };
 
@@ -412,6 +415,7 @@ function Overview({
       />
       <Lines invoice={data} />
       <InvoicePayments invoice={data} onReversed={onReversed} />
+      <InvoiceDunning invoice={data} />
     </div>
   );
 }

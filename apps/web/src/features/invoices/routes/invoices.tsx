@@ -8,12 +8,15 @@ import { paths } from '@/config/paths';
 import { useCan } from '@/lib/permissions';
 import { InvoiceDraftForm } from '../components/invoice-draft-form';
 import { invoicesListDefinition } from '../components/invoices-list-definition';
+import { DunningRunDialog } from '../components/dunning-run-dialog';
 import { RenewalDialog } from '../components/renewal-dialog';
 
 export function InvoicesRoute() {
   const canEdit = useCan('invoices.edit');
+  const canDun = useCan('dunning.manage');
   const [isCreating, setIsCreating] = useState(false);
   const [isRenewing, setIsRenewing] = useState(false);
+  const [isDunning, setIsDunning] = useState(false);
   const navigate = useNavigate();
   return (
     <Screen
@@ -27,6 +30,11 @@ export function InvoicesRoute() {
           {canEdit ? (
             <Button variant="secondary" onClick={() => setIsRenewing(true)}>
               Renewal run
+            </Button>
+          ) : null}
+          {canDun ? (
+            <Button variant="secondary" onClick={() => setIsDunning(true)}>
+              Dunning run
             </Button>
           ) : null}
           <ActionLink to={paths.invoicesUpload.getHref()}>Upload CSV</ActionLink>
@@ -45,6 +53,7 @@ export function InvoicesRoute() {
         />
       ) : null}
       {canEdit ? <RenewalDialog isOpen={isRenewing} onClose={() => setIsRenewing(false)} /> : null}
+      {canDun ? <DunningRunDialog isOpen={isDunning} onClose={() => setIsDunning(false)} /> : null}
       <ListWithDetail>
         <DataList definition={invoicesListDefinition} />
       </ListWithDetail>

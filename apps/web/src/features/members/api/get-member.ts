@@ -25,13 +25,20 @@ export function useMember(mid: string) {
  * Keeps the open member current: a change of this member by anyone else (or changes that may
  * have been missed while disconnected) refetches it and its history within about a second.
  * Related records (invoices, certificates, applications, users, money movements: the open
- * balance) refresh the detail too.
+ * balance, dunning notices: the open reminders) refresh the detail too.
  */
 export function useMemberFollowChanges(mid: string) {
   useRecordFollowsChanges({
     table: 'members',
     id: mid,
     queryKey: memberQueryKeys.detail(mid),
-    relatedTables: ['invoices', 'certificates', 'applications', 'users', 'money_movements'],
+    relatedTables: [
+      'invoices',
+      'certificates',
+      'applications',
+      'users',
+      'money_movements',
+      'dunning_notices',
+    ],
   });
 }

@@ -43,6 +43,7 @@ export function toFormValues(member: TMemberDetail): TMemberEditInput {
     nationalAssociationMid: member.nationalAssociationMid ?? '',
     billingCurrency: member.billingCurrency as TMemberEditInput['billingCurrency'],
     directoryVisible: member.directoryVisible,
+    preferredLanguage: member.preferredLanguage,
   };
 }
 

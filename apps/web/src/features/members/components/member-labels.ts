@@ -32,6 +32,9 @@ export const memberFieldLabels: Readonly<Record<string, string>> = {
   billing_currency: 'Billing currency',
   card_customer_id: 'Card-payment customer id',
   directory_visible: 'In the public directory',
+  preferred_language: 'Preferred language',
+  dunning_exempt_until: 'Exempt from dunning until',
+  dunning_exempt_reason: 'Reason of the dunning exemption',
   deleted_at: 'Deleted at',
 };
 

@@ -1,9 +1,11 @@
 import type { TMemberDetail } from '@ops/contract';
+import { languageLabels } from '@ops/contract/values';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FieldList, type DetailFieldGroup } from '@/components/detail/field-list';
 import { formatDate, formatDateTime, formatMoney } from '@/components/detail/format';
 import { paths } from '@/config/paths';
+import { MemberDunning } from './member-dunning';
 import { categoryLabels } from './member-labels';
 import { StatusBadge } from './status-badge';
 import {
@@ -139,6 +141,8 @@ function memberFieldGroups(member: TMemberDetail, memberHref: (mid: string) => s
           value: member.terminationReason,
         },
         { label: 'Billing currency', value: member.billingCurrency },
+        // Issue 17: the language of its e-mails and PDFs.
+        { label: 'Preferred language', value: languageLabels[member.preferredLanguage] },
         {
           label: 'Open balance',
           value: openBalanceText(member),
@@ -293,7 +297,7 @@ function MemberRelated({ member }: { member: TMemberDetail }) {
   );
 }
 
-/** The Overview tab: every field in groups, then the related records. */
+/** The Overview tab: every field in groups, its dunning (issue 17), then the related records. */
 export function MemberOverview({
   member,
   memberHref,
@@ -305,6 +309,7 @@ export function MemberOverview({
   return (
     <div className="@container flex flex-col gap-6">
       <FieldList groups={memberFieldGroups(member, memberHref)} />
+      <MemberDunning member={member} />
       <MemberRelated member={member} />
     </div>
   );

@@ -1,5 +1,6 @@
 import type * as contract from '@ops/contract';
 import type { membersList, TMemberListItem } from '@ops/contract';
+import { languageLabels, languages } from '@ops/contract/values';
 import type { DataListBulkAction, DataListDefinition } from '@/components/data-list';
 import { withQuery } from '@/components/data-list/list-state';
 import { formatDate } from '@/components/detail/format';
@@ -103,6 +104,15 @@ export const membersListDefinition: DataListDefinition<TMemberListItem, typeof m
       isNumeric: true,
       render: (member) => member.paidThroughYear ?? '',
     },
+    {
+      // Issue 17: the language of its e-mails and PDFs.
+      id: 'language',
+      label: 'Language',
+      width: '6.5rem',
+      sortable: true,
+      isHiddenByDefault: true,
+      render: (member) => languageLabels[member.preferredLanguage],
+    },
   ],
   filters: [
     {
@@ -130,6 +140,12 @@ export const membersListDefinition: DataListDefinition<TMemberListItem, typeof m
       kind: 'range',
       input: 'number',
       allowsEmpty: true,
+    },
+    {
+      name: 'language',
+      label: 'Language',
+      kind: 'one-of',
+      options: optionsOf(languageLabels, languages),
     },
   ],
   bulkActions: [

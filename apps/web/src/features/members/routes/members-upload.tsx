@@ -41,7 +41,7 @@ const memberUpload: UploadDefinition = {
     </p>
   ),
   mappingNote:
-    'A column left unmapped leaves that field of existing members as it is; an empty cell in a mapped column clears it.',
+    'A column left unmapped leaves that field of existing members as it is; an empty cell in a mapped column clears it. Preferred language: en, fr, de or es (or English, French, German, Spanish); empty or unmapped, a new member takes its country’s.',
   reportFigures: (result) => [
     ['Added', result.inserted],
     ['Updated', result.updated],

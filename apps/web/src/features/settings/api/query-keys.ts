@@ -5,3 +5,6 @@ export const bankAccountQueryKeys = areaKeys('bank-accounts');
 
 /** Countries: the list views, each country's detail and its association candidates. */
 export const countryQueryKeys = areaKeys('countries');
+
+/** Dunning (issue 17): the settings of the levels; the invoices and members name the root too. */
+export const dunningQueryKeys = areaKeys('dunning');

@@ -10,6 +10,7 @@ import {
   type TAssociationRef,
   type TCountry,
 } from '@ops/contract';
+import { languageLabels, languages } from '@ops/contract/values';
 import { useMemo, useState } from 'react';
 import { useController, useForm, type Control } from 'react-hook-form';
 import { z } from 'zod';
@@ -37,6 +38,7 @@ const ZCountryForm = z.object({
   incomeGroup: emptyToNull(z.enum(incomeGroups)),
   feeCategory: emptyToNull(z.enum(feeCategories)),
   defaultCurrency: emptyToNull(ZCurrencyCode),
+  language: z.enum(languages),
   nationalAssociation: z
     .object({ mid: z.string(), number: z.string(), legalName: z.string() })
     .nullable(),
@@ -45,7 +47,14 @@ const ZCountryForm = z.object({
 type CountryFormInput = z.input<typeof ZCountryForm>;
 type CountryFormOutput = z.output<typeof ZCountryForm>;
 
-const fieldNames = ['region', 'incomeGroup', 'feeCategory', 'defaultCurrency', 'active'];
+const fieldNames = [
+  'region',
+  'incomeGroup',
+  'feeCategory',
+  'defaultCurrency',
+  'language',
+  'active',
+];
 const pickerFieldNames = [...fieldNames, 'nationalAssociation'];
 
 /** The server names the association by its id field; the form shows it under the picker. */
@@ -65,6 +74,7 @@ function valuesOf(country: TCountry): CountryFormInput {
     incomeGroup: country.incomeGroup ?? '',
     feeCategory: country.feeCategory ?? '',
     defaultCurrency: country.defaultCurrency ?? '',
+    language: country.language,
     nationalAssociation: country.nationalAssociation,
     active: country.active,
   };
@@ -77,7 +87,10 @@ export type CountryFormProps = {
   onReload: () => Promise<TCountry | undefined>;
 };
 
-/** Edits a country's classification, currency, national association and whether it is active. */
+/**
+ * Edits a country's classification, currency, the language its new members take, national
+ * association and whether it is active.
+ */
 export function CountryForm({ country, onSaved, onReload }: CountryFormProps) {
   const update = useUpdateCountry(country.iso2);
   const [version, setVersion] = useState(country.version);
@@ -103,6 +116,7 @@ export function CountryForm({ country, onSaved, onReload }: CountryFormProps) {
         incomeGroup: values.incomeGroup,
         feeCategory: values.feeCategory,
         defaultCurrency: values.defaultCurrency,
+        language: values.language,
         nationalAssociationMid: values.nationalAssociation?.mid ?? null,
         active: values.active,
       });
@@ -172,6 +186,13 @@ export function CountryForm({ country, onSaved, onReload }: CountryFormProps) {
           help="ISO 4217; proposed for new members of the country"
           emptyLabel="None"
           options={currencies}
+        />
+        <FormSelectField
+          control={control}
+          name="language"
+          label="Language of new members"
+          help="Their e-mails and PDFs; members keep the language they have"
+          options={languages.map((value) => ({ value, label: languageLabels[value] }))}
         />
       </div>
       <AssociationPicker

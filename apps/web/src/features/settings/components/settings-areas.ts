@@ -40,6 +40,27 @@ export const settingsAreas: readonly SettingsArea[] = [
     isSettingsSection: true,
   },
   {
+    label: 'Dunning',
+    href: paths.dunningSettings.getHref(),
+    description:
+      'The reminder levels chasing unpaid invoices (days after due, e-mail, PDF), minimum amounts per currency and the recent-payment pause.',
+    isSettingsSection: true,
+  },
+  {
+    label: 'Jobs',
+    href: paths.jobs.getHref(),
+    description:
+      'Scheduled and background jobs: when each runs (Europe/Zurich), what is running now and the last runs; run now, pause and resume.',
+    isSettingsSection: true,
+  },
+  {
+    label: 'E-mail templates',
+    href: paths.emailTemplates.getHref(),
+    description:
+      'The wording of every e-mail the console sends, in English, French, German and Spanish: edit, preview, test and revert.',
+    isSettingsSection: true,
+  },
+  {
     label: 'Operators',
     href: paths.operators.getHref(),
     description: 'Who may use this console, with which roles; grant and revoke access.',

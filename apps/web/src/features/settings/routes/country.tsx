@@ -1,4 +1,5 @@
 import { feeCategoryLabels, incomeGroupLabels, regionLabels } from '@ops/contract';
+import { languageLabels } from '@ops/contract/values';
 import { Link } from 'react-router';
 import {
   DetailScreen,
@@ -23,6 +24,7 @@ const fieldLabels = {
   income_group: 'Income group',
   fee_category: 'Fee category',
   default_currency: 'Default currency',
+  language: 'Language of new members',
   national_association_mid: 'National association (member id)',
   active: 'Active',
 };
@@ -98,6 +100,11 @@ export function CountryRoute({ iso2 }: { iso2: string }) {
                               value: data.defaultCurrency
                                 ? currencyLabel(data.defaultCurrency)
                                 : null,
+                            },
+                            // Issue 17: the preferred language its new members take.
+                            {
+                              label: 'Language of new members',
+                              value: languageLabels[data.language],
                             },
                           ],
                         },

@@ -1,4 +1,5 @@
 import { memberRoles, type TUserDetail } from '@ops/contract';
+import { languageLabels, languages } from '@ops/contract/values';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -20,6 +21,7 @@ const ZUserForm = z
     displayName: z.string().trim().max(200, 'At most 200 characters.'),
     memberMid: z.string().trim().max(64, 'At most 64 characters.'),
     memberRole: z.union([z.enum(memberRoles), z.literal('')]),
+    preferredLanguage: z.enum(languages),
   })
   .superRefine((values, context) => {
     if (values.memberMid && !values.memberRole) {
@@ -38,18 +40,19 @@ const ZUserForm = z
     }
   });
 type UserFormValues = z.infer<typeof ZUserForm>;
-const fieldNames = ['displayName', 'memberMid', 'memberRole'];
+const fieldNames = ['displayName', 'memberMid', 'memberRole', 'preferredLanguage'];
 
 function toFormValues(user: TUserDetail): UserFormValues {
   return {
     displayName: user.displayName ?? '',
     memberMid: user.member?.mid ?? '',
     memberRole: user.memberRole ?? '',
+    preferredLanguage: user.preferredLanguage,
   };
 }
 
 /**
- * The Edit tab: display name, member and role there. Errors show under the fields (the server's
+ * The Edit tab: display name, member and role there, preferred language (issue 17). Errors show under the fields (the server's
  * 400 issues too); a change someone else made meanwhile is a conflict notice with Reload.
  */
 export function UserEditForm({
@@ -97,6 +100,7 @@ export function UserEditForm({
           displayName: values.displayName || null,
           memberMid: values.memberMid || null,
           memberRole: values.memberRole || null,
+          preferredLanguage: values.preferredLanguage,
         },
       },
       {
@@ -145,6 +149,13 @@ export function UserEditForm({
           label="Role at member"
           emptyLabel="None"
           options={memberRoles.map((role) => ({ value: role, label: memberRoleLabels[role] }))}
+        />
+        <FormSelectField
+          control={form.control}
+          name="preferredLanguage"
+          label="Preferred language"
+          help="The language of the e-mails the user receives"
+          options={languages.map((value) => ({ value, label: languageLabels[value] }))}
         />
       </div>
       <div className="flex items-center gap-3">

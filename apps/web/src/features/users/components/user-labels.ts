@@ -17,6 +17,7 @@ export const userFieldLabels: Readonly<Record<string, string>> = {
   display_name: 'Display name',
   member_mid: 'Member',
   member_role: 'Role at member',
+  preferred_language: 'Preferred language',
   disabled: 'Disabled',
   sent_to: 'Sent to',
   eid: 'E-mail id',

@@ -1,4 +1,5 @@
 import type { TUserDetail } from '@ops/contract';
+import { languageLabels } from '@ops/contract/values';
 import { Link } from 'react-router';
 import { FieldList } from '@/components/detail/field-list';
 import { formatDateTime } from '@/components/detail/format';
@@ -49,6 +50,8 @@ export function UserOverview({ user }: { user: TUserDetail }) {
               label: 'Role at member',
               value: user.memberRole ? memberRoleLabels[user.memberRole] : null,
             },
+            // Issue 17: the language of the e-mails the user receives.
+            { label: 'Preferred language', value: languageLabels[user.preferredLanguage] },
           ],
         },
         {

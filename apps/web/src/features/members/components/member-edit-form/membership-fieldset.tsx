@@ -3,11 +3,15 @@ import {
   type TMemberDetail,
   type TMemberFormOptions,
 } from '@ops/contract';
+import { languageLabels, languages } from '@ops/contract/values';
 import { useMemo } from 'react';
 import { FormCheckboxField, FormSelectField } from '@/components/detail/form-field';
 import type { MemberFormControl } from './form-types';
 
-/** National association, billing currency, listing in the public directory. */
+/**
+ * National association, billing currency, preferred language (of its e-mails and PDFs, issue
+ * 17), listing in the public directory.
+ */
 export function MembershipFieldset({
   control,
   member,
@@ -50,6 +54,13 @@ export function MembershipFieldset({
         name="billingCurrency"
         label="Billing currency"
         options={memberBillingCurrencies.map((value) => ({ value, label: value }))}
+      />
+      <FormSelectField
+        control={control}
+        name="preferredLanguage"
+        label="Preferred language"
+        help="The language of its e-mails and PDFs"
+        options={languages.map((value) => ({ value, label: languageLabels[value] }))}
       />
       <FormCheckboxField
         control={control}

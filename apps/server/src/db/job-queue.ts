@@ -1,0 +1,70 @@
+import { Logger as GraphileLogger, runMigrations } from 'graphile-worker';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+/**
+ * The job queue is graphile-worker's, in its own schema `graphile_worker` of the app's database.
+ * This file is infrastructure below the areas (like `audit.ts`): any area can add a job inside
+ * the transaction that causes it, so the job exists exactly when the change commits.
+ */
+
+export type JobExecutor = Kysely<Database> | Transaction<Database>;
+
+export type EnqueueOptions = {
+  /** Replaces a pending job with the same key (graphile-worker's `job_key`). */
+  jobKey?: string;
+  runAt?: Date;
+  maxAttempts?: number;
+};
+
+/**
+ * Adds a job through `graphile_worker.add_job(...)`: plain SQL, so it runs in the caller's
+ * transaction and commits or rolls back with it; the worker is woken by its NOTIFY on commit.
+ * Returns the job's id.
+ */
+export async function enqueueJob(
+  executor: JobExecutor,
+  task: string,
+  payload: Record<string, unknown>,
+  options: EnqueueOptions = {},
+): Promise<string> {
+  const { rows } = await sql<{ id: string }>`
+    SELECT id::text FROM graphile_worker.add_job(
+      identifier => ${task},
+      payload => ${JSON.stringify(payload)}::json,
+      run_at => ${options.runAt ?? null}::timestamptz,
+      max_attempts => ${options.maxAttempts ?? null}::integer,
+      job_key => ${options.jobKey ?? null}::text
+    )`.execute(executor);
+  const id = rows[0]?.id;
+  if (!id) throw new Error(`graphile_worker.add_job returned no job for ${task}`);
+  return id;
+}
+
+// graphile-worker logs through its own logger; its migrations' chatter stays out of ours.
+const quietGraphileLogger = new GraphileLogger(() => () => undefined);
+
+/** Any 64-bit key, the same in every instance: graphile-worker's schema is installed under it. */
+const installLockKey = 'graphile-worker-install';
+
+/**
+ * Installs or upgrades graphile-worker's schema with graphile-worker's own migrations, once
+ * under concurrency: two instances starting at once would otherwise race through its
+ * migrations (it copes with most clashes, but a second instance may go on while the first is
+ * still half-way). A session advisory lock on one connection serialises them; the second finds
+ * nothing left to do. Called by `server.ts` after our migrations, by the CLI, and by the tests'
+ * database helper.
+ */
+export async function installJobQueueSchema(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString, application_name: 'operations-jobs-install' });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [installLockKey]);
+    // graphile-worker makes (and ends) a pool of its own for this, with its error handlers.
+    await runMigrations({ connectionString, logger: quietGraphileLogger });
+  } finally {
+    // Ending the session releases its advisory lock.
+    await client.end();
+  }
+}

@@ -1,0 +1,50 @@
+import { actionLinkParams, type EmailTemplateKind } from '@ops/contract';
+import { TemplateError, type RenderedParts } from './engine';
+
+/** The kinds whose e-mail carries a single-use link the outbox seals (emails/sealed-secrets.ts). */
+const linkKinds: ReadonlySet<EmailTemplateKind> = new Set(['sign-in-link', 'password-reset']);
+
+/**
+ * What a rendered e-mail must satisfy beyond rendering. A sign-in or reset e-mail must carry its
+ * link's code exactly as the link's parameter in the text and in the HTML, and nowhere else (not
+ * in the subject, not cut out of the link by a filter): the outbox stores those bodies with the
+ * code redacted and refuses a message that carries it elsewhere — a template breaking this would
+ * stop every sign-in, so it is refused at save and replaced by the default at send.
+ */
+export function checkRendered(
+  kind: EmailTemplateKind,
+  rendered: RenderedParts,
+  variables: Record<string, unknown>,
+): void {
+  if (!linkKinds.has(kind) || typeof variables.link !== 'string') return;
+  const code = new URL(variables.link).searchParams.get(actionLinkParams.code);
+  if (!code) return;
+  const param = `${actionLinkParams.code}=${code}`;
+  if (rendered.subject.includes(code)) {
+    throw new TemplateError(
+      'subject',
+      null,
+      'The subject must not contain the link.',
+      'template-link',
+    );
+  }
+  for (const part of ['text', 'html'] as const) {
+    const body = rendered[part];
+    if (!body.includes(param)) {
+      throw new TemplateError(
+        part,
+        null,
+        'The link ({{ link }}) must appear in this part.',
+        'template-link',
+      );
+    }
+    if (body.replaceAll(param, '').includes(code)) {
+      throw new TemplateError(
+        part,
+        null,
+        "The link's code appears outside the link: use {{ link }} unchanged.",
+        'template-link',
+      );
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import type { Language } from '@ops/contract';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import {
+  formatMailMoney,
+  type BankAccountVariables,
+  type InvoiceVariables,
+  type MemberVariables,
+} from './variables';
+
+/** What an invoice e-mail (or a dunning level's) needs of one invoice: who, in which language, what. */
+export type InvoiceEmailFacts = {
+  iid: string;
+  /** The member's address, null when it has none. */
+  email: string | null;
+  language: Language;
+  member: MemberVariables;
+  invoice: InvoiceVariables;
+  bankAccount: BankAccountVariables | null;
+};
+
+/** An IBAN in groups of four, as people read and type it. */
+function groupIban(iban: string): string {
+  return iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+/**
+ * The e-mail facts of many invoices in one query (a renewal batch's thousand): the member, its
+ * language, the amounts formatted, the account to pay into and the card-payment page when the
+ * invoice has an open one. Keyed by invoice id; an invoice without a member is left out.
+ */
+export async function loadInvoiceEmailFacts(
+  db: Kysely<Database>,
+  iids: readonly string[],
+): Promise<Map<string, InvoiceEmailFacts>> {
+  if (iids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('invoices as i')
+    .innerJoin('members as m', 'm.mid', 'i.member_mid')
+    .leftJoin('bank_accounts as b', 'b.id', 'i.bank_account_id')
+    .leftJoin('stripe_invoices as s', 's.sid', 'i.card_invoice_sid')
+    .select([
+      'i.iid',
+      'i.number',
+      'i.currency',
+      'i.total_minor',
+      'i.balance_minor',
+      'i.issue_date',
+      'i.due_date',
+      'i.payment_reference',
+      'm.legal_name',
+      'm.number as member_number',
+      'm.email',
+      'm.preferred_language',
+      'b.holder_name',
+      'b.bank_name',
+      'b.iban',
+      'b.qr_iban',
+      'b.bic',
+      's.hosted_invoice_url',
+      's.status as card_status',
+    ])
+    .where('i.iid', '=', sql<string>`ANY(${[...iids]}::text[])`)
+    .execute();
+  return new Map(
+    rows.map((row) => {
+      const currency = row.currency.trim();
+      return [
+        row.iid,
+        {
+          iid: row.iid,
+          email: row.email,
+          language: row.preferred_language,
+          member: { name: row.legal_name, number: row.member_number },
+          invoice: {
+            number: row.number,
+            total: formatMailMoney(row.total_minor, currency),
+            balance: formatMailMoney(row.balance_minor, currency),
+            currency,
+            issueDate: row.issue_date,
+            dueDate: row.due_date,
+            // As the bank file will carry it back (the QR-bill on the PDF prints it grouped).
+            paymentReference: row.payment_reference,
+            // Only a page that still takes a payment: a paid or void card invoice's page does not.
+            cardPaymentUrl: row.card_status === 'open' ? row.hosted_invoice_url : null,
+          },
+          bankAccount:
+            row.iban && row.holder_name && row.bank_name
+              ? {
+                  holderName: row.holder_name,
+                  bankName: row.bank_name,
+                  iban: groupIban(row.iban),
+                  qrIban: row.qr_iban ? groupIban(row.qr_iban) : null,
+                  bic: row.bic,
+                }
+              : null,
+        },
+      ];
+    }),
+  );
+}

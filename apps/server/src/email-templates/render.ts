@@ -1,0 +1,156 @@
+import type { EmailTemplateKind, Language } from '@ops/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { defaultTemplates, type DefaultTemplates } from './defaults';
+import {
+  compileTemplate,
+  renderTemplate,
+  type CompiledTemplate,
+  type RenderedParts,
+  type TemplateSource,
+} from './engine';
+import { checkRendered } from './checks';
+import { loadOverrides, type Override, type Overrides } from './overrides';
+import type { EmailVariables } from './variables';
+
+/** A rendered e-mail and the language it is in (English when the asked one has no template). */
+export type RenderedEmail = RenderedParts & { language: Language };
+
+/** Where a template comes from: an operator's override (by version) or the shipped default. */
+type Source = { kind: EmailTemplateKind; language: Language } & (
+  | { origin: 'override'; version: number; template: TemplateSource }
+  | { origin: 'default'; template: TemplateSource }
+);
+
+/**
+ * Parsed templates by (kind, language, origin, version). Parsing is most of a render's cost, and
+ * a renewal run renders thousands of the same template; an override's save bumps its version,
+ * so a stale entry is never read (and the bound keeps old versions from piling up).
+ */
+const compiledCache = new Map<string, CompiledTemplate>();
+const maxCached = 500;
+
+function cacheKey(source: Source): string {
+  const version = source.origin === 'override' ? source.version : 0;
+  return `${source.kind}:${source.language}:${source.origin}:${version}`;
+}
+
+function compiled(source: Source): CompiledTemplate {
+  const key = cacheKey(source);
+  const cached = compiledCache.get(key);
+  if (cached) return cached;
+  const parsed = compileTemplate(source.template);
+  if (compiledCache.size >= maxCached) compiledCache.clear();
+  compiledCache.set(key, parsed);
+  return parsed;
+}
+
+/**
+ * The template of a kind in a language: the language's override, else its default; a language
+ * with neither falls back to English (override, then default).
+ */
+export function pickTemplate(
+  kind: EmailTemplateKind,
+  language: Language,
+  overrides: Overrides,
+  defaults: DefaultTemplates = defaultTemplates,
+): Source {
+  for (const candidate of language === 'en' ? (['en'] as const) : [language, 'en' as const]) {
+    const override: Override | undefined = overrides.get(`${kind}:${candidate}`);
+    if (override) {
+      return {
+        kind,
+        language: candidate,
+        origin: 'override',
+        version: override.version,
+        template: override.template,
+      };
+    }
+    const shipped = defaults[kind][candidate];
+    if (shipped) return { kind, language: candidate, origin: 'default', template: shipped };
+  }
+  throw new Error(`The ${kind} e-mail has no English default`);
+}
+
+/** The shipped default of a kind in a language, English when it has none. */
+export function defaultOf(
+  kind: EmailTemplateKind,
+  language: Language,
+  defaults: DefaultTemplates = defaultTemplates,
+): Source {
+  return pickTemplate(kind, language, new Map(), defaults);
+}
+
+/**
+ * Renders with the chosen template. A stored override was validated at save, but should it
+ * still fail now (a sender passing a value its examples never had), the e-mail goes out with
+ * the default wording rather than not at all, and the failure is reported as a process warning
+ * (the server's log shows it).
+ */
+async function renderSource<K extends EmailTemplateKind>(
+  source: Source,
+  variables: EmailVariables[K],
+  defaults: DefaultTemplates,
+): Promise<RenderedEmail> {
+  const values = variables as Record<string, unknown>;
+  try {
+    const rendered = await renderTemplate(compiled(source), values);
+    checkRendered(source.kind, rendered, values);
+    return { ...rendered, language: source.language };
+  } catch (error) {
+    if (source.origin === 'default') throw error;
+    process.emitWarning(
+      `The ${source.kind} e-mail template (${source.language}, version ${source.version}) failed to render and the default was used: ${error instanceof Error ? error.message : String(error)}`,
+      { code: 'EMAIL_TEMPLATE_FALLBACK' },
+    );
+    const fallback = defaultOf(source.kind, source.language, defaults);
+    const rendered = await renderTemplate(compiled(fallback), values);
+    return { ...rendered, language: fallback.language };
+  }
+}
+
+/** A renderer with the overrides loaded once: a batch of e-mails (a renewal run) uses one. */
+export type EmailRenderer = {
+  render<K extends EmailTemplateKind>(
+    kind: K,
+    language: Language,
+    variables: EmailVariables[K],
+  ): Promise<RenderedEmail>;
+};
+
+/** A renderer over given overrides and defaults (tests give their own defaults). */
+export function rendererOf(
+  overrides: Overrides,
+  defaults: DefaultTemplates = defaultTemplates,
+): EmailRenderer {
+  return {
+    render: (kind, language, variables) =>
+      renderSource(pickTemplate(kind, language, overrides, defaults), variables, defaults),
+  };
+}
+
+/**
+ * Loads the overrides of the given kinds once, for a batch that renders many e-mails of them.
+ * Pass the transaction the e-mails are queued in, so a batch sees one state of the templates.
+ */
+export async function loadEmailRenderer(
+  db: Kysely<Database>,
+  kinds: readonly EmailTemplateKind[],
+): Promise<EmailRenderer> {
+  return rendererOf(await loadOverrides(db, kinds));
+}
+
+/**
+ * Renders one e-mail of a kind in the recipient's language, with the operators' wording when
+ * they changed it. `language` in the result is the one actually used (English when the asked
+ * one has no template).
+ */
+export async function renderEmail<K extends EmailTemplateKind>(
+  db: Kysely<Database>,
+  kind: K,
+  language: Language,
+  variables: EmailVariables[K],
+): Promise<RenderedEmail> {
+  const renderer = await loadEmailRenderer(db, [kind]);
+  return renderer.render(kind, language, variables);
+}

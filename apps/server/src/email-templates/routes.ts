@@ -1,0 +1,155 @@
+import {
+  ZEmailTemplate,
+  ZEmailTemplateHistory,
+  ZEmailTemplateList,
+  ZEmailTemplateParams,
+  ZEmailTemplatePreview,
+  ZEmailTemplatePreviewRequest,
+  ZEmailTemplateSave,
+  ZEmailTemplateSaveResult,
+  ZEmailTemplateTestRequest,
+  ZEmailTemplateTestResult,
+} from '@ops/contract/email-templates';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { operatorActor } from '../http/actor';
+import { emailTemplateHistory } from './history';
+import { previewEmailTemplate } from './preview';
+import { getEmailTemplate, listEmailTemplates } from './read';
+import { revertEmailTemplate } from './revert';
+import { saveEmailTemplate } from './save';
+import { sendTestEmail } from './send-test';
+
+/**
+ * E-mail templates (issue 17): every operator reads them; those who write to members (admin,
+ * finance, membership: `email-templates.edit`) change, preview, test and revert them.
+ */
+export const emailTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
+  const base = '/api/settings/email-templates';
+
+  app.get(
+    base,
+    {
+      schema: {
+        tags: ['email-templates'],
+        summary: 'Every kind of e-mail in every language, customised or default',
+        response: { 200: ZEmailTemplateList },
+      },
+    },
+    async () => listEmailTemplates(app.deps.db),
+  );
+
+  app.get(
+    `${base}/:kind/:language`,
+    {
+      schema: {
+        tags: ['email-templates'],
+        summary: 'One template with its variables and default wording',
+        params: ZEmailTemplateParams,
+        response: { 200: ZEmailTemplate },
+      },
+    },
+    async (request) => getEmailTemplate(app.deps.db, request.params.kind, request.params.language),
+  );
+
+  app.put(
+    `${base}/:kind/:language`,
+    {
+      config: { permission: 'email-templates.edit' },
+      schema: {
+        tags: ['email-templates'],
+        summary:
+          'Saves a template, refused (400 naming the part, with line and reason) unless it renders against the examples',
+        params: ZEmailTemplateParams,
+        body: ZEmailTemplateSave,
+        response: { 200: ZEmailTemplateSaveResult },
+      },
+    },
+    async (request) =>
+      saveEmailTemplate(
+        app.deps.db,
+        operatorActor(request),
+        request.params.kind,
+        request.params.language,
+        request.body,
+      ),
+  );
+
+  app.post(
+    `${base}/:kind/:language/revert`,
+    {
+      config: { permission: 'email-templates.edit' },
+      schema: {
+        tags: ['email-templates'],
+        summary: 'Reverts a template to its default wording (the override is deleted, audited)',
+        params: ZEmailTemplateParams,
+        response: { 200: ZEmailTemplateSaveResult },
+      },
+    },
+    async (request) =>
+      revertEmailTemplate(
+        app.deps.db,
+        operatorActor(request),
+        request.params.kind,
+        request.params.language,
+      ),
+  );
+
+  app.post(
+    `${base}/:kind/:language/preview`,
+    {
+      config: { permission: 'email-templates.edit' },
+      schema: {
+        tags: ['email-templates'],
+        summary: 'Renders a draft against a real record or the example, without saving it',
+        params: ZEmailTemplateParams,
+        body: ZEmailTemplatePreviewRequest,
+        response: { 200: ZEmailTemplatePreview },
+      },
+    },
+    async (request) =>
+      previewEmailTemplate(
+        app.deps.db,
+        request.params.kind,
+        request.params.language,
+        request.body,
+        app.deps.config.publicUrl,
+      ),
+  );
+
+  app.post(
+    `${base}/:kind/:language/test`,
+    {
+      config: { permission: 'email-templates.edit' },
+      schema: {
+        tags: ['email-templates'],
+        summary: "Sends a draft, rendered, to the signed-in operator's own address",
+        params: ZEmailTemplateParams,
+        body: ZEmailTemplateTestRequest,
+        response: { 200: ZEmailTemplateTestResult },
+      },
+    },
+    async (request) =>
+      sendTestEmail(
+        app.deps.db,
+        operatorActor(request),
+        request.params.kind,
+        request.params.language,
+        request.body,
+        { mailFrom: app.deps.config.mailFrom, publicUrl: app.deps.config.publicUrl },
+      ),
+  );
+
+  app.get(
+    `${base}/:kind/:language/history`,
+    {
+      schema: {
+        tags: ['email-templates'],
+        summary: "The template's saves and reverts from the audit trail, newest first",
+        params: ZEmailTemplateParams,
+        response: { 200: ZEmailTemplateHistory },
+      },
+    },
+    async (request) =>
+      emailTemplateHistory(app.deps.db, request.params.kind, request.params.language),
+  );
+};

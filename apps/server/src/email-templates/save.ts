@@ -1,0 +1,137 @@
+import {
+  emailTemplateKindLabels,
+  languageLabels,
+  type EmailTemplateKind,
+  type Language,
+  type TEmailTemplateSave,
+  type TEmailTemplateSaveResult,
+} from '@ops/contract';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { recordAudit, type Actor } from '../db/audit';
+import { recordConflict } from '../db/records';
+import type { Database, EmailTemplatesTable } from '../db/schema';
+import { writeTransaction } from '../db/transaction';
+import { AppError } from '../errors';
+import { getEmailTemplate } from './read';
+import { defaultOf } from './render';
+import { validateOrRefuse } from './validate';
+
+type Trx = Transaction<Database>;
+type Row = Selectable<EmailTemplatesTable>;
+
+/** What the audit trail keeps of a template: its three parts and the version. */
+export function auditedTemplate(
+  template: { subject: string; text: string; html: string },
+  version: number | null,
+) {
+  return {
+    subject: template.subject,
+    text_body: template.text,
+    html_body: template.html,
+    version,
+  };
+}
+
+/** The override row, locked, or undefined when the kind speaks its default in this language. */
+export function lockOverride(trx: Trx, kind: EmailTemplateKind, language: Language) {
+  return trx
+    .selectFrom('email_templates')
+    .selectAll()
+    .where('id', '=', `${kind}:${language}`)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The 409 when the template moved since the operator opened it. */
+async function refuseStale(
+  trx: Trx,
+  kind: EmailTemplateKind,
+  language: Language,
+  row: Row | undefined,
+  version: number | null,
+): Promise<void> {
+  if ((row?.version ?? null) === version) return;
+  const label = `The ${emailTemplateKindLabels[kind]} template (${languageLabels[language]})`;
+  if (!row) {
+    throw new AppError(
+      'aborted',
+      `${label} was reverted to the default since you opened it. Reload it and make your change again.`,
+    );
+  }
+  throw await recordConflict(trx, label, row);
+}
+
+export const templateLabel = (kind: EmailTemplateKind, language: Language) =>
+  `The ${emailTemplateKindLabels[kind]} e-mail in ${languageLabels[language]}`;
+
+/**
+ * Saves an operator's wording of one kind in one language. It must render against every
+ * example of the kind first (400 naming the part, with its line and reason), so a saved
+ * template never fails when e-mails go out. The version goes up (the render cache is keyed by
+ * it), and the audit trail keeps before and after: every save is a version to go back to.
+ */
+export async function saveEmailTemplate(
+  db: Kysely<Database>,
+  actor: Actor,
+  kind: EmailTemplateKind,
+  language: Language,
+  request: TEmailTemplateSave,
+): Promise<TEmailTemplateSaveResult> {
+  const source = { subject: request.subject, text: request.text, html: request.html };
+  await validateOrRefuse(kind, source);
+  const saved = await writeTransaction(db, async (trx) => {
+    const row = await lockOverride(trx, kind, language);
+    await refuseStale(trx, kind, language, row, request.version);
+    const id = `${kind}:${language}`;
+    const version = (row?.version ?? 0) + 1;
+    if (row) {
+      await trx
+        .updateTable('email_templates')
+        .set({
+          subject: source.subject,
+          text_body: source.text,
+          html_body: source.html,
+          version,
+          updated_at: sql<Date>`now()`,
+          updated_by: actor.uid,
+        })
+        .where('id', '=', id)
+        .execute();
+    } else {
+      await trx
+        .insertInto('email_templates')
+        .values({
+          id,
+          kind,
+          language,
+          subject: source.subject,
+          text_body: source.text,
+          html_body: source.html,
+          version,
+          created_at: sql<Date>`now()`,
+          updated_at: sql<Date>`now()`,
+          created_by: actor.uid,
+          updated_by: actor.uid,
+        })
+        .execute();
+    }
+    const before = row
+      ? auditedTemplate(
+          { subject: row.subject, text: row.text_body, html: row.html_body },
+          row.version,
+        )
+      : auditedTemplate(defaultOf(kind, language).template, null);
+    await recordAudit(trx, actor, {
+      table: 'email_templates',
+      recordId: id,
+      action: row ? 'update' : 'create',
+      before,
+      after: auditedTemplate(source, version),
+    });
+    return version;
+  });
+  return {
+    template: await getEmailTemplate(db, kind, language),
+    message: `${templateLabel(kind, language)} is saved (version ${saved}); e-mails sent from now on use it.`,
+  };
+}

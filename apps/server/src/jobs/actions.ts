@@ -1,0 +1,108 @@
+import type { TJobRun, TJobSchedule } from '@ops/contract/jobs';
+import { sql, type Kysely } from 'kysely';
+import { recordAudit, type Actor } from '../db/audit';
+import type { Database } from '../db/schema';
+import { writeTransaction } from '../db/transaction';
+import { AppError } from '../errors';
+import { queueRun } from './queue-run';
+import { listRuns, listSchedules } from './read';
+import { nextOccurrence } from './schedule-times';
+import { findJobTask } from './tasks';
+
+function taskOrNotFound(name: string) {
+  const task = findJobTask(name);
+  if (!task) throw new AppError('not-found', `No job is named ${name}.`);
+  return task;
+}
+
+/**
+ * Run now: queues a manual run of a schedule's task (audited, in one transaction), refused
+ * while a run of it is queued or running, so two clicks do not start it twice.
+ */
+export async function runJobNow(
+  db: Kysely<Database>,
+  actor: Actor,
+  name: string,
+): Promise<TJobRun> {
+  const task = taskOrNotFound(name);
+  const runId = await writeTransaction(
+    db,
+    async (trx) => {
+      // One at a time per task: a second click waits here and then sees the first's run.
+      await sql`SELECT pg_advisory_xact_lock(hashtext('job-run-now'), hashtext(${name}))`.execute(
+        trx,
+      );
+      const active = await trx
+        .selectFrom('job_runs')
+        .select(['id', 'state'])
+        .where('task', '=', name)
+        .where('state', 'in', ['queued', 'running'])
+        .executeTakeFirst();
+      if (active) {
+        throw new AppError(
+          'aborted',
+          `${task.title} is already ${active.state === 'queued' ? 'queued' : 'running'}; wait for that run to end.`,
+        );
+      }
+      const run = await queueRun(trx, task, { trigger: 'manual', operatorUid: actor.uid });
+      await recordAudit(trx, actor, {
+        table: 'job_runs',
+        recordId: run.id,
+        action: 'run-now',
+        before: null,
+        after: { task: name, trigger: 'manual', state: 'queued' },
+      });
+      return run.id;
+    },
+    { isolationLevel: 'read committed' },
+  );
+  const runs = await listRuns(db);
+  const run = runs.find((candidate) => candidate.id === runId);
+  if (!run) throw new AppError('internal', 'The queued run could not be read back.');
+  return run;
+}
+
+/**
+ * Pauses or resumes a schedule (audited). A paused schedule's occurrences pass without a run; on
+ * resuming, the next occurrence is computed from now, so no missed run starts at once.
+ */
+export async function setSchedulePaused(
+  db: Kysely<Database>,
+  actor: Actor,
+  name: string,
+  paused: boolean,
+): Promise<TJobSchedule> {
+  const task = taskOrNotFound(name);
+  await writeTransaction(db, async (trx) => {
+    const before = await trx
+      .selectFrom('job_schedules')
+      .select(['paused', 'next_run_at', 'version'])
+      .where('name', '=', name)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) throw new AppError('not-found', `No job is named ${name}.`);
+    if (before.paused === paused) return;
+    const nextRunAt = paused ? before.next_run_at : nextOccurrence(task.schedule.cron, new Date());
+    await trx
+      .updateTable('job_schedules')
+      .set({
+        paused,
+        next_run_at: nextRunAt,
+        version: before.version + 1,
+        updated_at: sql<Date>`now()`,
+        updated_by: actor.uid ?? actor.kind,
+      })
+      .where('name', '=', name)
+      .execute();
+    await recordAudit(trx, actor, {
+      table: 'job_schedules',
+      recordId: name,
+      action: paused ? 'pause' : 'resume',
+      before: { paused: before.paused, version: before.version },
+      after: { paused, version: before.version + 1 },
+    });
+  });
+  const schedule = (await listSchedules(db)).find((candidate) => candidate.name === name);
+  if (!schedule) throw new AppError('not-found', `No job is named ${name}.`);
+  return schedule;
+}

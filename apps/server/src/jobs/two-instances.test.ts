@@ -1,0 +1,173 @@
+import type { ChildProcess } from 'node:child_process';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmptyDatabase, silentLogger } from '../../test/database';
+import { freePort, newDataDir, startTs, waitForExit, waitForReady } from '../../test/processes';
+import { cliActor } from '../db/audit';
+import { openDatabase, type DatabaseHandle } from '../db/database';
+import { runJobNow } from './actions';
+
+type Instance = { child: ChildProcess & { output: () => string }; url: string };
+
+async function waitFor<T>(read: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Two real server processes on one PostgreSQL, started at the same moment on an empty database
+ * (our migrations and graphile-worker's schema installed once between them). A runner silent
+ * for 3 s is taken for dead here (JOB_WORKER_TIMEOUT_SECONDS), 30 s by default.
+ */
+describe('jobs on two server instances', () => {
+  let databaseUrl: string;
+  let database: DatabaseHandle;
+  const instances: Instance[] = [];
+
+  beforeAll(async () => {
+    databaseUrl = await createEmptyDatabase();
+    const start = async (): Promise<Instance> => {
+      const port = await freePort();
+      const child = startTs('src/main.ts', {
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: newDataDir(),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SEED: 'none',
+        JOB_WORKER_TIMEOUT_SECONDS: '3',
+      });
+      return { child, url: `http://127.0.0.1:${port}` };
+    };
+    instances.push(...(await Promise.all([start(), start()])));
+    await Promise.all(instances.map(({ url, child }) => waitForReady(url, child)));
+    database = await openDatabase({
+      databaseUrl,
+      dataDir: '/nonexistent',
+      role: 'cli',
+      logger: silentLogger,
+      poolSize: 4,
+    });
+  });
+
+  afterAll(async () => {
+    for (const { child } of instances) {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    }
+    await Promise.all(instances.map(({ child }) => waitForExit(child).catch(() => undefined)));
+    await database?.close();
+  });
+
+  it('both run a job runner', async () => {
+    const live = await waitFor(async () => {
+      const rows = await database.db.selectFrom('job_instances').select(['pid']).execute();
+      return rows.length === 2 ? rows : undefined;
+    });
+    expect(live.map((row) => row.pid).sort()).toEqual(
+      instances.map(({ child }) => child.pid).sort(),
+    );
+  });
+
+  it('runs a scheduled occurrence exactly once when both tick', async () => {
+    // The sweep's occurrence has come; both instances tick at once (the crontab's tick runs on
+    // one instance a minute, so two ticks are added by hand, one per worker pool at best).
+    await sql`UPDATE job_schedules SET next_run_at = now() - interval '1 minute'
+      WHERE name = 'certificate-expiry-sweep'`.execute(database.db);
+    await sql`SELECT graphile_worker.add_job('jobs-tick', job_key => 'test-tick-a'),
+                     graphile_worker.add_job('jobs-tick', job_key => 'test-tick-b')`.execute(
+      database.db,
+    );
+    const done = await waitFor(async () => {
+      const rows = await database.db
+        .selectFrom('job_runs')
+        .selectAll()
+        .where('task', '=', 'certificate-expiry-sweep')
+        .where('trigger', '=', 'schedule')
+        .execute();
+      return rows.some((row) => row.state === 'succeeded') ? rows : undefined;
+    });
+    // Give a second (wrong) run the time to appear, then count.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const runs = await database.db
+      .selectFrom('job_runs')
+      .select(['id', 'state'])
+      .where('task', '=', 'certificate-expiry-sweep')
+      .where('trigger', '=', 'schedule')
+      .execute();
+    expect(runs).toHaveLength(1);
+    expect(runs[0]?.id).toBe(done[0]?.id);
+    const schedule = await database.db
+      .selectFrom('job_schedules')
+      .select(['next_run_at', 'last_outcome'])
+      .where('name', '=', 'certificate-expiry-sweep')
+      .executeTakeFirstOrThrow();
+    expect(new Date(schedule.next_run_at).getTime()).toBeGreaterThan(Date.now());
+    expect(schedule.last_outcome).toBe('succeeded');
+  });
+
+  it('takes over a job whose instance is killed mid-run, and finishes it', async () => {
+    // Hold the certificates table: the sweep's UPDATE waits, so the job stays mid-run.
+    const blocker = new pg.Client({ connectionString: databaseUrl });
+    await blocker.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE certificates IN SHARE MODE');
+      const queued = await runJobNow(database.db, cliActor, 'certificate-expiry-sweep');
+      const running = await waitFor(async () => {
+        const row = await database.db
+          .selectFrom('job_runs')
+          .select(['id', 'instance_id', 'job_id'])
+          .where('id', '=', queued.id)
+          .where('state', '=', 'running')
+          .executeTakeFirst();
+        return row ?? undefined;
+      });
+      const owner = await database.db
+        .selectFrom('job_instances')
+        .select('pid')
+        .where('instance_id', '=', running.instance_id ?? '')
+        .executeTakeFirstOrThrow();
+      const victim = instances.find(({ child }) => child.pid === owner.pid);
+      const survivor = instances.find(({ child }) => child.pid !== owner.pid);
+      if (!victim || !survivor) throw new Error('the running job belongs to neither instance');
+      victim.child.kill('SIGKILL');
+      await waitForExit(victim.child);
+      await blocker.query('COMMIT');
+
+      const finished = await waitFor(async () => {
+        const row = await database.db
+          .selectFrom('job_runs')
+          .selectAll()
+          .where('job_id', '=', running.job_id)
+          .where('state', '=', 'succeeded')
+          .executeTakeFirst();
+        return row ?? undefined;
+      });
+      expect(finished.attempt).toBe(2);
+      expect(finished.trigger).toBe('manual');
+      const survivorInstance = await database.db
+        .selectFrom('job_instances')
+        .select('instance_id')
+        .where('pid', '=', survivor.child.pid ?? 0)
+        .executeTakeFirstOrThrow();
+      expect(finished.instance_id).toBe(survivorInstance.instance_id);
+      const first = await database.db
+        .selectFrom('job_runs')
+        .select(['state', 'error'])
+        .where('id', '=', queued.id)
+        .executeTakeFirstOrThrow();
+      expect(first.state).toBe('failed');
+      expect(first.error).toMatch(/^Taken over/);
+      // The dead instance's heartbeat row is gone.
+      const left = await database.db.selectFrom('job_instances').select('pid').execute();
+      expect(left.map((row) => row.pid)).toEqual([survivor.child.pid]);
+    } finally {
+      await blocker.end();
+    }
+  });
+});

@@ -1,0 +1,8 @@
+/**
+ * The members area's public surface.
+ */
+
+// The dunning run's suspension level suspends members through the members area (issue 17).
+export { suspendMembersForUnpaidInvoices } from './suspend-unpaid';
+// The member's dunning exemption and open reminders: its detail, and the dunning area's writes.
+export { memberDunningOf } from './dunning';

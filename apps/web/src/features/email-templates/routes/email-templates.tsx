@@ -1,0 +1,561 @@
+import {
+  emailTemplateKinds,
+  type EmailTemplateKind,
+  type EmailTemplateRecordType,
+  type TEmailTemplate,
+  type TEmailTemplateKindSummary,
+} from '@ops/contract/email-templates';
+import { languageLabels, languages, type Language } from '@ops/contract/enumerations';
+import { useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button, focusRing } from '@/components/button';
+import { ConflictNotice, formatDateTime, isVersionConflict } from '@/components/detail';
+import { isApiError } from '@/lib/api-client';
+import { getErrorMessage } from '@/lib/error-message';
+import { useCan } from '@/lib/permissions';
+import {
+  useEmailTemplate,
+  useEmailTemplateHistory,
+  useEmailTemplatePreview,
+  useEmailTemplates,
+  useRevertEmailTemplate,
+  useSaveEmailTemplate,
+  useSendTestEmail,
+} from '../api/email-templates';
+
+type Part = 'subject' | 'text' | 'html';
+type Draft = Record<Part, string>;
+
+const recordPrompts: Record<EmailTemplateRecordType, string> = {
+  application: 'Application number or id',
+  invoice: 'Invoice number or id',
+  'credit-note': 'Credit note number or id',
+  certificate: 'Certificate number or id',
+  member: 'Member number or id',
+};
+
+/** How long typing pauses before the preview renders the draft again. */
+const previewDelayMs = 400;
+
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+/** The message of a refused part (`body.subject`…), from a save's or a preview's 400. */
+function partErrors(error: unknown): Partial<Record<Part | 'recordId', string>> {
+  if (!isApiError(error) || !error.issues) return {};
+  const found: Partial<Record<Part | 'recordId', string>> = {};
+  for (const issue of error.issues) {
+    const part = issue.path.replace(/^body\./, '') as Part | 'recordId';
+    found[part] ??= issue.message;
+  }
+  return found;
+}
+
+function StatusBadge({ customised }: { customised: boolean }) {
+  return (
+    <span
+      className={[
+        'inline-flex rounded-full px-2 py-0.5 text-xs font-medium',
+        customised ? 'bg-amber-50 text-amber-800' : 'bg-slate-100 text-slate-600',
+      ].join(' ')}
+    >
+      {customised ? 'Customised' : 'Default'}
+    </span>
+  );
+}
+
+/** The kinds, each with its four languages and whether operators changed them. */
+function KindList({
+  kinds,
+  selected,
+  onSelect,
+}: {
+  kinds: TEmailTemplateKindSummary[];
+  selected: { kind: EmailTemplateKind; language: Language } | null;
+  onSelect: (kind: EmailTemplateKind, language: Language) => void;
+}) {
+  return (
+    <table className="w-full text-sm" aria-label="E-mail templates">
+      <thead>
+        <tr className="border-b border-slate-200 text-left text-slate-600">
+          <th className="py-1 pr-3 font-medium">E-mail</th>
+          {languages.map((language) => (
+            <th key={language} className="py-1 pr-3 font-medium">
+              {languageLabels[language]}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {kinds.map((kind) => (
+          <tr key={kind.kind} className="border-b border-slate-100 align-top">
+            <th scope="row" className="py-2 pr-3 text-left font-medium">
+              {kind.label}
+              <span className="block text-xs font-normal text-slate-500">{kind.description}</span>
+            </th>
+            {kind.languages.map((entry) => {
+              const isSelected =
+                selected?.kind === kind.kind && selected.language === entry.language;
+              return (
+                <td key={entry.language} className="py-2 pr-3">
+                  <button
+                    type="button"
+                    aria-label={`${kind.label} in ${languageLabels[entry.language]}`}
+                    aria-current={isSelected ? 'true' : undefined}
+                    onClick={() => onSelect(kind.kind, entry.language)}
+                    className={[
+                      'flex flex-col items-start gap-1 rounded-md border px-2 py-1 text-left',
+                      focusRing,
+                      isSelected
+                        ? 'border-sky-600 bg-sky-50'
+                        : 'border-slate-200 hover:border-slate-400',
+                    ].join(' ')}
+                  >
+                    <span className="font-mono text-xs uppercase">{entry.language}</span>
+                    <StatusBadge customised={entry.customised} />
+                  </button>
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function SourceField({
+  label,
+  value,
+  onChange,
+  error,
+  readOnly,
+  rows,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  readOnly: boolean;
+  rows: number;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        value={value}
+        rows={rows}
+        readOnly={readOnly}
+        spellCheck={false}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+        className={[
+          'rounded-md border bg-white px-3 py-2 font-mono text-xs text-slate-900 read-only:bg-slate-50',
+          focusRing,
+          error ? 'border-red-600' : 'border-slate-300',
+        ].join(' ')}
+      />
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Variables({ template }: { template: TEmailTemplate }) {
+  return (
+    <aside aria-label="Variables" className="flex flex-col gap-2 text-sm">
+      <h3 className="font-semibold text-slate-800">Variables</h3>
+      <p className="text-xs text-slate-500">
+        Liquid: {'{{ invoice.number }}'}, {'{% if bankAccount %}…{% endif %}'}. Values are escaped
+        in the HTML. Files, includes and unknown variables are refused.
+      </p>
+      <dl className="flex flex-col gap-2">
+        {template.variables.map((variable) => (
+          <div key={variable.name}>
+            <dt className="font-mono text-xs text-sky-900">{`{{ ${variable.name} }}`}</dt>
+            <dd className="text-xs text-slate-600">
+              {variable.description}
+              {variable.example ? (
+                <span className="block truncate text-slate-500" title={variable.example}>
+                  e.g. {variable.example}
+                </span>
+              ) : null}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </aside>
+  );
+}
+
+function History({
+  template,
+  onOpen,
+}: {
+  template: TEmailTemplate;
+  onOpen: (draft: Draft) => void;
+}) {
+  const history = useEmailTemplateHistory(template.kind, template.language, true);
+  if (history.isPending) return <p className="text-sm text-slate-600">Loading…</p>;
+  if (history.isError) {
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {getErrorMessage(history.error)}
+      </p>
+    );
+  }
+  if (history.data.length === 0) {
+    return <p className="text-sm text-slate-600">Never changed: this is the default wording.</p>;
+  }
+  return (
+    <ol aria-label="History" className="flex flex-col gap-1 text-sm">
+      {history.data.map((entry) => (
+        <li
+          key={entry.id}
+          className="flex items-center justify-between gap-3 border-b border-slate-100 py-1"
+        >
+          <span>
+            {formatDateTime(entry.at)} · {entry.actor ?? 'system'} ·{' '}
+            {entry.action === 'revert'
+              ? 'reverted to the default'
+              : `saved version ${entry.version}`}
+          </span>
+          <Button
+            variant="secondary"
+            onClick={() => onOpen({ subject: entry.subject, text: entry.text, html: entry.html })}
+          >
+            Open in editor
+          </Button>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The editor of one kind in one language: source, variables, live preview and actions. */
+function Editor({
+  template,
+  canEdit,
+  message,
+  setMessage,
+}: {
+  template: TEmailTemplate;
+  canEdit: boolean;
+  /** Kept by the parent: a save or revert starts the editor again, and its message stays. */
+  message: string | null;
+  setMessage: (message: string | null) => void;
+}) {
+  const [draft, setDraft] = useState<Draft>({
+    subject: template.subject,
+    text: template.text,
+    html: template.html,
+  });
+  const [recordId, setRecordId] = useState('');
+  const [showHistory, setShowHistory] = useState(false);
+  const request = useDebounced(
+    { ...draft, recordId: recordId.trim() === '' ? null : recordId.trim() },
+    previewDelayMs,
+  );
+  const preview = useEmailTemplatePreview(template.kind, template.language, request, canEdit);
+  const save = useSaveEmailTemplate(template.kind, template.language);
+  const revert = useRevertEmailTemplate(template.kind, template.language);
+  const test = useSendTestEmail(template.kind, template.language);
+  const saveErrors = partErrors(save.error);
+  const previewErrors = partErrors(preview.error);
+  const errorOf = (part: Part) => saveErrors[part] ?? previewErrors[part];
+  const set = (part: Part) => (value: string) => {
+    setDraft((current) => ({ ...current, [part]: value }));
+    setMessage(null);
+    if (save.error) save.reset();
+  };
+  const changed =
+    draft.subject !== template.subject ||
+    draft.text !== template.text ||
+    draft.html !== template.html;
+  const otherError = [save.error, revert.error, test.error].find(
+    (error) => error && !isVersionConflict(error) && Object.keys(partErrors(error)).length === 0,
+  );
+
+  return (
+    <section
+      aria-labelledby="email-template-editor"
+      className="flex flex-col gap-4 rounded-lg border border-slate-200 p-4"
+    >
+      <header className="flex flex-wrap items-center gap-2">
+        <h3 id="email-template-editor" className="text-base font-semibold">
+          {template.label} — {languageLabels[template.language]}
+        </h3>
+        <StatusBadge customised={template.customised} />
+        {template.customised && template.updatedAt ? (
+          <span className="text-xs text-slate-500">
+            Version {template.version}, saved {formatDateTime(template.updatedAt)}
+            {template.updatedBy ? ` by ${template.updatedBy}` : ''}
+          </span>
+        ) : null}
+      </header>
+      <p className="text-sm text-slate-600">{template.description}</p>
+
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_16rem]">
+        <div className="flex flex-col gap-3">
+          <SourceField
+            label="Subject"
+            rows={2}
+            value={draft.subject}
+            onChange={set('subject')}
+            error={errorOf('subject')}
+            readOnly={!canEdit}
+          />
+          <SourceField
+            label="Plain text"
+            rows={12}
+            value={draft.text}
+            onChange={set('text')}
+            error={errorOf('text')}
+            readOnly={!canEdit}
+          />
+          <SourceField
+            label="HTML"
+            rows={12}
+            value={draft.html}
+            onChange={set('html')}
+            error={errorOf('html')}
+            readOnly={!canEdit}
+          />
+        </div>
+        <Variables template={template} />
+      </div>
+
+      {canEdit ? (
+        <div className="flex flex-wrap items-center gap-2">
+          <Button
+            isBusy={save.isPending}
+            onClick={() => {
+              setMessage(null);
+              save.mutate(
+                { ...draft, version: template.version },
+                { onSuccess: (result) => setMessage(result.message) },
+              );
+            }}
+          >
+            {save.isPending ? 'Saving…' : 'Save'}
+          </Button>
+          <Button
+            variant="secondary"
+            isBusy={revert.isPending}
+            aria-disabled={!template.customised || undefined}
+            onClick={() => {
+              if (!template.customised) return;
+              setMessage(null);
+              revert.mutate(undefined, { onSuccess: (result) => setMessage(result.message) });
+            }}
+          >
+            {revert.isPending ? 'Reverting…' : 'Revert to default'}
+          </Button>
+          <Button
+            variant="secondary"
+            isBusy={test.isPending}
+            onClick={() => {
+              setMessage(null);
+              test.mutate(request, { onSuccess: (result) => setMessage(result.message) });
+            }}
+          >
+            {test.isPending ? 'Sending…' : 'Send me a test'}
+          </Button>
+          <Button variant="secondary" onClick={() => setShowHistory((shown) => !shown)}>
+            {showHistory ? 'Hide history' : 'History'}
+          </Button>
+          {changed ? <span className="text-xs text-slate-500">Unsaved changes</span> : null}
+        </div>
+      ) : (
+        <p className="text-sm text-slate-600">
+          Your roles let you read the templates; admin, finance and membership operators edit them.
+        </p>
+      )}
+      {message ? (
+        <p role="status" className="text-sm text-emerald-800">
+          {message}
+        </p>
+      ) : null}
+      {save.error && isVersionConflict(save.error) ? (
+        <ConflictNotice message={save.error.message} onReload={() => save.reset()} />
+      ) : null}
+      {otherError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {getErrorMessage(otherError)}
+        </p>
+      ) : null}
+
+      {showHistory ? (
+        <section aria-label="Template history" className="flex flex-col gap-2">
+          <h4 className="text-sm font-semibold text-slate-800">History</h4>
+          <p className="text-xs text-slate-500">
+            Every save and revert, from the audit trail. Open a version in the editor, then save it
+            to bring it back.
+          </p>
+          <History template={template} onOpen={(version) => setDraft(version)} />
+        </section>
+      ) : null}
+
+      {canEdit ? (
+        <section aria-label="Preview" className="flex flex-col gap-3">
+          <div className="flex flex-wrap items-end gap-3">
+            <h4 className="text-sm font-semibold text-slate-800">Preview</h4>
+            {template.recordType ? (
+              <label className="flex flex-col gap-1 text-xs text-slate-600">
+                {recordPrompts[template.recordType]} (empty: the example)
+                <input
+                  value={recordId}
+                  onChange={(event) => setRecordId(event.target.value)}
+                  className={`w-64 rounded-md border border-slate-300 px-2 py-1 text-sm ${focusRing}`}
+                />
+              </label>
+            ) : null}
+            <span className="text-xs text-slate-500" aria-live="polite">
+              {preview.isFetching
+                ? 'Rendering…'
+                : preview.data
+                  ? preview.data.source === 'record'
+                    ? `Rendered for ${preview.data.recordLabel}`
+                    : 'Rendered with the example variables'
+                  : ''}
+            </span>
+          </div>
+          {previewErrors.recordId ? (
+            <p role="alert" className="text-sm text-red-700">
+              {previewErrors.recordId}
+            </p>
+          ) : null}
+          {preview.data ? (
+            <>
+              <p className="text-sm">
+                <span className="text-slate-500">Subject: </span>
+                <span data-testid="preview-subject">{preview.data.subject}</span>
+              </p>
+              <div className="grid gap-3 lg:grid-cols-2">
+                <pre
+                  aria-label="Plain-text preview"
+                  // Scrollable: reachable by keyboard to scroll a long e-mail.
+                  tabIndex={0}
+                  className={`max-h-[28rem] overflow-auto rounded-md border border-slate-200 bg-slate-50 p-3 font-sans text-sm whitespace-pre-wrap text-slate-800 ${focusRing}`}
+                >
+                  {preview.data.text}
+                </pre>
+                {/* sandbox="" : no scripts, no forms, no same-origin access, no navigation. */}
+                <iframe
+                  title="HTML preview"
+                  sandbox=""
+                  srcDoc={preview.data.html}
+                  referrerPolicy="no-referrer"
+                  className="h-[28rem] w-full rounded-md border border-slate-200 bg-white"
+                />
+              </div>
+            </>
+          ) : null}
+        </section>
+      ) : null}
+    </section>
+  );
+}
+
+function SelectedTemplate({
+  kind,
+  language,
+  canEdit,
+}: {
+  kind: EmailTemplateKind;
+  language: Language;
+  canEdit: boolean;
+}) {
+  const template = useEmailTemplate(kind, language);
+  const [message, setMessage] = useState<string | null>(null);
+  if (template.isPending) return <p className="text-sm text-slate-600">Loading…</p>;
+  if (template.isError) {
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {getErrorMessage(template.error)}
+      </p>
+    );
+  }
+  // A save or a revert gives a new version: the editor starts again from what is stored.
+  return (
+    <Editor
+      key={`${kind}:${language}:${template.data.version ?? 'default'}:${template.data.updatedAt ?? ''}`}
+      template={template.data}
+      canEdit={canEdit}
+      message={message}
+      setMessage={setMessage}
+    />
+  );
+}
+
+const isKind = (value: string | null): value is EmailTemplateKind =>
+  (emailTemplateKinds as readonly (string | null)[]).includes(value);
+const isLanguage = (value: string | null): value is Language =>
+  (languages as readonly (string | null)[]).includes(value);
+
+/**
+ * /settings/email-templates (issue 17): every e-mail the console sends, in English, French,
+ * German and Spanish, each customised or the default; the editor with its variables, a live
+ * preview (against the example or a real record), save, revert, a test to oneself and history.
+ */
+export function EmailTemplatesRoute() {
+  const templates = useEmailTemplates();
+  const canEdit = useCan('email-templates.edit');
+  const [params, setParams] = useSearchParams();
+  const kind = params.get('kind');
+  const language = params.get('language');
+  const selected = isKind(kind) && isLanguage(language) ? { kind, language } : null;
+
+  if (templates.isPending) return <p className="pt-4 text-sm text-slate-600">Loading…</p>;
+  if (templates.isError) {
+    return (
+      <p role="alert" className="pt-4 text-sm text-red-700">
+        {getErrorMessage(templates.error)}
+      </p>
+    );
+  }
+  return (
+    <section aria-labelledby="email-templates" className="flex flex-col gap-4 pt-4">
+      <h2 id="email-templates" className="text-base font-semibold">
+        E-mail templates
+      </h2>
+      <p className="text-sm text-slate-600">
+        Every e-mail goes out in its recipient’s language; a language without a template uses the
+        English one. A template is checked when it is saved — it must render against examples of its
+        e-mail, with the line and reason when it does not — so e-mails never fail for their wording.
+        Every save is kept in the history.
+      </p>
+      <KindList
+        kinds={templates.data}
+        selected={selected}
+        onSelect={(nextKind, nextLanguage) =>
+          setParams({ kind: nextKind, language: nextLanguage }, { replace: true })
+        }
+      />
+      {selected ? (
+        <SelectedTemplate
+          key={`${selected.kind}:${selected.language}`}
+          kind={selected.kind}
+          language={selected.language}
+          canEdit={canEdit}
+        />
+      ) : (
+        <p className="text-sm text-slate-600">Choose an e-mail and a language to edit it.</p>
+      )}
+    </section>
+  );
+}

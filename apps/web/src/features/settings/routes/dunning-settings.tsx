@@ -1,0 +1,536 @@
+import {
+  dunningTemplateKinds,
+  emailTemplateKindLabels,
+  type TDunningSettings,
+  type TDunningTemplateKind,
+} from '@ops/contract';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useController, useForm, type Control, type FieldPath } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Button, focusRing } from '@/components/button';
+import {
+  ConflictNotice,
+  formatDateTime,
+  formatMoney,
+  isVersionConflict,
+} from '@/components/detail';
+import { UnsavedChangesGuard } from '@/components/detail/use-unsaved-changes';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { getErrorMessage } from '@/lib/error-message';
+import { useCan } from '@/lib/permissions';
+import { useDunningSettings } from '../api/get-dunning-settings';
+import { useUpdateDunningSettings } from '../api/update-dunning-settings';
+import {
+  dunningFormPathOf,
+  dunningFormValuesOf,
+  dunningUpdateOf,
+  type DunningFormIssue,
+  type DunningFormValues,
+} from '../utils/dunning-form';
+
+/** The e-mail templates screen, opened on a kind's English text (its three other languages beside). */
+function templateHref(kind: TDunningTemplateKind): string {
+  return `${paths.emailTemplates.getHref()}?${new URLSearchParams({ kind, language: 'en' }).toString()}`;
+}
+
+/** The link from a level to its template's texts. */
+function TemplateLink({ kind }: { kind: TDunningTemplateKind }) {
+  return (
+    <Link
+      className={`${linkClass} text-xs`}
+      to={templateHref(kind)}
+      aria-label={`Texts of ${emailTemplateKindLabels[kind]}`}
+    >
+      Texts
+    </Link>
+  );
+}
+const linkClass = 'text-sky-800 underline hover:text-sky-950';
+const inputClass = (hasError: boolean) =>
+  [
+    'rounded-md border px-2 py-1.5 text-sm',
+    focusRing,
+    hasError ? 'border-red-600' : 'border-slate-300',
+  ].join(' ');
+
+type TextPath = FieldPath<DunningFormValues>;
+
+/** A text input of a table cell: labelled by `label`, its error under it and described by it. */
+function CellInput({
+  control,
+  name,
+  label,
+  width,
+  inputMode,
+}: {
+  control: Control<DunningFormValues>;
+  name: TextPath;
+  label: string;
+  width: string;
+  inputMode?: 'numeric' | 'decimal' | 'text';
+}) {
+  const {
+    field: { ref, name: fieldName, value, onChange, onBlur },
+    fieldState,
+  } = useController({ control, name });
+  const errorId = useId();
+  const error = fieldState.error?.message;
+  return (
+    <>
+      <input
+        ref={ref}
+        name={fieldName}
+        aria-label={label}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        inputMode={inputMode}
+        className={`${width} ${inputClass(Boolean(error))} ${inputMode === 'text' ? '' : 'tabular-nums'}`}
+        value={String(value ?? '')}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+      />
+      {error ? (
+        <span id={errorId} className="mt-1 block text-xs text-red-700">
+          {error}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** The e-mail template a level sends, chosen among the dunning kinds. */
+function TemplateSelect({
+  control,
+  index,
+}: {
+  control: Control<DunningFormValues>;
+  index: number;
+}) {
+  const {
+    field: { ref, name: fieldName, value, onChange, onBlur },
+    fieldState,
+  } = useController({ control, name: `levels.${index}.templateKind` });
+  const errorId = useId();
+  const error = fieldState.error?.message;
+  return (
+    <>
+      <select
+        ref={ref}
+        name={fieldName}
+        aria-label={`Level ${index + 1} e-mail template`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={inputClass(Boolean(error))}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+      >
+        {dunningTemplateKinds.map((kind) => (
+          <option key={kind} value={kind}>
+            {emailTemplateKindLabels[kind]}
+          </option>
+        ))}
+      </select>{' '}
+      <TemplateLink kind={value} />
+      {error ? (
+        <span id={errorId} className="mt-1 block text-xs text-red-700">
+          {error}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+function CellCheckbox({
+  control,
+  name,
+  label,
+}: {
+  control: Control<DunningFormValues>;
+  name: `levels.${number}.attachPdf` | `levels.${number}.enabled`;
+  label: string;
+}) {
+  const {
+    field: { ref, name: fieldName, value, onChange, onBlur },
+  } = useController({ control, name });
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      name={fieldName}
+      aria-label={label}
+      className={`size-4 ${focusRing}`}
+      checked={Boolean(value)}
+      onChange={(event) => onChange(event.target.checked)}
+      onBlur={onBlur}
+    />
+  );
+}
+
+const headerCell = 'py-1 pr-3 font-medium';
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+/** The levels table: inputs for those who may change them, the values as text for the others. */
+function LevelsTable({
+  settings,
+  control,
+}: {
+  settings: TDunningSettings;
+  control: Control<DunningFormValues> | null;
+}) {
+  return (
+    <table className="w-full text-sm" aria-label="Dunning levels">
+      <caption className="caption-bottom pt-2 text-left text-xs text-slate-600">
+        Each level’s e-mail is written in the member’s language:{' '}
+        <Link className={linkClass} to={paths.emailTemplates.getHref()}>
+          edit the texts in E-mail templates
+        </Link>
+        .
+      </caption>
+      <thead>
+        <tr className="border-b border-slate-200 text-left text-slate-600">
+          <th className={headerCell}>Level</th>
+          <th className={headerCell}>Name</th>
+          <th className={headerCell}>Days after due</th>
+          <th className={headerCell}>E-mail template</th>
+          <th className={headerCell}>Attach PDF</th>
+          <th className="py-1 font-medium">Enabled</th>
+        </tr>
+      </thead>
+      <tbody>
+        {settings.levels.map((level, index) => (
+          <tr key={level.level} className="border-b border-slate-100 align-top">
+            <th scope="row" className="py-2 pr-3 text-left font-medium tabular-nums">
+              {level.level}
+              {level.suspends ? (
+                <span className="block text-xs font-normal text-slate-600">
+                  Suspends the member
+                </span>
+              ) : null}
+            </th>
+            <td className="py-2 pr-3">
+              {control ? (
+                <CellInput
+                  control={control}
+                  name={`levels.${index}.name`}
+                  label={`Level ${level.level} name`}
+                  width="w-44"
+                  inputMode="text"
+                />
+              ) : (
+                level.name
+              )}
+            </td>
+            <td className="py-2 pr-3">
+              {control ? (
+                <CellInput
+                  control={control}
+                  name={`levels.${index}.daysAfterDue`}
+                  label={`Level ${level.level} days after due`}
+                  width="w-20"
+                  inputMode="numeric"
+                />
+              ) : (
+                <span className="tabular-nums">{level.daysAfterDue}</span>
+              )}
+            </td>
+            <td className="py-2 pr-3">
+              {control ? (
+                <TemplateSelect control={control} index={index} />
+              ) : (
+                <>
+                  {emailTemplateKindLabels[level.templateKind]}{' '}
+                  <TemplateLink kind={level.templateKind} />
+                </>
+              )}
+            </td>
+            <td className="py-2 pr-3">
+              {control ? (
+                <CellCheckbox
+                  control={control}
+                  name={`levels.${index}.attachPdf`}
+                  label={`Level ${level.level} attaches the invoice PDF`}
+                />
+              ) : (
+                yesNo(level.attachPdf)
+              )}
+            </td>
+            <td className="py-2">
+              {control ? (
+                <CellCheckbox
+                  control={control}
+                  name={`levels.${index}.enabled`}
+                  label={`Level ${level.level} enabled`}
+                />
+              ) : (
+                yesNo(level.enabled)
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Minimum open balance per currency and the recent-payment pause. */
+function ThresholdFields({
+  settings,
+  values,
+  control,
+}: {
+  settings: TDunningSettings;
+  values: DunningFormValues;
+  control: Control<DunningFormValues> | null;
+}) {
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <table className="text-sm" aria-label="Minimum open balance per currency">
+        <thead>
+          <tr className="border-b border-slate-200 text-left text-slate-600">
+            <th className={headerCell}>Currency</th>
+            <th className="py-1 font-medium">Minimum open balance</th>
+          </tr>
+        </thead>
+        <tbody>
+          {values.minimums.map((row, index) => {
+            const minimum = settings.minimums.find((entry) => entry.currency === row.currency);
+            return (
+              <tr key={row.currency} className="border-b border-slate-100 align-top">
+                <th scope="row" className="py-2 pr-3 text-left font-medium">
+                  {row.currency}
+                </th>
+                <td className="py-2">
+                  {control ? (
+                    <CellInput
+                      control={control}
+                      name={`minimums.${index}.amount`}
+                      label={`${row.currency} minimum`}
+                      width="w-28"
+                      inputMode="decimal"
+                    />
+                  ) : minimum ? (
+                    <span className="tabular-nums">
+                      {formatMoney(minimum.minimumMinor, minimum.currency)}
+                    </span>
+                  ) : (
+                    'None'
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <div className="flex flex-col gap-1 text-sm">
+        <span className="font-medium text-slate-800" id="recent-payment-days">
+          Pause after a payment (days)
+        </span>
+        <p className="text-xs text-slate-600">
+          An invoice that received part of its amount within these days before the run is not chased
+          yet.
+        </p>
+        {control ? (
+          <div>
+            <CellInput
+              control={control}
+              name="recentPaymentDays"
+              label="Pause after a payment (days)"
+              width="w-20"
+              inputMode="numeric"
+            />
+          </div>
+        ) : (
+          <span className="tabular-nums">{settings.recentPaymentDays} days</span>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The editing form: checked with the contract's rules, saved with the version read. */
+function DunningSettingsForm({
+  settings,
+  onReload,
+}: {
+  settings: TDunningSettings;
+  /** Fetches the settings again (after a version conflict). */
+  onReload: () => Promise<TDunningSettings | undefined>;
+}) {
+  const update = useUpdateDunningSettings();
+  // The version the form's values come from: the one a save is checked against (read only
+  // when saving, so a ref rather than state).
+  const version = useRef(settings.version);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [isReloading, setIsReloading] = useState(false);
+  const form = useForm<DunningFormValues>({ defaultValues: dunningFormValuesOf(settings) });
+  const { isDirty } = form.formState;
+
+  // Someone else saved while this form was untouched: show their settings (an edited form
+  // keeps the person's edits; saving them answers 409 and offers the reload).
+  useEffect(() => {
+    if (form.formState.isDirty) return;
+    form.reset(dunningFormValuesOf(settings));
+    version.current = settings.version;
+  }, [settings, form]);
+
+  const placeIssues = (issues: readonly DunningFormIssue[]) => {
+    const unplaced: string[] = [];
+    let isFirst = true;
+    for (const issue of issues) {
+      if (issue.path === null) {
+        unplaced.push(issue.message);
+        continue;
+      }
+      form.setError(
+        issue.path as FieldPath<DunningFormValues>,
+        { type: 'server', message: issue.message },
+        { shouldFocus: isFirst },
+      );
+      isFirst = false;
+    }
+    setFormError(unplaced.length > 0 ? unplaced.join(' ') : null);
+  };
+
+  // Checked by dunningUpdateOf (the contract's rules), not by a resolver: the form's values are
+  // text until then.
+  const save = async (values: DunningFormValues) => {
+    form.clearErrors();
+    setFormError(null);
+    setConflict(null);
+    setMessage(null);
+    const checked = dunningUpdateOf(values, version.current);
+    if (!checked.ok) return placeIssues(checked.issues);
+    try {
+      const saved = await update.mutateAsync(checked.update);
+      form.reset(dunningFormValuesOf(saved));
+      version.current = saved.version;
+      setMessage('Dunning settings saved.');
+    } catch (error) {
+      if (isVersionConflict(error)) setConflict(getErrorMessage(error));
+      else if (isApiError(error) && error.issues?.length) {
+        placeIssues(
+          error.issues.map((issue) => ({
+            path: dunningFormPathOf(issue.path, checked.sentMinimumRows),
+            message: issue.message,
+          })),
+        );
+      } else setFormError(getErrorMessage(error));
+    }
+  };
+
+  // The settings as they now are, and the form starts from them (the person's edits are gone).
+  const reload = async () => {
+    setIsReloading(true);
+    try {
+      const fresh = await onReload();
+      if (fresh) {
+        form.reset(dunningFormValuesOf(fresh));
+        version.current = fresh.version;
+      }
+      setConflict(null);
+    } finally {
+      setIsReloading(false);
+    }
+  };
+  return (
+    <form
+      noValidate
+      aria-label="Dunning settings"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save(form.getValues());
+      }}
+      className="flex flex-col gap-4"
+    >
+      <UnsavedChangesGuard isDirty={isDirty && !update.isPending} />
+      {conflict ? (
+        <ConflictNotice
+          message={conflict}
+          isReloading={isReloading}
+          onReload={() => void reload()}
+        />
+      ) : null}
+      <LevelsTable settings={settings} control={form.control} />
+      <ThresholdFields settings={settings} values={form.getValues()} control={form.control} />
+      {formError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {formError}
+        </p>
+      ) : null}
+      {message && !isDirty ? (
+        <p role="status" className="text-sm text-emerald-800">
+          {message}
+        </p>
+      ) : null}
+      <div className="flex gap-2">
+        <Button type="submit" isBusy={update.isPending}>
+          {update.isPending ? 'Saving…' : 'Save dunning settings'}
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            form.reset(dunningFormValuesOf(settings));
+            version.current = settings.version;
+            setFormError(null);
+          }}
+        >
+          Reset
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * /settings/dunning (issue 17): the levels that chase unpaid invoices (their days after the due
+ * date, e-mail template, whether the invoice PDF is attached again), the minimum open balance
+ * per currency and the pause after a payment. Operators with `dunning.manage` (finance, admin)
+ * edit them; the others read them.
+ */
+export function DunningSettingsRoute() {
+  const settings = useDunningSettings();
+  const canEdit = useCan('dunning.manage');
+  if (settings.isPending) return <p className="pt-4 text-sm text-slate-600">Loading…</p>;
+  if (settings.isError) {
+    return (
+      <p role="alert" className="pt-4 text-sm text-red-700">
+        {getErrorMessage(settings.error)}
+      </p>
+    );
+  }
+  const data = settings.data;
+  return (
+    <section aria-labelledby="dunning-settings" className="flex flex-col gap-3 pt-4">
+      <h2 id="dunning-settings" className="text-base font-semibold">
+        Dunning
+      </h2>
+      <p className="text-sm text-slate-600">
+        An issued invoice with an open balance gets the next enabled level once its due date is that
+        many days past, and, after the first level, once the days between the two levels have passed
+        since the previous one: one level per invoice per run, never the same level twice. The run
+        goes every day at 06:00 (Europe/Zurich), and by hand from the invoices screen with a
+        preview. Honorary and exempted members, invoices paid in part recently, those an unmatched
+        bank payment could settle and balances under the minimum are skipped.
+      </p>
+      {canEdit ? (
+        <DunningSettingsForm
+          settings={data}
+          onReload={() => settings.refetch().then((result) => result.data)}
+        />
+      ) : (
+        <>
+          <LevelsTable settings={data} control={null} />
+          <ThresholdFields settings={data} values={dunningFormValuesOf(data)} control={null} />
+        </>
+      )}
+      <p className="text-xs text-slate-600">
+        Changed {formatDateTime(data.updatedAt)}
+        {data.updatedBy ? ` by ${data.updatedBy}` : ''}
+      </p>
+    </section>
+  );
+}
