@@ -206,6 +206,8 @@ test.describe('at desktop size', () => {
       ['Countries', /\/countries$/],
       ['Payment tolerances', /\/settings\/payment-tolerances$/],
       ['Dunning', /\/settings\/dunning$/],
+      ['Jobs', /\/settings\/jobs$/],
+      ['E-mail templates', /\/settings\/email-templates$/],
       ['Operators', /\/operators$/],
       ['Search indexes', /\/search\/indexes$/],
     ] as const;

@@ -17,3 +17,11 @@ export {
   type BankFile,
   type ReadBankFile,
 } from './import/import-file';
+// A large import's follow-up (search documents, certificates) as a job on the queue (issue 17,
+// `jobs/tasks/bank-import-follow-up.ts`).
+export {
+  importFollowUpMaxAttempts,
+  importFollowUpTask,
+  runImportFollowUp,
+  type ImportFollowUpPayload,
+} from './import/follow-up';

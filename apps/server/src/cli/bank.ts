@@ -59,20 +59,26 @@ async function readOne(file: string): Promise<ReadBankFile> {
  * `ops bank import <file…>`: every file is read and checked first (one unreadable file imports
  * nothing at all), then each is imported as the CLI, one transaction per file. A file refused
  * while importing (a foreign account) stops the run there: the files before it are imported
- * (their reports are kept), nothing of it is.
+ * (their reports are kept), nothing of it is. A large file's follow-up (search documents,
+ * certificates) is a job its import queued; `awaitFollowUp` waits for it before the next file.
  */
 export async function importBankFiles(
   db: Kysely<Database>,
   files: readonly string[],
   context: { publicUrl: string; mailFrom: string },
+  awaitFollowUp?: (jobId: string) => Promise<unknown>,
 ): Promise<BankImportRun> {
   const read: ReadBankFile[] = [];
   for (const file of files) read.push(await readOne(file));
   const reports: TBankImportReport[] = [];
   for (const [index, file] of read.entries()) {
+    let followUp: string | null = null;
     try {
       reports.push(
-        await importBankFile(db, cliActor, file, { ...context, awaitCertificates: true }),
+        await importBankFile(db, cliActor, file, {
+          ...context,
+          onFollowUpQueued: (jobId) => (followUp = jobId),
+        }),
       );
     } catch (error) {
       const reason = reasonOf(error);
@@ -80,6 +86,7 @@ export async function importBankFiles(
       const done = reports.length > 0 ? ` (${reports.length} file(s) before it were imported)` : '';
       throw new UnreadableBankFile(`${files[index]}: ${reason}${done}`);
     }
+    if (followUp && awaitFollowUp) await awaitFollowUp(followUp);
   }
   return summed(reports);
 }

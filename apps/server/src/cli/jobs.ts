@@ -41,12 +41,32 @@ export async function runJobFromCli(
 ): Promise<TJobRun> {
   await installJobQueueSchema(database.connectionString);
   const queued = await runJobNow(database.db, cliActor, name);
+  const jobId = (await jobIdOf(database, queued.id)) ?? '0';
+  return awaitJob(database, config, logger, jobId);
+}
+
+/** Whether a server's job runner is alive (its heartbeat is recent) to take queued jobs. */
+export async function hasLiveJobRunner(database: DatabaseHandle, config: Config): Promise<boolean> {
   const { rows } = await sql<{ live: boolean }>`
     SELECT EXISTS (SELECT 1 FROM job_instances
       WHERE heartbeat_at > now() - make_interval(secs => ${config.jobWorkerTimeoutMs / 1000})) AS live`.execute(
     database.db,
   );
-  const runner = rows[0]?.live
+  return rows[0]?.live === true;
+}
+
+/**
+ * Waits for a queued job to end (its last attempt) and answers its run: a running server's
+ * runner takes it; with no server running, this process runs a job runner of its own until
+ * then (`jobs run`, and a bank import's follow-up).
+ */
+export async function awaitJob(
+  database: DatabaseHandle,
+  config: Config,
+  logger: Logger,
+  jobId: string,
+): Promise<TJobRun> {
+  const runner = (await hasLiveJobRunner(database, config))
     ? null
     : await startJobRunner({
         db: database.db,
@@ -54,7 +74,6 @@ export async function runJobFromCli(
         config,
         logger,
       });
-  const jobId = (await jobIdOf(database, queued.id)) ?? '0';
   try {
     for (;;) {
       // The job's newest attempt, and whether graphile-worker will try it again.

@@ -27,11 +27,12 @@ import { writeFile } from 'node:fs/promises';
 import { todayAtHeadquarters } from '../lib/dates';
 import { requestRebuild, runRebuild, toSearchTask } from '../search';
 import { writeTransaction } from '../db/transaction';
-import { renewMemberships } from '../invoices';
+import { renewFromCli } from './renewal';
 import { runDunning } from '../dunning';
 import { dunningReportSummary } from './dunning';
 import { bankImportJson, bankImportSummary, importBankFiles, UnreadableBankFile } from './bank';
-import { listJobs, runJobFromCli, schedulesSummary } from './jobs';
+import { awaitJob, listJobs, runJobFromCli, schedulesSummary } from './jobs';
+import { installJobQueueSchema } from '../db/job-queue';
 
 /** A problem with what the person typed: exit code 2, like a usage error. */
 class InputError extends Error {}
@@ -387,19 +388,15 @@ invoices
   .action(async (options: { year: number; sendEmails?: boolean }) => {
     const config = loadConfig();
     const run = await withDatabase((database) =>
-      renewMemberships(
-        database.db,
-        cliActor,
+      renewFromCli(
+        database,
+        config,
         { year: options.year, sendEmails: options.sendEmails === true },
-        {
-          mailFrom: config.mailFrom,
-          publicUrl: config.publicUrl,
-          onProgress: (step) => {
-            if (process.stderr.isTTY)
-              process.stderr.write(
-                `\rinvoices renew: ${step.processed.toLocaleString('en')} / ${step.total.toLocaleString('en')} members   `,
-              );
-          },
+        (step) => {
+          if (process.stderr.isTTY)
+            process.stderr.write(
+              `\rinvoices renew: ${step.processed.toLocaleString('en')} / ${step.total.toLocaleString('en')} members   `,
+            );
         },
       ),
     );
@@ -462,12 +459,18 @@ bank
   .action(async (files: string[], options: { json?: boolean }) => {
     const config = loadConfig();
     try {
-      const run = await withDatabase((database) =>
-        importBankFiles(database.db, files, {
-          publicUrl: config.publicUrl,
-          mailFrom: config.mailFrom,
-        }),
-      );
+      const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+      const run = await withDatabase(async (database) => {
+        // A large file's follow-up is a job queued by its import (graphile-worker's schema).
+        await installJobQueueSchema(database.connectionString);
+        return importBankFiles(
+          database.db,
+          files,
+          { publicUrl: config.publicUrl, mailFrom: config.mailFrom },
+          // A running server's runner does it; with none, this process runs it (`jobs run`).
+          (jobId) => awaitJob(database, config, logger, jobId),
+        );
+      });
       console.log(options.json ? bankImportJson(run) : bankImportSummary(run));
     } catch (error) {
       if (error instanceof UnreadableBankFile) throw new InputError(error.message);

@@ -1,7 +1,8 @@
 import { Logger as GraphileLogger, runMigrations } from 'graphile-worker';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import pg from 'pg';
-import type { Database } from './schema';
+import { newId } from '../lib/ids';
+import type { Database, JobRunsTable, JobRunTrigger } from './schema';
 
 /**
  * The job queue is graphile-worker's, in its own schema `graphile_worker` of the app's database.
@@ -40,6 +41,47 @@ export async function enqueueJob(
   const id = rows[0]?.id;
   if (!id) throw new Error(`graphile_worker.add_job returned no job for ${task}`);
   return id;
+}
+
+/**
+ * A run of a task of ours queued in the caller's transaction: its `job_runs` row (queued, shown
+ * at once on the Jobs screen with its trigger and operator) and the graphile-worker job, whose
+ * payload names the row (`runId`) beside the task's own values. Both exist exactly when the
+ * transaction commits. Used by the jobs area (Run now, the tick) and by areas that start a run
+ * of their own (the renewal dialog's Start run, a bank import's follow-up).
+ */
+export async function queueJobRun(
+  trx: Transaction<Database>,
+  task: string,
+  payload: Record<string, unknown>,
+  options: {
+    trigger: JobRunTrigger;
+    occurrence?: Date;
+    operatorUid?: string | null;
+    maxAttempts: number;
+    jobKey?: string;
+  },
+): Promise<Selectable<JobRunsTable>> {
+  const id = newId();
+  const jobId = await enqueueJob(
+    trx,
+    task,
+    { ...payload, runId: id },
+    { jobKey: options.jobKey, maxAttempts: options.maxAttempts },
+  );
+  return trx
+    .insertInto('job_runs')
+    .values({
+      id,
+      task,
+      trigger: options.trigger,
+      occurrence: options.occurrence ?? null,
+      job_id: jobId,
+      state: 'queued',
+      started_by: options.operatorUid ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 // graphile-worker logs through its own logger; its migrations' chatter stays out of ours.

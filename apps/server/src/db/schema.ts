@@ -228,6 +228,8 @@ export type InvoiceRenewalRunsTable = {
   /** Whether the run e-mails its invoices, and how many it queued (migration 0022). */
   send_emails: Defaulted<boolean>;
   emails_queued: Defaulted<number>;
+  /** The last member of the last committed batch: a run taken over resumes after it (0035). */
+  resume_after: Defaulted<string | null>;
   /** Members left out, by reason: `{"<reason>": count}`. */
   skipped: Json<Record<string, number>>;
   /** Issued invoices per currency: `{"CHF": {"count": n, "totalMinor": "…"}}`. */

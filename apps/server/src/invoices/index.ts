@@ -4,10 +4,18 @@
 
 // Rule 2: a card payment settles its invoice through the same path as a manual payment.
 export { recordInvoicePaymentIn } from './payment';
-// The yearly renewal run, also started from the command line.
-export { renewMemberships } from './renewal';
-// The renewal run as a scheduled job (issue 17, `jobs/tasks/`).
-export { runRenewalJob } from './renewal-job';
+// The yearly renewal run, also started from the command line (on the queue while a server
+// runs, else in the CLI's process).
+export { getRenewalRun, renewMemberships } from './renewal';
+// The renewal run as a job (issue 17, `jobs/tasks/`): scheduled, or started by the dialog.
+export {
+  continueRenewalRun,
+  renewalJobMaxAttempts,
+  renewalJobTask,
+  runRenewalJob,
+  startRenewalRun,
+  type RenewalJobPayload,
+} from './renewal-job';
 // An invoice's stored PDF, which `server.ts` hands the e-mail worker for attachments; with
 // `{ reminder }` it is the invoice sent again by a dunning level, titled "Reminder 2" (issue 17).
 export { getInvoicePdf } from './pdf-upload';
@@ -62,9 +70,8 @@ export {
 } from './money/book-payments';
 export type { CertificateDue } from './money/rule-two-bulk';
 export {
-  dueCertificatesSettled,
   inTransactionCertificates,
-  issueDueCertificatesAfterCommit,
+  issueDueCertificates,
   issueDueCertificatesIn,
-  trackAfterCommit,
+  type DueCertificatesOutcome,
 } from './money/issue-due-certificates';

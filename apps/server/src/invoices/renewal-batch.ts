@@ -277,11 +277,15 @@ async function queueInvoiceEmails(
   return queueEmails(trx, mailFrom, emails);
 }
 
-/** Adds the batch's counts, skips and totals to the run's (locked) row. */
+/**
+ * Adds the batch's counts, skips and totals to the run's (locked) row, and the batch's last
+ * member, after which a run taken over resumes (in this transaction, so the counts stay exact).
+ */
 async function recordProgress(
   trx: Trx,
   runId: string,
   batch: {
+    lastMid: string | null;
     processed: number;
     issued: number;
     alreadyInvoiced: number;
@@ -315,6 +319,7 @@ async function recordProgress(
       issued: current.issued + batch.issued,
       already_invoiced: current.already_invoiced + batch.alreadyInvoiced,
       emails_queued: current.emails_queued + batch.emailsQueued,
+      resume_after: batch.lastMid ?? current.resume_after,
       skipped: JSON.stringify(mergedSkipped),
       totals: JSON.stringify(mergedTotals),
       updated_at: sql<Date>`now()`,
@@ -385,6 +390,7 @@ export async function renewBatch(
   const emailsQueued = run.send_emails ? await queueInvoiceEmails(trx, options.mailFrom, rows) : 0;
 
   return recordProgress(trx, run.id, {
+    lastMid: candidates.at(-1)?.mid ?? null,
     processed: candidates.length,
     issued: rows.length,
     alreadyInvoiced: invoiced.size,

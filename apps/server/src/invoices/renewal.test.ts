@@ -1,4 +1,5 @@
 import { membershipFeeMinor, type TInvoiceRenewalRun } from '@ops/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { silentLogger } from '../../test/database';
@@ -11,7 +12,11 @@ import { apiAs, expectForbidden, expectInvalid } from '../../test/requests';
 import { cliActor } from '../db/audit';
 import { loadCountries } from '../seed/countries';
 import { buildSwissIban, isValidCreditorReference, isValidQrReference } from '../lib/iban';
-import { renewMemberships } from './renewal';
+import { startJobRunner, type JobRunner } from '../jobs';
+import { writeTransaction } from '../db/transaction';
+import { createRenewalRun, getRenewalRun, renewMemberships } from './renewal';
+import { renewalAccounts, renewBatch, selectCandidates } from './renewal-batch';
+import { continueRenewalRun } from './renewal-job';
 
 const year = 2031;
 const memberCount = 3_000;
@@ -21,12 +26,22 @@ describe('the renewal run', () => {
   let t: TestApp;
   let api: ReturnType<typeof apiAs>;
   let readOnlyCookie: string;
+  let operatorUid: string;
+  // The dialog's Start run queues a job: this test process runs a job runner, as a server does.
+  let runner: JobRunner;
 
   beforeAll(async () => {
     t = await createTestApp();
     const signedIn = await signInEditorAndReader(t, 'renewals@example.org', ['finance']);
     api = apiAs(t, signedIn.cookie);
     readOnlyCookie = signedIn.readOnlyCookie;
+    operatorUid = (
+      await t.database.db
+        .selectFrom('users')
+        .select('uid')
+        .where('email', '=', 'renewals@example.org')
+        .executeTakeFirstOrThrow()
+    ).uid;
     await loadCountries(t.database.pool);
     // India (lower-middle income, band C) pays half the fee; Switzerland (high, band A) all of it.
     await t.database.db.updateTable('countries').set({ fee_category: null }).execute();
@@ -86,8 +101,17 @@ describe('the renewal run', () => {
         },
       ])
       .execute();
+    runner = await startJobRunner({
+      db: t.database.db,
+      connectionString: t.database.connectionString,
+      config: t.config,
+      logger: silentLogger,
+    });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await runner.stop();
+    await t.close();
+  });
 
   const expected = () => {
     let eligible = 0;
@@ -181,7 +205,7 @@ describe('the renewal run', () => {
     });
   });
 
-  it('runs from the console as a job the screen polls; refused to a read-only operator', async () => {
+  it('runs from the console as a job on the queue, which the screen polls; refused to a read-only operator', async () => {
     expectForbidden(await api.post('/api/invoices/renewals', { year: year + 1 }, readOnlyCookie));
     expectInvalid(await api.post('/api/invoices/renewals', { year: 1999 }), 'body.year');
     const started = await api.post<TInvoiceRenewalRun>('/api/invoices/renewals', {
@@ -200,6 +224,67 @@ describe('the renewal run', () => {
     });
     expect(run.issued).toBeGreaterThan(0);
     expect((await api.get(`/api/invoices/renewals/nope`)).status).toBe(404);
+    // The queue's renewal job ran it, recorded as a manual run by the operator who started it
+    // (its run row ends a moment after the renewal run's).
+    const jobRunsOf = () =>
+      t.database.db
+        .selectFrom('job_runs')
+        .select(['task', 'trigger', 'state', 'started_by', 'result', 'job_id'])
+        .where('task', '=', 'renewal-run')
+        .where('started_by', '=', operatorUid)
+        .execute();
+    let jobRuns = await jobRunsOf();
+    for (let i = 0; i < 100 && jobRuns[0]?.state !== 'succeeded'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      jobRuns = await jobRunsOf();
+    }
+    expect(jobRuns).toHaveLength(1);
+    expect(jobRuns[0]).toMatchObject({
+      task: 'renewal-run',
+      trigger: 'manual',
+      state: 'succeeded',
+      started_by: operatorUid,
+      result: { year: year + 1, renewalRunId: run.id, issued: run.issued, status: 'succeeded' },
+    });
+    expect(jobRuns[0]?.job_id).toBeTruthy();
+  });
+
+  it('a run taken over after its instance died resumes after its last committed batch, counting exactly', async () => {
+    const runYear = year + 3;
+    const { run } = await createRenewalRun(t.database.db, cliActor, { year: runYear });
+    // The dead instance's attempt committed one batch of 1,000 members, then stopped.
+    const firstBatch = await selectCandidates(t.database.db, '', 1_000);
+    const accountOf = await renewalAccounts(t.database.db);
+    const afterFirst = await writeTransaction(t.database.db, (trx) =>
+      renewBatch(trx, cliActor, run, firstBatch, { accountOf, mailFrom }),
+    );
+    expect(afterFirst).toMatchObject({ status: 'running', processed: 1_000 });
+    expect(afterFirst.resume_after).toBe(firstBatch.at(-1)?.mid);
+
+    const finished = await continueRenewalRun(t.database.db, cliActor, run.id, { mailFrom });
+    const eligible = expected();
+    const usd = Array.from({ length: memberCount }, (_, i) => i).filter(
+      (i) => i % 7 !== 0 && i % 6 < 4 && i % 10 === 3,
+    ).length;
+    expect(finished).toMatchObject({
+      id: run.id,
+      status: 'succeeded',
+      total: eligible,
+      processed: eligible,
+      alreadyInvoiced: 0,
+      issued: eligible - usd,
+      skipped: [{ reason: 'no active bank account in USD', count: usd }],
+    });
+    const invoiced = await t.database.db
+      .selectFrom('invoices')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('year', '=', runYear)
+      .executeTakeFirstOrThrow();
+    expect(Number(invoiced.n)).toBe(eligible - usd);
+    // A later attempt finding the run finished leaves it as it is.
+    const again = await continueRenewalRun(t.database.db, cliActor, run.id, { mailFrom });
+    expect(again).toEqual(finished);
+    expect(await getRenewalRun(t.database.db, run.id)).toMatchObject({ issued: eligible - usd });
   });
 
   it('e-mails the new invoices when asked, each with its PDF made by the worker as it leaves', async () => {
@@ -270,15 +355,34 @@ describe('the renewal run', () => {
     }
   });
 
-  it('npm run ops -- invoices renew --year Y prints the counts', async () => {
+  it('npm run ops -- invoices renew --year Y prints the counts (on the queue with a server running, else itself)', async () => {
     const env = { DATABASE_URL: t.database.connectionString };
-    const result = await runTs(
+    // This process's job runner is alive: the CLI queues the run and follows it.
+    const queued = await runTs(
       'src/cli/main.ts',
       ['invoices', 'renew', '--year', String(year)],
       env,
     );
+    expect(queued.code, queued.stderr).toBe(0);
+    expect(queued.stdout).toContain(`Renewal ${year}: 0 invoices issued`);
+    expect(queued.stdout).toMatch(/already invoiced/);
+    const cliJob = await t.database.db
+      .selectFrom('job_runs')
+      .select(['trigger', 'state', 'started_by'])
+      .where('task', '=', 'renewal-run')
+      .where(sql<boolean>`(result->>'year')::int = ${year}`)
+      .executeTakeFirst();
+    expect(cliJob).toMatchObject({ trigger: 'manual', state: 'succeeded', started_by: null });
+
+    // No runner alive: the CLI runs the renewal in its own process.
+    await runner.stop();
+    const result = await runTs(
+      'src/cli/main.ts',
+      ['invoices', 'renew', '--year', String(year + 3)],
+      env,
+    );
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain(`Renewal ${year}: 0 invoices issued`);
+    expect(result.stdout).toContain(`Renewal ${year + 3}: 0 invoices issued`);
     expect(result.stdout).toMatch(/already invoiced/);
     const bad = await runTs('src/cli/main.ts', ['invoices', 'renew', '--year', 'soon'], env);
     expect(bad.code).not.toBe(0);

@@ -1,5 +1,5 @@
 import type { TInvoiceRenewalRequest, TInvoiceRenewalRun } from '@ops/contract';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Actor } from '../db/audit';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
@@ -66,47 +66,54 @@ export async function createRenewalRun(
   actor: Actor,
   request: TInvoiceRenewalRequest,
 ): Promise<{ run: RunRow; isNew: boolean }> {
-  return writeTransaction(db, async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext('invoice-renewal'), ${request.year})`.execute(
-      trx,
-    );
-    await trx
-      .updateTable('invoice_renewal_runs')
-      .set({
-        status: 'failed',
-        error:
-          'Interrupted (the server stopped); run it again: members already invoiced are skipped.',
-        finished_at: sql<Date>`now()`,
-      })
-      .where('status', '=', 'running')
-      .where('updated_at', '<', new Date(Date.now() - staleRunMs))
-      .execute();
-    const running = await trx
-      .selectFrom('invoice_renewal_runs')
-      .selectAll()
-      .where('year', '=', request.year)
-      .where('status', '=', 'running')
-      .executeTakeFirst();
-    if (running) return { run: running, isNew: false };
-    const counted = await renewedMembers(trx as unknown as Kysely<Database>)
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    const run = await trx
-      .insertInto('invoice_renewal_runs')
-      .values({
-        id: newId(),
-        year: request.year,
-        status: 'running',
-        total: Number(counted.n),
-        send_emails: request.sendEmails ?? false,
-        skipped: JSON.stringify({}),
-        totals: JSON.stringify({}),
-        started_by: actor.uid ?? actor.kind,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return { run, isNew: true };
-  });
+  return writeTransaction(db, (trx) => createRenewalRunIn(trx, actor, request));
+}
+
+/** `createRenewalRun` in the caller's transaction (which may queue the run's job with it). */
+export async function createRenewalRunIn(
+  trx: Transaction<Database>,
+  actor: Actor,
+  request: TInvoiceRenewalRequest,
+): Promise<{ run: RunRow; isNew: boolean }> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext('invoice-renewal'), ${request.year})`.execute(
+    trx,
+  );
+  await trx
+    .updateTable('invoice_renewal_runs')
+    .set({
+      status: 'failed',
+      error:
+        'Interrupted (the server stopped); run it again: members already invoiced are skipped.',
+      finished_at: sql<Date>`now()`,
+    })
+    .where('status', '=', 'running')
+    .where('updated_at', '<', new Date(Date.now() - staleRunMs))
+    .execute();
+  const running = await trx
+    .selectFrom('invoice_renewal_runs')
+    .selectAll()
+    .where('year', '=', request.year)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  if (running) return { run: running, isNew: false };
+  const counted = await renewedMembers(trx as unknown as Kysely<Database>)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  const run = await trx
+    .insertInto('invoice_renewal_runs')
+    .values({
+      id: newId(),
+      year: request.year,
+      status: 'running',
+      total: Number(counted.n),
+      send_emails: request.sendEmails ?? false,
+      skipped: JSON.stringify({}),
+      totals: JSON.stringify({}),
+      started_by: actor.uid ?? actor.kind,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { run, isNew: true };
 }
 
 /** The run's row after its last batch: succeeded, its total no less than what it looked at. */
@@ -142,7 +149,8 @@ async function failRun(db: Kysely<Database>, runId: string, error: unknown): Pro
 
 /**
  * Issues the run's year's membership invoices, batch after batch of members (in membership id
- * order). In each batch's transaction, under the year's advisory lock: members who already
+ * order), from the start or, for a run taken over (`renewal-job.ts`), right after the last
+ * member of its last committed batch (`resume_after`). In each batch's transaction, under the year's advisory lock: members who already
  * have a membership invoice (not void) for the year are counted and left alone, the others get
  * an issued invoice (fee by billing currency, country fee band and category; numbers of the
  * year allocated as one block; payment reference by the bank account), with audit entries, and
@@ -169,7 +177,7 @@ export async function runRenewal(
     .executeTakeFirstOrThrow();
   try {
     const accountOf = await renewalAccounts(db);
-    let after = '';
+    let after = run.resume_after ?? '';
     for (;;) {
       const candidates = await selectCandidates(db, after, renewalBatchSize);
       if (candidates.length === 0) break;

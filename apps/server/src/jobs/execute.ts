@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import { newId } from '../lib/ids';
 import type { Logger } from '../logger';
 import type { JobPayload, JobRunRow } from './queue-run';
-import type { JobTask } from './task';
+import type { BackgroundTask } from './task';
 
 export type ExecuteDeps = {
   db: Kysely<Database>;
@@ -25,7 +25,7 @@ const progressWriteMs = 1_000;
  */
 async function startRun(
   deps: ExecuteDeps,
-  task: JobTask,
+  task: BackgroundTask,
   payload: JobPayload,
   helpers: JobHelpers,
 ): Promise<JobRunRow> {
@@ -79,7 +79,7 @@ async function startRun(
 async function finishRun(
   db: Kysely<Database>,
   runId: string,
-  task: JobTask,
+  task: BackgroundTask,
   outcome:
     { state: 'succeeded'; result: Record<string, unknown> } | { state: 'failed'; error: string },
   progress: { done: number; total: number } | null,
@@ -124,7 +124,7 @@ async function finishRun(
  */
 export async function executeJob(
   deps: ExecuteDeps,
-  task: JobTask,
+  task: BackgroundTask,
   payload: JobPayload,
   helpers: JobHelpers,
 ): Promise<void> {
@@ -173,6 +173,7 @@ export async function executeJob(
         attempt: run.attempt,
       },
       earlierNotes: earlier.flatMap((row) => (row.result ? [row.result] : [])),
+      payload: Object.fromEntries(Object.entries(payload).filter(([key]) => key !== 'runId')),
       note: async (values) => {
         await deps.db
           .updateTable('job_runs')

@@ -6,6 +6,8 @@ import { silentLogger } from '../../test/database';
 import { runTs } from '../../test/processes';
 import { addMember, thisYear } from '../certificates/test-support';
 import { loadCountries } from '../seed/countries';
+import { addOurAccounts } from '../bank-statements/import/test-support';
+import { insertMembers, memberRow } from '../../test/fixtures';
 import { startJobRunner, type JobRunner } from './runner';
 import { nextOccurrence, todayInZurich, yearInZurich } from './schedule-times';
 import { enqueueDueSchedules } from './tick';
@@ -266,7 +268,35 @@ describe('/api/jobs', () => {
     expect(run.occurrence).not.toBeNull();
   });
 
-  it('runs the dunning run as of today in Zurich', async () => {
+  it('runs the dunning run as of today in Zurich, from the configured address, keeping only its counts', async () => {
+    // One invoice 15 days past due: its first reminder (due + 10) goes out.
+    await addOurAccounts(t.database.db);
+    await insertMembers(t.database.db, [
+      memberRow('jobs-dunned', {
+        email: 'dunned@example.org',
+        preferred_language: 'en',
+        country_iso2: null,
+      }),
+    ]);
+    const dueDate = new Date(Date.now() - 15 * 86_400_000).toISOString().slice(0, 10);
+    await t.database.db
+      .insertInto('invoices')
+      .values({
+        iid: 'jobs-dunned-invoice',
+        number: `${thisYear}-990001`,
+        member_mid: 'jobs-dunned',
+        kind: 'other',
+        year: thisYear,
+        issue_date: dueDate,
+        due_date: dueDate,
+        currency: 'CHF',
+        subtotal_minor: 20_000,
+        total_minor: 20_000,
+        status: 'issued',
+        bank_account_id: 'acct-chf',
+        payment_reference: 'RF18JOBS1',
+      })
+      .execute();
     const response = await runNow('dunning-run', admin);
     expect(response.statusCode, response.body).toBe(202);
     const queued = response.json<TJobRun>();
@@ -277,9 +307,18 @@ describe('/api/jobs', () => {
     expect(run.state, run.error ?? '').toBe('succeeded');
     expect(run.result).toMatchObject({
       asOf: todayInZurich(new Date()),
-      emailsQueued: 0,
+      emailsQueued: 1,
       dunningRunId: expect.any(String),
     });
+    expect(run.result?.levels).toContainEqual({ level: 1, name: expect.any(String), invoices: 1 });
+    // The counts only: the report's list of invoices stays with the dunning run.
+    expect(run.result).not.toHaveProperty('items');
+    const reminder = await t.database.db
+      .selectFrom('emails')
+      .select('from_address')
+      .where('related_id', '=', 'jobs-dunned-invoice')
+      .executeTakeFirstOrThrow();
+    expect(reminder.from_address).toBe(t.config.mailFrom);
   });
 
   it('npm run ops -- jobs list / jobs run <name> --json (a running runner takes the job)', async () => {

@@ -1,7 +1,7 @@
 import type { TJobRun, TJobSchedule } from '@ops/contract/jobs';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { findJobTask, jobTasks } from './tasks';
+import { findAnyTask, jobTasks } from './tasks';
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
@@ -55,7 +55,7 @@ export async function listRuns(db: Kysely<Database>): Promise<TJobRun[]> {
   return rows.map((row) => ({
     id: row.id,
     task: row.task,
-    title: findJobTask(row.task)?.title ?? row.task,
+    title: findAnyTask(row.task)?.title ?? row.task,
     trigger: row.trigger,
     state: row.state,
     attempt: row.attempt,

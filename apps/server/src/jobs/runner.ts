@@ -11,7 +11,7 @@ import { executeJob } from './execute';
 import type { JobPayload } from './queue-run';
 import { syncSchedules } from './schedules';
 import { beat, takeOverSilentInstances } from './take-over';
-import { jobTasks } from './tasks';
+import { backgroundTasks, jobTasks } from './tasks';
 import { enqueueDueSchedules } from './tick';
 
 /** The tick's task identifier, run by graphile-worker's crontab every minute. */
@@ -71,7 +71,7 @@ export async function startJobRunner(deps: {
       await enqueueDueSchedules(db, logger);
     },
   };
-  for (const task of jobTasks) {
+  for (const task of [...jobTasks, ...backgroundTasks]) {
     taskList[task.name] = (payload, helpers) =>
       executeJob({ db, config, logger, instanceId }, task, (payload ?? {}) as JobPayload, helpers);
   }

@@ -6,6 +6,8 @@ import { createEmptyDatabase, silentLogger } from '../../test/database';
 import { freePort, newDataDir, startTs, waitForExit, waitForReady } from '../../test/processes';
 import { cliActor } from '../db/audit';
 import { openDatabase, type DatabaseHandle } from '../db/database';
+import { startRenewalRun } from '../invoices';
+import { buildSwissIban } from '../lib/iban';
 import { runJobNow } from './actions';
 
 type Instance = { child: ChildProcess & { output: () => string }; url: string };
@@ -29,10 +31,11 @@ describe('jobs on two server instances', () => {
   let databaseUrl: string;
   let database: DatabaseHandle;
   const instances: Instance[] = [];
+  let start: () => Promise<Instance>;
 
   beforeAll(async () => {
     databaseUrl = await createEmptyDatabase();
-    const start = async (): Promise<Instance> => {
+    start = async (): Promise<Instance> => {
       const port = await freePort();
       const child = startTs('src/main.ts', {
         DATABASE_URL: databaseUrl,
@@ -166,6 +169,108 @@ describe('jobs on two server instances', () => {
       // The dead instance's heartbeat row is gone.
       const left = await database.db.selectFrom('job_instances').select('pid').execute();
       expect(left.map((row) => row.pid)).toEqual([survivor.child.pid]);
+    } finally {
+      await blocker.end();
+    }
+  });
+
+  it('takes over the renewal run the dialog started, going on with the same run: everyone invoiced once', async () => {
+    // A second instance again beside the survivor.
+    const second = await start();
+    instances.push(second);
+    await waitForReady(second.url, second.child);
+    await waitFor(async () => {
+      const rows = await database.db.selectFrom('job_instances').select('pid').execute();
+      return rows.length === 2 ? rows : undefined;
+    });
+    const year = 2035;
+    const memberCount = 1_500;
+    await database.db
+      .insertInto('bank_accounts')
+      .values({
+        id: 'ba-takeover',
+        label: 'Fees CHF',
+        bank_name: 'Test Bank AG',
+        holder_name: 'Federation',
+        holder_address: 'Seefeldstrasse 45, 8008 Zürich',
+        iban: buildSwissIban('04835', '7'),
+        qr_iban: buildSwissIban('30835', '7'),
+        currency: 'CHF',
+      })
+      .execute();
+    await database.db
+      .insertInto('members')
+      .values(
+        Array.from({ length: memberCount }, (_, i) => ({
+          mid: `to${String(i).padStart(5, '0')}`,
+          number: `M-TO-${String(i + 1).padStart(6, '0')}`,
+          category: 'individual' as const,
+          status: 'active' as const,
+          legal_name: `Take-over Carrier ${i}`,
+          billing_currency: 'CHF',
+        })),
+      )
+      .execute();
+
+    // Hold the invoices table: the run's first batch waits, so its job stays mid-run.
+    const blocker = new pg.Client({ connectionString: databaseUrl });
+    await blocker.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE invoices IN SHARE MODE');
+      const { run, jobId } = await startRenewalRun(database.db, cliActor, { year });
+      const running = await waitFor(async () => {
+        const row = await database.db
+          .selectFrom('job_runs')
+          .select(['id', 'instance_id', 'trigger'])
+          .where('job_id', '=', jobId ?? '0')
+          .where('state', '=', 'running')
+          .executeTakeFirst();
+        return row ?? undefined;
+      });
+      expect(running.trigger).toBe('manual');
+      const owner = await database.db
+        .selectFrom('job_instances')
+        .select('pid')
+        .where('instance_id', '=', running.instance_id ?? '')
+        .executeTakeFirstOrThrow();
+      const victim = instances.find(({ child }) => child.pid === owner.pid);
+      if (!victim) throw new Error('the running job belongs to no instance');
+      victim.child.kill('SIGKILL');
+      await waitForExit(victim.child);
+      await blocker.query('COMMIT');
+
+      // The other instance takes the job over and finishes the same run (the dialog follows it).
+      const finished = await waitFor(async () => {
+        const row = await database.db
+          .selectFrom('invoice_renewal_runs')
+          .selectAll()
+          .where('id', '=', run.id)
+          .where('status', '<>', 'running')
+          .executeTakeFirst();
+        return row ?? undefined;
+      }, 60_000);
+      expect(finished).toMatchObject({
+        status: 'succeeded',
+        processed: memberCount,
+        issued: memberCount,
+        already_invoiced: 0,
+      });
+      const invoiced = await database.db
+        .selectFrom('invoices')
+        .select((eb) => eb.fn.count<string>('member_mid').distinct().as('members'))
+        .select((eb) => eb.fn.countAll<string>().as('invoices'))
+        .where('year', '=', year)
+        .executeTakeFirstOrThrow();
+      expect(invoiced).toEqual({ members: String(memberCount), invoices: String(memberCount) });
+      const attempts = await database.db
+        .selectFrom('job_runs')
+        .select(['attempt', 'state', 'error'])
+        .where('job_id', '=', jobId ?? '0')
+        .orderBy('attempt')
+        .execute();
+      expect(attempts.map((attempt) => attempt.state)).toEqual(['failed', 'succeeded']);
+      expect(attempts[0]?.error).toMatch(/^Taken over/);
     } finally {
       await blocker.end();
     }

@@ -35,7 +35,7 @@ describe('the demo bank file (docs/samples/camt054-demo.xml)', () => {
       database.db,
       cliActor,
       { content: await readFile(committedSample), fileName: 'camt054-demo.xml' },
-      { publicUrl: 'http://localhost', mailFrom: 'ops@example.org', awaitCertificates: true },
+      { publicUrl: 'http://localhost', mailFrom: 'ops@example.org' },
     );
     expect(report.counts).toMatchObject(demoBankSampleExpectation);
     // Importing it again books nothing twice.

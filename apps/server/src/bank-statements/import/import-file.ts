@@ -11,7 +11,7 @@ import { CamtError, camtErrorAsBadInput } from '../camt/camt-error';
 import { parseCamt } from '../camt/parse';
 import type { ParsedBankFile } from '../camt/types';
 import { accountsOfStatements } from './account';
-import { startImportFollowUp } from './follow-up';
+import { queueImportFollowUp } from './follow-up';
 import { auditImportedEntries, planMatchedBookings, writeMatchedBookings } from './book-matches';
 import { insertEntries, planEntries } from './entries';
 import { matchEntries } from './matching/match-entries';
@@ -52,14 +52,14 @@ export async function importBankFile(
   file: BankFile | ReadBankFile,
   context: EntryBookingContext & {
     log?: StatisticsLog;
-    /** Wait for what is left for after the commit (the CLI); the server does not. */
-    awaitCertificates?: boolean;
+    /** Told the id of the follow-up job a large import queued (the CLI waits for it). */
+    onFollowUpQueued?: (jobId: string) => void;
   },
 ): Promise<TBankImportReport> {
   const read = 'parsed' in file ? file : readBankFile(file);
   const { parsed, fileName } = read;
   const accounts = await accountsOfStatements(db, parsed.statements);
-  const { report, entryCount, followUp } = await writeTransaction(
+  const { report, entryCount, followUpJobId } = await writeTransaction(
     db,
     async (trx) => {
       // Thousands of rows: keep the plans of the per-row foreign-key checks and triggers.
@@ -88,10 +88,16 @@ export async function importBankFile(
         trx,
         statements.filter((statement) => !statement.isDuplicate).map((s) => s.bsid),
       );
+      // What is left for after the commit is a job queued here: it exists exactly when the
+      // bookings commit, and another instance takes it over if the one running it dies.
+      const followUpJobId =
+        reindex || certificatesDue.length > 0
+          ? await queueImportFollowUp(trx, actor, { reindex, certificatesDue })
+          : null;
       return {
         report: importReport(parsed, fileName, statements, planned),
         entryCount: planned.rows.length,
-        followUp: { reindex, certificatesDue },
+        followUpJobId,
       };
     },
     // Read committed: the account lock orders imports, and each statement after it sees what
@@ -104,9 +110,6 @@ export async function importBankFile(
       () => undefined,
     );
   }
-  if (followUp.reindex || followUp.certificatesDue.length > 0) {
-    const following = startImportFollowUp(db, actor, followUp, context);
-    if (context.awaitCertificates) await following;
-  }
+  if (followUpJobId) context.onFollowUpQueued?.(followUpJobId);
   return report;
 }

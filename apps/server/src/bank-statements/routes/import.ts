@@ -7,7 +7,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operatorActor } from '../../http/actor';
 import { badInput } from '../../errors';
-import { dueCertificatesSettled } from '../../invoices';
 import { importBankFile } from '../import/import-file';
 
 /**
@@ -21,8 +20,6 @@ export const importBankStatementsRoute: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser(bankImportContentTypes, { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),
   );
-  // Certificates of a large import are issued after its answer: a closing server lets them finish.
-  app.addHook('onClose', async () => dueCertificatesSettled());
   app.post(
     '/api/bank-statements/imports',
     {

@@ -32,6 +32,7 @@ import * as jobQueue from './0031-job-queue';
 import * as emailTemplates from './0032-email-templates';
 import * as dunning from './0033-dunning';
 import * as languageLists from './0034-language-lists';
+import * as renewalResume from './0035-renewal-resume';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '0032-email-templates': emailTemplates,
   '0033-dunning': dunning,
   '0034-language-lists': languageLists,
+  '0035-renewal-resume': renewalResume,
 };

@@ -1,9 +1,14 @@
 import { ZInvoiceRenewalRequest, ZInvoiceRenewalRun } from '@ops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operatorActor } from '../../http/actor';
-import { createRenewalRun, runRenewal, toRenewalRun } from '../renewal';
+import { toRenewalRun } from '../renewal';
+import { startRenewalRun } from '../renewal-job';
 
-/** POST /api/invoices/renewals: starts a year's renewal run in the background (202). */
+/**
+ * POST /api/invoices/renewals: starts a year's renewal run as a job on the queue (202), queued
+ * in the transaction that records the run; any instance's job runner runs it, and another takes
+ * it over if that one dies.
+ */
 export const startRenewalRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/invoices/renewals',
@@ -18,17 +23,7 @@ export const startRenewalRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const actor = operatorActor(request);
-      const { run, isNew } = await createRenewalRun(app.deps.db, actor, request.body);
-      if (isNew) {
-        runRenewal(app.deps.db, actor, run.id, {
-          mailFrom: app.deps.config.mailFrom,
-          publicUrl: app.deps.config.publicUrl,
-          log: app.log,
-        }).catch((error: unknown) =>
-          app.log.error({ err: error, runId: run.id }, 'invoice renewal run failed'),
-        );
-      }
+      const { run } = await startRenewalRun(app.deps.db, operatorActor(request), request.body);
       return reply.status(202).send(toRenewalRun(run));
     },
   );

@@ -27,6 +27,7 @@ export const dunningRunTask: JobTask = {
       asOf: report.asOf,
       dunningRunId: report.runId,
       levels: report.levels.map(({ level, name, invoices }) => ({ level, name, invoices })),
+      skipped: report.skipped,
       postal: report.postal,
       suspended: report.suspended,
       emailsQueued: report.emailsQueued,

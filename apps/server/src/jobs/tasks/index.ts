@@ -1,5 +1,6 @@
-import type { JobTask } from '../task';
+import type { BackgroundTask, JobTask } from '../task';
 import { authMaintenanceTask } from './auth-maintenance';
+import { bankImportFollowUpTask } from './bank-import-follow-up';
 import { certificateExpiryTask } from './certificate-expiry';
 import { dunningRunTask } from './dunning-run';
 import { renewalRunTask } from './renewal-run';
@@ -15,6 +16,15 @@ export const jobTasks: readonly JobTask[] = [
   dunningRunTask,
 ];
 
+/** Tasks only code queues, in the transaction that causes them (no schedule, no Run now). */
+export const backgroundTasks: readonly BackgroundTask[] = [bankImportFollowUpTask];
+
+/** A task with a schedule (Run now, Pause, the tick). */
 export function findJobTask(name: string): JobTask | undefined {
   return jobTasks.find((task) => task.name === name);
+}
+
+/** Any task the runner runs, scheduled or background (a run's title). */
+export function findAnyTask(name: string): BackgroundTask | undefined {
+  return findJobTask(name) ?? backgroundTasks.find((task) => task.name === name);
 }

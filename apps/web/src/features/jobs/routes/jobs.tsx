@@ -149,10 +149,11 @@ export function JobsRoute() {
   const active = runs.data.filter((run) => run.state === 'running' || run.state === 'queued');
   return (
     <div className="flex flex-col gap-6 pt-4">
+      <h2 className="text-lg font-semibold">Jobs</h2>
       <section aria-labelledby="job-schedules" className="flex flex-col gap-3">
-        <h2 id="job-schedules" className="text-base font-semibold">
+        <h3 id="job-schedules" className="text-base font-semibold">
           Scheduled jobs
-        </h2>
+        </h3>
         <p className="text-sm text-slate-600">
           Jobs run on a queue shared by every server: each scheduled occurrence runs once, and a job
           whose server stops is taken over by another. Times are in Europe/Zurich.
@@ -180,9 +181,9 @@ export function JobsRoute() {
       </section>
 
       <section aria-labelledby="jobs-running" className="flex flex-col gap-3">
-        <h2 id="jobs-running" className="text-base font-semibold">
+        <h3 id="jobs-running" className="text-base font-semibold">
           Running now
-        </h2>
+        </h3>
         {active.length === 0 ? (
           <p className="text-sm text-slate-600">No job is running.</p>
         ) : (
@@ -195,9 +196,9 @@ export function JobsRoute() {
       </section>
 
       <section aria-labelledby="job-runs" className="flex flex-col gap-3">
-        <h2 id="job-runs" className="text-base font-semibold">
+        <h3 id="job-runs" className="text-base font-semibold">
           Last runs
-        </h2>
+        </h3>
         {runs.data.length === 0 ? (
           <p className="text-sm text-slate-600">No job has run yet.</p>
         ) : (
