@@ -1,8 +1,11 @@
 import { ConfigError, loadConfig } from './config';
+import { limitHeapGrowth } from './lib/heap-growth';
 import { createLogger } from './logger';
 import { signInHelp, startServer, type RunningServer } from './server';
 
 async function main(): Promise<void> {
+  // Before any work: the server's memory stays within its budget (see lib/heap-growth.ts).
+  limitHeapGrowth();
   let config;
   try {
     config = loadConfig();
@@ -20,6 +23,12 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     isStopping = true;
+    // A job still running when the grace period ends is handed back to the queue (another
+    // instance or the next start runs it again), but its code cannot be cancelled: it fails
+    // on the closed pools. That failure is expected now, and must not crash the shutdown.
+    process.on('unhandledRejection', (error) => {
+      logger.warn({ err: error }, 'work abandoned at shutdown failed (its job was handed back)');
+    });
     logger.info({ signal }, 'shutting down: finishing requests, then stopping PostgreSQL');
     const stopped = server ? server.stop() : Promise.resolve();
     stopped.then(

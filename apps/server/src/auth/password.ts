@@ -1,8 +1,9 @@
 import { hash, verify } from '@node-rs/argon2';
 import { passwordPolicy } from '@ops/contract';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
-import * as zxcvbnEnglish from '@zxcvbn-ts/language-en';
+import type * as ZxcvbnCommon from '@zxcvbn-ts/language-common';
+import type * as ZxcvbnEnglish from '@zxcvbn-ts/language-en';
+import { createRequire } from 'node:module';
 
 // OWASP Password Storage Cheat Sheet: argon2id, 19 MiB, 2 iterations, 1 degree of parallelism.
 const argon2Options = {
@@ -20,14 +21,22 @@ export function verifyPassword(passwordHash: string, password: string): Promise<
   return verify(passwordHash, password);
 }
 
+const require = createRequire(import.meta.url);
+
 let strengthEstimator: ZxcvbnFactory | undefined;
 function estimate(password: string, userInputs: string[]) {
-  // Built on first use: loading the dictionaries costs about 100 ms that most starts never need.
-  strengthEstimator ??= new ZxcvbnFactory({
-    dictionary: { ...zxcvbnCommon.dictionary, ...zxcvbnEnglish.dictionary },
-    graphs: zxcvbnCommon.adjacencyGraphs,
-    translations: zxcvbnEnglish.translations,
-  });
+  // Built on first use, dictionaries included: they cost about 100 ms and 20 MB of memory that
+  // most server processes never need (passwords are set rarely). `require` rather than a static
+  // import, because an import would load them with the server; the check stays synchronous.
+  if (!strengthEstimator) {
+    const zxcvbnCommon = require('@zxcvbn-ts/language-common') as typeof ZxcvbnCommon;
+    const zxcvbnEnglish = require('@zxcvbn-ts/language-en') as typeof ZxcvbnEnglish;
+    strengthEstimator = new ZxcvbnFactory({
+      dictionary: { ...zxcvbnCommon.dictionary, ...zxcvbnEnglish.dictionary },
+      graphs: zxcvbnCommon.adjacencyGraphs,
+      translations: zxcvbnEnglish.translations,
+    });
+  }
   return strengthEstimator.check(password, userInputs);
 }
 

@@ -335,6 +335,32 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export type AttachmentGenerator = (spec: GeneratedAttachment) => Promise<EmailAttachment>;
 
 /**
+ * Attachments a worker makes at once. A batch's e-mails are sent concurrently, but making a PDF
+ * is CPU work on this one thread: twenty at once (a batch of reminders) are no faster than two,
+ * and hold twenty documents in the making (and, in a dunning run, while the run itself renders
+ * and queues). Two keep one invoice's database reads overlapping the other's rendering.
+ */
+const attachmentsAtOnce = 2;
+
+/** The generator, with at most `limit` calls running at a time (the others wait in turn). */
+function limitedGenerator(generate: AttachmentGenerator, limit: number): AttachmentGenerator {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async (spec) => {
+    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else active++;
+    try {
+      return await generate(spec);
+    } finally {
+      // The slot passes straight to the next in line, or is freed.
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
+}
+
+/**
  * The e-mail with the attachments it asks to be made at sending time; a file that cannot be made
  * (its invoice gone) fails the e-mail for good, saying why, rather than sending it without.
  */
@@ -519,6 +545,8 @@ export function startEmailWorker(options: {
 }): EmailWorker {
   const { db, transport, logger } = options;
   const workerId = options.workerId ?? `${hostname()}/${process.pid}/${newId().slice(0, 6)}`;
+  const generateAttachment =
+    options.generateAttachment && limitedGenerator(options.generateAttachment, attachmentsAtOnce);
   let running: Promise<number> | undefined;
   let isAgainWanted = false;
   let isStopped = false;
@@ -575,9 +603,7 @@ export function startEmailWorker(options: {
       }
       const round = { hit: false };
       await Promise.all(
-        batch.map((email) =>
-          deliver(db, transport, email, logger, round, options.generateAttachment),
-        ),
+        batch.map((email) => deliver(db, transport, email, logger, round, generateAttachment)),
       );
       handled += batch.length;
       if (round.hit) {

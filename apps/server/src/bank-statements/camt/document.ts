@@ -12,7 +12,7 @@ const messageElementOf: Record<CamtMessageKind, string> = {
 export type CamtDocument = {
   kind: CamtMessageKind;
   version: CamtVersion;
-  /** BkToCstmrStmt or BkToCstmrDbtCdtNtfctn */
+  /** BkToCstmrStmt or BkToCstmrDbtCdtNtfctn; each `Ntry` in it is raw XML (`parseEntryXml`). */
   message: XmlElement;
 };
 

@@ -110,6 +110,33 @@ describe('parseCamt on handwritten files', () => {
       .replace('</Document>', '</c:Document>');
     expect(parseCamt(xml).statements[0]?.entries).toHaveLength(1);
   });
+
+  it('reads each entry from its own XML alike: prefixes, comments and CDATA inside an entry', () => {
+    // Entries are parsed one by one from their raw text (xml-tree.ts): what is inside one,
+    // even a comment or CDATA that spells its end tag, must read as it does in a whole tree.
+    const entries = [
+      handwrittenEntry('12.50', {
+        rest: '<!-- a note </Ntry> --><AcctSvcrRef>R-1</AcctSvcrRef><AddtlNtryInf><![CDATA[Fee </Ntry> & more]]></AddtlNtryInf>',
+      }),
+      handwrittenEntry('7.00', { rest: '<AddtlNtryInf>Caf&#233; &amp; bar</AddtlNtryInf>' }),
+      handwrittenEntry('1.00'),
+    ];
+    const plain = handwrittenCamt({ entries });
+    const prefixed = plain
+      .replace('<Document xmlns=', '<c:Document xmlns:c=')
+      .replace(/<(\/?)([A-Za-z])/g, '<$1c:$2')
+      .replace('<c:c:Document', '<c:Document');
+    for (const [xml, endTag] of [
+      [plain, '</Ntry>'],
+      [prefixed, '</c:Ntry>'],
+    ] as const) {
+      const [first, second, third] = parseCamt(xml).statements[0]?.entries ?? [];
+      expect(first).toMatchObject({ amountMinor: 1250, accountServicerReference: 'R-1' });
+      expect(first?.additionalInfo).toBe(`Fee ${endTag} & more`);
+      expect(second?.transactions[0]?.unstructuredText).toBe('Café & bar');
+      expect(third).toMatchObject({ position: 3, amountMinor: 100 });
+    }
+  });
 });
 
 describe('parseCamt refuses what it cannot read faithfully', () => {

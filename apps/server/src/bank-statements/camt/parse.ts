@@ -2,7 +2,16 @@ import { CamtError } from './camt-error';
 import { readCamtDocument } from './document';
 import { compactIban, parseEntry } from './parse-entry';
 import type { CamtMessageKind, ParsedBankFile, ParsedEntry, ParsedStatement } from './types';
-import { childElements, elementAt, textAt, type XmlElement } from './xml-tree';
+import {
+  asElement,
+  childElements,
+  childNodes,
+  elementAt,
+  parseEntryXml,
+  rawContentOf,
+  textAt,
+  type XmlElement,
+} from './xml-tree';
 
 /** The statement element of each kind, and what a person calls it. */
 const statementElementOf: Record<CamtMessageKind, { name: string; label: string }> = {
@@ -54,8 +63,12 @@ function parseStatement(statement: XmlElement, fallbackName: string): ParsedStat
       `Statement ${statementId}: the account (Acct/Id) has neither an IBAN nor another id.`,
     );
   }
-  const entries = childElements(statement, 'Ntry').map((entry, index) =>
-    parseEntry(entry, { statementId, entryPosition: index + 1 }),
+  // Entry by entry from its raw XML: only one entry's tree is alive at a time (see xml-tree.ts).
+  const entries = childNodes(statement, 'Ntry').map((raw, index) =>
+    parseEntry(asElement(parseEntryXml(rawContentOf(raw))), {
+      statementId,
+      entryPosition: index + 1,
+    }),
   );
   const bookingDates = bookingDateRange(entries);
   return {

@@ -56,7 +56,7 @@ const skippedElements = [
  * callbacks get a matcher rather than a path string (`jPath: false`), which the parser builds
  * faster.
  */
-const parser = new XMLParser({
+const parserOptions = {
   processEntities: false,
   ignoreAttributes: false,
   attributeNamePrefix: '@_',
@@ -66,13 +66,47 @@ const parser = new XMLParser({
   trimValues: true,
   ignoreDeclaration: true,
   ignorePiTags: true,
-  isArray: (name) => repeatingElements.has(name),
-  stopNodes: skippedElements,
+  isArray: (name: string) => repeatingElements.has(name),
   jPath: false,
+} as const;
+
+/**
+ * The document is parsed without its entries: each `Ntry` is left as its raw XML and parsed on
+ * its own when it is read (`parseEntryXml`). A 10,000-payment file as one tree of objects holds
+ * some 70 MB of heap at once, on top of the file, all of it long-lived enough to reach the old
+ * generation; entry by entry, only one entry's tree (a batch booking of a few dozen
+ * transactions) lives at a time and dies young.
+ */
+const documentParser = new XMLParser({
+  ...parserOptions,
+  stopNodes: [...skippedElements, '..Ntry'],
 });
 
+const entryParser = new XMLParser({ ...parserOptions, stopNodes: skippedElements });
+
+/** The whole document, every `Ntry` left as its raw XML (read with `parseEntryXml`). */
 export function parseXmlTree(xml: string): XmlElement {
-  return parser.parse(xml) as XmlElement;
+  return documentParser.parse(xml) as XmlElement;
+}
+
+/**
+ * The raw XML inside an element the document parser left unparsed (a `Ntry`): its text as
+ * written, entities not decoded, or '' when it is empty (`<Ntry/>`).
+ */
+export function rawContentOf(node: XmlNode): string {
+  if (typeof node === 'string') return node;
+  const text = node['#text'];
+  return typeof text === 'string' ? text : '';
+}
+
+/**
+ * One `Ntry` parsed from its raw XML with the same options as the document (the whole file was
+ * checked to be well-formed before, so the fragment is too). The element is put back around
+ * its content; any namespace prefix inside is dropped as in the document.
+ */
+export function parseEntryXml(content: string): XmlNode | undefined {
+  const tree = entryParser.parse(`<Ntry>${content}</Ntry>`) as XmlElement;
+  return childNodes(tree, 'Ntry')[0];
 }
 
 function isElement(node: unknown): node is XmlElement {
@@ -100,7 +134,13 @@ export function childNodes(node: XmlNode | undefined, name: string): XmlNode[] {
  * counts too, as an element with nothing but its text: it must be refused, not skipped.
  */
 export function childElements(node: XmlNode | undefined, name: string): XmlElement[] {
-  return childNodes(node, name).map((child) => (isElement(child) ? child : { '#text': child }));
+  return childNodes(node, name).map(asElement);
+}
+
+/** A node as an element: a text-only or empty one as an element with nothing but its text. */
+export function asElement(node: XmlNode | undefined): XmlElement {
+  if (node === undefined) return {};
+  return isElement(node) ? node : { '#text': node };
 }
 
 /** An element reached by a path of child names (first of each), or undefined. */
