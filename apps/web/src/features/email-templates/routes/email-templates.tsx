@@ -345,10 +345,13 @@ function Editor({
             isBusy={save.isPending}
             onClick={() => {
               setMessage(null);
-              save.mutate(
-                { ...draft, version: template.version },
-                { onSuccess: (result) => setMessage(result.message) },
-              );
+              // Not mutate's own onSuccess: the saved version remounts this editor (its key),
+              // often before that callback would run, and TanStack Query skips the callbacks
+              // of an unmounted caller. The promise settles anyway; the message is the parent's.
+              save
+                .mutateAsync({ ...draft, version: template.version })
+                .then((result) => setMessage(result.message))
+                .catch(() => undefined);
             }}
           >
             {save.isPending ? 'Saving…' : 'Save'}
@@ -360,7 +363,10 @@ function Editor({
             onClick={() => {
               if (!template.customised) return;
               setMessage(null);
-              revert.mutate(undefined, { onSuccess: (result) => setMessage(result.message) });
+              revert
+                .mutateAsync(undefined)
+                .then((result) => setMessage(result.message))
+                .catch(() => undefined);
             }}
           >
             {revert.isPending ? 'Reverting…' : 'Revert to default'}
