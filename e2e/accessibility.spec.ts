@@ -90,6 +90,7 @@ const listScreens: readonly [name: string, path: string][] = [
   ['users', '/users'],
   ['operators', '/operators'],
   ['e-mails', '/emails'],
+  ['activity log', '/activity'],
   ['bank accounts', '/settings/bank-accounts'],
   ['countries', '/countries'],
 ];
@@ -269,5 +270,16 @@ test('the dunning settings and the dunning run’s preview', async ({ operatorPa
   const dialog = page.getByRole('dialog', { name: 'Dunning run' });
   await dialog.getByRole('button', { name: 'Preview' }).click();
   await expect(dialog.getByRole('region', { name: 'Dunning preview' })).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
+
+test('the exchange rates and their dialog', async ({ operatorPage: page }) => {
+  await page.goto('/settings/exchange-rates');
+  await expect(
+    page.getByRole('table', { name: 'Exchange rates, newest month first' }),
+  ).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.getByRole('button', { name: 'Add rate' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add an exchange rate' })).toBeVisible();
   await expectNoSeriousViolations(page);
 });

@@ -206,6 +206,7 @@ test.describe('at desktop size', () => {
       ['Countries', /\/countries$/],
       ['Payment tolerances', /\/settings\/payment-tolerances$/],
       ['Dunning', /\/settings\/dunning$/],
+      ['Exchange rates', /\/settings\/exchange-rates$/],
       ['Jobs', /\/settings\/jobs$/],
       ['E-mail templates', /\/settings\/email-templates$/],
       ['Operators', /\/operators$/],

@@ -25,6 +25,10 @@ const sidebarLabels = [
   'Bank statements',
   'Users',
   'Emails',
+  // Issue 18 adds Reports after the business areas.
+  'Reports',
+  // Issue 18: the activity log, after Reports.
+  'Activity',
   'Settings',
 ];
 

@@ -10,6 +10,7 @@ import { creditNotesArea } from './credit-notes/area';
 import { dunningRoutes } from './dunning/routes';
 import { emailTemplateRoutes } from './email-templates/routes';
 import { emailsArea } from './emails/area';
+import { exchangeRateRoutes } from './exchange-rates/routes';
 import { functionsArea } from './functions/area';
 import { healthArea } from './health/area';
 import { homeArea } from './home/area';
@@ -21,6 +22,7 @@ import { operatorsArea } from './operators/area';
 import { paymentToleranceRoutes } from './payment-tolerances/routes';
 import { paymentsArea } from './payments/area';
 import { realtimeArea } from './realtime/area';
+import { reportRoutes } from './reports/routes';
 import { searchArea } from './search/area';
 import { usersArea } from './users/area';
 
@@ -53,7 +55,9 @@ export const areas: readonly FastifyPluginAsyncZod[] = [
   bankStatementsArea,
   creditNotesArea,
   dunningRoutes,
+  exchangeRateRoutes,
   emailsArea,
   emailTemplateRoutes,
   jobRoutes,
+  reportRoutes,
 ];

@@ -12,6 +12,7 @@ import { memberUpload100k, memberUpload100kMemory } from './member-upload';
 import { liveChange100k, membersScroll100k } from './members-browser';
 import { lists100k } from './lists';
 import { paletteKeystroke } from './palette-keystroke';
+import { dashboard1m, dashboard1mLongTasks, reportsApi1m } from './reports';
 import { searchQueries, searchRebuild } from './search';
 import { seed100k } from './seed';
 import { signInJs } from './sign-in-js';
@@ -37,6 +38,10 @@ export const benchmarks: readonly Benchmark[] = [
   invoicePdf,
   invoicePdfsUpload,
   billingLists1m,
+  // Before bank-import and dunning change the million-invoice database's payments and members.
+  reportsApi1m,
+  dashboard1m,
+  dashboard1mLongTasks,
   bankImport100k,
   bankImport100kMemory,
   // After the other users of the million-invoice database: it levels and suspends.

@@ -94,13 +94,28 @@ const lists: ListViews[] = [
     path: '/api/bank-accounts',
     views: ['', ...bothWays(['label', 'bankName', 'currency']), 'currency=CHF', 'active=true'],
   },
+  // Issue 18: the activity log (the audit trail of every record), each filter its screen offers.
+  {
+    path: '/api/activity',
+    views: [
+      '',
+      ...bothWays(['at']),
+      'operator=(empty)',
+      'recordType=members',
+      'recordType=applications,operators',
+      'action=status',
+      'action=create&recordType=members',
+      'at=2025-01-01..2025-12-31',
+      'at=2025-06-01..2025-06-30&recordType=applications',
+    ],
+  },
 ];
 
 export const lists100k: Benchmark = {
   name: 'lists-100k',
   measures:
     `Every list endpoint (members, users, applications, certificates, operators, countries, ` +
-    `bank accounts) on the ${seedScale.toLocaleString('en')}-member database of seed-100k: ` +
+    `bank accounts, activity log) on the ${seedScale.toLocaleString('en')}-member database of seed-100k: ` +
     `every view its screen offers (each sortable column both ways, the filters, a search), the ` +
     `first page and then up to ${pagesDeep} pages deep along the cursor, 50 rows a page; one ` +
     'sample per request, round trip over loopback HTTP (the total included: counted up to 10,000 rows on first pages, estimated otherwise), after a warm-up pass.',

@@ -44,7 +44,7 @@ export function formatCount(value: number | bigint): string {
  */
 const decimalsByCurrency = new Map<string, number>();
 
-function decimalsOf(currency: string): number {
+export function currencyDecimals(currency: string): number {
   const known = decimalsByCurrency.get(currency);
   if (known !== undefined) return known;
   let digits = 2;
@@ -65,7 +65,7 @@ function decimalsOf(currency: string): number {
  * decimals; "CHF -2.50" below zero. Exact for any size: computed on the string form.
  */
 export function formatMoney(minor: string | number | bigint, currency: string): string {
-  const digits = decimalsOf(currency);
+  const digits = currencyDecimals(currency);
   const amount = BigInt(minor);
   const magnitude = amount < 0n ? -amount : amount;
   const scale = 10n ** BigInt(digits);

@@ -53,7 +53,7 @@ export const domainRules = {
   country: 'The country is unknown or not allowed here.',
   csv: 'The file cannot be read as CSV.',
   currency: 'The currency is not an ISO 4217 code, or does not match (a payment and its invoice).',
-  decimals: 'An amount has more than two decimals.',
+  decimals: 'An amount has more than two decimals (an exchange rate more than six).',
   deleted: 'The member is deleted; restore it first.',
   'different-vat-numbers': 'Two members with different VAT numbers need a confirmation to merge.',
   distinct: 'Two different records must be chosen.',

@@ -11,6 +11,42 @@ export const ZHomeOverview = z
       .describe('Applications submitted, endorsed or under review'),
     overdueInvoices: z.number().int().describe('Issued invoices past their due date'),
     failedEmails: z.number().int().describe('E-mails whose delivery failed for good'),
+    // Issue 18: the day's dashboard.
+    suggestedBankPayments: z
+      .number()
+      .int()
+      .describe('Bank payments with a suggested invoice, waiting for an operator to confirm'),
+    unmatchedBankPayments: z
+      .number()
+      .int()
+      .describe('Bank payments no rule could book, waiting to be assigned or set aside'),
+    dunningLevels: z
+      .array(
+        z.object({
+          level: z.number().int().min(1).max(4),
+          name: z.string().describe("The level's name in the dunning settings"),
+          invoices: z.number().int().describe('Issued invoices whose highest level sent is this'),
+        }),
+      )
+      .describe('One count per enabled dunning level, in level order'),
+    suspension: z
+      .object({
+        level: z.number().int().min(1).max(4).describe('The level that suspends'),
+        name: z.string(),
+        dueOnOrBefore: z
+          .string()
+          .describe(
+            "YYYY-MM-DD: an invoice due on or before this day has reached the suspending level's days (today at headquarters minus its days after due)",
+          ),
+        members: z
+          .number()
+          .int()
+          .describe(
+            'Members due for suspension: not suspended or ended, not honorary, not exempt from dunning, with an issued invoice with a balance due on or before that day',
+          ),
+      })
+      .nullable()
+      .describe('Null when no enabled dunning level suspends'),
     asOf: z.string().describe('When the counts were taken (ISO time)'),
   })
   .describe("The operators' start page: what needs action today");

@@ -20,7 +20,9 @@ import {
   uploadStatuses,
 } from './index';
 import { describe, expect, it } from 'vitest';
+import { activityRecordTypes } from './lists/activity';
 import {
+  activityRecordTypeLabels,
   applicationStatusLabels,
   certificateStatusLabels,
   certificateTypeLabels,
@@ -64,6 +66,7 @@ const tables: [string, readonly string[], Record<string, string>][] = [
   ['e-mail kinds', emailKinds, emailKindLabels],
   ['e-mail delivery outcomes', emailDeliveryOutcomes, emailDeliveryOutcomeLabels],
   ['e-mail delivery modes', emailDeliveryModes, emailDeliveryModeLabels],
+  ['activity record types', activityRecordTypes, activityRecordTypeLabels],
 ];
 
 /** Sentence case: a capital first letter, the rest lower case but for known acronyms. */

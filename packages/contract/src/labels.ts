@@ -19,6 +19,7 @@ import type {
 } from './index';
 // A value, zod-free like this module: the four working languages' names (issue 17).
 import { languageLabels } from './enumerations';
+import type { ActivityRecordType } from './lists/activity';
 
 /**
  * One table of words per enumeration of the contract: what every list cell, badge, filter option,
@@ -206,6 +207,30 @@ export function deliveryOutcomeLabel(
     ? emailDeliveryModeLabels.log
     : emailDeliveryOutcomeLabels[outcome];
 }
+
+/** The activity log's record types (the audit trail's tables), as a person names such a record. */
+export const activityRecordTypeLabels: Record<ActivityRecordType, string> = {
+  members: 'Member',
+  applications: 'Application',
+  invoices: 'Invoice',
+  credit_notes: 'Credit note',
+  money_movements: 'Money movement',
+  certificates: 'Certificate',
+  stripe_invoices: 'Card payment',
+  bank_statements: 'Bank statement',
+  bank_entries: 'Bank payment',
+  users: 'User',
+  operators: 'Operator',
+  emails: 'E-mail',
+  email_templates: 'E-mail template',
+  countries: 'Country',
+  bank_accounts: 'Bank account',
+  exchange_rates: 'Exchange rate',
+  payment_tolerances: 'Payment tolerance',
+  dunning_settings: 'Dunning settings',
+  job_schedules: 'Job schedule',
+  job_runs: 'Job run',
+};
 
 /** `pending-payment`, `under_review` or `PENDING` → "Pending payment": a code as words. */
 export function sentenceCase(code: string): string {

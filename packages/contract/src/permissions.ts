@@ -41,6 +41,13 @@ export const operatorActions = [
   'dunning.manage',
   /** Edit, revert and test the e-mail templates. */
   'email-templates.edit',
+  /**
+   * Read the finance reports and trends (revenue, receivables, renewal progress): the one read
+   * that needs a role (issue 18: "finance figures need the finance or admin role").
+   */
+  'reports.finance',
+  /** Edit and import the exchange rates of the CHF equivalents. */
+  'exchange-rates.edit',
 ] as const;
 export type OperatorAction = (typeof operatorActions)[number];
 
@@ -57,6 +64,8 @@ export const actionsByRole: Record<OperatorRole, readonly OperatorAction[]> = {
     'emails.retry',
     'dunning.manage',
     'email-templates.edit',
+    'reports.finance',
+    'exchange-rates.edit',
   ],
   membership: [
     'members.edit',

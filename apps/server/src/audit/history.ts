@@ -46,7 +46,8 @@ export function changedFields(before: unknown, after: unknown): TAuditFieldChang
   return changes;
 }
 
-function reasonOf(after: unknown): string | null {
+/** The reason a person gave with the change (`_reason`), or null. */
+export function reasonOf(after: unknown): string | null {
   const reason = asRow(after)?.[auditReasonKey];
   return typeof reason === 'string' && reason.trim() !== '' ? reason : null;
 }

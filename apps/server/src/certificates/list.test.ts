@@ -158,4 +158,55 @@ describe('GET /api/certificates', () => {
     const issuedCount = (await allPages('status=issued')).rows.length;
     expect(lines).toHaveLength(issuedCount + 1);
   });
+  // Issue 18: the reports drill down to the certificates issued on days at headquarters.
+  describe('drill-down filter: issuedAt', () => {
+    let stored: { cid: string; issued_at: Date | null }[];
+    const cids = (rows: { cid: string }[]) => rows.map((row) => row.cid).sort();
+    const dayAtHeadquarters = (time: Date) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(time);
+
+    beforeAll(async () => {
+      const { db } = t.database;
+      // Around midnight at headquarters (CET, UTC+1): 31 December 23:30 and 1 January 00:30.
+      const times: [string, string][] = [
+        ['cert001', '2024-12-31T22:30:00Z'],
+        ['cert002', '2024-12-31T23:30:00Z'],
+      ];
+      for (const [cid, time] of times) {
+        await db
+          .updateTable('certificates')
+          .set({ issued_at: new Date(time) })
+          .where('cid', '=', cid)
+          .execute();
+      }
+      stored = await db.selectFrom('certificates').select(['cid', 'issued_at']).execute();
+    });
+
+    it('the days issued at headquarters (Europe/Zurich), a range or (empty)', async () => {
+      const cases: [string, (day: string) => boolean][] = [
+        ['2024-12-31', (day) => day === '2024-12-31'],
+        ['2025-01-01', (day) => day === '2025-01-01'],
+        [`${thisYear - 1}-01-01..`, (day) => day >= `${thisYear - 1}-01-01`],
+        [`..${thisYear - 3}-12-31`, (day) => day <= `${thisYear - 3}-12-31`],
+      ];
+      for (const [filter, matches] of cases) {
+        const { rows } = await allPages(`issuedAt=${filter}&limit=200`);
+        const expected = stored.filter(
+          (row) => row.issued_at !== null && matches(dayAtHeadquarters(row.issued_at)),
+        );
+        expect(expected.length, filter).toBeGreaterThan(0);
+        expect(cids(rows), filter).toEqual(cids(expected));
+      }
+      expect(cids((await allPages('issuedAt=2025-01-01')).rows)).toEqual(['cert002']);
+      const { rows } = await allPages('issuedAt=(empty)');
+      expect(cids(rows)).toEqual(cids(stored.filter((row) => row.issued_at === null)));
+      expect(rows.every((row) => row.status === 'pending')).toBe(true);
+    });
+
+    it('answers 400 naming the filter for a bad value', async () => {
+      const { list } = listEndpoint(t, '/api/certificates', cookie);
+      expectInvalid(await list('issuedAt=2025-13-01'), 'query.issuedAt', 'invalid_format');
+      expectInvalid(await list('issuedAt=last-year..'), 'query.issuedAt', 'invalid_format');
+    });
+  });
 });

@@ -4,13 +4,15 @@ import {
   type TCertificatesListPage,
   type TCertificatesListQuery,
 } from '@ops/contract';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
-import { type ListDefinition, type ListSpec, runList } from '../lists';
+import { dayAtHeadquartersFilter, type ListDefinition, type ListSpec, runList } from '../lists';
 import { normalizeVerificationCode } from './verification-code';
 
 /** A sort key for certificates not issued yet (pending): after every issued one. */
 const notIssuedYet = "'9999-12-31T00:00:00Z'::timestamptz";
+
+const issuedAtSort = `coalesce(c.issued_at, ${notIssuedYet})`;
 
 /** Sort expressions match the indexes of migration 0010 exactly (else they are not used). */
 export const certificatesListSpec: ListSpec<typeof certificatesListColumns> = {
@@ -24,7 +26,9 @@ export const certificatesListSpec: ListSpec<typeof certificatesListColumns> = {
     year: { column: 'c.year', sortExpression: 'c.year' },
     status: { column: 'c.status', sortExpression: 'c.status' },
     validTo: { sortExpression: 'c.valid_to' },
-    issuedAt: { sortExpression: `coalesce(c.issued_at, ${notIssuedYet})` },
+    // Issue 18: the day issued at headquarters, a range of the sort expression (its index
+    // `certificates_list_issued_at_idx` answers it), the list's own (certificatesListFor).
+    issuedAt: { sortExpression: issuedAtSort, isOwnFilter: true },
   },
 };
 
@@ -86,7 +90,10 @@ type CertificateListRow = {
   issued_at: Date | null;
 };
 
-/** The certificates list: filtered per column, searched by number, code or member name. */
+/**
+ * The certificates list without its own filter: filtered per column, searched by number, code or
+ * member name. A request's list is `certificatesListFor` (its issue-day filter).
+ */
 export const certificatesList: ListDefinition<CertificateListRow, TCertificateListItem> = {
   spec: certificatesListSpec,
   from: (db) => db.selectFrom('certificates as c'),
@@ -126,11 +133,28 @@ export const certificatesList: ListDefinition<CertificateListRow, TCertificateLi
   }),
 };
 
+/**
+ * The certificates list of one request: `issuedAt` (issue 18) is a range of instants from the
+ * first day's midnight at headquarters, joined to the list's fixed part here.
+ */
+export function certificatesListFor(
+  query: Pick<TCertificatesListQuery, 'issuedAt'>,
+): ListDefinition<CertificateListRow, TCertificateListItem> {
+  if (!query.issuedAt) return certificatesList;
+  const condition: RawBuilder<boolean> = dayAtHeadquartersFilter(
+    'issuedAt',
+    query.issuedAt,
+    issuedAtSort,
+    notIssuedYet,
+  );
+  return { ...certificatesList, from: (db) => certificatesList.from(db).where(condition) };
+}
+
 /** A page of the certificates list. */
 export function listCertificates(
   db: Kysely<Database>,
   query: TCertificatesListQuery,
   options: { withEstimate?: boolean } = {},
 ): Promise<TCertificatesListPage> {
-  return runList(db, certificatesList, query, options);
+  return runList(db, certificatesListFor(query), query, options);
 }

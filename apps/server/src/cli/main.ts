@@ -33,6 +33,14 @@ import { dunningReportSummary } from './dunning';
 import { bankImportJson, bankImportSummary, importBankFiles, UnreadableBankFile } from './bank';
 import { awaitJob, listJobs, runJobFromCli, schedulesSummary } from './jobs';
 import { installJobQueueSchema } from '../db/job-queue';
+import { listExchangeRates } from '../exchange-rates';
+import {
+  importRatesFile,
+  ratesImportSummary,
+  ratesTable,
+  readRatesFile,
+  UnreadableRatesFile,
+} from './exchange-rates';
 
 /** A problem with what the person typed: exit code 2, like a usage error. */
 class InputError extends Error {}
@@ -503,6 +511,37 @@ jobs
     );
     if (run.state === 'failed')
       throw new AppError('internal', `The job failed: ${run.error ?? ''}`);
+  });
+
+const exchangeRates = program
+  .command('exchange-rates')
+  .description('Exchange rates of the CHF equivalents (issue 18): CHF for one unit, per month');
+exchangeRates
+  .command('import')
+  .description(
+    'Import a CSV file of rates (header currency,month,rate; month YYYY-MM; "," or ";" separated): every row checked first, then all in one transaction',
+  )
+  .argument('<file>', 'the CSV file')
+  .option('--json', 'print the result (counts and every row) as JSON')
+  .action(async (file: string, options: { json?: boolean }) => {
+    try {
+      const content = await readRatesFile(file);
+      const result = await withDatabase((database) => importRatesFile(database.db, file, content));
+      console.log(
+        options.json ? JSON.stringify(result, null, 2) : ratesImportSummary(file, result),
+      );
+    } catch (error) {
+      if (error instanceof UnreadableRatesFile) throw new InputError(error.message);
+      throw error;
+    }
+  });
+exchangeRates
+  .command('list')
+  .description('Every rate, newest month first')
+  .option('--json', 'print the rates as JSON')
+  .action(async (options: { json?: boolean }) => {
+    const rates = await withDatabase((database) => listExchangeRates(database.db));
+    console.log(options.json ? JSON.stringify(rates, null, 2) : ratesTable(rates));
   });
 
 try {

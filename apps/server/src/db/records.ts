@@ -126,6 +126,14 @@ const recordTables = {
         row.payer_name ? ` from ${row.payer_name}` : ''
       }${row.booking_date ? ` on ${formatDate(row.booking_date)}` : ''}`,
   },
+  // Issue 18: keyed by currency and month; `id` ("EUR-2026-05") is generated from the two.
+  exchange_rates: {
+    key: 'id',
+    noun: 'exchange rate',
+    keyWord: 'id',
+    label: (row: Selectable<Database['exchange_rates']>) =>
+      `The ${row.currency.trim()} rate of ${row.month.slice(0, 7)}`,
+  },
 } as const;
 
 /** A business table whose rows carry `version`, `updated_at` and `updated_by`. */

@@ -734,6 +734,8 @@ export type Database = {
   job_schedules: JobSchedulesTable;
   job_runs: JobRunsTable;
   job_instances: JobInstancesTable;
+  exchange_rates: ExchangeRatesTable;
+  report_counts: ReportCountsTable;
 };
 
 export type User = Selectable<UsersTable>;
@@ -884,6 +886,19 @@ export type DunningLevelsTable = Tracked & {
 
 export type DunningMinimumsTable = { currency: string; minimum_minor: Money };
 
+/**
+ * Issue 18: CHF for one unit of `currency` in `month` (the first of the month; migration 0036).
+ * `chf_per_unit` is numeric(18, 6), read as a string ("0.941200"), never a float. `id`
+ * ("EUR-2026-05") is generated from the key for the records store, the audit and the feed.
+ */
+export type ExchangeRatesTable = Tracked & {
+  currency: string;
+  month: DateOnly;
+  chf_per_unit: string;
+  source: 'entered' | 'csv';
+  id: ColumnType<string, never, never>;
+};
+
 /** One level sent for one invoice: UNIQUE (invoice_iid, level), the idempotency guarantee. */
 export type DunningNoticesTable = {
   id: string;
@@ -909,4 +924,17 @@ export type DunningRunsTable = {
   started_at: Timestamp;
   updated_at: Timestamp;
   finished_at: Timestamp | null;
+};
+
+/** Facts per day for the reports (issue 18, migration 0038), kept current by triggers. */
+export type ReportCountsTable = {
+  fact: string;
+  day: DateOnly;
+  year: number;
+  detail: string;
+  country_iso2: string;
+  category: string;
+  currency: string;
+  n: ColumnType<string, string | number, string | number>;
+  amount_minor: ColumnType<string, string | number, string | number>;
 };

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { THomeOverview } from '@ops/contract';
 import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
+import { addBankAccount, addEntry, addStatement } from '../bank-statements/test-support';
+import type { MemberCategory, MemberStatus } from '../db/schema';
+import { todayAtHeadquarters } from '../lib/dates';
 import { newId } from '../lib/ids';
 
 describe('GET /api/home/overview', () => {
@@ -15,11 +19,7 @@ describe('GET /api/home/overview', () => {
   const overview = async () => {
     const response = await t.app.inject({ url: '/api/home/overview', headers: { cookie } });
     expect(response.statusCode).toBe(200);
-    return response.json<{
-      applicationsAwaitingReview: number;
-      overdueInvoices: number;
-      failedEmails: number;
-    }>();
+    return response.json<THomeOverview>();
   };
 
   it('counts nothing on an empty database', async () => {
@@ -27,6 +27,15 @@ describe('GET /api/home/overview', () => {
       applicationsAwaitingReview: 0,
       overdueInvoices: 0,
       failedEmails: 0,
+      suggestedBankPayments: 0,
+      unmatchedBankPayments: 0,
+      dunningLevels: [
+        { level: 1, name: 'Reminder 1', invoices: 0 },
+        { level: 2, name: 'Reminder 2', invoices: 0 },
+        { level: 3, name: 'Final notice', invoices: 0 },
+        { level: 4, name: 'Suspension', invoices: 0 },
+      ],
+      suspension: { level: 4, name: 'Suspension', members: 0 },
     });
   });
 
@@ -87,5 +96,125 @@ describe('GET /api/home/overview', () => {
       overdueInvoices: 1,
       failedEmails: 2,
     });
+  });
+  // Issue 18: the day's dashboard.
+  it('counts the bank payments to match, the invoices per enabled dunning level and the members due for suspension', async () => {
+    const db = t.database.db;
+    const today = todayAtHeadquarters();
+    const daysBefore = (days: number) => {
+      const day = new Date(`${today}T00:00:00Z`);
+      day.setUTCDate(day.getUTCDate() - days);
+      return day.toISOString().slice(0, 10);
+    };
+
+    await addBankAccount(db, { id: 'ba-home' });
+    const bsid = await addStatement(db, { bank_account_id: 'ba-home' });
+    for (const state of ['suggested', 'suggested', 'unmatched', 'unmatched', 'unmatched', 'booked'])
+      await addEntry(db, bsid, { amount_minor: 1_000, state: state as 'unmatched' });
+
+    const member = async (
+      status: MemberStatus,
+      fields: { category?: MemberCategory; exemptUntil?: string; deleted?: boolean } = {},
+    ) => {
+      const mid = newId();
+      await db
+        .insertInto('members')
+        .values({
+          mid,
+          number: `M-${mid.slice(0, 8)}`,
+          category: fields.category ?? 'individual',
+          status,
+          legal_name: `Member ${status}`,
+          dunning_exempt_until: fields.exemptUntil ?? null,
+          deleted_at: fields.deleted ? new Date() : null,
+        })
+        .execute();
+      return mid;
+    };
+    const invoice = (
+      memberMid: string,
+      dueDate: string,
+      fields: { status?: 'issued' | 'paid'; dunningLevel?: number } = {},
+    ) => ({
+      iid: newId(),
+      number: `INV-${newId().slice(0, 8)}`,
+      member_mid: memberMid,
+      kind: 'membership' as const,
+      year: 2026,
+      currency: 'CHF',
+      subtotal_minor: 10_000,
+      total_minor: 10_000,
+      status: fields.status ?? 'issued',
+      due_date: dueDate,
+      dunning_level: fields.dunningLevel ?? 0,
+      paid_at: fields.status === 'paid' ? new Date() : null,
+    });
+    // The suspending level (4, enabled) is reached 90 days after the due date.
+    const cutoff = daysBefore(90);
+    const dayAfterCutoff = daysBefore(89);
+    const due = await member('active');
+    const twice = await member('overdue');
+    const exemptUntilYesterday = await member('pending-payment', { exemptUntil: daysBefore(1) });
+    const notYet = await member('active');
+    const suspended = await member('suspended');
+    const honorary = await member('active', { category: 'honorary' });
+    const exempt = await member('active', { exemptUntil: today });
+    const paid = await member('active');
+    const deleted = await member('active', { deleted: true });
+    await db
+      .insertInto('invoices')
+      .values([
+        invoice(due, cutoff, { dunningLevel: 3 }),
+        invoice(twice, daysBefore(200), { dunningLevel: 1 }),
+        invoice(twice, daysBefore(120), { dunningLevel: 1 }),
+        invoice(exemptUntilYesterday, daysBefore(100)),
+        invoice(notYet, dayAfterCutoff, { dunningLevel: 2 }),
+        invoice(suspended, daysBefore(300), { dunningLevel: 4 }),
+        invoice(honorary, daysBefore(300)),
+        invoice(exempt, daysBefore(300)),
+        invoice(paid, daysBefore(300), { status: 'paid', dunningLevel: 2 }),
+        invoice(deleted, daysBefore(300)),
+      ])
+      .execute();
+
+    const counts = await overview();
+    expect(counts).toMatchObject({
+      suggestedBankPayments: 2,
+      unmatchedBankPayments: 3,
+      dunningLevels: [
+        { level: 1, name: 'Reminder 1', invoices: 2 },
+        { level: 2, name: 'Reminder 2', invoices: 1 },
+        { level: 3, name: 'Final notice', invoices: 1 },
+        { level: 4, name: 'Suspension', invoices: 1 },
+      ],
+      // due, twice (once) and the one whose exemption ended yesterday.
+      suspension: { level: 4, name: 'Suspension', dueOnOrBefore: cutoff, members: 3 },
+    });
+    // The overdue count is the invoices list's `overdue=true` (the earlier test's one too).
+    const list = await t.app.inject({
+      url: '/api/invoices?overdue=true&limit=1',
+      headers: { cookie },
+    });
+    expect(list.json<{ estimatedTotal: number }>().estimatedTotal).toBe(counts.overdueInvoices);
+    for (const { level, invoices } of counts.dunningLevels) {
+      const page = await t.app.inject({
+        url: `/api/invoices?status=issued&dunningLevel=${level}&limit=1`,
+        headers: { cookie },
+      });
+      expect(page.json<{ estimatedTotal: number }>().estimatedTotal, `level ${level}`).toBe(
+        invoices,
+      );
+    }
+
+    // Only enabled levels are counted; without an enabled suspending level, no suspension count.
+    await db
+      .updateTable('dunning_levels')
+      .set({ enabled: false })
+      .where('level', 'in', [2, 4])
+      .execute();
+    const fewer = await overview();
+    expect(fewer.dunningLevels.map((level) => level.level)).toEqual([1, 3]);
+    expect(fewer.suspension).toBeNull();
+    await db.updateTable('dunning_levels').set({ enabled: true }).execute();
   });
 });

@@ -5,7 +5,8 @@ import { expectInvalid } from '../../test/requests';
 import { todayAtHeadquarters } from '../lib/dates';
 import { loadCountries } from '../seed/countries';
 import { addDays } from './lifecycle';
-import { invoicesListSpec } from './list';
+import { invoicesListFor, invoicesListSpec } from './list';
+import { runList } from '../lists';
 import { sortExpressionOf } from '../lists/list-spec';
 
 type Row = {
@@ -248,5 +249,143 @@ describe('GET /api/invoices', () => {
     expectInvalid(await list('dueDate=2026-13-45..'), 'query.dueDate', 'invalid_format');
     expectInvalid(await list('cursor=bm90LWEtY3Vyc29y'), 'query.cursor', 'invalid_format');
     expectInvalid(await list('limit=5000'), 'query.limit', 'too_big');
+  });
+  // Issue 18: the filters the reports drill down to, each against the rows read straight from
+  // the tables.
+  describe('drill-down filters: region, memberCountry, memberCategory, paidAt', () => {
+    type Stored = {
+      iid: string;
+      region: string | null;
+      country: string | null;
+      category: string | null;
+      paid_at: Date | null;
+    };
+    let stored: Stored[];
+    const iids = (rows: { iid: string }[]) => rows.map((row) => row.iid).sort();
+    const dayAtHeadquarters = (time: Date) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(time);
+
+    beforeAll(async () => {
+      const { db } = t.database;
+      await db
+        .insertInto('members')
+        .values([
+          {
+            mid: 'm-tokyo',
+            number: 'M-000003',
+            category: 'group',
+            status: 'active',
+            legal_name: 'Tokyo Forwarders Group',
+            country_iso2: 'JP',
+          },
+          {
+            mid: 'm-boston',
+            number: 'M-000004',
+            category: 'honorary',
+            status: 'active',
+            legal_name: 'Boston Honorary Member',
+            country_iso2: 'US',
+            // Deleted since: its invoices still count where it is now.
+            deleted_at: new Date(),
+          },
+        ])
+        .execute();
+      // Paid around midnight at headquarters (CEST, UTC+2): 31 March 23:30 and 1 April 00:30.
+      const paidTimes = ['2025-03-31T21:30:00Z', '2025-03-31T22:30:00Z', '2025-04-01T21:59:59Z'];
+      await db
+        .insertInto('invoices')
+        .values(
+          paidTimes.map((paidAt, i) => ({
+            iid: `drill${i}`,
+            number: `2025-${String(900 + i).padStart(6, '0')}`,
+            member_mid: i === 0 ? 'm-boston' : 'm-tokyo',
+            kind: 'membership' as const,
+            year: 2025,
+            issue_date: '2025-03-01',
+            due_date: '2025-03-31',
+            currency: 'CHF',
+            total_minor: 10_000,
+            status: 'paid' as const,
+            paid_at: new Date(paidAt),
+            paid_amount_minor: 10_000,
+            paid_method: 'bank-transfer' as const,
+            source: 'generated' as const,
+          })),
+        )
+        .execute();
+      stored = await db
+        .selectFrom('invoices as i')
+        .leftJoin('members as m', 'm.mid', 'i.member_mid')
+        .leftJoin('countries as c', 'c.iso2', 'm.country_iso2')
+        .select(['i.iid', 'c.region', 'm.country_iso2 as country', 'm.category', 'i.paid_at'])
+        .execute();
+    });
+
+    it('region, memberCountry, memberCategory: the invoices of the members matching', async () => {
+      const cases: [string, (row: Stored) => boolean][] = [
+        ['region=europe', (row) => row.region === 'europe'],
+        [
+          'region=americas,asia-pacific',
+          (row) => row.region === 'americas' || row.region === 'asia-pacific',
+        ],
+        ['memberCountry=CH,US', (row) => row.country === 'CH' || row.country === 'US'],
+        ['memberCategory=association', (row) => row.category === 'association'],
+        [
+          'region=europe&memberCategory=individual,group',
+          (row) => row.region === 'europe' && row.category === 'individual',
+        ],
+        ['memberCountry=JP&status=paid', (row) => row.country === 'JP'],
+      ];
+      for (const [query, matches] of cases) {
+        const { rows } = await allPages(`${query}&limit=200`);
+        const expected = stored.filter(matches);
+        expect(expected.length, query).toBeGreaterThan(0);
+        expect(iids(rows), query).toEqual(iids(expected));
+      }
+      expect(iids((await allPages('region=americas')).rows)).toEqual(['drill0']);
+    });
+
+    it('reads the same invoices as a semi-join on members (the form for many members)', async () => {
+      for (const query of ['region=europe', 'memberCountry=JP,US', 'memberCategory=group']) {
+        const filters: Parameters<typeof invoicesListFor>[0] = Object.fromEntries(
+          new URLSearchParams(query),
+        );
+        const params = { limit: 200, ...filters };
+        // Without the members named one by one (more than 1,000 match at scale).
+        const semiJoin = await runList(t.database.db, invoicesListFor(params), params);
+        const { rows } = await allPages(`${query}&limit=200`);
+        expect(iids(semiJoin.data), query).toEqual(iids(rows));
+      }
+    });
+
+    it('paidAt: the days paid at headquarters (Europe/Zurich), a range or (empty)', async () => {
+      const cases: [string, (day: string) => boolean][] = [
+        ['2025-03-31', (day) => day === '2025-03-31'],
+        ['2025-04-01', (day) => day === '2025-04-01'],
+        ['2025-03-31..2025-04-01', (day) => day >= '2025-03-31' && day <= '2025-04-01'],
+        ['2025-04-01..', (day) => day >= '2025-04-01'],
+        ['..2025-01-10', (day) => day <= '2025-01-10'],
+        ['2025-01-05,2025-04-01', (day) => day === '2025-01-05' || day === '2025-04-01'],
+      ];
+      for (const [filter, matches] of cases) {
+        const { rows } = await allPages(`paidAt=${filter}&limit=200`);
+        const expected = stored.filter(
+          (row) => row.paid_at !== null && matches(dayAtHeadquarters(row.paid_at)),
+        );
+        expect(expected.length, filter).toBeGreaterThan(0);
+        expect(iids(rows), filter).toEqual(iids(expected));
+      }
+      expect(iids((await allPages('paidAt=2025-04-01')).rows)).toEqual(['drill1', 'drill2']);
+      const { rows } = await allPages('paidAt=(empty)&limit=200');
+      expect(iids(rows)).toEqual(iids(stored.filter((row) => row.paid_at === null)));
+    });
+
+    it('answers 400 naming the filter for a bad value', async () => {
+      expectInvalid(await list('region=mars'), 'query.region', 'invalid_value');
+      expectInvalid(await list('memberCountry=che'), 'query.memberCountry', 'invalid_value');
+      expectInvalid(await list('memberCategory=vip'), 'query.memberCategory', 'invalid_value');
+      expectInvalid(await list('paidAt=2025-02-30'), 'query.paidAt', 'invalid_format');
+      expectInvalid(await list('paidAt=..'), 'query.paidAt', 'invalid_format');
+    });
   });
 });

@@ -5,6 +5,7 @@
 
 // An area's list declares its columns (`ListSpec`) and SQL (`ListDefinition`) and runs here.
 export { badQuery, filterColumnOf, filterCondition, parseSort } from './list-spec';
+export { dayAtHeadquartersFilter, parseDay } from './day-at-headquarters';
 export type { ListColumn, ListSpec } from './list-spec';
 export { allRowsOf, matchingRows, runList, sendListExport } from './run-list';
 export type { AnySelect, ListDefinition } from './run-list';

@@ -21,7 +21,7 @@ import {
 } from '../lists';
 import { AppError } from '../errors';
 import { todayAtHeadquarters } from '../lib/dates';
-import { membersList } from './list';
+import { membersList, membersListFor } from './list';
 
 function badSelection(message: string): AppError {
   return new AppError('invalid-argument', `body.selection.listParams: ${message}`, {
@@ -43,7 +43,7 @@ export function selectedMembers(db: Kysely<Database>, selection: TListSelection)
     const issue = parsed.error.issues[0];
     throw badSelection(`${issue?.path.join('.') ?? 'view'}: ${issue?.message ?? 'not a view'}`);
   }
-  return matchingRows(db, membersList, parsed.data);
+  return matchingRows(db, membersListFor(parsed.data), parsed.data);
 }
 
 /** The statuses a member may leave for `target` (the life cycle, read backwards). */

@@ -145,4 +145,108 @@ describe('GET /api/members', () => {
     expectInvalid(await list('cursor=bm90LWEtY3Vyc29y'), 'query.cursor', 'invalid_format');
     expectInvalid(await list('limit=5000'), 'query.limit', 'too_big');
   });
+  // Issue 18: the filters the reports drill down to, each against the rows read straight from
+  // the tables.
+  describe('drill-down filters: region, memberOn, terminatedOn', () => {
+    type Live = {
+      mid: string;
+      region: string | null;
+      joined_on: string | null;
+      terminated_on: string | null;
+    };
+    let live: Live[];
+    const mids = (rows: { mid: string }[]) => rows.map((row) => row.mid).sort();
+
+    beforeAll(async () => {
+      const { db } = t.database;
+      await db
+        .updateTable('members')
+        .set({ country_iso2: 'US' })
+        .where('mid', '=', 'mid005')
+        .execute();
+      await db
+        .updateTable('members')
+        .set({ country_iso2: 'JP' })
+        .where('mid', '=', 'mid010')
+        .execute();
+      const terminations: [string, string, MemberStatus][] = [
+        ['mid001', '2015-06-30', 'resigned'],
+        ['mid002', '2015-07-01', 'terminated'],
+        ['mid003', '2020-01-01', 'resigned'],
+        ['mid036', '2015-06-30', 'terminated'], // deleted: never listed
+      ];
+      for (const [mid, day, status] of terminations) {
+        await db
+          .updateTable('members')
+          .set({ terminated_on: day, status })
+          .where('mid', '=', mid)
+          .execute();
+      }
+      live = await db
+        .selectFrom('members as m')
+        .leftJoin('countries as c', 'c.iso2', 'm.country_iso2')
+        .where('m.deleted_at', 'is', null)
+        .select(['m.mid', 'c.region', 'm.joined_on', 'm.terminated_on'])
+        .execute();
+    });
+
+    it('region: the members whose country is in one of the regions', async () => {
+      for (const regions of ['europe', 'americas,asia-pacific', 'africa-middle-east']) {
+        const { rows } = await allPages(`region=${regions}&limit=200`);
+        const expected = live.filter(
+          (row) => row.region && regions.split(',').includes(row.region),
+        );
+        expect(mids(rows), regions).toEqual(mids(expected));
+      }
+      expect(mids((await allPages('region=americas')).rows)).toEqual(['mid005']);
+    });
+
+    it('memberOn: joined on or before the day, not resigned or terminated by then', async () => {
+      for (const day of ['2015-06-29', '2015-06-30', '2015-07-01', '2030-01-01', '2009-12-31']) {
+        const { rows } = await allPages(`memberOn=${day}&limit=200`);
+        const expected = live.filter(
+          (row) =>
+            row.joined_on !== null &&
+            row.joined_on <= day &&
+            (row.terminated_on === null || row.terminated_on > day),
+        );
+        expect(mids(rows), day).toEqual(mids(expected));
+      }
+      // Terminated on the day: no longer a member that day; the day before, still one.
+      expect(mids((await allPages('memberOn=2015-06-30&limit=200')).rows)).not.toContain('mid001');
+      expect(mids((await allPages('memberOn=2015-06-29&limit=200')).rows)).toContain('mid001');
+    });
+
+    it('terminatedOn: a range of dates, either end open, or (empty)', async () => {
+      expect(mids((await allPages('terminatedOn=2015-01-01..2015-12-31')).rows)).toEqual([
+        'mid001',
+        'mid002',
+      ]);
+      expect(mids((await allPages('terminatedOn=2016-01-01..')).rows)).toEqual(['mid003']);
+      const { rows } = await allPages('terminatedOn=(empty)&limit=200');
+      expect(mids(rows)).toEqual(mids(live.filter((row) => row.terminated_on === null)));
+    });
+
+    it('combines with the other filters, and the export reads them too', async () => {
+      expect(
+        mids((await allPages('region=europe&memberOn=2015-06-30&status=resigned')).rows),
+      ).toEqual(['mid003']);
+      expect(
+        mids((await allPages('region=europe&memberOn=2015-06-29&status=resigned')).rows),
+      ).toEqual(['mid001', 'mid003']);
+      const lines = await csvExport(t, '/api/members/export?region=americas', cookie, 'members');
+      expect(lines).toHaveLength(2); // the header and mid005
+    });
+
+    it('answers 400 naming the filter for a bad value', async () => {
+      expectInvalid(await list('region=mars'), 'query.region', 'invalid_value');
+      expectInvalid(await list('memberOn=2025-02-30'), 'query.memberOn', 'invalid_format');
+      expectInvalid(
+        await list('memberOn=2025-01-01..2025-12-31'),
+        'query.memberOn',
+        'invalid_format',
+      );
+      expectInvalid(await list('terminatedOn=soon..'), 'query.terminatedOn', 'invalid_format');
+    });
+  });
 });

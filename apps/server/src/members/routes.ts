@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operatorActor } from '../http/actor';
 import { sendListExport } from '../lists';
 import { changeMembersStatus } from './bulk';
-import { listMembers, membersList } from './list';
+import { countriesOfRegions, listMembers, membersListFor } from './list';
 
 /** The export's columns, as a person reads them in a spreadsheet (the contract's headers). */
 const exportColumns = listExportColumns(membersListColumns);
@@ -59,7 +59,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendListExport(request, reply, {
         db: app.deps.db,
-        list: membersList,
+        list: membersListFor(request.query, await countriesOfRegions(app.deps.db, request.query)),
         query: request.query,
         columns: exportColumns,
         filename: 'members',

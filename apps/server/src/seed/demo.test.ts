@@ -75,4 +75,19 @@ describe('seed demo', () => {
     expect(counts?.mismatched).toBe(0);
     expect(counts?.portal).toBe(0);
   });
+
+  it('gives the CHF equivalents a rate for every demo invoice: EUR and USD from the first month', async () => {
+    const { rows } = await sql<{ currency: string; month: string; chf_per_unit: string }>`
+      SELECT currency, to_char(month, 'YYYY-MM') AS month, chf_per_unit
+        FROM exchange_rates ORDER BY currency, month`.execute(database.db);
+    const first = await sql<{ month: string }>`
+      SELECT to_char(min(issue_date), 'YYYY-MM') AS month FROM invoices`.execute(database.db);
+    const firstMonth = first.rows[0]?.month;
+    expect(rows.filter((row) => row.month === firstMonth).map((row) => row.currency)).toEqual([
+      'EUR',
+      'USD',
+    ]);
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(rows.length).toBeLessThanOrEqual(3);
+  });
 });

@@ -217,6 +217,22 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedReport> {
           AND i.dunning_level = 1 AND i.member_mid IS NOT NULL
        ON CONFLICT (invoice_iid, level) DO NOTHING`,
     );
+    // Issue 18: a few exchange rates, so the reports' CHF equivalents show from the first start:
+    // EUR and USD from the month of the first invoice (every later month falls back to it),
+    // and a newer EUR rate from January of this year.
+    await client.query(
+      `INSERT INTO exchange_rates (currency, month, chf_per_unit, source, created_by, updated_by)
+       SELECT r.currency, r.month, r.rate, 'entered', $2, $2
+         FROM (SELECT 'EUR' AS currency, date_trunc('month', min(issue_date))::date AS month,
+                      0.9350 AS rate FROM invoices
+               UNION ALL
+               SELECT 'USD', date_trunc('month', min(issue_date))::date, 0.8950 FROM invoices
+               UNION ALL
+               SELECT 'EUR', make_date($1, 1, 1), 0.9400) r
+        WHERE r.month IS NOT NULL
+       ON CONFLICT (currency, month) DO NOTHING`,
+      [currentYear, seedActor.kind],
+    );
     onProgress?.('indexes', 0, deferredIndexes.length);
     await createIndexes(client, deferredIndexes, (done, total) =>
       onProgress?.('indexes', done, total),

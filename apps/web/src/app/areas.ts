@@ -268,6 +268,32 @@ export const areas = {
     },
   }),
 
+  // Issue 18: the reports (charts with their tables, drill-down, CSV/XLSX, print). Each report
+  // is a page of its own, not a record beside the index.
+  reports: defineArea({
+    sidebar: { label: 'Reports' },
+    screens: {
+      reports: screen('reports', '/reports', () =>
+        import('@/features/reports/routes/reports').then((m) => m.ReportsRoute),
+      ),
+      report: screen('report', '/reports/:name', () =>
+        import('@/features/reports/routes/report').then((m) =>
+          withRouteParams(m.ReportRoute, ['name']),
+        ),
+      ),
+    },
+  }),
+
+  // Issue 18: the activity log, every audit entry in one list; a row opens its record.
+  activity: defineArea({
+    sidebar: { label: 'Activity' },
+    screens: {
+      activity: screen('activity', '/activity', () =>
+        import('@/features/activity/routes/activity').then((m) => m.ActivityRoute),
+      ),
+    },
+  }),
+
   // Spec §2 declares countries as a child of settings with the absolute path /countries. React
   // Router rejects an absolute child path that does not start with its parent's path, so a
   // pathless layout renders the settings view around both the /settings subtree and /countries:
@@ -309,6 +335,16 @@ export const areas = {
         () =>
           import('@/features/email-templates/routes/email-templates').then(
             (m) => m.EmailTemplatesRoute,
+          ),
+        { inside: 'settings' },
+      ),
+      // Issue 18: the monthly exchange rates of the reports' CHF equivalents.
+      exchangeRates: screen(
+        'exchange-rates',
+        '/settings/exchange-rates',
+        () =>
+          import('@/features/exchange-rates/routes/exchange-rates').then(
+            (m) => m.ExchangeRatesRoute,
           ),
         { inside: 'settings' },
       ),

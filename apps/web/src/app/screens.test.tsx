@@ -135,6 +135,8 @@ describe('screens rendered through the route table', () => {
       'Payment tolerances /settings/payment-tolerances',
       // Issue 17: the dunning levels.
       'Dunning /settings/dunning',
+      // Issue 18: the exchange rates of the CHF equivalents.
+      'Exchange rates /settings/exchange-rates',
       // Issue 17: the scheduled jobs.
       'Jobs /settings/jobs',
       // Issue 17: the e-mail templates.

@@ -82,7 +82,7 @@ function ShellLayout({ footer, children }: { footer: ReactNode; children: ReactN
         {navigation.state === 'idle' ? null : <ProgressBar label="Loading screen" />}
       </div>
       {/* Below `md` a top bar with the title and the menu button; from `md` the sidebar. */}
-      <header className="sticky top-0 z-30 flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-2 md:h-dvh md:w-60 md:shrink-0 md:flex-col md:items-stretch md:justify-start md:gap-0 md:border-r md:border-b-0 md:px-0 md:py-0">
+      <header className="sticky top-0 z-30 flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-2 md:h-dvh md:w-60 md:shrink-0 md:flex-col md:items-stretch md:justify-start md:gap-0 md:border-r md:border-b-0 md:px-0 md:py-0 print:hidden">
         <h1 className="md:px-4 md:pt-6 md:pb-3">
           <Link
             to={paths.home.getHref()}
@@ -110,7 +110,11 @@ function ShellLayout({ footer, children }: { footer: ReactNode; children: ReactN
       >
         <SidebarContent hint={shortcutHint} onSearch={openPalette} footer={footer} />
       </MobileMenu>
-      <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 focus:outline-none md:p-8">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="min-w-0 flex-1 p-4 focus:outline-none md:p-8 print:p-0"
+      >
         {children}
       </main>
       {/* After the menu: its effects run first, so the focus is back on the menu button when

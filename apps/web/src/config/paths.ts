@@ -59,14 +59,14 @@ export const paths = Object.fromEntries(
   ),
 ) as ScreenPaths;
 
-type ListQuery = Record<string, string | boolean | readonly string[] | undefined>;
+export type ListQuery = Record<string, string | boolean | readonly string[] | undefined>;
 
 /**
  * A list's URL with its filters in the query string. A list of values is comma-separated, each
  * value encoded (a comma inside one would be `%2C`), so the URL stays readable:
  * `/applications?status=submitted,endorsed`.
  */
-function withListQuery(pathname: string, query: ListQuery): string {
+export function withListQuery(pathname: string, query: ListQuery): string {
   const parts = Object.entries(query).flatMap(([name, value]) => {
     if (value === undefined) return [];
     const values = typeof value === 'string' || typeof value === 'boolean' ? [value] : value;
@@ -85,9 +85,29 @@ export const listHrefs = {
   /** Applications in any of the given statuses (`?status=submitted,endorsed`). */
   applications: (filter: { status?: readonly string[] } = {}) =>
     withListQuery(paths.applications.getHref(), { status: filter.status }),
-  /** Invoices; `overdue: true` keeps the issued ones past their due date (`?overdue=true`). */
-  invoices: (filter: { overdue?: boolean } = {}) =>
-    withListQuery(paths.invoices.getHref(), { overdue: filter.overdue }),
+  /**
+   * Invoices; `overdue: true` keeps the issued ones past their due date (`?overdue=true`); the
+   * home dashboard's dunning counts add the status, level, due dates (`..2026-08-26`), member
+   * categories and sort (issue 18).
+   */
+  invoices: (
+    filter: {
+      overdue?: boolean;
+      status?: string;
+      dunningLevel?: number;
+      dueDate?: string;
+      memberCategory?: readonly string[];
+      sort?: string;
+    } = {},
+  ) =>
+    withListQuery(paths.invoices.getHref(), {
+      overdue: filter.overdue,
+      status: filter.status,
+      dunningLevel: filter.dunningLevel === undefined ? undefined : String(filter.dunningLevel),
+      dueDate: filter.dueDate,
+      memberCategory: filter.memberCategory,
+      sort: filter.sort,
+    }),
   /** E-mails in a delivery state (`?state=ERROR`). */
   emails: (filter: { state?: string } = {}) =>
     withListQuery(paths.emails.getHref(), { state: filter.state }),

@@ -35,7 +35,15 @@ export const certificatesList = defineList({
       description: 'Statuses, e.g. "issued,expired"',
       header: 'Status',
     },
-    issuedAt: { type: 'date', sort: true, header: 'Issued at' },
+    issuedAt: {
+      type: 'date',
+      sort: true,
+      // Issue 18: the day issued at headquarters (Europe/Zurich).
+      filter: true,
+      description:
+        'Days issued at headquarters (Europe/Zurich), e.g. "2026-01-01..2026-12-31", or "(empty)": not issued yet',
+      header: 'Issued at',
+    },
     cid: { header: 'Id' },
     member: { type: 'text', sort: true, filter: true, description: "Members' ids (mid)" },
   },

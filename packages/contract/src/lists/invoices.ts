@@ -1,4 +1,11 @@
-import { invoiceCurrencies, invoiceKinds, invoiceSources, invoiceStatuses } from '../enumerations';
+import {
+  invoiceCurrencies,
+  invoiceKinds,
+  invoiceSources,
+  invoiceStatuses,
+  memberCategories,
+  regions,
+} from '../enumerations';
 import { defineList } from '../list-definition';
 
 /**
@@ -18,6 +25,25 @@ export const invoicesList = defineList({
       exportKey: 'memberNumber',
     },
     memberName: { header: 'Member' },
+    // Issue 18, the reports' drill-down: the invoices of the members in these regions,
+    // countries or categories (the member's values now, as the reports count them).
+    region: {
+      type: 'text',
+      filter: true,
+      values: regions,
+      description: 'Regions of the member\'s country, e.g. "europe,americas"',
+    },
+    memberCountry: {
+      type: 'text',
+      filter: true,
+      description: 'The member\'s country, ISO 3166 alpha-2 codes, e.g. "CH,DE"',
+    },
+    memberCategory: {
+      type: 'text',
+      filter: true,
+      values: memberCategories,
+      description: 'The member\'s category, e.g. "individual,association"',
+    },
     kind: { type: 'text', sort: true, filter: true, values: invoiceKinds, header: 'Kind' },
     year: {
       type: 'integer',
@@ -86,7 +112,15 @@ export const invoicesList = defineList({
       header: 'Dunning level',
       item: { type: 'integer', description: 'The highest dunning level sent (0: none)' },
     },
-    paidAt: { type: 'date', sort: true, header: 'Paid at' },
+    paidAt: {
+      type: 'date',
+      sort: true,
+      // Issue 18: the day paid at headquarters (Europe/Zurich).
+      filter: true,
+      description:
+        'Days paid at headquarters (Europe/Zurich), e.g. "2026-01-01..2026-01-31", or "(empty)": not paid',
+      header: 'Paid at',
+    },
     paidAmount: { header: 'Paid amount' },
     paidMethod: { header: 'Payment method' },
     source: { type: 'text', sort: true, filter: true, values: invoiceSources, header: 'Source' },

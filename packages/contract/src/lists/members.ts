@@ -1,4 +1,4 @@
-import { languages, memberCategories, memberStatuses } from '../enumerations';
+import { languages, memberCategories, memberStatuses, regions } from '../enumerations';
 import { defineList } from '../list-definition';
 
 /**
@@ -25,6 +25,14 @@ export const membersList = defineList({
       item: { key: 'countryIso2', nullable: true },
     },
     countryName: { header: 'Country', item: { nullable: true } },
+    // Issue 18, the reports' drill-down: the regions of the members' countries (the countries
+    // table says which country is in which region; the country's index answers it).
+    region: {
+      type: 'text',
+      filter: true,
+      values: regions,
+      description: 'Regions of the member\'s country, e.g. "europe,americas"',
+    },
     category: {
       type: 'text',
       sort: true,
@@ -48,6 +56,19 @@ export const membersList = defineList({
       description: 'A range of dates, e.g. "2020-01-01..2020-12-31"',
       header: 'Joined',
       item: { nullable: true },
+    },
+    // Issue 18: the members at one date, as the membership reports count them.
+    memberOn: {
+      type: 'date',
+      filter: true,
+      description:
+        'One date: the members at that date (joined on or before it, not resigned or terminated by then), e.g. "2025-12-31"',
+    },
+    // Issue 18: when they resigned or were terminated (index of migration 0039).
+    terminatedOn: {
+      type: 'date',
+      filter: true,
+      description: 'A range of dates, e.g. "2025-01-01..2025-12-31", or "(empty)"',
     },
     paidThroughYear: {
       type: 'integer',

@@ -5,7 +5,7 @@ import {
 } from '@ops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendListExport } from '../../lists';
-import { certificatesList } from '../list';
+import { certificatesListFor } from '../list';
 
 /** The export's columns, as a person reads them in a spreadsheet (the contract's headers). */
 const exportColumns = listExportColumns(certificatesListColumns);
@@ -24,7 +24,7 @@ export const exportCertificatesRoute: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendListExport(request, reply, {
         db: app.deps.db,
-        list: certificatesList,
+        list: certificatesListFor(request.query),
         query: request.query,
         columns: exportColumns,
         filename: 'certificates',

@@ -33,6 +33,10 @@ import * as emailTemplates from './0032-email-templates';
 import * as dunning from './0033-dunning';
 import * as languageLists from './0034-language-lists';
 import * as renewalResume from './0035-renewal-resume';
+import * as exchangeRates from './0036-exchange-rates';
+import * as activityLog from './0037-activity-log';
+import * as reportCounts from './0038-report-counts';
+import * as reportDrillDownFilters from './0039-report-drill-down-filters';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -73,4 +77,8 @@ export const migrations: Record<string, Migration> = {
   '0033-dunning': dunning,
   '0034-language-lists': languageLists,
   '0035-renewal-resume': renewalResume,
+  '0036-exchange-rates': exchangeRates,
+  '0037-activity-log': activityLog,
+  '0038-report-counts': reportCounts,
+  '0039-report-drill-down-filters': reportDrillDownFilters,
 };

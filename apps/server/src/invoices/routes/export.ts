@@ -1,7 +1,7 @@
 import { ZInvoicesListQuery } from '@ops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendListExport } from '../../lists';
-import { invoicesExportColumns, invoicesExportListFor } from '../list';
+import { invoicesExportColumns, invoicesExportListFor, membersOfFilters } from '../list';
 
 /** GET /api/invoices/export: the whole selection of the list as CSV. */
 export const exportInvoicesRoute: FastifyPluginAsyncZod = async (app) => {
@@ -18,7 +18,10 @@ export const exportInvoicesRoute: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendListExport(request, reply, {
         db: app.deps.db,
-        list: invoicesExportListFor({ ...request.query, limit: 1 }),
+        list: invoicesExportListFor(
+          { ...request.query, limit: 1 },
+          await membersOfFilters(app.deps.db, request.query),
+        ),
         query: request.query,
         columns: invoicesExportColumns,
         filename: 'invoices',

@@ -15,6 +15,10 @@ describe('the sidebar of the area registry', () => {
       { label: 'Bank statements', to: '/bank-statements' },
       { label: 'Users', to: '/users' },
       { label: 'Emails', to: '/emails' },
+      // Issue 18 adds Reports after the business areas, before Settings.
+      { label: 'Reports', to: '/reports' },
+      // Issue 18 adds Activity (the audit trail of every record) after Reports.
+      { label: 'Activity', to: '/activity' },
       // /countries renders inside the settings view; operators and search indexes have no
       // entry of their own and are reached from the settings home.
       {

@@ -196,7 +196,9 @@ export function DataTable<Row>({
                 row={row}
                 rowId={id}
                 rowLabel={rowLabel(row)}
-                href={`${path}${linkSuffix}`}
+                // A link with a query of its own (the activity log's rows open another list's
+                // record on its History tab) keeps it: this list's view means nothing there.
+                href={path.includes('?') ? path : `${path}${linkSuffix}`}
                 isOpen={path === openPath}
                 columns={columns}
                 phoneStatusId={phoneStatusId}

@@ -126,5 +126,7 @@ export const certificatesListDefinition: DataListDefinition<
     },
     { name: 'year', label: 'Year', kind: 'range', input: 'number' },
     { name: 'member', label: 'Member', kind: 'member' },
+    // Issue 18: the certificates report drills down to those issued on days at headquarters.
+    { name: 'issuedAt', label: 'Issued on', kind: 'range', input: 'date', allowsEmpty: true },
   ],
 };

@@ -70,14 +70,21 @@ export function OverviewCards({ items }: { items: OverviewItem[] }) {
 }
 
 /** Stands in for the cards while the counts load: their shape, without made-up numbers. */
+/**
+ * As many placeholders as the counts usually make (applications, bank payments, e-mails, overdue
+ * invoices, the four default dunning levels and the members due for suspension), and the line
+ * under them, so that the Trends below do not jump when the counts arrive.
+ */
+const usualCardCount = 9;
+
 export function OverviewCardsSkeleton() {
   return (
-    <div>
+    <div className="flex flex-col gap-3">
       <p role="status" className="sr-only">
         Loading the overview…
       </p>
       <ul aria-hidden="true" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-        {[0, 1, 2].map((index) => (
+        {Array.from({ length: usualCardCount }, (_, index) => (
           <li
             key={index}
             className="flex flex-col gap-2 rounded-lg border border-l-4 border-slate-200 bg-white p-4 shadow-xs"
@@ -89,6 +96,7 @@ export function OverviewCardsSkeleton() {
           </li>
         ))}
       </ul>
+      <span aria-hidden="true" className="h-4 w-72 max-w-full rounded bg-slate-100" />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Button } from '@/components/button';
 import { formatTime } from '@/components/detail/format';
 import { ErrorCard } from '@/components/error-card';
@@ -5,6 +6,7 @@ import { Screen } from '@/components/screen';
 import { getErrorMessage } from '@/lib/error-message';
 import { useOverview } from '../api/get-overview';
 import { OverviewCards, OverviewCardsSkeleton } from '../components/overview-cards';
+import { Trends } from '../components/trends';
 import { getOverviewItems } from '../utils/overview-items';
 
 /** When the counts were taken, as the operator's clock says it. */
@@ -22,6 +24,7 @@ function AsOf({ iso }: { iso: string }) {
 export function HomeRoute() {
   const overview = useOverview();
   const { data } = overview;
+  const todoHeadingId = useId();
   const retry = (
     <Button
       variant="secondary"
@@ -34,25 +37,32 @@ export function HomeRoute() {
 
   return (
     <Screen title="Ops" description="What needs an operator's action today.">
-      {data ? (
-        <div className="flex flex-col gap-3">
-          {/* A failed refresh keeps the last counts on screen and says they may be old. */}
-          {overview.isError ? (
-            <ErrorCard
-              title="The counts could not be refreshed"
-              message={getErrorMessage(overview.error)}
-            >
-              {retry}
-            </ErrorCard>
-          ) : null}
-          <OverviewCards items={getOverviewItems(data)} />
-          <AsOf iso={data.asOf} />
-        </div>
-      ) : overview.isError ? (
-        <ErrorCard message={getErrorMessage(overview.error)}>{retry}</ErrorCard>
-      ) : (
-        <OverviewCardsSkeleton />
-      )}
+      {/* Issue 18: the day's to-do counts, then the Trends below them. */}
+      <section aria-labelledby={todoHeadingId} className="flex flex-col gap-3">
+        <h3 id={todoHeadingId} className="text-base font-semibold text-slate-900">
+          To do today
+        </h3>
+        {data ? (
+          <div className="flex flex-col gap-3">
+            {/* A failed refresh keeps the last counts on screen and says they may be old. */}
+            {overview.isError ? (
+              <ErrorCard
+                title="The counts could not be refreshed"
+                message={getErrorMessage(overview.error)}
+              >
+                {retry}
+              </ErrorCard>
+            ) : null}
+            <OverviewCards items={getOverviewItems(data)} />
+            <AsOf iso={data.asOf} />
+          </div>
+        ) : overview.isError ? (
+          <ErrorCard message={getErrorMessage(overview.error)}>{retry}</ErrorCard>
+        ) : (
+          <OverviewCardsSkeleton />
+        )}
+      </section>
+      <Trends />
     </Screen>
   );
 }

@@ -1,15 +1,24 @@
+import type { THomeOverview } from '@ops/contract';
 import { describe, expect, it } from 'vitest';
 import { formatCount, getOverviewItems } from './overview-items';
 
-const overview = {
+const overview: THomeOverview = {
   applicationsAwaitingReview: 12,
   overdueInvoices: 0,
   failedEmails: 3,
+  suggestedBankPayments: 2,
+  unmatchedBankPayments: 1_205,
+  dunningLevels: [
+    { level: 1, name: 'Reminder 1', invoices: 40 },
+    { level: 3, name: 'Final notice', invoices: 0 },
+    { level: 4, name: 'Suspension', invoices: 7 },
+  ],
+  suspension: { level: 4, name: 'Suspension', dueOnOrBefore: '2026-08-24', members: 9 },
   asOf: '2026-11-22T10:00:00.000Z',
 };
 
 describe('getOverviewItems', () => {
-  it('gives the three counts in order, each linking to its filtered list', () => {
+  it('gives the counts in order, each linking to its filtered list', () => {
     expect(
       getOverviewItems(overview).map(({ id, label, count, href }) => ({ id, label, count, href })),
     ).toEqual([
@@ -19,9 +28,54 @@ describe('getOverviewItems', () => {
         count: 12,
         href: '/applications?status=submitted,endorsed,under-review',
       },
-      { id: 'invoices', label: 'Overdue invoices', count: 0, href: '/invoices?overdue=true' },
+      {
+        id: 'bank-payments',
+        label: 'Bank payments to match',
+        count: 1_207,
+        href: '/bank-statements/unmatched',
+      },
       { id: 'emails', label: 'Failed e-mails', count: 3, href: '/emails?state=ERROR' },
+      { id: 'invoices', label: 'Overdue invoices', count: 0, href: '/invoices?overdue=true' },
+      {
+        id: 'dunning-level-1',
+        label: 'Reminder 1 sent',
+        count: 40,
+        href: '/invoices?status=issued&dunningLevel=1',
+      },
+      {
+        id: 'dunning-level-3',
+        label: 'Final notice sent',
+        count: 0,
+        href: '/invoices?status=issued&dunningLevel=3',
+      },
+      {
+        id: 'dunning-level-4',
+        label: 'Suspension sent',
+        count: 7,
+        href: '/invoices?status=issued&dunningLevel=4',
+      },
+      {
+        id: 'suspension',
+        label: 'Members due for suspension',
+        count: 9,
+        href: '/invoices?status=issued&dueDate=..2026-08-24&memberCategory=individual,association,group&sort=dueDate',
+      },
     ]);
+  });
+
+  it('says both bank counts and the suspension day in words', () => {
+    const items = getOverviewItems(overview);
+    expect(items.find((item) => item.id === 'bank-payments')?.description).toBe(
+      '2 suggested (confirm them), 1,205 unmatched (assign them).',
+    );
+    expect(items.find((item) => item.id === 'suspension')?.description).toBe(
+      'Not suspended yet, with an invoice due on or before 24 Aug 2026 (Suspension).',
+    );
+  });
+
+  it('leaves the suspension out when no enabled level suspends', () => {
+    const items = getOverviewItems({ ...overview, suspension: null });
+    expect(items.map((item) => item.id)).not.toContain('suspension');
   });
 
   it('has a sentence for an empty count', () => {

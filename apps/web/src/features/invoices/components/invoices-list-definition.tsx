@@ -4,13 +4,16 @@ import {
   type invoicesList,
   invoiceSources,
   invoiceStatuses,
+  memberCategories,
+  regionLabels,
+  regions,
   type TInvoiceListItem,
 } from '@ops/contract';
 import type { DataListDefinition } from '@/components/data-list';
 import { formatDate, formatDateTime, formatMoney } from '@/components/detail';
 import { MemberCellLink } from '@/components/member-link';
 import { paths } from '@/config/paths';
-import { invoiceStatusLabels, optionsOf } from '@/lib/labels';
+import { invoiceStatusLabels, memberCategoryLabels, optionsOf } from '@/lib/labels';
 import { dunningLevelLabels, invoiceKindLabels, invoiceSourceLabels } from './labels';
 import { InvoiceStatusBadge } from './status-badge';
 
@@ -211,5 +214,16 @@ export const invoicesListDefinition: DataListDefinition<TInvoiceListItem, typeof
     { name: 'issueDate', label: 'Issue date', kind: 'range', input: 'date', allowsEmpty: true },
     { name: 'dueDate', label: 'Due date', kind: 'range', input: 'date', allowsEmpty: true },
     { name: 'member', label: 'Member', kind: 'member' },
+    // Issue 18: the filters the reports drill down to (the invoices behind a bar of revenue by
+    // region, country or member category; collected on a day at headquarters).
+    { name: 'paidAt', label: 'Paid on', kind: 'range', input: 'date', allowsEmpty: true },
+    { name: 'region', label: 'Region', kind: 'one-of', options: optionsOf(regionLabels, regions) },
+    { name: 'memberCountry', label: 'Member country', kind: 'text', placeholder: 'CH, DE' },
+    {
+      name: 'memberCategory',
+      label: 'Member category',
+      kind: 'one-of',
+      options: optionsOf(memberCategoryLabels, memberCategories),
+    },
   ],
 };

@@ -1,5 +1,6 @@
 import type * as contract from '@ops/contract';
 import type { membersList, TMemberListItem } from '@ops/contract';
+import { regionLabels, regions } from '@ops/contract/countries';
 import { languageLabels, languages } from '@ops/contract/values';
 import type { DataListBulkAction, DataListDefinition } from '@/components/data-list';
 import { withQuery } from '@/components/data-list/list-state';
@@ -133,7 +134,18 @@ export const membersListDefinition: DataListDefinition<TMemberListItem, typeof m
       kind: 'text',
       placeholder: 'CH, DE',
     },
+    // Issue 18: the filters the reports drill down to (a bar of "members by region" opens the
+    // members of that region at that year's end).
+    { name: 'region', label: 'Region', kind: 'one-of', options: optionsOf(regionLabels, regions) },
     { name: 'joinedOn', label: 'Joined', kind: 'range', input: 'date', allowsEmpty: true },
+    { name: 'memberOn', label: 'Member on', kind: 'text', placeholder: 'YYYY-MM-DD' },
+    {
+      name: 'terminatedOn',
+      label: 'Terminated on',
+      kind: 'range',
+      input: 'date',
+      allowsEmpty: true,
+    },
     {
       name: 'paidThroughYear',
       label: 'Paid through',

@@ -47,6 +47,13 @@ export const settingsAreas: readonly SettingsArea[] = [
     isSettingsSection: true,
   },
   {
+    label: 'Exchange rates',
+    href: paths.exchangeRates.getHref(),
+    description:
+      'CHF for one unit of each other currency, per month: the reports’ CHF equivalents. Entered or imported from CSV.',
+    isSettingsSection: true,
+  },
+  {
     label: 'Jobs',
     href: paths.jobs.getHref(),
     description:

@@ -1,0 +1,58 @@
+import { ZActivityFacets, ZActivityListPage, ZActivityListQuery } from '@ops/contract/activity';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendListExport } from '../lists';
+import { activityExportColumns, activityExportListFor } from './activity-export';
+import { getActivityFacets } from './facets';
+import { listActivity } from './list';
+
+/**
+ * The activity log (issue 18): every entry of the audit trail in one list, read only. Operators
+ * only (the default access); what leaves is the changed fields, secrets never among them.
+ */
+export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/activity',
+    {
+      schema: {
+        tags: ['audit'],
+        summary:
+          'The activity log: every change of the console, newest first (who, when, which record, the fields before → after, the reason); filters (operator, record type, action, days at headquarters, record), keyset pages and the total (counted up to 10,000 entries, estimated above)',
+        querystring: ZActivityListQuery,
+        response: { 200: ZActivityListPage },
+      },
+    },
+    async (request) => listActivity(app.deps.db, request.query),
+  );
+
+  app.get(
+    '/api/activity/export',
+    {
+      schema: {
+        tags: ['audit'],
+        summary: 'CSV of every entry the same filters and sort select, streamed',
+        querystring: ZActivityListQuery.omit({ cursor: true, limit: true }),
+      },
+    },
+    async (request, reply) =>
+      sendListExport(request, reply, {
+        db: app.deps.db,
+        list: activityExportListFor(request.query),
+        query: request.query,
+        columns: activityExportColumns,
+        filename: 'activity',
+      }),
+  );
+
+  app.get(
+    '/api/activity/facets',
+    {
+      schema: {
+        tags: ['audit'],
+        summary:
+          "The operator and action filters' choices: everyone who has an entry, and every action",
+        response: { 200: ZActivityFacets },
+      },
+    },
+    async () => getActivityFacets(app.deps.db),
+  );
+};

@@ -1,0 +1,107 @@
+import type { TReportName } from '@ops/contract/reports';
+import { paths } from '@/config/paths';
+
+/**
+ * The home screen's trends (issue 18): which report each draws and with which filters. Kept
+ * apart from the figures and the charts, which load lazily with the Trends section: the home
+ * route's own chunk needs only these few names to lay out the cards and their links.
+ */
+
+/** A report's filters as the API and the report screen's URL name them (`from=…&by=month`). */
+export type TrendQuery = Partial<Record<'from' | 'to' | 'by' | 'currency', string>>;
+
+export type TrendId = 'membership' | 'growth' | 'revenue' | 'ageing' | 'renewal';
+
+export type TrendReport = {
+  id: TrendId;
+  report: TReportName;
+  /** The card's heading. */
+  title: string;
+  query: TrendQuery;
+  /** Money figures: only operators with `reports.finance` request them. */
+  isFinance: boolean;
+  /** A currency switch above the chart (CHF equivalents, or one currency). */
+  hasCurrencySwitch: boolean;
+};
+
+/** Today at headquarters (Europe/Zurich) as YYYY-MM-DD: the reports' "today". */
+export function todayAtHeadquarters(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(now);
+}
+
+/**
+ * The five trends in the order shown. The reports' own defaults give the periods (five years of
+ * members, twelve months of growth, the renewal's years up to today); revenue is asked for this
+ * year by month, its default being two years.
+ */
+export function trendReports(today: string): TrendReport[] {
+  return [
+    {
+      id: 'membership',
+      report: 'membership-by-region',
+      title: 'Active members by region',
+      query: {},
+      isFinance: false,
+      hasCurrencySwitch: false,
+    },
+    {
+      id: 'growth',
+      report: 'growth',
+      title: 'Joins and leavers',
+      query: {},
+      isFinance: false,
+      hasCurrencySwitch: false,
+    },
+    {
+      id: 'revenue',
+      report: 'revenue',
+      title: 'Invoiced and collected this year',
+      query: { by: 'month', from: `${today.slice(0, 4)}-01-01` },
+      isFinance: true,
+      hasCurrencySwitch: true,
+    },
+    {
+      id: 'ageing',
+      report: 'receivables-ageing',
+      title: 'Receivables ageing',
+      query: {},
+      isFinance: true,
+      hasCurrencySwitch: true,
+    },
+    {
+      id: 'renewal',
+      report: 'renewal-progress',
+      title: 'Renewal progress',
+      query: {},
+      isFinance: true,
+      hasCurrencySwitch: false,
+    },
+  ];
+}
+
+const queryOrder = ['from', 'to', 'by', 'currency'] as const;
+
+/** `from=2026-01-01&by=month`: the order fixed, so equal filters give equal URLs. */
+export function formatTrendQuery(query: TrendQuery): string {
+  return queryOrder
+    .flatMap((name) => {
+      const value = query[name];
+      return value ? [`${name}=${encodeURIComponent(value)}`] : [];
+    })
+    .join('&');
+}
+
+function withQuery(path: string, query: TrendQuery): string {
+  const search = formatTrendQuery(query);
+  return search ? `${path}?${search}` : path;
+}
+
+/** The API's URL of a trend's report. */
+export function trendApiPath(report: TReportName, query: TrendQuery): string {
+  return withQuery(`/api/reports/${encodeURIComponent(report)}`, query);
+}
+
+/** The report screen with the same filters ("Open report"). */
+export function reportScreenHref(report: TReportName, query: TrendQuery): string {
+  return withQuery(paths.report.getHref({ name: report }), query);
+}
