@@ -50,7 +50,9 @@ export const applicationsFunnel: ReportDefinition = {
       approved_days: number | null;
       rejected_days: number | null;
     }>`
-      WITH submitted AS (
+      -- MATERIALIZED: read each application's endorsement from the audit trail once (inlined,
+      -- the subquery ran once per reference to endorsed_at below).
+      WITH submitted AS MATERIALIZED (
         SELECT a.status, a.submitted_at, a.decided_at,
                (SELECT min(l.at) FROM audit_log l
                  WHERE l.table_name = 'applications' AND l.record_id = a.aid
