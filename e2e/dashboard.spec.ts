@@ -203,7 +203,8 @@ test('a currency chosen shows its own amounts, and its bar opens that currency',
   const ageing = await reportOf(page, 'receivables-ageing');
   const currency = 'CHF';
   const rows = ageing.rows.filter((row) => row.currency === currency);
-  test.skip(rows.length === 0, 'No open CHF invoices in this database');
+  // The demo data always holds open CHF invoices: without them this test would prove nothing.
+  expect(rows.length).toBeGreaterThan(0);
   await ageingCard.getByText(currency, { exact: true }).click();
   await expect(ageingCard).toContainText(`${money(sum(rows, 'amountMinor'), currency)} open`);
   // The table's cells link to the lists too (the text alternative drills down like the bars).
