@@ -4,6 +4,7 @@ import { auditArea } from './audit/area';
 import { authArea } from './auth/area';
 import { bankAccountsArea } from './bank-accounts/area';
 import { bankStatementsArea } from './bank-statements/area';
+import { bulkEditRoutes } from './bulk-edit/routes';
 import { certificatesArea } from './certificates/area';
 import { countriesArea } from './countries/area';
 import { creditNotesArea } from './credit-notes/area';
@@ -18,11 +19,14 @@ import { invoicesArea } from './invoices/area';
 import { jobRoutes } from './jobs/routes';
 import { ledgerArea } from './ledger/area';
 import { membersArea } from './members/area';
+import { notesArea } from './notes/area';
 import { operatorsArea } from './operators/area';
 import { paymentToleranceRoutes } from './payment-tolerances/routes';
 import { paymentsArea } from './payments/area';
+import { preferenceRoutes } from './preferences/routes';
 import { realtimeArea } from './realtime/area';
 import { reportRoutes } from './reports/routes';
+import { savedViewRoutes } from './saved-views/routes';
 import { searchArea } from './search/area';
 import { usersArea } from './users/area';
 
@@ -49,6 +53,7 @@ export const areas: readonly FastifyPluginAsyncZod[] = [
   applicationsArea,
   certificatesArea,
   invoicesArea,
+  notesArea,
   ledgerArea,
   paymentsArea,
   paymentToleranceRoutes,
@@ -60,4 +65,7 @@ export const areas: readonly FastifyPluginAsyncZod[] = [
   emailTemplateRoutes,
   jobRoutes,
   reportRoutes,
+  bulkEditRoutes,
+  savedViewRoutes,
+  preferenceRoutes,
 ];

@@ -16,6 +16,7 @@ import { dashboard1m, dashboard1mLongTasks, reportsApi1m } from './reports';
 import { searchQueries, searchRebuild } from './search';
 import { seed100k } from './seed';
 import { signInJs } from './sign-in-js';
+import { membersKeyboard100k, membersSort100k, savedViewOpen100k } from './workspace';
 
 /** Every benchmark, in the order they run and appear in docs/benchmarks.md. */
 export const benchmarks: readonly Benchmark[] = [
@@ -26,6 +27,9 @@ export const benchmarks: readonly Benchmark[] = [
   lists100k,
   membersScroll100k,
   liveChange100k,
+  membersSort100k,
+  membersKeyboard100k,
+  savedViewOpen100k,
   memberUpload100k,
   memberUpload100kMemory,
   invoiceUpload100k,

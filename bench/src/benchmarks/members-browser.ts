@@ -21,7 +21,7 @@ const scrollPixelsPerFrame = 240;
 type Session = { server: ServerHandle; browser: Browser; page: Page; dataDir: string };
 
 /** A signed-in Chromium page on the members list of the 100,000-member database. */
-async function openMembersList(context: BenchmarkContext): Promise<Session> {
+export async function openMembersList(context: BenchmarkContext): Promise<Session> {
   const { dataDir } = await seededDataDir(context);
   const server = await startServer({ dataDir, seed: 'none' });
   try {
@@ -45,7 +45,7 @@ async function openMembersList(context: BenchmarkContext): Promise<Session> {
   }
 }
 
-async function closeSession(session: Session): Promise<void> {
+export async function closeMembersList(session: Session): Promise<void> {
   await session.browser.close();
   await session.server.stop();
 }
@@ -107,7 +107,7 @@ export const membersScroll100k: Benchmark = {
         },
       };
     } finally {
-      await closeSession(session);
+      await closeMembersList(session);
     }
   },
 };
@@ -187,7 +187,7 @@ export const liveChange100k: Benchmark = {
       return { samples, details: { member: mid } };
     } finally {
       await database.close();
-      await closeSession(session);
+      await closeMembersList(session);
     }
   },
 };

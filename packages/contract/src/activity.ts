@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZAuditActor, ZAuditFieldChange } from './audit';
 import { listSortFields } from './list-definition';
 import { listPageOf, listQuerySchema } from './lists';
+import { noteRecordTables } from './notes';
 import { activityList, activityRecordTypes } from './lists/activity';
 
 export { activityList, activityRecordTypes };
@@ -27,6 +28,12 @@ export const ZActivityListItem = z
           .nullable()
           .describe(
             'What a person calls the record (member number and name, invoice number, e-mail, …); null when it is gone or has none',
+          ),
+        on: z
+          .object({ table: z.enum(noteRecordTables), id: z.string() })
+          .optional()
+          .describe(
+            "A note's entries only (issue 19): the record the note is on, whose Notes tab the entry opens",
           ),
       })
       .describe('The record that changed'),

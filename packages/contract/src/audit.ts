@@ -15,6 +15,10 @@ export const auditTables = [
   'bank_accounts',
   'emails',
   'stripe_invoices',
+  // Issue 19: a saved view's history (created, renamed, updated, shared, deleted, made default).
+  'saved_views',
+  // Issue 19: a note's history (written, edited, follow-up done or opened again, deleted).
+  'notes',
 ] as const;
 export type AuditTable = (typeof auditTables)[number];
 

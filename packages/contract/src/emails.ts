@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listItemFields, listPageOf, listQuerySchema, ZListSelection } from './lists';
 import { listSortFields } from './list-definition';
+import { ZBulkUndoHandle } from './bulk-edit';
 import { emailsList } from './lists/index';
 import { emailStates, emailDeliveryModes, emailRelatedTables, emailKinds } from './enumerations';
 
@@ -149,5 +150,8 @@ export type TEmailsBulkRetryRequest = z.infer<typeof ZEmailsBulkRetryRequest>;
 export const ZEmailsBulkRetryResult = z.object({
   retried: z.number().int().describe('Failed e-mails sent back to the outbox'),
   skipped: z.number().int().describe('Selected e-mails that had not failed'),
+  undo: ZBulkUndoHandle.nullable().describe(
+    'How to undo it (issue 19): e-mails still waiting go back to failed; those sent meanwhile stay sent',
+  ),
 });
 export type TEmailsBulkRetryResult = z.infer<typeof ZEmailsBulkRetryResult>;

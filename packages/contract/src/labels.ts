@@ -213,6 +213,7 @@ export const activityRecordTypeLabels: Record<ActivityRecordType, string> = {
   members: 'Member',
   applications: 'Application',
   invoices: 'Invoice',
+  notes: 'Note',
   credit_notes: 'Credit note',
   money_movements: 'Money movement',
   certificates: 'Certificate',
@@ -230,6 +231,7 @@ export const activityRecordTypeLabels: Record<ActivityRecordType, string> = {
   dunning_settings: 'Dunning settings',
   job_schedules: 'Job schedule',
   job_runs: 'Job run',
+  saved_views: 'Saved view',
 };
 
 /** `pending-payment`, `under_review` or `PENDING` → "Pending payment": a code as words. */
@@ -268,6 +270,8 @@ export const historyValueLabels = {
   users: { member_role: memberRoleLabels, preferred_language: languageLabels },
   countries: { language: languageLabels },
   emails: { state: emailStateLabels },
+  // The record a note is on, as the activity log names its type ("Member").
+  notes: { record_table: activityRecordTypeLabels },
 } satisfies Record<string, Record<string, Readonly<Record<string, string>>>>;
 
 /** A member status the API gives as text (another record's view of its member), in words. */

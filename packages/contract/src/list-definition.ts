@@ -19,6 +19,13 @@ export type ListColumnType = 'text' | 'integer' | 'date';
  */
 export type ListItemFieldType = 'text' | 'integer' | 'date' | 'time' | 'boolean' | 'enum' | 'money';
 
+/**
+ * The records a filter's values name (issue 19): country codes, member ids (members not
+ * deleted), bank account ids, operator or user ids. A saved view whose filter names a record
+ * that no longer exists opens without that value (`apps/server/src/saved-views/`).
+ */
+export type ListColumnReference = 'country' | 'member' | 'bank-account' | 'operator' | 'user';
+
 /** The field of the list's items a column shows (see `listItemFieldsOf`). */
 export type ListItemFieldDefinition = {
   /** The item field's name, when not the column's own (`countryIso2` for `country`). */
@@ -54,6 +61,11 @@ export type ListColumnDefinition = {
   readonly description?: string;
   /** The only values a filter may name, when the column is an enumeration. */
   readonly values?: readonly string[];
+  /**
+   * The records the filter's values name (a country code, a member id, …): a saved view checks
+   * that they still exist when it opens, and leaves out those that do not (issue 19).
+   */
+  readonly references?: ListColumnReference;
   /**
    * The column's header in the CSV export; columns without one are not exported. The export
    * follows the declaration order.

@@ -4,6 +4,7 @@ import { languageSchema } from './languages';
 import { ZMemberDunning } from './dunning';
 import { ZMemberOpenBalance } from './ledger';
 import { ZListSelection } from './lists';
+import { ZBulkUndoHandle } from './bulk-edit';
 import { memberCategories, memberStatuses } from './members';
 
 export type TMemberStatus = (typeof memberStatuses)[number];
@@ -306,5 +307,6 @@ export const ZMembersBulkStatusResult = z.object({
     .number()
     .int()
     .describe('Selected members that could not move there (already in it, or not allowed)'),
+  undo: ZBulkUndoHandle.nullable().describe('How to undo it (issue 19); null when nothing changed'),
 });
 export type TMembersBulkStatusResult = z.infer<typeof ZMembersBulkStatusResult>;

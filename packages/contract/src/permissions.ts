@@ -48,6 +48,20 @@ export const operatorActions = [
   'reports.finance',
   /** Edit and import the exchange rates of the CHF equivalents. */
   'exchange-rates.edit',
+  /**
+   * Issue 19: the operator's own workspace, which nobody else sees: personal saved views, the
+   * default view of a list, list density and split, marking one's mentions read. Every role has
+   * it, read-only too: it changes no business record and no other operator's screen.
+   */
+  'workspace.personal',
+  /** Share a saved view with every operator (and edit or delete one's own shared views). */
+  'views.share',
+  /** Rename, update and delete shared views other operators saved. */
+  'views.manage-shared',
+  /** Write notes on members, applications and invoices; follow-ups, marking them done. */
+  'notes.write',
+  /** Delete any note (kept in the audit trail). */
+  'notes.delete',
 ] as const;
 export type OperatorAction = (typeof operatorActions)[number];
 
@@ -66,6 +80,9 @@ export const actionsByRole: Record<OperatorRole, readonly OperatorAction[]> = {
     'email-templates.edit',
     'reports.finance',
     'exchange-rates.edit',
+    'workspace.personal',
+    'views.share',
+    'notes.write',
   ],
   membership: [
     'members.edit',
@@ -75,8 +92,12 @@ export const actionsByRole: Record<OperatorRole, readonly OperatorAction[]> = {
     'countries.edit',
     'emails.retry',
     'email-templates.edit',
+    'workspace.personal',
+    'views.share',
+    'notes.write',
   ],
-  'read-only': [],
+  // Only what changes the operator's own workspace (issue 19); never a business record.
+  'read-only': ['workspace.personal'],
 };
 
 /** Whether an operator with these roles may perform the action. */

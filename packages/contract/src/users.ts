@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { signInMethods } from './auth';
+import { ZBulkUndoHandle } from './bulk-edit';
 import { listItemFields, listPageOf, listQuerySchema } from './lists';
 import { listFilterFields, listSortFields } from './list-definition';
 import { usersList } from './lists/index';
@@ -165,6 +166,9 @@ export const ZUserBulkResult = z
     refused: z
       .array(z.object({ id: z.string(), reason: z.string() }))
       .describe('Records a rule kept unchanged, with the reason'),
+    undo: ZBulkUndoHandle.nullable().describe(
+      'How to undo it (issue 19): enables or disables the users again; sessions ended stay ended',
+    ),
   })
   .describe('The outcome of a bulk action');
 export type TUserBulkResult = z.infer<typeof ZUserBulkResult>;

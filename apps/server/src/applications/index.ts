@@ -3,3 +3,5 @@
  * renewal run bills by as well.
  */
 export { feeBandOf } from './workflow';
+// Bulk edit (issue 19, `bulk-edit/`) changes the applications a selection names.
+export { selectedApplications } from './selected-applications';

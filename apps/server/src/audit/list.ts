@@ -5,6 +5,7 @@ import {
   type TActivityListPage,
   type TActivityListQuery,
 } from '@ops/contract/activity';
+import { noteRecordTables, type NoteRecordTable } from '@ops/contract/notes';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import { badQuery, type ListDefinition, type ListSpec, parseDay, runList } from '../lists';
@@ -91,7 +92,33 @@ const recordLabelSql = sql<string | null>`CASE a.table_name
   WHEN 'countries' THEN (SELECT r.name FROM countries r WHERE r.iso2 = a.record_id::bpchar)
   WHEN 'bank_accounts' THEN (SELECT r.label FROM bank_accounts r WHERE r.id = a.record_id)
   WHEN 'job_schedules' THEN (SELECT r.title FROM job_schedules r WHERE r.name = a.record_id)
+  WHEN 'notes' THEN (SELECT 'Note on ' || CASE n.record_table
+      WHEN 'members' THEN (SELECT r.number || ' ' || r.legal_name FROM members r
+                            WHERE r.mid = n.record_id)
+      WHEN 'applications' THEN (SELECT r.number || ' ' || r.legal_name FROM applications r
+                                 WHERE r.aid = n.record_id)
+      WHEN 'invoices' THEN (SELECT 'invoice ' || r.number FROM invoices r WHERE r.iid = n.record_id)
+      END FROM notes n WHERE n.id = a.record_id)
+  WHEN 'saved_views' THEN (SELECT r.name FROM saved_views r WHERE r.id = a.record_id)
   END`;
+
+/**
+ * A note's entry (issue 19) opens the Notes tab of the record the note is on: every entry keeps
+ * the whole note row, `record_table` and `record_id` with it, so no lookup is needed.
+ */
+const noteRecordSql = sql<{ table: string; id: string } | null>`CASE WHEN a.table_name = 'notes'
+  THEN jsonb_build_object('table', coalesce(a.after, a.before)->>'record_table',
+                          'id', coalesce(a.after, a.before)->>'record_id') END`;
+
+/** The record a note's entry names, when it is one that notes can be on. */
+function noteRecordOf(
+  value: { table: string; id: string } | null,
+): { table: NoteRecordTable; id: string } | undefined {
+  if (!value?.id || !(noteRecordTables as readonly string[]).includes(value.table)) {
+    return undefined;
+  }
+  return { table: value.table as NoteRecordTable, id: value.id };
+}
 
 type ActivityListRow = {
   id: string;
@@ -103,6 +130,7 @@ type ActivityListRow = {
   table_name: string;
   record_id: string;
   record_label: string | null;
+  note_record: { table: string; id: string } | null;
   action: string;
   before: unknown;
   after: unknown;
@@ -136,6 +164,7 @@ export function activityListFor(
           'a.table_name',
           'a.record_id',
           recordLabelSql.as('record_label'),
+          noteRecordSql.as('note_record'),
           'a.action',
           'a.before',
           'a.after',
@@ -150,7 +179,7 @@ export function activityListFor(
         displayName: row.display_name,
       },
       recordType: row.table_name,
-      record: { id: row.record_id, label: row.record_label },
+      record: { id: row.record_id, label: row.record_label, on: noteRecordOf(row.note_record) },
       action: row.action,
       reason: reasonOf(row.after),
       changes: changedFields(row.before, row.after),

@@ -1,3 +1,4 @@
+import { actionsByRole, can } from '@ops/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -614,9 +615,20 @@ describe('the access guard over every route', () => {
     expect(undeclared).toEqual([]);
   });
 
+  it('lets the read-only role change only its own workspace, never a business record', () => {
+    // Issue 19: saved views, defaults, preferences and one's mentions are the operator's own.
+    // A business write added to the role would pass every 403 walk below; this pins it.
+    expect(actionsByRole['read-only']).toEqual(['workspace.personal']);
+  });
+
   it('refuses a read-only operator (403) on every write, before reading the body', async () => {
     const readOnlyCookie = await signInAsNewOperator(t, 'reader@example.org', ['read-only']);
-    for (const route of writes()) {
+    // Writes of the operator's own workspace are the read-only role's (pinned above).
+    const businessWrites = writes().filter(
+      (route) => route.permission === undefined || !can(['read-only'], route.permission),
+    );
+    expect(businessWrites.length).toBeLessThan(writes().length);
+    for (const route of businessWrites) {
       const response = await t.app.inject({
         method: route.method as 'POST',
         url: concrete(route.url),

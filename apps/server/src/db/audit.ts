@@ -54,15 +54,24 @@ export async function recordAudit(
   await trx.insertInto('audit_log').values(auditRow(actor, entry)).execute();
 }
 
-/** Many audit entries by one actor in one insert (bulk writes, repairs over many records). */
+/**
+ * Entries per insert: each takes 7 parameters, and PostgreSQL takes at most 65,535 in one
+ * statement (a bulk edit of every member of a view may write 100,000 entries).
+ */
+const auditEntriesPerInsert = 5_000;
+
+/** Many audit entries by one actor, one insert per 5,000 (bulk writes, repairs over many records). */
 export async function recordAudits(
   trx: Transaction<Database>,
   actor: Actor,
   entries: readonly AuditEntry[],
 ): Promise<void> {
-  if (entries.length === 0) return;
-  await trx
-    .insertInto('audit_log')
-    .values(entries.map((entry) => auditRow(actor, entry)))
-    .execute();
+  for (let start = 0; start < entries.length; start += auditEntriesPerInsert) {
+    await trx
+      .insertInto('audit_log')
+      .values(
+        entries.slice(start, start + auditEntriesPerInsert).map((entry) => auditRow(actor, entry)),
+      )
+      .execute();
+  }
 }

@@ -134,6 +134,20 @@ const recordTables = {
     label: (row: Selectable<Database['exchange_rates']>) =>
       `The ${row.currency.trim()} rate of ${row.month.slice(0, 7)}`,
   },
+  // Issue 19: the operators' saved views of the lists.
+  saved_views: {
+    key: 'id',
+    noun: 'saved view',
+    keyWord: 'id',
+    label: (row: Selectable<Database['saved_views']>) => `The view "${row.name}"`,
+  },
+  // Issue 19: notes on members, applications and invoices (and their follow-ups).
+  notes: {
+    key: 'id',
+    noun: 'note',
+    keyWord: 'id',
+    label: () => 'The note',
+  },
 } as const;
 
 /** A business table whose rows carry `version`, `updated_at` and `updated_by`. */

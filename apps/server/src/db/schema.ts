@@ -736,6 +736,13 @@ export type Database = {
   job_instances: JobInstancesTable;
   exchange_rates: ExchangeRatesTable;
   report_counts: ReportCountsTable;
+  bulk_operations: BulkOperationsTable;
+  bulk_operation_rows: BulkOperationRowsTable;
+  saved_views: SavedViewsTable;
+  saved_view_defaults: SavedViewDefaultsTable;
+  operator_preferences: OperatorPreferencesTable;
+  notes: NotesTable;
+  note_mentions: NoteMentionsTable;
 };
 
 export type User = Selectable<UsersTable>;
@@ -937,4 +944,79 @@ export type ReportCountsTable = {
   currency: string;
   n: ColumnType<string, string | number, string | number>;
   amount_minor: ColumnType<string, string | number, string | number>;
+};
+
+/** A bulk action that may be undone (issue 19, migration 0042). */
+export type BulkOperationsTable = {
+  id: string;
+  table_name: string;
+  action: string;
+  operator_uid: string;
+  created_at: Timestamp;
+  undo_until: Timestamp;
+  undone_at: Timestamp | null;
+  undone_by: string | null;
+};
+
+/** What a bulk action changed on one row: the changed columns as they were (migration 0042). */
+export type BulkOperationRowsTable = {
+  operation_id: string;
+  record_id: string;
+  before: Json<Record<string, unknown>>;
+  /** The version the action left (versioned tables), or a fingerprint (e-mails). */
+  version_after: number | null;
+  fingerprint: string | null;
+};
+
+/** The operator's own list preferences (issue 19, migration 0043); no row means the defaults. */
+export type OperatorPreferencesTable = {
+  uid: string;
+  density: 'comfortable' | 'compact';
+  split_percent: number;
+  is_record_full_width: boolean;
+  updated_at: Timestamp;
+};
+
+/** A saved view of a list (issue 19, migration 0040): personal, or shared with every operator. */
+export type SavedViewsTable = Tracked & {
+  id: string;
+  owner_uid: string;
+  list: string;
+  name: string;
+  /** The view as the list's URL carries it, without "?" (never cursor or selected). */
+  params: string;
+  is_shared: Defaulted<boolean>;
+};
+
+/** An operator's default view of a list (issue 19, migration 0040). */
+export type SavedViewDefaultsTable = {
+  uid: string;
+  list: string;
+  view_id: string;
+};
+
+/** A note on a member, an application or an invoice (issue 19, migration 0041). */
+export type NotesTable = Tracked & {
+  id: string;
+  record_table: 'members' | 'applications' | 'invoices';
+  record_id: string;
+  body: string;
+  author_uid: string;
+  edited_at: Timestamp | null;
+  /** The follow-up: a due day and an assignee together, or neither. */
+  follow_up_due_on: DateOnly | null;
+  follow_up_assignee_uid: string | null;
+  follow_up_done_at: Timestamp | null;
+  follow_up_done_by: string | null;
+  deleted_at: Timestamp | null;
+  deleted_by: string | null;
+};
+
+/** An operator a note mentions, with their own read mark (issue 19, migration 0041). */
+export type NoteMentionsTable = {
+  note_id: string;
+  uid: string;
+  /** The note's `created_at`, copied: "my mentions, newest first" reads one index. */
+  note_created_at: Timestamp;
+  read_at: Timestamp | null;
 };

@@ -6,6 +6,7 @@ import {
   type TListSelection,
 } from '@ops/contract';
 import { sql, type Kysely } from 'kysely';
+import { emailFingerprint, recordBulkOperation, type BulkOperationRow } from '../bulk-edit';
 import { recordAudit, type Actor } from '../db/audit';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
@@ -86,7 +87,8 @@ export const maxBulkRetry = 10_000;
 
 /**
  * Retries every failed e-mail of a selection in one transaction, one audit entry each; the
- * selected e-mails that had not failed are counted as skipped.
+ * selected e-mails that had not failed are counted as skipped. The answer's undo handle sends
+ * back to ERROR those the worker has not taken yet (`bulk-edit/`).
  */
 export async function retryEmails(
   db: Kysely<Database>,
@@ -97,17 +99,17 @@ export async function retryEmails(
     const selected = selectedEmails(trx, request.selection)
       .select('e.eid')
       .limit(maxBulkRetry + 1);
-    const { rows } = await sql<{ selected: string; retried: string }>`
+    const { rows } = await sql<{ selected: string; retried: string; undo: BulkOperationRow[] }>`
       WITH selected AS (${selected}),
       target AS (
-        SELECT e.eid, e.state, e.attempts, e.error FROM emails e
+        SELECT e.eid, e.state, e.attempts, e.error, e.next_attempt_at FROM emails e
          WHERE e.eid IN (SELECT eid FROM selected) AND e.state = 'ERROR'
            FOR UPDATE),
       updated AS (
         UPDATE emails e SET state = 'RETRY', attempts = 0, next_attempt_at = now(),
                lease_expires_at = NULL, lease_token = NULL, updated_at = now()
           FROM target t WHERE e.eid = t.eid
-        RETURNING e.eid),
+        RETURNING e.eid, e.state, e.attempts, e.delivery_count),
       audited AS (
         INSERT INTO audit_log (actor_uid, actor_kind, table_name, record_id, action, before, after)
         SELECT ${actor.uid}, ${actor.kind}, 'emails', t.eid, 'retry',
@@ -115,9 +117,19 @@ export async function retryEmails(
                jsonb_build_object('state', 'RETRY', 'attempts', 0)
           FROM target t JOIN updated u ON u.eid = t.eid
         RETURNING 1)
-      SELECT (SELECT count(*) FROM selected) AS selected, (SELECT count(*) FROM audited) AS retried
+      SELECT (SELECT count(*) FROM selected) AS selected, (SELECT count(*) FROM audited) AS retried,
+             -- What the undo (issue 19) gives back, and the e-mail as the retry left it: the
+             -- worker's next attempt changes the fingerprint (bulk-edit/restore-emails.ts).
+             (SELECT coalesce(jsonb_agg(jsonb_build_object(
+                       'recordId', t.eid,
+                       'before', jsonb_build_object('state', t.state, 'attempts', t.attempts,
+                                                    'error', t.error,
+                                                    'next_attempt_at', t.next_attempt_at),
+                       'fingerprint', ${emailFingerprint('u')})),
+                     '[]')
+                FROM target t JOIN updated u ON u.eid = t.eid) AS undo
     `.execute(trx);
-    const counts = rows[0] ?? { selected: '0', retried: '0' };
+    const counts = rows[0] ?? { selected: '0', retried: '0', undo: [] };
     if (Number(counts.selected) > maxBulkRetry) {
       throw badInput(
         'body.selection',
@@ -127,6 +139,11 @@ export async function retryEmails(
     }
     const retried = Number(counts.retried);
     if (retried > 0) await sql`SELECT pg_notify(${outboxChannel}, 'bulk-retry')`.execute(trx);
-    return { retried, skipped: Number(counts.selected) - retried };
+    const undo = await recordBulkOperation(trx, actor, {
+      table: 'emails',
+      action: 'retry',
+      rows: counts.undo,
+    });
+    return { retried, skipped: Number(counts.selected) - retried, undo };
   });
 }

@@ -325,7 +325,11 @@ describe('the e-mail log API', () => {
       selection: { kind: 'ids', ids },
     });
     expect(result.status).toBe(200);
-    expect(result.body).toEqual({ retried: failed.length, skipped: 1 });
+    expect(result.body).toEqual({
+      retried: failed.length,
+      skipped: 1,
+      undo: expect.objectContaining({ operationId: expect.any(String) }),
+    });
     expect(await allPages('state=ERROR')).toHaveLength(0);
 
     await sql`UPDATE emails SET state = 'ERROR' WHERE kind = 'sign-in-link'`.execute(t.database.db);

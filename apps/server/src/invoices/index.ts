@@ -75,3 +75,5 @@ export {
   issueDueCertificatesIn,
   type DueCertificatesOutcome,
 } from './money/issue-due-certificates';
+// Bulk edit (issue 19, `bulk-edit/`) changes the invoices a selection names.
+export { selectedInvoices } from './selected-invoices';

@@ -5,6 +5,8 @@
 
 // An area's list declares its columns (`ListSpec`) and SQL (`ListDefinition`) and runs here.
 export { badQuery, filterColumnOf, filterCondition, parseSort } from './list-spec';
+// The cursor of a keyset page, for a page of its own shape (a record's notes, issue 19).
+export { decodeCursor, encodeCursor } from './list-spec';
 export { dayAtHeadquartersFilter, parseDay } from './day-at-headquarters';
 export type { ListColumn, ListSpec } from './list-spec';
 export { allRowsOf, matchingRows, runList, sendListExport } from './run-list';

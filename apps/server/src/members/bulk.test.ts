@@ -69,7 +69,11 @@ describe('POST /api/members/bulk/status', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     // Four CH members are live; two are overdue (and may be suspended), the others skip.
-    expect(response.json()).toEqual({ changed: 2, skipped: 3 });
+    expect(response.json()).toEqual({
+      changed: 2,
+      skipped: 3,
+      undo: expect.objectContaining({ operationId: expect.any(String) }),
+    });
     expect(await statusOf()).toMatchObject({
       'ov-ch-1': 'suspended@2',
       'ov-ch-2': 'suspended@2',
@@ -101,7 +105,11 @@ describe('POST /api/members/bulk/status', () => {
       status: 'overdue',
       reason: 'Year closed',
     });
-    expect(response.json()).toEqual({ changed: 1, skipped: 1 });
+    expect(response.json()).toEqual({
+      changed: 1,
+      skipped: 1,
+      undo: expect.objectContaining({ operationId: expect.any(String) }),
+    });
     expect(await statusOf()).toMatchObject({ 'act-ch-1': 'overdue@2', 'hon-ch-1': 'active@1' });
   });
 
@@ -116,7 +124,11 @@ describe('POST /api/members/bulk/status', () => {
       status: 'active',
       reason: 'Paid at the congress',
     });
-    expect(response.json()).toEqual({ changed: 2, skipped: 0 });
+    expect(response.json()).toEqual({
+      changed: 2,
+      skipped: 0,
+      undo: expect.objectContaining({ operationId: expect.any(String) }),
+    });
     expect(await statusOf()).toMatchObject({ 'ov-ch-2': 'overdue@1', 'ov-de-1': 'active@2' });
   });
 

@@ -1,8 +1,6 @@
 import {
   auditReasonKey,
   memberStatusTransitions,
-  ZMembersListQuery,
-  type TListSelection,
   type TMemberStatus,
   type TMembersBulkStatusRequest,
   type TMembersBulkStatusResult,
@@ -12,39 +10,10 @@ import { recordAudits, type Actor } from '../db/audit';
 import { versionBump } from '../db/records';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
-import {
-  type AnySelect,
-  manyChangedRows,
-  matchingRows,
-  refreshStatistics,
-  type StatisticsLog,
-} from '../lists';
-import { AppError } from '../errors';
+import { manyChangedRows, refreshStatistics, type StatisticsLog } from '../lists';
+import { recordBulkOperation } from '../bulk-edit';
 import { todayAtHeadquarters } from '../lib/dates';
-import { membersList, membersListFor } from './list';
-
-function badSelection(message: string): AppError {
-  return new AppError('invalid-argument', `body.selection.listParams: ${message}`, {
-    issues: [{ path: 'body.selection.listParams', rule: 'invalid_value', message }],
-  });
-}
-
-/**
- * The members a selection names: the ids picked on screen, or every member the list's view
- * shows (its filters and search, read with the list's own schema and rules).
- */
-export function selectedMembers(db: Kysely<Database>, selection: TListSelection): AnySelect {
-  if (selection.kind === 'ids') {
-    return membersList.from(db).where('m.mid', '=', sql<string>`ANY(${selection.ids}::text[])`);
-  }
-  const params = Object.fromEntries(new URLSearchParams(selection.listParams));
-  const parsed = ZMembersListQuery.omit({ cursor: true, limit: true }).safeParse(params);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw badSelection(`${issue?.path.join('.') ?? 'view'}: ${issue?.message ?? 'not a view'}`);
-  }
-  return matchingRows(db, membersListFor(parsed.data), parsed.data);
-}
+import { selectedMembers } from './selected-members';
 
 /** The statuses a member may leave for `target` (the life cycle, read backwards). */
 function statusesLeadingTo(target: TMemberStatus): TMemberStatus[] {
@@ -56,7 +25,8 @@ function statusesLeadingTo(target: TMemberStatus): TMemberStatus[] {
 /**
  * Moves every selected member that may take the status (life cycle; honorary members are never
  * overdue) in one statement, with one audit entry each carrying the reason (one insert); the
- * others are counted as skipped. All or nothing: one transaction.
+ * others are counted as skipped. All or nothing: one transaction, which also records what moved
+ * for the undo (`bulk-edit/`).
  */
 export async function changeMembersStatus(
   db: Kysely<Database>,
@@ -108,7 +78,28 @@ export async function changeMembersStatus(
         after: { ...row.after, [auditReasonKey]: request.reason },
       })),
     );
-    return { changed: changed.length, skipped: Number(rows[0]?.selected ?? 0) - changed.length };
+    // Undo (issue 19) gives back the status, and the join day where the move set it.
+    const undo = await recordBulkOperation(trx, actor, {
+      table: 'members',
+      action: 'status',
+      rows: changed.map((row) => {
+        const before = row.before as Record<string, unknown>;
+        const after = row.after as Record<string, unknown>;
+        return {
+          recordId: row.mid as string,
+          before: {
+            status: before.status,
+            ...(before.joined_on !== after.joined_on ? { joined_on: before.joined_on } : {}),
+          },
+          versionAfter: Number(after.version),
+        };
+      }),
+    });
+    return {
+      changed: changed.length,
+      skipped: Number(rows[0]?.selected ?? 0) - changed.length,
+      undo,
+    };
   });
   // Thousands of members moved from one status to another: the status filters' estimates follow.
   if (result.changed >= manyChangedRows) await refreshStatistics(db, ['members'], log);

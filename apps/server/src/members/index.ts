@@ -6,3 +6,5 @@
 export { suspendMembersForUnpaidInvoices } from './suspend-unpaid';
 // The member's dunning exemption and open reminders: its detail, and the dunning area's writes.
 export { memberDunningOf } from './dunning';
+// Bulk edit (issue 19, `bulk-edit/`) changes the members a selection names, as bulk status does.
+export { selectedMembers } from './selected-members';

@@ -1,6 +1,7 @@
 import { ZUsersListQuery, type TUserBulkResult, type TUserBulkSelection } from '@ops/contract';
 import type { Kysely } from 'kysely';
 import { revokeUserSessions } from '../auth';
+import { recordBulkOperation, type BulkOperationRow } from '../bulk-edit';
 import { lockRecords, recordNotFound } from '../db/records';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
@@ -50,7 +51,8 @@ async function selectedUids(
 /**
  * Disables or enables many users, a chunk per transaction. Users already in that state are
  * counted as unchanged; the signed-in operator, the last admin and (without operators.manage)
- * operators' users are refused with the reason.
+ * operators' users are refused with the reason. The answer's undo handle gives the users their
+ * previous state back (`bulk-edit/`); sessions a disable ended stay ended.
  */
 export async function bulkSetUsersDisabled(
   db: Kysely<Database>,
@@ -59,11 +61,12 @@ export async function bulkSetUsersDisabled(
   log?: StatisticsLog,
 ): Promise<TUserBulkResult> {
   const uids = await selectedUids(db, options.selection);
-  const result: TUserBulkResult = { changed: 0, unchanged: 0, refused: [] };
+  const result: TUserBulkResult = { changed: 0, unchanged: 0, refused: [], undo: null };
   for (let start = 0; start < uids.length; start += bulkChunkSize) {
     const chunk = uids.slice(start, start + bulkChunkSize);
     const outcome = await writeTransaction(db, async (trx) => {
-      const part: TUserBulkResult = { changed: 0, unchanged: 0, refused: [] };
+      const part: TUserBulkResult = { changed: 0, unchanged: 0, refused: [], undo: null };
+      const changedRows: BulkOperationRow[] = [];
       const admins = options.disabled ? await lockActiveAdmins(trx) : [];
       const users = (await lockRecords(trx, 'users', chunk)).filter((user) => !user.deleted_at);
       const operatorUids = actor.mayManageOperators
@@ -97,13 +100,18 @@ export async function bulkSetUsersDisabled(
           const index = admins.indexOf(user.uid);
           if (index >= 0) admins.splice(index, 1);
         }
-        await writeUser(
+        const written = await writeUser(
           trx,
           actor,
           user,
           { disabled: options.disabled },
           options.disabled ? 'disable' : 'enable',
         );
+        changedRows.push({
+          recordId: user.uid,
+          before: { disabled: user.disabled },
+          versionAfter: written.version,
+        });
         if (options.disabled) await revokeUserSessions(trx, user.uid);
         part.changed++;
       }
@@ -112,8 +120,16 @@ export async function bulkSetUsersDisabled(
         if (!found.has(uid))
           part.refused.push({ id: uid, reason: recordNotFound('users', uid).message });
       }
+      // Undo (issue 19): one operation over every chunk, each chunk's rows in its transaction.
+      part.undo = await recordBulkOperation(trx, actor, {
+        table: 'users',
+        action: options.disabled ? 'disable' : 'enable',
+        rows: changedRows,
+        continues: result.undo,
+      });
       return part;
     });
+    result.undo = outcome.undo;
     result.changed += outcome.changed;
     result.unchanged += outcome.unchanged;
     result.refused.push(...outcome.refused);

@@ -69,6 +69,7 @@ describe('users.manage does not reach operators', () => {
     expect(response.json()).toEqual({
       changed: 1,
       unchanged: 0,
+      undo: expect.objectContaining({ operationId: expect.any(String) }),
       refused: [
         {
           id: adminUid,

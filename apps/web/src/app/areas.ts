@@ -25,6 +25,8 @@ export type ScreenDeclaration<Pattern extends string | undefined = string | unde
 export type SidebarDeclaration = {
   /** The entry's words; it links to the area's first screen that has a path. */
   label: string;
+  /** `g` then this letter goes to the area (issue 19); unique, `area-shortcuts.test.ts`. */
+  shortcut?: string;
 };
 
 export type AreaDeclaration = {
@@ -83,7 +85,7 @@ function defineArea<const Screens extends Record<string, ScreenDeclaration>>(
  */
 export const areas = {
   home: defineArea({
-    sidebar: { label: 'Ops' },
+    sidebar: { label: 'Ops', shortcut: 'h' },
     screens: {
       home: screen('home', '/', () =>
         import('@/features/home/routes/home').then((m) => m.HomeRoute),
@@ -92,7 +94,7 @@ export const areas = {
   }),
 
   applications: defineArea({
-    sidebar: { label: 'Applications' },
+    sidebar: { label: 'Applications', shortcut: 'a' },
     screens: {
       applications: screen('applications', '/applications', () =>
         import('@/features/applications/routes/applications').then((m) => m.ApplicationsRoute),
@@ -113,7 +115,7 @@ export const areas = {
   // list: siblings of the list with URLs under it. Their static segments outrank the list's
   // :mid / :iid child, so /members/upload is not member "upload".
   members: defineArea({
-    sidebar: { label: 'Members' },
+    sidebar: { label: 'Members', shortcut: 'm' },
     screens: {
       members: screen('members', '/members', () =>
         import('@/features/members/routes/members').then((m) => m.MembersRoute),
@@ -137,7 +139,7 @@ export const areas = {
   }),
 
   certificates: defineArea({
-    sidebar: { label: 'Certificates' },
+    sidebar: { label: 'Certificates', shortcut: 'c' },
     screens: {
       certificates: screen('certificates', '/certificates', () =>
         import('@/features/certificates/routes/certificates').then((m) => m.CertificatesRoute),
@@ -155,7 +157,7 @@ export const areas = {
   }),
 
   invoices: defineArea({
-    sidebar: { label: 'Invoices' },
+    sidebar: { label: 'Invoices', shortcut: 'i' },
     screens: {
       invoices: screen('invoices', '/invoices', () =>
         import('@/features/invoices/routes/invoices').then((m) => m.InvoicesRoute),
@@ -183,7 +185,7 @@ export const areas = {
 
   // The spec's named route is stripe-invoices (`paths.stripeInvoices`); the sidebar says Payments.
   payments: defineArea({
-    sidebar: { label: 'Payments' },
+    sidebar: { label: 'Payments', shortcut: 'p' },
     screens: {
       stripeInvoices: screen('stripe-invoices', '/stripe-invoices', () =>
         import('@/features/payments/routes/payments').then((m) => m.PaymentsRoute),
@@ -204,7 +206,7 @@ export const areas = {
   // queue. The import and the queue are pages beside the list; their static segments outrank
   // the statement's :bsid.
   bankStatements: defineArea({
-    sidebar: { label: 'Bank statements' },
+    sidebar: { label: 'Bank statements', shortcut: 'b' },
     screens: {
       bankStatements: screen('bank-statements', '/bank-statements', () =>
         import('@/features/bank-statements/routes/bank-statements').then(
@@ -237,7 +239,7 @@ export const areas = {
   }),
 
   users: defineArea({
-    sidebar: { label: 'Users' },
+    sidebar: { label: 'Users', shortcut: 'u' },
     screens: {
       users: screen('users', '/users', () =>
         import('@/features/users/routes/users').then((m) => m.UsersRoute),
@@ -253,7 +255,7 @@ export const areas = {
   }),
 
   emails: defineArea({
-    sidebar: { label: 'Emails' },
+    sidebar: { label: 'Emails', shortcut: 'e' },
     screens: {
       emails: screen('emails', '/emails', () =>
         import('@/features/emails/routes/emails').then((m) => m.EmailsRoute),
@@ -271,7 +273,7 @@ export const areas = {
   // Issue 18: the reports (charts with their tables, drill-down, CSV/XLSX, print). Each report
   // is a page of its own, not a record beside the index.
   reports: defineArea({
-    sidebar: { label: 'Reports' },
+    sidebar: { label: 'Reports', shortcut: 'r' },
     screens: {
       reports: screen('reports', '/reports', () =>
         import('@/features/reports/routes/reports').then((m) => m.ReportsRoute),
@@ -286,7 +288,7 @@ export const areas = {
 
   // Issue 18: the activity log, every audit entry in one list; a row opens its record.
   activity: defineArea({
-    sidebar: { label: 'Activity' },
+    sidebar: { label: 'Activity', shortcut: 'l' },
     screens: {
       activity: screen('activity', '/activity', () =>
         import('@/features/activity/routes/activity').then((m) => m.ActivityRoute),
@@ -299,7 +301,7 @@ export const areas = {
   // pathless layout renders the settings view around both the /settings subtree and /countries:
   // countries show inside settings while their URL stays /countries.
   settings: defineArea({
-    sidebar: { label: 'Settings' },
+    sidebar: { label: 'Settings', shortcut: 's' },
     screens: {
       settingsLayout: screen('settings-layout', undefined, () =>
         import('@/features/settings/routes/settings-layout').then((m) => m.SettingsLayoutRoute),

@@ -6,9 +6,11 @@ import { ProgressBar } from '@/components/progress-bar';
 import { paths } from '@/config/paths';
 import { AuthGate, AuthGateFallback } from '@/features/auth/components/auth-gate';
 import { UserFooter } from '@/features/auth/components/user-footer';
+import { KeyboardShortcutsButton, KeyboardShortcutsDialog } from './components/keyboard-shortcuts';
 import { LazySearchPalette, usePreloadSearchPalette } from './components/lazy-search-palette';
 import { MenuButton, MobileMenu } from './components/mobile-menu';
 import { SearchButton, SidebarNav } from './components/sidebar';
+import { useConsoleShortcuts } from './hooks/use-console-shortcuts';
 import { usePaletteShortcut } from './hooks/use-palette-shortcut';
 import {
   getBrowserPlatform,
@@ -23,10 +25,13 @@ const shortcutHint = getPaletteShortcutHint(getBrowserPlatform());
 function SidebarContent({
   hint,
   onSearch,
+  onShortcuts,
   footer,
 }: {
   hint: PaletteShortcutHint;
   onSearch: () => void;
+  /** Opens the keyboard shortcuts' help (issue 19). */
+  onShortcuts: () => void;
   footer: ReactNode;
 }) {
   return (
@@ -37,7 +42,12 @@ function SidebarContent({
         </div>
         <SidebarNav />
       </div>
-      <div className="border-t border-slate-200">{footer}</div>
+      <div className="border-t border-slate-200">
+        <div className="px-2 pt-2">
+          <KeyboardShortcutsButton onClick={onShortcuts} />
+        </div>
+        {footer}
+      </div>
     </div>
   );
 }
@@ -69,6 +79,14 @@ function ShellLayout({ footer, children }: { footer: ReactNode; children: ReactN
     setPaletteOpen(true);
   }, []);
   usePaletteShortcut(togglePalette);
+  // `g` + letter and `?` (issue 19); the help replaces the menu as the palette does.
+  const { isHelpOpen, openHelp, closeHelp } = useConsoleShortcuts({
+    isPaletteOpen,
+  });
+  const openHelpFromMenu = useCallback(() => {
+    setMenuOpenedOn(null);
+    openHelp();
+  }, [openHelp]);
 
   return (
     <div className="min-h-dvh bg-slate-50 text-slate-900 md:flex">
@@ -99,7 +117,12 @@ function ShellLayout({ footer, children }: { footer: ReactNode; children: ReactN
           onClick={() => setMenuOpenedOn(screen)}
         />
         <div className="hidden md:flex md:min-h-0 md:flex-1 md:flex-col">
-          <SidebarContent hint={shortcutHint} onSearch={openPalette} footer={footer} />
+          <SidebarContent
+            hint={shortcutHint}
+            onSearch={openPalette}
+            onShortcuts={openHelp}
+            footer={footer}
+          />
         </div>
       </header>
       <MobileMenu
@@ -108,7 +131,12 @@ function ShellLayout({ footer, children }: { footer: ReactNode; children: ReactN
         onClose={closeMenu}
         returnFocusRef={menuButtonRef}
       >
-        <SidebarContent hint={shortcutHint} onSearch={openPalette} footer={footer} />
+        <SidebarContent
+          hint={shortcutHint}
+          onSearch={openPalette}
+          onShortcuts={openHelpFromMenu}
+          footer={footer}
+        />
       </MobileMenu>
       <main
         id="main"
@@ -120,6 +148,7 @@ function ShellLayout({ footer, children }: { footer: ReactNode; children: ReactN
       {/* After the menu: its effects run first, so the focus is back on the menu button when
           the palette opens from it, and the palette gives the focus back there. */}
       <LazySearchPalette open={isPaletteOpen} onClose={closePalette} />
+      <KeyboardShortcutsDialog isOpen={isHelpOpen} onClose={closeHelp} />
     </div>
   );
 }

@@ -1,8 +1,22 @@
-import { createContext, use, useEffect, useId, useRef, type ReactNode } from 'react';
+import {
+  createContext,
+  use,
+  useEffect,
+  useId,
+  useRef,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
 import { Link, useLocation, useOutlet, useResolvedPath } from 'react-router';
 import { ActionLink } from '@/components/action-link';
 import { focusRing } from '@/components/button';
 import { tabParam } from '@/components/detail/detail-tabs';
+import {
+  ListDetailSeparator,
+  RecordWidthToggle,
+  splitTracks,
+  useListSplit,
+} from '@/components/list-detail-split';
 
 type HeadingLevel = 2 | 3 | 4 | 5 | 6;
 
@@ -47,9 +61,12 @@ export function Screen({ title, description, actions, children }: ScreenProps) {
   const nextLevel = Math.min(level + 1, 6) as HeadingLevel;
   const close = openedFrom ? (
     // Beside the list only: below the side-by-side width, Back (above the title) does this.
-    <ActionLink to={openedFrom.href} end className="hidden xl:inline-block">
-      Close
-    </ActionLink>
+    <>
+      <RecordWidthToggle />
+      <ActionLink to={openedFrom.href} end className="hidden xl:inline-block">
+        Close
+      </ActionLink>
+    </>
   ) : null;
   return (
     <section
@@ -131,7 +148,12 @@ export function ListWithDetail({ children }: { children: ReactNode }) {
   const listSearch = useListSearch();
   const { pathname } = useLocation();
   const detailRef = useRef<HTMLDivElement>(null);
+  const splitRef = useRef<HTMLDivElement>(null);
+  const listId = useId();
   const hasDetail = detail !== null;
+  // Issue 19: the operator's split, or the record alone with the list hidden behind it.
+  const { listPercent, isRecordFullWidth, setDragPercent } = useListSplit();
+  const isFullWidth = hasDetail && isRecordFullWidth;
 
   // On opening a record (not on changing its tab, which is in the query string).
   useEffect(() => {
@@ -140,8 +162,38 @@ export function ListWithDetail({ children }: { children: ReactNode }) {
   }, [hasDetail, pathname]);
 
   return (
-    <div className={hasDetail ? 'grid gap-4 xl:grid-cols-2' : undefined}>
-      <div className={hasDetail ? 'hidden min-w-0 xl:block' : 'min-w-0'}>{children}</div>
+    <div
+      ref={splitRef}
+      className={
+        hasDetail
+          ? `relative grid gap-4 xl:gap-0 ${isFullWidth ? '' : 'xl:grid-cols-(--split-tracks)'}`
+          : undefined
+      }
+      style={
+        hasDetail ? ({ '--split-tracks': splitTracks(listPercent) } as CSSProperties) : undefined
+      }
+    >
+      <div
+        id={listId}
+        className={
+          !hasDetail
+            ? 'min-w-0'
+            : isFullWidth
+              ? // Hidden, yet laid out: its scroll position and rows are kept for "Show list".
+                'hidden xl:invisible xl:absolute xl:inset-x-0 xl:top-0 xl:block xl:h-0 xl:overflow-hidden'
+              : 'hidden min-w-0 xl:block'
+        }
+      >
+        {children}
+      </div>
+      {hasDetail && !isFullWidth ? (
+        <ListDetailSeparator
+          containerRef={splitRef}
+          listId={listId}
+          listPercent={listPercent}
+          onDrag={setDragPercent}
+        />
+      ) : null}
       {hasDetail ? (
         // The margin keeps the record's top clear of the sticky top bar of a phone.
         <div ref={detailRef} className="min-w-0 scroll-mt-16 md:scroll-mt-4">

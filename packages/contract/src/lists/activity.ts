@@ -10,6 +10,8 @@ export const activityRecordTypes = [
   'members',
   'applications',
   'invoices',
+  // Issue 19: notes on members, applications and invoices (and their follow-ups).
+  'notes',
   'credit_notes',
   'money_movements',
   'certificates',
@@ -27,6 +29,8 @@ export const activityRecordTypes = [
   'dunning_settings',
   'job_schedules',
   'job_runs',
+  // Issue 19: saved views of the lists (personal and shared).
+  'saved_views',
 ] as const;
 export type ActivityRecordType = (typeof activityRecordTypes)[number];
 
@@ -49,6 +53,7 @@ export const activityList = defineList({
       filter: true,
       description:
         'Who: user ids (uid) of operators, e.g. "u1,u2"; "(empty)" for the system and the command line',
+      references: 'operator',
       header: 'Who (id)',
       exportKey: 'actorUid',
     },

@@ -17,6 +17,7 @@ export const applicationsList = defineList({
       sort: true,
       filter: true,
       description: 'ISO 3166 alpha-2 codes, e.g. "CH,DE", or "(empty)"',
+      references: 'country',
       header: 'Country code',
       exportKey: 'countryIso2',
     },

@@ -20,6 +20,7 @@ export const bankStatementsList = defineList({
       type: 'text',
       filter: true,
       description: 'Bank account ids, e.g. "ba1,ba2"',
+      references: 'bank-account',
       header: 'Account',
       exportKey: 'accountLabel',
     },

@@ -45,7 +45,13 @@ export const certificatesList = defineList({
       header: 'Issued at',
     },
     cid: { header: 'Id' },
-    member: { type: 'text', sort: true, filter: true, description: "Members' ids (mid)" },
+    member: {
+      type: 'text',
+      sort: true,
+      filter: true,
+      description: "Members' ids (mid)",
+      references: 'member',
+    },
   },
   defaultSort: '-number',
 });

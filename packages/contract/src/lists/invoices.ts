@@ -21,6 +21,7 @@ export const invoicesList = defineList({
       type: 'text',
       filter: true,
       description: 'Member ids (mid): the invoices of these members',
+      references: 'member',
       header: 'Membership number',
       exportKey: 'memberNumber',
     },
@@ -37,6 +38,7 @@ export const invoicesList = defineList({
       type: 'text',
       filter: true,
       description: 'The member\'s country, ISO 3166 alpha-2 codes, e.g. "CH,DE"',
+      references: 'country',
     },
     memberCategory: {
       type: 'text',

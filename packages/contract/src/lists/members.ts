@@ -23,6 +23,7 @@ export const membersList = defineList({
       description: 'ISO 3166 alpha-2 codes, e.g. "CH,DE", or "(empty)"',
       header: 'Country code',
       item: { key: 'countryIso2', nullable: true },
+      references: 'country',
     },
     countryName: { header: 'Country', item: { nullable: true } },
     // Issue 18, the reports' drill-down: the regions of the members' countries (the countries
@@ -92,6 +93,7 @@ export const membersList = defineList({
       sort: true,
       filter: true,
       description: 'Member ids, e.g. the rows selected on screen: "a1,b2"',
+      references: 'member',
       header: 'Id',
     },
   },

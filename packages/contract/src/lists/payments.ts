@@ -66,6 +66,7 @@ export const paymentsList = defineList({
       filter: true,
       description: "Members' ids (mid)",
       header: 'Membership number',
+      references: 'member',
       exportKey: 'memberNumber',
     },
     memberName: { header: 'Member' },

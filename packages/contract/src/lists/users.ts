@@ -15,6 +15,7 @@ export const usersList = defineList({
       sort: true,
       filter: true,
       description: 'Member ids (mid), or "(empty)" for users of no member',
+      references: 'member',
       header: 'Member',
       exportKey: 'memberName',
     },

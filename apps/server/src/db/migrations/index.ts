@@ -37,6 +37,10 @@ import * as exchangeRates from './0036-exchange-rates';
 import * as activityLog from './0037-activity-log';
 import * as reportCounts from './0038-report-counts';
 import * as reportDrillDownFilters from './0039-report-drill-down-filters';
+import * as savedViews from './0040-saved-views';
+import * as notes from './0041-notes';
+import * as bulkOperations from './0042-bulk-operations';
+import * as operatorPreferences from './0043-operator-preferences';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -81,4 +85,8 @@ export const migrations: Record<string, Migration> = {
   '0037-activity-log': activityLog,
   '0038-report-counts': reportCounts,
   '0039-report-drill-down-filters': reportDrillDownFilters,
+  '0040-saved-views': savedViews,
+  '0041-notes': notes,
+  '0042-bulk-operations': bulkOperations,
+  '0043-operator-preferences': operatorPreferences,
 };

@@ -1,7 +1,9 @@
 import { MagnifierIcon } from '@/components/icons';
+import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { Link, matchPath, useLocation } from 'react-router';
 import { focusRing } from '@/components/button';
 import { areas, type AreaDeclaration, type ScreenDeclaration } from '../areas';
+import { isEntryActive } from '../utils/sidebar-entry-match';
 import type { PaletteShortcutHint } from '../utils/palette-shortcut';
 
 export type SidebarEntry = {
@@ -52,15 +54,6 @@ export function sidebarEntriesOf(declared: Readonly<Record<string, AreaDeclarati
 // Spec §2 "Shell": nine entries, in the registry's order (sidebar.test.ts pins them).
 const sidebarEntries = sidebarEntriesOf(areas);
 
-/** Whether the entry is the current view: its URL or anything nested in it (or in alsoActiveOn). */
-function isEntryActive(entry: SidebarEntry, pathname: string): boolean {
-  const patterns = [
-    entry.end ? entry.to : `${entry.to.replace(/\/$/, '')}/*`,
-    ...(entry.alsoActiveOn ?? []),
-  ];
-  return patterns.some((pattern) => matchPath(pattern, pathname) !== null);
-}
-
 function SidebarLink({ entry }: { entry: SidebarEntry }) {
   const { pathname } = useLocation();
   // Not NavLink: it marks only URLs under its own, and /countries belongs to Settings too.
@@ -82,7 +75,27 @@ function SidebarLink({ entry }: { entry: SidebarEntry }) {
   );
 }
 
-/** The nine entries of spec §2, the current one highlighted and marked aria-current="page". */
+// The saved views under the entries (issue 19) are a chunk of their own, with the contract's
+// list table: the sign-in screen's bundle (150 KB budget) carries none of it.
+const SidebarViews = lazy(() => import('./sidebar-views'));
+
+/** Saved views whose code could not load (offline, a new deployment) leave the entries alone. */
+class SidebarViewsBoundary extends Component<{ children: ReactNode }, { hasFailed: boolean }> {
+  override state = { hasFailed: false };
+
+  static getDerivedStateFromError() {
+    return { hasFailed: true };
+  }
+
+  override render() {
+    return this.state.hasFailed ? null : this.props.children;
+  }
+}
+
+/**
+ * The nine entries of spec §2, the current one highlighted and marked aria-current="page"; under
+ * each, the operator's saved views of its lists with their counts.
+ */
 export function SidebarNav() {
   return (
     <nav aria-label="Main" className="px-2 py-2">
@@ -90,6 +103,11 @@ export function SidebarNav() {
         {sidebarEntries.map((entry) => (
           <li key={entry.to}>
             <SidebarLink entry={entry} />
+            <SidebarViewsBoundary>
+              <Suspense fallback={null}>
+                <SidebarViews entry={entry} entries={sidebarEntries} />
+              </Suspense>
+            </SidebarViewsBoundary>
           </li>
         ))}
       </ul>

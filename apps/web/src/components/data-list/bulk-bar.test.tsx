@@ -1,5 +1,7 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { OperatorRolesContext, type OperatorRole } from '@/lib/permissions';
 import { BulkBar } from './bulk-bar';
 import type { Selection } from './list-state';
 
@@ -51,5 +53,37 @@ describe('the selection of every matching row', () => {
     expect(barText({ selection: wholePage, total: 120_000, isExact: false })).toContain(
       'Select all about 120,000 matching',
     );
+  });
+});
+
+describe('Edit field in the selection bar (issue 19)', () => {
+  /** The bar's HTML with two members selected, for an operator of these roles. */
+  function barOf(roles: OperatorRole[]) {
+    return renderToString(
+      <QueryClientProvider client={new QueryClient()}>
+        <OperatorRolesContext value={roles}>
+          <BulkBar
+            selection={{ kind: 'ids', ids: ['m1', 'm2'] }}
+            noun={{ one: 'member', many: 'members' }}
+            loadedCount={50}
+            estimatedTotal={120}
+            totalIsExact
+            hasMoreRows
+            actions={[]}
+            bulkEdit={{ list: 'members', apiPath: '/api/members/bulk', permission: 'members.edit' }}
+            undoPath="/api/members/bulk/undo"
+            queryParams=""
+            onSelectAll={() => undefined}
+            onClear={() => undefined}
+            onDone={() => undefined}
+          />
+        </OperatorRolesContext>
+      </QueryClientProvider>,
+    );
+  }
+
+  it('is offered to the roles that may edit, and hidden from the others', () => {
+    expect(barOf(['membership'])).toMatch(/<button[^>]*>Edit field<\/button>/);
+    expect(barOf(['read-only'])).not.toContain('Edit field');
   });
 });

@@ -1,14 +1,26 @@
-import { use, useId, useState } from 'react';
+import type { TBulkUndoHandle } from '@ops/contract/bulk-edit';
+import { bulkUndoWindowMs } from '@ops/contract/bulk-edit-fields';
+import { use, useEffect, useId, useRef, useState } from 'react';
 import { Button, focusRing } from '@/components/button';
+import { undoBulkAction } from '@/lib/api/bulk-edit';
 import { getErrorMessage } from '@/lib/error-message';
 import { canWith, OperatorRolesContext } from '@/lib/permissions';
+import { BulkEditDialog } from './bulk-edit-dialog';
+import { describeUndoResult } from './bulk-edit-text';
+import { BulkOutcomeLine, type BulkOutcome } from './bulk-outcome';
 import { formatCount, formatMatchingCount, type Selection } from './list-state';
-import type { DataListBulkAction, ListSelectionTarget } from './types';
+import type {
+  DataListBulkAction,
+  DataListBulkEdit,
+  DataListBulkResult,
+  ListSelectionTarget,
+} from './types';
+import { useUndoCountdown } from './undo-countdown';
 
 /**
  * What is selected and what can be done with it: "3 selected", the step up to every matching
- * row, the actions the operator's roles allow (confirmed first when they say so), and the
- * result of the last one.
+ * row, the actions the operator's roles allow (confirmed first when they say so), "Edit field"
+ * (issue 19), and the result of the last one, with its Undo for `bulkUndoWindowMs`.
  */
 export function BulkBar({
   selection,
@@ -18,6 +30,8 @@ export function BulkBar({
   totalIsExact,
   hasMoreRows,
   actions,
+  bulkEdit,
+  undoPath,
   queryParams,
   onSelectAll,
   onClear,
@@ -31,6 +45,10 @@ export function BulkBar({
   totalIsExact: boolean;
   hasMoreRows: boolean;
   actions: readonly DataListBulkAction[];
+  /** "Edit field" on the selection; absent when the list has no bulk fields. */
+  bulkEdit?: DataListBulkEdit;
+  /** Where an action's undo handle is sent; no Undo without it. */
+  undoPath?: string;
   queryParams: string;
   onSelectAll: () => void;
   onClear: () => void;
@@ -44,7 +62,27 @@ export function BulkBar({
   const [reason, setReason] = useState('');
   const reasonId = useId();
   const [running, setRunning] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<{ isError: boolean; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<BulkOutcome | null>(null);
+  const [isUndoing, setIsUndoing] = useState(false);
+  // A new key per opening: the dialog starts afresh each time.
+  const [editKey, setEditKey] = useState(0);
+  const [isEditing, setIsEditing] = useState(false);
+  const canEdit = bulkEdit !== undefined && canWith(roles, bulkEdit.permission);
+  const undoOffer = useRef<HTMLSpanElement>(null);
+  const shouldFocusUndo = useRef(false);
+
+  // Kept here rather than beside the Undo button: the button moves out of the selection's
+  // region when the selection clears, and the countdown must not start again.
+  const secondsLeft = useUndoCountdown(outcome?.undo?.operationId ?? null, bulkUndoWindowMs, () =>
+    setOutcome((shown) => (shown ? { ...shown, undo: null } : shown)),
+  );
+  useEffect(() => {
+    // The edit dialog closed with its opener gone (the selection cleared): the focus goes on to
+    // the result's Undo rather than to the page's start.
+    if (!shouldFocusUndo.current) return;
+    shouldFocusUndo.current = false;
+    undoOffer.current?.querySelector('button')?.focus();
+  }, [outcome]);
 
   const selectedCount =
     selection.kind === 'ids' ? selection.ids.length : selection.kind === 'all' ? estimatedTotal : 0;
@@ -55,32 +93,50 @@ export function BulkBar({
         ? { kind: 'all', listParams: queryParams }
         : null;
 
+  const show = (result: DataListBulkResult) =>
+    setOutcome({ isError: false, text: result.message, undo: undoPath ? result.undo : null });
+
   async function run(action: DataListBulkAction) {
     if (!target) return;
     setPending(null);
     setRunning(action.id);
     setOutcome(null);
     try {
-      setOutcome({ isError: false, text: await action.run(target, reason.trim()) });
+      show(await action.run(target, reason.trim()));
       setReason('');
       onDone();
     } catch (error) {
-      setOutcome({ isError: true, text: getErrorMessage(error) });
+      setOutcome({ isError: true, text: getErrorMessage(error), undo: null });
     } finally {
       setRunning(null);
     }
   }
 
-  if (selection.kind === 'none') {
-    return outcome ? (
-      <p
-        role={outcome.isError ? 'alert' : 'status'}
-        className={`text-sm ${outcome.isError ? 'text-red-700' : 'text-emerald-800'}`}
-      >
-        {outcome.text}
-      </p>
-    ) : null;
+  async function undo(handle: TBulkUndoHandle) {
+    if (!undoPath || isUndoing) return;
+    setIsUndoing(true);
+    try {
+      const result = await undoBulkAction(undoPath, handle.operationId);
+      setOutcome({ isError: false, text: describeUndoResult(result, noun), undo: null });
+      onDone();
+    } catch (error) {
+      setOutcome({ isError: true, text: getErrorMessage(error), undo: null });
+    } finally {
+      setIsUndoing(false);
+    }
   }
+
+  const outcomeLine = outcome ? (
+    <BulkOutcomeLine
+      outcome={outcome}
+      secondsLeft={secondsLeft}
+      isUndoing={isUndoing}
+      onUndo={(handle) => void undo(handle)}
+      offerRef={undoOffer}
+    />
+  ) : null;
+
+  if (selection.kind === 'none' || !target) return outcomeLine;
 
   const isWholePageSelected = selection.kind === 'ids' && selection.ids.length >= loadedCount;
   const matchingCount = formatMatchingCount(estimatedTotal, totalIsExact);
@@ -104,6 +160,18 @@ export function BulkBar({
         <Button variant="secondary" onClick={onClear}>
           Clear selection
         </Button>
+        {canEdit ? (
+          <Button
+            disabled={running !== null}
+            onClick={() => {
+              setPending(null);
+              setEditKey((key) => key + 1);
+              setIsEditing(true);
+            }}
+          >
+            Edit field
+          </Button>
+        ) : null}
         {allowed.map((action) => (
           <Button
             key={action.id}
@@ -117,6 +185,23 @@ export function BulkBar({
           </Button>
         ))}
       </div>
+      {canEdit && bulkEdit ? (
+        <BulkEditDialog
+          key={editKey}
+          isOpen={isEditing}
+          onClose={() => setIsEditing(false)}
+          bulkEdit={bulkEdit}
+          target={target}
+          selectedCount={selectedCount}
+          noun={noun}
+          onDone={(result) => {
+            setIsEditing(false);
+            show(result);
+            shouldFocusUndo.current = true;
+            onDone();
+          }}
+        />
+      ) : null}
       {pending ? (
         <form
           role="alertdialog"
@@ -157,14 +242,7 @@ export function BulkBar({
           </Button>
         </form>
       ) : null}
-      {outcome ? (
-        <p
-          role={outcome.isError ? 'alert' : 'status'}
-          className={outcome.isError ? 'text-red-700' : 'text-emerald-800'}
-        >
-          {outcome.text}
-        </p>
-      ) : null}
+      {outcomeLine}
     </div>
   );
 }

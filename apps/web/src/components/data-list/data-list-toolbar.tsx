@@ -1,12 +1,27 @@
 import { Button, focusRing } from '@/components/button';
+import { DensitySwitch } from './density-switch';
 import { FoldedFilters } from './folded-filters';
-import { hasFilters, withFilter, withoutFilters, withQuery, type ListState } from './list-state';
+import {
+  hasFilters,
+  withFilter,
+  withoutFilters,
+  withQuery,
+  type ListShape,
+  type ListState,
+} from './list-state';
 import { ColumnChooser, FilterChip, SearchBox } from './list-toolbar';
+import { SavedViewArrival, SavedViewsControls } from './saved-views/saved-views-bar';
+import { isSavedViewList } from './saved-views/saved-view-params';
 import type { DataListDefinition } from './types';
 
-/** Above the rows: the search box, the column chooser, the CSV export and the filter chips. */
+/**
+ * Above the rows: the notice of a saved view's dropped parts, the search box, the views menu
+ * and Save view (lists that saved views keep), the column chooser, the rows' density, the CSV
+ * export and the filter chips.
+ */
 export function DataListToolbar<Row>({
   definition,
+  shape,
   state,
   setState,
   visibleIds,
@@ -14,14 +29,17 @@ export function DataListToolbar<Row>({
   onSearch,
 }: {
   definition: DataListDefinition<Row>;
+  shape: ListShape;
   state: ListState;
   setState: (next: ListState, options?: { replace?: boolean }) => void;
   visibleIds: readonly string[];
   queryParams: string;
   onSearch: (q: string) => void;
 }) {
+  const savedViewList = isSavedViewList(definition.name) ? definition.name : null;
   return (
     <>
+      {savedViewList ? <SavedViewArrival list={savedViewList} /> : null}
       <div className="flex flex-wrap items-end gap-3">
         {definition.searchLabel ? (
           <SearchBox
@@ -32,12 +50,21 @@ export function DataListToolbar<Row>({
           />
         ) : null}
         <div className="flex flex-wrap items-center gap-2">
+          {savedViewList ? (
+            <SavedViewsControls
+              list={savedViewList}
+              noun={definition.noun}
+              state={state}
+              shape={shape}
+            />
+          ) : null}
           <ColumnChooser
             columns={definition.columns}
             visible={visibleIds}
             onChange={(visible) => setState({ ...state, columns: visible }, { replace: true })}
             onReset={() => setState({ ...state, columns: null }, { replace: true })}
           />
+          <DensitySwitch />
           {definition.exportPath ? (
             <a
               href={withQuery(definition.exportPath, queryParams)}

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '@/components/button';
 import { ErrorCard } from '@/components/error-card';
 import { getErrorMessage } from '@/lib/error-message';
+import { useShortcuts } from '@/lib/shortcuts';
 import { BulkBar } from './bulk-bar';
 import { DataTable } from './data-table';
 import { DataListEmpty, MoreRowsStatus } from './data-list-states';
@@ -64,6 +65,8 @@ export function DataList<Row>({ definition }: { definition: DataListDefinition<R
   );
   const { noun } = definition;
   const bulkActions = definition.bulkActions ?? [];
+  // Rows are selectable for bulk actions, or for "Edit field" alone (issue 19).
+  const hasSelection = bulkActions.length > 0 || definition.bulkEdit !== undefined;
   const rowKey = definition.rowKey;
 
   const onSearch = useCallback(
@@ -86,10 +89,23 @@ export function DataList<Row>({ definition }: { definition: DataListDefinition<R
     rowKey,
   });
 
+  // `/` goes to the list's search box (the list's other keys are the table's: DataTable).
+  const rootRef = useRef<HTMLDivElement>(null);
+  useShortcuts({
+    '/': () => {
+      const box = rootRef.current?.querySelector<HTMLInputElement>('input[data-list-search]');
+      if (!box) return false;
+      box.focus();
+      box.select();
+      return true;
+    },
+  });
+
   return (
-    <div className="flex flex-col gap-3">
+    <div ref={rootRef} className="flex flex-col gap-3">
       <DataListToolbar
         definition={definition}
+        shape={shape}
         state={state}
         setState={setState}
         visibleIds={visibleIds}
@@ -105,7 +121,7 @@ export function DataList<Row>({ definition }: { definition: DataListDefinition<R
             : `Loading ${noun.many}…`}
       </p>
 
-      {bulkActions.length > 0 ? (
+      {hasSelection ? (
         <BulkBar
           selection={selection}
           noun={noun}
@@ -114,6 +130,8 @@ export function DataList<Row>({ definition }: { definition: DataListDefinition<R
           totalIsExact={totalIsExact}
           hasMoreRows={list.hasNextPage || rows.length > maxSelectedIds}
           actions={bulkActions}
+          bulkEdit={definition.bulkEdit}
+          undoPath={definition.bulkUndoPath}
           queryParams={queryParams}
           onSelectAll={() => setSelection({ kind: 'all' })}
           onClear={() => setSelection({ kind: 'none' })}
@@ -162,8 +180,9 @@ export function DataList<Row>({ definition }: { definition: DataListDefinition<R
           viewKey={queryParams}
           linkSearch={search}
           openPath={pathname}
+          detailQuery={definition.detailQuery}
           isStale={list.isPlaceholderData}
-          selection={bulkActions.length > 0 ? tableSelection : undefined}
+          selection={hasSelection ? tableSelection : undefined}
         />
       ) : null}
 

@@ -1,19 +1,32 @@
 import type { CSSProperties } from 'react';
 import { focusRing } from '@/components/button';
 import type { DataTableProps } from './data-table';
-import { isShownOnPhone, phoneCellClass, rowHeight } from './data-table-layout';
+import {
+  isShownOnPhone,
+  phoneCellClass,
+  showClippedText,
+  stickyFirstClass,
+  stickySelectionClass,
+} from './data-table-layout';
 import type { DataListColumn } from './types';
 
 const SortArrow = ({ direction }: { direction: 'ascending' | 'descending' | undefined }) => (
-  <span aria-hidden="true" className={direction ? 'text-slate-700' : 'text-transparent'}>
+  <span
+    aria-hidden="true"
+    className={`shrink-0 ${direction ? 'text-slate-700' : 'text-transparent'}`}
+  >
     {direction === 'descending' ? '↓' : '↑'}
   </span>
 );
 
-/** The sticky header row: the select-all checkbox and a cell per column, sortable ones as buttons. */
+/**
+ * The sticky header row: the select-all checkbox and a cell per column, sortable ones as
+ * buttons. A label cut short shows in full as a tooltip; the first column's sticks like its cells.
+ */
 export function DataTableHeader<Row>({
   columns,
   phoneStatusId,
+  height,
   gridStyle,
   sortOf,
   onSort,
@@ -21,6 +34,8 @@ export function DataTableHeader<Row>({
 }: {
   columns: readonly DataListColumn<Row>[];
   phoneStatusId: string | undefined;
+  /** The rows' height (the operator's density). */
+  height: number;
   gridStyle: CSSProperties;
   sortOf: DataTableProps<Row>['sortOf'];
   onSort: DataTableProps<Row>['onSort'];
@@ -30,11 +45,15 @@ export function DataTableHeader<Row>({
     <div
       role="row"
       aria-rowindex={1}
-      className="grid grid-cols-(--phone-tracks) items-center border-b border-slate-200 px-2 md:grid-cols-(--tracks)"
-      style={{ ...gridStyle, height: rowHeight }}
+      onPointerOver={showClippedText}
+      className="grid grid-cols-(--phone-tracks) items-center border-b border-slate-200 bg-slate-50 px-2 md:grid-cols-(--tracks)"
+      style={{ ...gridStyle, height }}
     >
       {selection ? (
-        <div role="columnheader" className="flex justify-center">
+        <div
+          role="columnheader"
+          className={`flex items-center justify-center self-stretch ${stickySelectionClass}`}
+        >
           <input
             type="checkbox"
             aria-label="Select all loaded rows"
@@ -47,26 +66,31 @@ export function DataTableHeader<Row>({
           />
         </div>
       ) : null}
-      {columns.map((column) => {
+      {columns.map((column, index) => {
         const direction = column.sortable ? sortOf(column.id) : undefined;
         return (
           <div
             key={column.id}
             role="columnheader"
             aria-sort={direction}
-            className={`min-w-0 px-1 ${column.isNumeric ? 'text-right' : ''} ${phoneCellClass(isShownOnPhone(column, phoneStatusId))}`}
+            className={`min-w-0 px-1 ${column.isNumeric ? 'text-right' : ''} ${phoneCellClass(isShownOnPhone(column, phoneStatusId))} ${index === 0 ? stickyFirstClass : ''}`}
           >
             {column.sortable ? (
               <button
                 type="button"
                 onClick={() => onSort(column.id)}
-                className="inline-flex items-center gap-1 rounded px-1 py-1 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-700 uppercase hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-sky-600"
+                className="inline-flex max-w-full items-center gap-1 rounded px-1 py-1 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-700 uppercase hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-sky-600"
               >
-                {column.label}
+                <span data-clips="" className="truncate">
+                  {column.label}
+                </span>
                 <SortArrow direction={direction} />
               </button>
             ) : (
-              <span className="px-1 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-700 uppercase">
+              <span
+                data-clips=""
+                className="block truncate px-1 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-700 uppercase"
+              >
                 {column.label}
               </span>
             )}

@@ -1,27 +1,14 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import {
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  type CSSProperties,
-  type MouseEvent,
-} from 'react';
+import { useCallback, useEffect, useMemo, useRef, type MouseEvent } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router';
+import { useListRowHeight } from '@/lib/api/preferences';
 import { DataRow } from './data-row';
 import { DataTableHeader } from './data-table-header';
-import {
-  loadMoreWithin,
-  overscan,
-  phoneTracks,
-  rowHeight,
-  scrollResetMs,
-  selectionTrack,
-  statusColumnIds,
-} from './data-table-layout';
-import type { DataListColumn } from './types';
+import { loadMoreWithin, overscan, scrollResetMs, tableLayout } from './data-table-layout';
+import type { DataListColumn, DetailQuery } from './types';
+import { useListKeyboard } from './use-list-keyboard';
 
-export { rowHeight, scrollResetMs } from './data-table-layout';
+export { scrollResetMs } from './data-table-layout';
 
 /**
  * Where each list view was scrolled to, so that coming back to it (Back from a screen that
@@ -29,21 +16,34 @@ export { rowHeight, scrollResetMs } from './data-table-layout';
  */
 const scrollOffsets = new Map<string, number>();
 
+/** What a click inside a row does by itself: its own links and controls. */
+const interactiveSelector = 'a, button, input, select, textarea, label, summary';
+
 /**
- * The table's one click handler for its row links (no router hooks per row).
+ * The table's one click handler for its row links (no router hooks per row). A click anywhere
+ * on a row opens its record, as a click on its link (`data-row-link`) does: the link no longer
+ * covers the row with its box, so that the cells show their tooltips and the first column can
+ * stick (a sticky cell would hold the covering box). Other links and controls in a row (a
+ * member's name, the checkbox) do what they do; a person selecting text opens nothing.
  */
 function openRouteLinkInApp(event: MouseEvent<HTMLElement>, navigate: NavigateFunction) {
+  const target = event.target as HTMLElement;
+  let link = target.closest<HTMLAnchorElement>('a[data-route-link]');
+  if (!link) {
+    if (target.closest(interactiveSelector)) return;
+    if (window.getSelection()?.isCollapsed === false) return;
+    link = target.closest('[role="row"]')?.querySelector('a[data-row-link]') ?? null;
+    if (!link) return;
+    // Beside the link, a click with a modifier (or the middle button) opens it in a new tab,
+    // as it would on the link itself.
+    if (event.button === 1 || event.metaKey || event.ctrlKey || event.shiftKey) {
+      window.open(link.href, '_blank', 'noopener');
+      return;
+    }
+  }
   // A plain click on a row's link opens the record in the app; a click with a modifier
-  // (new tab, new window) is left to the browser.
-  const link = (event.target as HTMLElement).closest<HTMLAnchorElement>('a[data-route-link]');
-  if (
-    !link ||
-    event.button !== 0 ||
-    event.metaKey ||
-    event.ctrlKey ||
-    event.shiftKey ||
-    event.altKey
-  ) {
+  // (new tab, new window) on the link is left to the browser.
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
     return;
   }
   event.preventDefault();
@@ -80,7 +80,11 @@ export type DataTableProps<Row> = {
     headerState: 'all' | 'some' | 'none';
     onToggle: (id: string) => void;
     onToggleAll: () => void;
+    /** `Shift+X`: adds the rows from the anchor's index to the cursor's (issue 19). */
+    onSelectRange?: (anchorIndex: number, cursorIndex: number) => void;
   };
+  /** The open record's neighbours are fetched ahead with it (`[`/`]`, issue 19). */
+  detailQuery?: DetailQuery<Row>;
 };
 
 /**
@@ -104,8 +108,29 @@ export function DataTable<Row>({
   openPath,
   isStale,
   selection,
+  detailQuery,
 }: DataTableProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  // The operator's density (issue 19): 40 px comfortable, 32 px compact.
+  const rowHeight = useListRowHeight();
+  // The row cursor and the list's keys (j/k, Enter, x, [ ], Esc): use-list-keyboard.ts.
+  const keyboard = useListKeyboard({
+    rows,
+    rowKey,
+    rowHref,
+    linkSearch,
+    openPath,
+    viewKey,
+    scrollRef,
+    rowHeight,
+    hasNextPage,
+    isFetchingNextPage,
+    fetchNextPage,
+    onToggle: selection?.onToggle,
+    onSelectRange: selection?.onSelectRange,
+    detailQuery,
+  });
+  const { cursorIndex, noteToggled } = keyboard;
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read, not memoized.
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -115,8 +140,11 @@ export function DataTable<Row>({
     // The sticky header row sits above the rows inside the scroll area.
     scrollMargin: rowHeight,
     initialOffset: () => scrollOffsets.get(viewKey) ?? 0,
+    rangeExtractor: keyboard.rangeExtractor,
   });
   const items = virtualizer.getVirtualItems();
+  // Rows are not measured: a new density lays every row out again from its estimate.
+  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
   const lastIndex = items.at(-1)?.index ?? -1;
 
   // A new view (sort, search, filter) starts at its first row, once its rows are in.
@@ -138,19 +166,22 @@ export function DataTable<Row>({
   useEffect(() => {
     toggleRef.current = selection?.onToggle;
   });
-  const onToggle = useCallback((id: string) => toggleRef.current?.(id), []);
+  const onToggle = useCallback(
+    (id: string) => {
+      noteToggled(id); // where Shift+X starts
+      toggleRef.current?.(id);
+    },
+    [noteToggled],
+  );
+  // The cursor row's link is the table's one tab stop (roving focus); without a cursor, the
+  // first row's.
+  const tabStopIndex = Math.max(cursorIndex, 0);
 
-  const tracks = [
-    ...(selection ? [selectionTrack] : []),
-    ...columns.map((column) => column.width),
-  ].join(' ');
-  const phoneStatusId = columns.find((column) => statusColumnIds.has(column.id))?.id;
-  const narrowTracks = phoneTracks(columns, phoneStatusId, selection !== undefined);
-  // One object while the columns stay, so that memoized rows are not rendered again. The
-  // classes pick the tracks by width (`grid-cols-(--phone-tracks) md:grid-cols-(--tracks)`).
-  const gridStyle = useMemo(
-    () => ({ '--tracks': tracks, '--phone-tracks': narrowTracks }) as CSSProperties,
-    [tracks, narrowTracks],
+  // One object while the columns stay, so that memoized rows are not rendered again.
+  const hasSelection = selection !== undefined;
+  const { phoneStatusId, gridStyle, tableStyle } = useMemo(
+    () => tableLayout(columns, hasSelection),
+    [columns, hasSelection],
   );
   const navigate = useNavigate();
   const linkSuffix = linkSearch ? `?${linkSearch}` : '';
@@ -164,6 +195,7 @@ export function DataTable<Row>({
       tabIndex={0}
       onScroll={(event) => scrollOffsets.set(viewKey, event.currentTarget.scrollTop)}
       onClick={(event) => openRouteLinkInApp(event, navigate)}
+      onAuxClick={(event) => openRouteLinkInApp(event, navigate)}
       className="h-[min(70vh,42rem)] min-h-64 overflow-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
     >
       <div
@@ -172,12 +204,15 @@ export function DataTable<Row>({
         aria-rowcount={hasNextPage ? -1 : rows.length + 1}
         aria-busy={isStale || undefined}
         // Below `md` the table is as wide as its area (fewer columns): no scrolling sideways.
-        className={`w-full md:w-max md:min-w-full ${isStale ? 'opacity-60' : ''}`}
+        // From `md` too, unless the columns' least widths need more (data-table-layout.ts).
+        className={`w-full md:min-w-(--table-min) ${isStale ? 'opacity-60' : ''}`}
+        style={tableStyle}
       >
         <div role="rowgroup" className="sticky top-0 z-10 bg-slate-50">
           <DataTableHeader
             columns={columns}
             phoneStatusId={phoneStatusId}
+            height={rowHeight}
             gridStyle={gridStyle}
             sortOf={sortOf}
             onSort={onSort}
@@ -200,10 +235,14 @@ export function DataTable<Row>({
                 // record on its History tab) keeps it: this list's view means nothing there.
                 href={path.includes('?') ? path : `${path}${linkSuffix}`}
                 isOpen={path === openPath}
+                domId={keyboard.rowDomId(id)}
+                isCursor={item.index === cursorIndex}
+                isTabStop={item.index === tabStopIndex}
                 columns={columns}
                 phoneStatusId={phoneStatusId}
                 rowIndex={item.index + 2}
                 start={item.start - rowHeight}
+                height={rowHeight}
                 gridStyle={gridStyle}
                 isSelected={selection ? selection.isSelected(id) : undefined}
                 onToggle={onToggle}

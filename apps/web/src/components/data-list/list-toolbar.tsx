@@ -52,6 +52,15 @@ export function SearchBox({
         type="search"
         value={text}
         onChange={(event) => setText(event.target.value)}
+        // Escape clears the search at once (issue 19), in every browser alike.
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || text === '') return;
+          event.preventDefault();
+          setText('');
+          onSearch('');
+        }}
+        // `/` finds the box (the list's shortcut, data-list.tsx).
+        data-list-search=""
         placeholder={placeholder}
         maxLength={200}
         className={inputClass}

@@ -4,6 +4,9 @@ import type {
   ListFilterField,
   ListSortField,
 } from '@ops/contract';
+import type { TBulkUndoHandle } from '@ops/contract/bulk-edit';
+import type { BulkEditList } from '@ops/contract/bulk-edit-fields';
+import type { FetchQueryOptions } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { OperatorAction } from '@/lib/permissions';
 
@@ -74,8 +77,23 @@ export type DataListBulkAction = {
   confirm?: string;
   /** A reason the person must give before it runs (kept in the audit trail). */
   reasonLabel?: string;
-  /** Runs the action; resolves to the result a person reads ("12 members suspended."). */
-  run: (selection: ListSelectionTarget, reason: string) => Promise<string>;
+  /** Runs the action; resolves to the result a person reads and, when it can be undone, how. */
+  run: (selection: ListSelectionTarget, reason: string) => Promise<DataListBulkResult>;
+};
+
+/**
+ * What a bulk action did: the sentence a person reads ("12 members suspended.") and the handle
+ * the bulk bar's Undo sends to the list's `bulkUndoPath` (null: nothing to undo, e.g. an export).
+ */
+export type DataListBulkResult = { message: string; undo: TBulkUndoHandle | null };
+
+/** "Edit field" on the selection (issue 19): the fields of `bulkEditFields[list]`. */
+export type DataListBulkEdit = {
+  list: BulkEditList;
+  /** The area's bulk path, e.g. '/api/members/bulk': `…/edit/preview` and `…/edit` below it. */
+  apiPath: string;
+  /** Hidden from operators whose roles do not allow it. */
+  permission: OperatorAction;
 };
 
 /**
@@ -109,9 +127,25 @@ export type DataListDefinition<Row, L extends AnyListDefinition = AnyList> = {
   columns: readonly DataListColumn<Row, L>[];
   filters?: readonly DataListFilter<ListFilterField<L>>[];
   bulkActions?: readonly DataListBulkAction[];
+  /** Offers "Edit field" on the selection; the list shows row selection for it alone too. */
+  bulkEdit?: DataListBulkEdit;
+  /** POST `{operationId}`: undoes a bulk action that answered with an undo handle. */
+  bulkUndoPath?: string;
   /** Shown when no row matches and no filter narrows the list. */
   emptyMessage?: string;
+  /**
+   * The query of a row's detail (its feature's `queryOptions`): while a record is open, its
+   * neighbours in the list are fetched ahead, so `[`/`]` show them at once (issue 19).
+   */
+  detailQuery?: DetailQuery<Row>;
 };
+
+/**
+ * A row's detail query, as the feature's `xQueryOptions(id)` gives it (any record type: the
+ * list only hands it to `prefetchQuery`).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type DetailQuery<Row> = (row: Row) => FetchQueryOptions<any, any, any, any>;
 
 /** What a list's own screen shows above it. */
 export type ListScreenHeading = { title: string; description: string };

@@ -1,4 +1,5 @@
 import type { DataTableProps } from './data-table';
+import { selectRange } from './list-cursor';
 import { isSelected, maxSelectedIds, toggleSelected, type ListState } from './list-state';
 import { useEcho } from './use-echo';
 
@@ -39,6 +40,8 @@ export function useListSelection<Row>({
       setSelection(toggleSelected(selection.kind === 'all' ? { kind: 'none' } : selection, id)),
     onToggleAll: () =>
       setSelection(headerState === 'all' ? { kind: 'none' } : { kind: 'ids', ids: loadedIds }),
+    onSelectRange: (anchorIndex, cursorIndex) =>
+      setSelection(selectRange(selection, rows.map(rowKey), anchorIndex, cursorIndex)),
   };
   return { selection, setSelection, tableSelection };
 }

@@ -1,6 +1,7 @@
 import { useCallback, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { focusRing } from '@/components/button';
+import { useShortcuts } from '@/lib/shortcuts';
 
 /** The query parameter holding the open tab (`?tab=history`); the first tab leaves it out. */
 export const tabParam = 'tab';
@@ -14,6 +15,9 @@ export type DetailTab = {
   /** Leaves the tab out (e.g. Edit for someone who may not edit). */
   isHidden?: boolean;
 };
+
+/** The tab `e` opens. */
+const editTabId = 'edit';
 
 /** The open tab of `tabIds` from the URL (the first when absent or unknown), and how to open one. */
 export function useDetailTab(tabIds: readonly string[]) {
@@ -68,6 +72,18 @@ export function DetailTabs({ tabs, label }: { tabs: readonly DetailTab[]; label:
     openTab(next.id);
     tabRefs.current.get(next.id)?.focus();
   };
+
+  // `e` opens the Edit tab where the record has one for this operator (issue 19).
+  const hasEdit = shown.some((tab) => tab.id === editTabId);
+  useShortcuts(
+    {
+      e: () => {
+        openTab(editTabId);
+        tabRefs.current.get(editTabId)?.focus();
+      },
+    },
+    { enabled: hasEdit },
+  );
 
   const open = shown.find((tab) => tab.id === current);
   return (

@@ -41,6 +41,9 @@ const actionLabels: Record<string, string> = {
   status: 'Status changed',
   delete: 'Deleted',
   restore: 'Restored',
+  // Issue 19: a change to many records at once, and the Undo of a bulk action.
+  'bulk-edit': 'Edited in bulk',
+  undo: 'Undone',
 };
 
 /** "update" → "Edited"; an action without a label of its own is humanized ("set-password"). */

@@ -21,6 +21,13 @@ describe('the activity log cells', () => {
     expect(href('members', 'm1')).toBe('/members/m1?tab=history');
     expect(href('countries', 'CH')).toBe('/countries/CH?tab=history');
     expect(href('job_runs', 'r1', null)).toBe('/settings/jobs');
+    // A note's entry opens the Notes tab of the record it is on (issue 19).
+    expect(
+      recordHref({
+        recordType: 'notes',
+        record: { id: 'n1', label: 'Note on M-1 Acme', on: { table: 'invoices', id: 'i1' } },
+      }),
+    ).toBe('/invoices/i1?tab=notes');
     // No screen of its own, or gone: the log of that record.
     expect(href('credit_notes', 'cn1')).toBe('/activity?recordType=credit_notes&record=cn1');
     expect(href('members', 'demo-data-set', null)).toBe(

@@ -14,6 +14,7 @@ const liveTables = [
   'members',
   'applications',
   'invoices',
+  'notes',
   'certificates',
   'stripe_invoices',
   'bank_statements',
@@ -110,32 +111,32 @@ export function activityListDefinition(
       {
         id: 'operator',
         label: 'Who',
-        width: 'minmax(10rem,1fr)',
+        width: 'minmax(8rem,1fr)',
         render: (entry) => <Line text={describeActor(entry.actor)} />,
       },
       {
         id: 'recordType',
         label: 'Record type',
-        width: '9rem',
+        width: '8rem',
         render: (entry) => labelOf(activityRecordTypeLabels, entry.recordType),
       },
       {
         id: 'record',
         label: 'Record',
-        width: 'minmax(10rem,1.2fr)',
+        width: 'minmax(9rem,1.5fr)',
         isPrimary: true,
         render: (entry) => entry.record.label ?? entry.record.id,
       },
       {
         id: 'action',
         label: 'Action',
-        width: '9rem',
+        width: '8rem',
         render: (entry) => describeAction(entry.action),
       },
       {
         id: 'changes',
         label: 'What changed',
-        width: 'minmax(16rem,2.5fr)',
+        width: 'minmax(12rem,3fr)',
         render: (entry) => (
           <Line
             text={summarizeChanges(entry.recordType, entry.changes)}
@@ -146,7 +147,7 @@ export function activityListDefinition(
       {
         id: 'reason',
         label: 'Reason',
-        width: 'minmax(8rem,1fr)',
+        width: 'minmax(6rem,1fr)',
         render: (entry) => <Line text={entry.reason ?? ''} />,
       },
     ],

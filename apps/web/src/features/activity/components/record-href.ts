@@ -54,14 +54,29 @@ function settingsHref(recordType: string): string | null {
   }
 }
 
+/** A note's entry (issue 19): the Notes tab of the record the note is on. */
+function noteHref(on: NonNullable<TActivityListItem['record']['on']>): string {
+  const notes = (href: string) => `${href}?${tabParam}=notes`;
+  switch (on.table) {
+    case 'members':
+      return notes(paths.member.getHref({ mid: on.id }));
+    case 'applications':
+      return notes(paths.application.getHref({ aid: on.id }));
+    case 'invoices':
+      return notes(paths.invoice.getHref({ iid: on.id }));
+  }
+}
+
 /**
  * Where the console shows an entry's record: its detail, opened on its History tab, or the
- * settings screen that edits it. A record without a screen of its own (a credit note, a bank
- * payment, a money movement), or one that is gone (the server found no label for it: the seed's
- * own entry, a merged-away row), opens the activity log of that record.
+ * settings screen that edits it; a note's entry, the Notes tab of the record it is on. A record
+ * without a screen of its own (a credit note, a bank payment, a money movement), or one that is
+ * gone (the server found no label for it: the seed's own entry, a merged-away row), opens the
+ * activity log of that record.
  */
 export function recordHref(entry: Pick<TActivityListItem, 'recordType' | 'record'>): string {
-  const { id, label } = entry.record;
+  const { id, label, on } = entry.record;
+  if (entry.recordType === 'notes' && on && label !== null) return noteHref(on);
   const detail = label === null ? null : detailHref(entry.recordType, id);
   const href = detail ?? settingsHref(entry.recordType);
   if (href) return href;

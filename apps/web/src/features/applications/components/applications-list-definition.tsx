@@ -10,6 +10,7 @@ import { formatDateTime } from '@/components/detail/format';
 import { paths } from '@/config/paths';
 import { applicationStatusLabels, queueGroupLabels } from './application-labels';
 import { ApplicationStatusBadge } from './application-status-badge';
+import { applicationQueryOptions } from '../api/get-application';
 
 /**
  * The applications list for the list kit: the review queue first (what waits for the staff,
@@ -28,6 +29,8 @@ export const applicationsListDefinition: DataListDefinition<
   liveTables: ['applications', 'countries'],
   rowKey: (application) => application.aid,
   rowHref: (application) => paths.application.getHref({ aid: application.aid }),
+  // Fetched ahead for the open record's neighbours (`[`/`]`, issue 19).
+  detailQuery: (application) => applicationQueryOptions(application.aid),
   rowLabel: (application) => application.legalName,
   defaultSort: 'queue',
   searchLabel: 'Search applications',
@@ -37,14 +40,14 @@ export const applicationsListDefinition: DataListDefinition<
     {
       id: 'queue',
       label: 'Queue',
-      width: '9.5rem',
+      width: '9rem',
       sortable: true,
       render: (application) => queueGroupLabels[applicationQueueRank[application.status]] ?? '',
     },
     {
       id: 'number',
       label: 'Number',
-      width: '7rem',
+      width: '6.5rem',
       sortable: true,
       render: (application) => (
         <span className="font-mono text-xs tabular-nums">{application.number}</span>
@@ -53,7 +56,7 @@ export const applicationsListDefinition: DataListDefinition<
     {
       id: 'legalName',
       label: 'Company',
-      width: 'minmax(14rem,2fr)',
+      width: 'minmax(11rem,3fr)',
       sortable: true,
       isPrimary: true,
       render: (application) => application.legalName,
@@ -61,14 +64,14 @@ export const applicationsListDefinition: DataListDefinition<
     {
       id: 'tradeName',
       label: 'Trade name',
-      width: 'minmax(10rem,1fr)',
+      width: 'minmax(8rem,1fr)',
       isHiddenByDefault: true,
       render: (application) => application.tradeName ?? '',
     },
     {
       id: 'country',
       label: 'Country',
-      width: 'minmax(8rem,1fr)',
+      width: 'minmax(7rem,1fr)',
       sortable: true,
       render: (application) => application.countryName ?? application.countryIso2 ?? '',
     },
@@ -82,14 +85,14 @@ export const applicationsListDefinition: DataListDefinition<
     {
       id: 'status',
       label: 'Status',
-      width: '11rem',
+      width: '10rem',
       sortable: true,
       render: (application) => <ApplicationStatusBadge status={application.status} />,
     },
     {
       id: 'submittedAt',
       label: 'Submitted',
-      width: '10rem',
+      width: '10.5rem',
       sortable: true,
       render: (application) => (
         <span className="tabular-nums">{formatDateTime(application.submittedAt)}</span>
@@ -98,7 +101,7 @@ export const applicationsListDefinition: DataListDefinition<
     {
       id: 'endorsingAssociationName',
       label: 'Endorsing association',
-      width: 'minmax(10rem,1fr)',
+      width: 'minmax(9rem,1fr)',
       isHiddenByDefault: true,
       render: (application) => application.endorsingAssociationName ?? '',
     },
@@ -122,4 +125,11 @@ export const applicationsListDefinition: DataListDefinition<
     { name: 'country', label: 'Country', kind: 'text', placeholder: 'CH, DE' },
     { name: 'submittedAt', label: 'Submitted', kind: 'range', input: 'date', allowsEmpty: true },
   ],
+  // Issue 19: "Edit field" (the reviewer) on the selection.
+  bulkEdit: {
+    list: 'applications',
+    apiPath: '/api/applications/bulk',
+    permission: 'applications.review',
+  },
+  bulkUndoPath: '/api/applications/bulk/undo',
 };

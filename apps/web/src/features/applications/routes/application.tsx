@@ -1,6 +1,7 @@
 import { DetailScreen } from '@/components/detail/detail-screen';
 import { DetailTabs } from '@/components/detail/detail-tabs';
 import { RecordHistory } from '@/components/detail/record-history';
+import { NotesOverview, NotesPanel } from '@/components/notes';
 import { Screen } from '@/components/screen';
 import { historyValueLabels } from '@/lib/labels';
 import { useCan } from '@/lib/permissions';
@@ -54,7 +55,12 @@ export function ApplicationRoute({ aid }: { aid: string }) {
                 {
                   id: 'overview',
                   label: 'Overview',
-                  content: <ApplicationOverview application={data} />,
+                  content: (
+                    <div className="flex flex-col gap-5">
+                      <ApplicationOverview application={data} />
+                      <NotesOverview table="applications" recordId={data.aid} />
+                    </div>
+                  ),
                 },
                 {
                   id: 'documents',
@@ -62,6 +68,11 @@ export function ApplicationRoute({ aid }: { aid: string }) {
                   content: (
                     <ApplicationDocuments key={data.aid} application={data} canReview={canReview} />
                   ),
+                },
+                {
+                  id: 'notes',
+                  label: 'Notes',
+                  content: <NotesPanel key={data.aid} table="applications" recordId={data.aid} />,
                 },
                 {
                   id: 'history',

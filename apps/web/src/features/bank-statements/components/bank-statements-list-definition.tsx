@@ -4,6 +4,7 @@ import type { DataListDefinition } from '@/components/data-list';
 import { formatCount, formatDate, formatDateTime, formatMoney } from '@/components/detail';
 import { paths } from '@/config/paths';
 import { bankStatementKindLabels } from './labels';
+import { bankStatementQueryOptions } from '../api/get-bank-statement';
 
 const count = (value: number) => <span className="tabular-nums">{formatCount(value)}</span>;
 
@@ -18,6 +19,8 @@ export const bankStatementsListDefinition: DataListDefinition<
   liveTables: ['bank_statements'],
   rowKey: (statement) => statement.bsid,
   rowHref: (statement) => paths.bankStatement.getHref({ bsid: statement.bsid }),
+  // Fetched ahead for the open record's neighbours (`[`/`]`, issue 19).
+  detailQuery: (statement) => bankStatementQueryOptions(statement.bsid),
   rowLabel: (statement) => `${statement.bankAccount.label} ${statement.statementId}`,
   defaultSort: '-importedAt',
   searchLabel: 'Search bank statements',
@@ -27,7 +30,7 @@ export const bankStatementsListDefinition: DataListDefinition<
     {
       id: 'account',
       label: 'Account',
-      width: 'minmax(12rem,2fr)',
+      width: 'minmax(10rem,3fr)',
       isPrimary: true,
       render: (statement) => (
         <span className="flex min-w-0 flex-col">
@@ -39,7 +42,7 @@ export const bankStatementsListDefinition: DataListDefinition<
     {
       id: 'kind',
       label: 'Kind',
-      width: '6.5rem',
+      width: '6rem',
       render: (statement) => (
         <span title={bankStatementKindLabels[statement.kind]}>{statement.kind}</span>
       ),
@@ -47,7 +50,7 @@ export const bankStatementsListDefinition: DataListDefinition<
     {
       id: 'statementId',
       label: 'Statement id',
-      width: '10rem',
+      width: '9rem',
       isHiddenByDefault: true,
       render: (statement) => <span className="font-mono text-xs">{statement.statementId}</span>,
     },
@@ -95,7 +98,7 @@ export const bankStatementsListDefinition: DataListDefinition<
     {
       id: 'duplicates',
       label: 'Duplicates',
-      width: '6rem',
+      width: '6.5rem',
       isNumeric: true,
       render: (statement) => count(statement.duplicates),
     },
@@ -117,7 +120,7 @@ export const bankStatementsListDefinition: DataListDefinition<
     {
       id: 'importedAt',
       label: 'Imported at',
-      width: '10rem',
+      width: '10.5rem',
       sortable: true,
       render: (statement) => (
         <span className="tabular-nums">{formatDateTime(statement.importedAt)}</span>

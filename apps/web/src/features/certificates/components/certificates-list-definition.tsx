@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { certificateStatusLabels, optionsOf } from '@/lib/labels';
 import { certificateTypeLabels } from './labels';
 import { CertificateStatusBadge } from './status-badge';
+import { certificateQueryOptions } from '../api/get-certificate';
 
 /** The certificates list: its columns, filters and bulk actions, for the list kit. */
 export const certificatesListDefinition: DataListDefinition<
@@ -24,6 +25,8 @@ export const certificatesListDefinition: DataListDefinition<
   liveTables: ['certificates'],
   rowKey: (certificate) => certificate.cid,
   rowHref: (certificate) => paths.certificate.getHref({ cid: certificate.cid }),
+  // Fetched ahead for the open record's neighbours (`[`/`]`, issue 19).
+  detailQuery: (certificate) => certificateQueryOptions(certificate.cid),
   rowLabel: (certificate) => `${certificate.number} ${certificate.memberName}`,
   defaultSort: '-number',
   searchLabel: 'Search certificates',
@@ -42,7 +45,7 @@ export const certificatesListDefinition: DataListDefinition<
     {
       id: 'memberName',
       label: 'Member',
-      width: 'minmax(14rem,2fr)',
+      width: 'minmax(12rem,3fr)',
       sortable: true,
       render: (certificate) => (
         <MemberCellLink mid={certificate.memberMid} name={certificate.memberName} />
@@ -51,7 +54,7 @@ export const certificatesListDefinition: DataListDefinition<
     {
       id: 'memberNumber',
       label: 'Membership no.',
-      width: '8rem',
+      width: '6.5rem',
       isHiddenByDefault: true,
       render: (certificate) => (
         <span className="font-mono text-xs">{certificate.memberNumber ?? ''}</span>
@@ -60,7 +63,7 @@ export const certificatesListDefinition: DataListDefinition<
     {
       id: 'countryIso2',
       label: 'Country',
-      width: '5rem',
+      width: '4.5rem',
       isHiddenByDefault: true,
       render: (certificate) => certificate.countryIso2 ?? '',
     },
@@ -90,7 +93,7 @@ export const certificatesListDefinition: DataListDefinition<
     {
       id: 'validTo',
       label: 'Valid to',
-      width: '7rem',
+      width: '7.5rem',
       sortable: true,
       render: (certificate) => (
         <span className="tabular-nums">{formatDate(certificate.validTo)}</span>
@@ -99,7 +102,7 @@ export const certificatesListDefinition: DataListDefinition<
     {
       id: 'issuedAt',
       label: 'Issued at',
-      width: '10rem',
+      width: '10.5rem',
       sortable: true,
       render: (certificate) => (
         <span className="tabular-nums">

@@ -13,6 +13,7 @@ import {
   relatedTableOptions,
 } from './labels';
 import { EmailStateBadge } from './state-badge';
+import { emailQueryOptions } from '../api/get-email';
 
 const exportPath = '/api/emails/export';
 
@@ -33,6 +34,8 @@ export const emailsListDefinition: DataListDefinition<TEmailListItem, typeof ema
   liveTables: ['emails'],
   rowKey: (email) => email.eid,
   rowHref: (email) => paths.email.getHref({ eid: email.eid }),
+  // Fetched ahead for the open record's neighbours (`[`/`]`, issue 19).
+  detailQuery: (email) => emailQueryOptions(email.eid),
   rowLabel: (email) => email.subject,
   defaultSort: '-createdAt',
   searchLabel: 'Search e-mails',
@@ -49,14 +52,14 @@ export const emailsListDefinition: DataListDefinition<TEmailListItem, typeof ema
     {
       id: 'state',
       label: 'State',
-      width: '11rem',
+      width: '9.5rem',
       sortable: true,
       render: (email) => <EmailStateBadge state={email.state} deliveryMode={email.deliveryMode} />,
     },
     {
       id: 'to',
       label: 'To',
-      width: 'minmax(12rem,1fr)',
+      width: 'minmax(9rem,1.5fr)',
       sortable: true,
       render: (email) =>
         email.to.length > 1 ? `${email.to[0] ?? ''} +${email.to.length - 1}` : (email.to[0] ?? ''),
@@ -64,7 +67,7 @@ export const emailsListDefinition: DataListDefinition<TEmailListItem, typeof ema
     {
       id: 'subject',
       label: 'Subject',
-      width: 'minmax(14rem,2fr)',
+      width: 'minmax(12rem,3fr)',
       isPrimary: true,
       render: (email) => email.subject,
     },
@@ -72,12 +75,16 @@ export const emailsListDefinition: DataListDefinition<TEmailListItem, typeof ema
       id: 'kind',
       label: 'Kind',
       width: '10rem',
+      // Issue 19: chosen from Columns; hidden by default so that the defaults fit 1440 px.
+      isHiddenByDefault: true,
       render: (email) => emailKindLabel(email.kind),
     },
     {
       id: 'related',
       label: 'Related record',
-      width: 'minmax(10rem,1fr)',
+      width: 'minmax(8rem,1fr)',
+      // Issue 19: chosen from Columns; hidden by default so that the defaults fit 1440 px.
+      isHiddenByDefault: true,
       render: (email) =>
         email.related
           ? `${relatedTableLabels[email.related.table] ?? email.related.table} ${email.related.label ?? email.related.id}`
@@ -86,7 +93,7 @@ export const emailsListDefinition: DataListDefinition<TEmailListItem, typeof ema
     {
       id: 'attempts',
       label: 'Attempts',
-      width: '6rem',
+      width: '7rem',
       sortable: true,
       isNumeric: true,
       render: (email) => email.attempts,
@@ -94,7 +101,7 @@ export const emailsListDefinition: DataListDefinition<TEmailListItem, typeof ema
     {
       id: 'lastError',
       label: 'Last error',
-      width: 'minmax(12rem,1.5fr)',
+      width: 'minmax(8rem,1fr)',
       render: (email) => (
         <span className="text-red-900" title={email.lastError ?? undefined}>
           {email.lastError ?? ''}
@@ -140,7 +147,10 @@ export const emailsListDefinition: DataListDefinition<TEmailListItem, typeof ema
         const skipped = result.skipped
           ? ` ${result.skipped} had not failed and were left as they are.`
           : '';
-        return `${result.retried} failed ${result.retried === 1 ? 'e-mail' : 'e-mails'} sent back to the outbox.${skipped}`;
+        return {
+          message: `${result.retried} failed ${result.retried === 1 ? 'e-mail' : 'e-mails'} sent back to the outbox.${skipped}`,
+          undo: result.undo,
+        };
       },
     },
     {
@@ -155,12 +165,16 @@ export const emailsListDefinition: DataListDefinition<TEmailListItem, typeof ema
               : selection.listParams,
           ),
         );
-        return Promise.resolve(
-          selection.kind === 'ids'
-            ? `The export of ${selection.ids.length} e-mails is downloading.`
-            : 'The export of every matching e-mail is downloading.',
-        );
+        return Promise.resolve({
+          message:
+            selection.kind === 'ids'
+              ? `The export of ${selection.ids.length} e-mails is downloading.`
+              : 'The export of every matching e-mail is downloading.',
+          undo: null,
+        });
       },
     },
   ],
+  // Issue 19: a retry can be undone for a few seconds.
+  bulkUndoPath: '/api/emails/bulk/undo',
 };

@@ -5,6 +5,7 @@ import { ErrorCard } from '@/components/error-card';
 import { Screen } from '@/components/screen';
 import { getErrorMessage } from '@/lib/error-message';
 import { useOverview } from '../api/get-overview';
+import { MyNotes } from '../components/my-notes';
 import { OverviewCards, OverviewCardsSkeleton } from '../components/overview-cards';
 import { Trends } from '../components/trends';
 import { getOverviewItems } from '../utils/overview-items';
@@ -62,6 +63,8 @@ export function HomeRoute() {
           <OverviewCardsSkeleton />
         )}
       </section>
+      {/* Issue 19: the operator's own follow-ups and the notes that mention them. */}
+      <MyNotes />
       <Trends />
     </Screen>
   );

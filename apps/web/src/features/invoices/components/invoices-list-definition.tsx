@@ -16,6 +16,7 @@ import { paths } from '@/config/paths';
 import { invoiceStatusLabels, memberCategoryLabels, optionsOf } from '@/lib/labels';
 import { dunningLevelLabels, invoiceKindLabels, invoiceSourceLabels } from './labels';
 import { InvoiceStatusBadge } from './status-badge';
+import { invoiceQueryOptions } from '../api/get-invoice';
 
 /** The invoices list: its columns and filters, for the list kit. */
 export const invoicesListDefinition: DataListDefinition<TInvoiceListItem, typeof invoicesList> = {
@@ -26,6 +27,8 @@ export const invoicesListDefinition: DataListDefinition<TInvoiceListItem, typeof
   liveTables: ['invoices'],
   rowKey: (invoice) => invoice.iid,
   rowHref: (invoice) => paths.invoice.getHref({ iid: invoice.iid }),
+  // Fetched ahead for the open record's neighbours (`[`/`]`, issue 19).
+  detailQuery: (invoice) => invoiceQueryOptions(invoice.iid),
   rowLabel: (invoice) => `${invoice.number} ${invoice.memberName ?? ''}`.trim(),
   defaultSort: '-number',
   searchLabel: 'Search invoices',
@@ -35,7 +38,7 @@ export const invoicesListDefinition: DataListDefinition<TInvoiceListItem, typeof
     {
       id: 'number',
       label: 'Number',
-      width: '8.5rem',
+      width: '6.5rem',
       sortable: true,
       isPrimary: true,
       render: (invoice) => <span className="font-mono text-xs tabular-nums">{invoice.number}</span>,
@@ -43,7 +46,7 @@ export const invoicesListDefinition: DataListDefinition<TInvoiceListItem, typeof
     {
       id: 'member',
       label: 'Member',
-      width: 'minmax(12rem,2fr)',
+      width: 'minmax(9.5rem,3fr)',
       render: (invoice) =>
         invoice.memberName ? (
           <span>
@@ -58,6 +61,8 @@ export const invoicesListDefinition: DataListDefinition<TInvoiceListItem, typeof
       id: 'kind',
       label: 'Kind',
       width: '7rem',
+      // Issue 19: chosen from Columns; hidden by default so that the defaults fit 1440 px.
+      isHiddenByDefault: true,
       sortable: true,
       render: (invoice) => invoiceKindLabels[invoice.kind],
     },
@@ -65,6 +70,8 @@ export const invoicesListDefinition: DataListDefinition<TInvoiceListItem, typeof
       id: 'year',
       label: 'Year',
       width: '4.5rem',
+      // Issue 19: chosen from Columns; hidden by default so that the defaults fit 1440 px.
+      isHiddenByDefault: true,
       sortable: true,
       isNumeric: true,
       render: (invoice) => invoice.year,
@@ -86,7 +93,7 @@ export const invoicesListDefinition: DataListDefinition<TInvoiceListItem, typeof
     {
       id: 'total',
       label: 'Total',
-      width: '8.5rem',
+      width: '7.5rem',
       sortable: true,
       isNumeric: true,
       render: (invoice) => (
@@ -96,7 +103,7 @@ export const invoicesListDefinition: DataListDefinition<TInvoiceListItem, typeof
     {
       id: 'balance',
       label: 'Balance',
-      width: '8.5rem',
+      width: '7.5rem',
       sortable: true,
       isNumeric: true,
       render: (invoice) => (
@@ -106,7 +113,7 @@ export const invoicesListDefinition: DataListDefinition<TInvoiceListItem, typeof
     {
       id: 'currency',
       label: 'Currency',
-      width: '5rem',
+      width: '5.5rem',
       sortable: true,
       isHiddenByDefault: true,
       render: (invoice) => invoice.currency,
@@ -114,7 +121,7 @@ export const invoicesListDefinition: DataListDefinition<TInvoiceListItem, typeof
     {
       id: 'status',
       label: 'Status',
-      width: '9.5rem',
+      width: '10rem',
       sortable: true,
       render: (invoice) => (
         <InvoiceStatusBadge
@@ -128,7 +135,7 @@ export const invoicesListDefinition: DataListDefinition<TInvoiceListItem, typeof
     {
       id: 'dunningLevel',
       label: 'Dunning',
-      width: '7.5rem',
+      width: '6.5rem',
       sortable: true,
       render: (invoice) =>
         invoice.dunningLevel === 0 ? (
@@ -140,7 +147,9 @@ export const invoicesListDefinition: DataListDefinition<TInvoiceListItem, typeof
     {
       id: 'paidAt',
       label: 'Paid at',
-      width: '9.5rem',
+      width: '10.5rem',
+      // Issue 19: chosen from Columns; hidden by default so that the defaults fit 1440 px.
+      isHiddenByDefault: true,
       sortable: true,
       render: (invoice) => (
         <span className="tabular-nums">{invoice.paidAt ? formatDateTime(invoice.paidAt) : ''}</span>
@@ -226,4 +235,7 @@ export const invoicesListDefinition: DataListDefinition<TInvoiceListItem, typeof
       options: optionsOf(memberCategoryLabels, memberCategories),
     },
   ],
+  // Issue 19: "Edit field" on the selection (drafts only; the others are counted apart).
+  bulkEdit: { list: 'invoices', apiPath: '/api/invoices/bulk', permission: 'invoices.edit' },
+  bulkUndoPath: '/api/invoices/bulk/undo',
 };

@@ -17,6 +17,7 @@ import {
   useDetailTab,
 } from '@/components/detail';
 import { MemberLink } from '@/components/member-link';
+import { NotesOverview, NotesPanel } from '@/components/notes';
 import { Screen } from '@/components/screen';
 import { paths } from '@/config/paths';
 import {
@@ -138,13 +139,16 @@ export function InvoiceRoute({ iid }: { iid: string }) {
                 id: 'overview',
                 label: 'Overview',
                 content: (
-                  <Overview
-                    invoice={data}
-                    onReversed={(message) => {
-                      setOutcome(null);
-                      setReversed({ iid: data.iid, message });
-                    }}
-                  />
+                  <div className="flex flex-col gap-5">
+                    <Overview
+                      invoice={data}
+                      onReversed={(message) => {
+                        setOutcome(null);
+                        setReversed({ iid: data.iid, message });
+                      }}
+                    />
+                    <NotesOverview table="invoices" recordId={data.iid} />
+                  </div>
                 ),
               },
               {
@@ -160,6 +164,15 @@ export function InvoiceRoute({ iid }: { iid: string }) {
                       onCancel={() => openTab('overview')}
                       onReload={() => void invoice.refetch()}
                     />
+                  </div>
+                ),
+              },
+              {
+                id: 'notes',
+                label: 'Notes',
+                content: (
+                  <div className="pt-4">
+                    <NotesPanel key={data.iid} table="invoices" recordId={data.iid} />
                   </div>
                 ),
               },

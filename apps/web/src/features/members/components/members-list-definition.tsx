@@ -10,6 +10,7 @@ import { memberCategoryLabels, memberStatusLabels, optionsOf } from '@/lib/label
 import { changeMembersStatus } from '../api/change-members-status';
 import { memberCategories, memberStatuses, selectedMembersParams } from '../utils/list-params';
 import { StatusBadge } from './status-badge';
+import { memberQueryOptions } from '../api/get-member';
 
 const exportPath = '/api/members/export';
 
@@ -42,6 +43,8 @@ export const membersListDefinition: DataListDefinition<TMemberListItem, typeof m
   liveTables: ['members', 'countries'],
   rowKey: (member) => member.mid,
   rowHref: (member) => paths.member.getHref({ mid: member.mid }),
+  // Fetched ahead for the open record's neighbours (`[`/`]`, issue 19).
+  detailQuery: (member) => memberQueryOptions(member.mid),
   rowLabel: (member) => member.legalName,
   defaultSort: 'number',
   searchLabel: 'Search members',
@@ -50,14 +53,14 @@ export const membersListDefinition: DataListDefinition<TMemberListItem, typeof m
     {
       id: 'number',
       label: 'Number',
-      width: '7rem',
+      width: '6.5rem',
       sortable: true,
       render: (member) => <span className="font-mono text-xs tabular-nums">{member.number}</span>,
     },
     {
       id: 'legalName',
       label: 'Name',
-      width: 'minmax(14rem,2fr)',
+      width: 'minmax(12rem,3fr)',
       sortable: true,
       isPrimary: true,
       render: (member) => member.legalName,
@@ -65,42 +68,42 @@ export const membersListDefinition: DataListDefinition<TMemberListItem, typeof m
     {
       id: 'tradeName',
       label: 'Trade name',
-      width: 'minmax(10rem,1fr)',
+      width: 'minmax(8rem,1fr)',
       isHiddenByDefault: true,
       render: (member) => member.tradeName ?? '',
     },
     {
       id: 'country',
       label: 'Country',
-      width: 'minmax(9rem,1fr)',
+      width: 'minmax(8rem,1fr)',
       sortable: true,
       render: (member) => member.countryName ?? member.countryIso2 ?? '',
     },
     {
       id: 'category',
       label: 'Category',
-      width: '7rem',
+      width: '8rem',
       sortable: true,
       render: (member) => memberCategoryLabels[member.category],
     },
     {
       id: 'status',
       label: 'Status',
-      width: '9rem',
+      width: '8.5rem',
       sortable: true,
       render: (member) => <StatusBadge status={member.status} />,
     },
     {
       id: 'joinedOn',
       label: 'Joined',
-      width: '7rem',
+      width: '7.5rem',
       sortable: true,
       render: (member) => <span className="tabular-nums">{formatDate(member.joinedOn)}</span>,
     },
     {
       id: 'paidThroughYear',
       label: 'Paid through',
-      width: '7.5rem',
+      width: '8.5rem',
       sortable: true,
       isNumeric: true,
       render: (member) => member.paidThroughYear ?? '',
@@ -171,7 +174,10 @@ export const membersListDefinition: DataListDefinition<TMemberListItem, typeof m
         const skipped = result.skipped
           ? ` ${result.skipped} could not be (already ${memberStatusLabels[status].toLowerCase()}, or not allowed from their status).`
           : '';
-        return `${result.changed} ${result.changed === 1 ? 'member' : 'members'} ${verb}.${skipped}`;
+        return {
+          message: `${result.changed} ${result.changed === 1 ? 'member' : 'members'} ${verb}.${skipped}`,
+          undo: result.undo,
+        };
       },
     })),
     {
@@ -184,12 +190,17 @@ export const membersListDefinition: DataListDefinition<TMemberListItem, typeof m
             selection.kind === 'ids' ? selectedMembersParams(selection.ids) : selection.listParams,
           ),
         );
-        return Promise.resolve(
-          selection.kind === 'ids'
-            ? `The export of ${selection.ids.length} members is downloading.`
-            : 'The export of every matching member is downloading.',
-        );
+        return Promise.resolve({
+          message:
+            selection.kind === 'ids'
+              ? `The export of ${selection.ids.length} members is downloading.`
+              : 'The export of every matching member is downloading.',
+          undo: null,
+        });
       },
     },
   ],
+  // Issue 19: "Edit field" on the selection, and Undo after every bulk action.
+  bulkEdit: { list: 'members', apiPath: '/api/members/bulk', permission: 'members.edit' },
+  bulkUndoPath: '/api/members/bulk/undo',
 };

@@ -2,6 +2,7 @@ import { DetailScreen, useListSearch } from '@/components/detail/detail-screen';
 import { DetailTabs } from '@/components/detail/detail-tabs';
 import { formatDateTime } from '@/components/detail/format';
 import { RecordHistory } from '@/components/detail/record-history';
+import { NotesOverview, NotesPanel } from '@/components/notes';
 import { Screen } from '@/components/screen';
 import { paths } from '@/config/paths';
 import { historyValueLabels } from '@/lib/labels';
@@ -72,7 +73,17 @@ export function MemberRoute({ mid }: { mid: string }) {
                 {
                   id: 'overview',
                   label: 'Overview',
-                  content: <MemberOverview member={data} memberHref={memberHref} />,
+                  content: (
+                    <div className="flex flex-col gap-5">
+                      <MemberOverview member={data} memberHref={memberHref} />
+                      <NotesOverview table="members" recordId={data.mid} />
+                    </div>
+                  ),
+                },
+                {
+                  id: 'notes',
+                  label: 'Notes',
+                  content: <NotesPanel key={data.mid} table="members" recordId={data.mid} />,
                 },
                 {
                   id: 'ledger',

@@ -3,6 +3,7 @@ import type { DataListDefinition } from '@/components/data-list';
 import { formatDateTime } from '@/components/detail/format';
 import { paths } from '@/config/paths';
 import { operatorRoleLabels, operatorRoleOrder } from './operator-labels';
+import { operatorQueryOptions } from '../api/get-operator';
 
 /** The operators list: its columns and filters, for the list kit. */
 export const operatorsListDefinition: DataListDefinition<TOperatorListItem, typeof operatorsList> =
@@ -13,6 +14,8 @@ export const operatorsListDefinition: DataListDefinition<TOperatorListItem, type
     liveTables: ['operators', 'users'],
     rowKey: (operator) => operator.uid,
     rowHref: (operator) => paths.operator.getHref({ uid: operator.uid }),
+    // Fetched ahead for the open record's neighbours (`[`/`]`, issue 19).
+    detailQuery: (operator) => operatorQueryOptions(operator.uid),
     rowLabel: (operator) => operator.displayName ?? operator.email,
     defaultSort: 'email',
     emptyMessage: 'No operators yet.',
@@ -20,7 +23,7 @@ export const operatorsListDefinition: DataListDefinition<TOperatorListItem, type
       {
         id: 'email',
         label: 'E-mail',
-        width: 'minmax(14rem,2fr)',
+        width: 'minmax(12rem,3fr)',
         sortable: true,
         isPrimary: true,
         render: (operator) => operator.email,
@@ -28,13 +31,13 @@ export const operatorsListDefinition: DataListDefinition<TOperatorListItem, type
       {
         id: 'name',
         label: 'Name',
-        width: 'minmax(10rem,1.5fr)',
+        width: 'minmax(8rem,1.5fr)',
         render: (operator) => operator.displayName ?? '',
       },
       {
         id: 'roles',
         label: 'Roles',
-        width: 'minmax(10rem,1.5fr)',
+        width: 'minmax(8rem,1.5fr)',
         render: (operator) => operator.roles.map((role) => operatorRoleLabels[role]).join(', '),
       },
       {
@@ -57,7 +60,7 @@ export const operatorsListDefinition: DataListDefinition<TOperatorListItem, type
       {
         id: 'since',
         label: 'Since',
-        width: '10rem',
+        width: '10.5rem',
         sortable: true,
         render: (operator) => (
           <span className="tabular-nums">{formatDateTime(operator.since)}</span>

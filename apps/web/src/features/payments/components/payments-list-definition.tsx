@@ -5,6 +5,7 @@ import { MemberCellLink } from '@/components/member-link';
 import { paths } from '@/config/paths';
 import { optionsOf, paymentStatusLabels } from '@/lib/labels';
 import { PaymentStatusBadge } from './payment-status-badge';
+import { paymentQueryOptions } from '../api/get-payment';
 
 /** The currencies card payments come in most (any other is still listed and filterable by URL). */
 const currencyOptions = ['CHF', 'EUR', 'USD'].map((currency) => ({
@@ -25,6 +26,8 @@ export const paymentsListDefinition: DataListDefinition<TPaymentListItem, typeof
   liveTables: ['stripe_invoices'],
   rowKey: (payment) => payment.sid,
   rowHref: (payment) => paths.stripeInvoice.getHref({ sid: payment.sid }),
+  // Fetched ahead for the open record's neighbours (`[`/`]`, issue 19).
+  detailQuery: (payment) => paymentQueryOptions(payment.sid),
   rowLabel: (payment) =>
     `${payment.number ?? payment.providerInvoiceId} ${payment.customerName ?? ''}`.trim(),
   defaultSort: '-created',
@@ -36,7 +39,7 @@ export const paymentsListDefinition: DataListDefinition<TPaymentListItem, typeof
     {
       id: 'number',
       label: 'Number',
-      width: '10rem',
+      width: '9rem',
       isPrimary: true,
       render: (payment) => (
         <span className="font-mono text-xs">{payment.number ?? payment.providerInvoiceId}</span>
@@ -45,7 +48,7 @@ export const paymentsListDefinition: DataListDefinition<TPaymentListItem, typeof
     {
       id: 'customer',
       label: 'Customer',
-      width: 'minmax(12rem,2fr)',
+      width: 'minmax(11rem,3fr)',
       render: (payment) => (
         <span className="flex min-w-0 flex-col">
           <span className="truncate">{payment.customerName ?? '—'}</span>
@@ -74,6 +77,8 @@ export const paymentsListDefinition: DataListDefinition<TPaymentListItem, typeof
       id: 'amountPaid',
       label: 'Paid',
       width: '8rem',
+      // Issue 19: chosen from Columns; hidden by default so that the defaults fit 1440 px.
+      isHiddenByDefault: true,
       isNumeric: true,
       render: (payment) => amount(payment.amountPaidMinor, payment.currency),
     },
@@ -88,14 +93,14 @@ export const paymentsListDefinition: DataListDefinition<TPaymentListItem, typeof
     {
       id: 'currency',
       label: 'Currency',
-      width: '5rem',
+      width: '5.5rem',
       isHiddenByDefault: true,
       render: (payment) => payment.currency,
     },
     {
       id: 'created',
       label: 'Created',
-      width: '10rem',
+      width: '10.5rem',
       sortable: true,
       render: (payment) => (
         <span className="tabular-nums">{formatDateTime(payment.createdAt)}</span>
@@ -104,7 +109,9 @@ export const paymentsListDefinition: DataListDefinition<TPaymentListItem, typeof
     {
       id: 'dueDate',
       label: 'Due date',
-      width: '7rem',
+      width: '7.5rem',
+      // Issue 19: chosen from Columns; hidden by default so that the defaults fit 1440 px.
+      isHiddenByDefault: true,
       sortable: true,
       render: (payment) => (
         <span className="tabular-nums">{payment.dueDate ? formatDate(payment.dueDate) : ''}</span>
@@ -113,7 +120,7 @@ export const paymentsListDefinition: DataListDefinition<TPaymentListItem, typeof
     {
       id: 'invoiceNumber',
       label: 'Our invoice',
-      width: '9rem',
+      width: '8rem',
       render: (payment) =>
         payment.invoiceNumber ? (
           <span className="font-mono text-xs">{payment.invoiceNumber}</span>
@@ -124,7 +131,7 @@ export const paymentsListDefinition: DataListDefinition<TPaymentListItem, typeof
     {
       id: 'member',
       label: 'Member',
-      width: 'minmax(10rem,1.5fr)',
+      width: 'minmax(8rem,1.5fr)',
       render: (payment) =>
         payment.memberName ? (
           <MemberCellLink mid={payment.memberMid} name={payment.memberName} />

@@ -11,6 +11,7 @@ import {
 import type { DataListDefinition } from '@/components/data-list';
 import { paths } from '@/config/paths';
 import { YesNoBadge } from './badges';
+import { countryQueryOptions } from '../api/get-country';
 
 const yesNo = [
   { value: 'true', label: 'Yes' },
@@ -27,6 +28,8 @@ export const countriesListDefinition: DataListDefinition<TCountryListItem, typeo
   liveTables: ['countries', 'members'],
   rowKey: (country) => country.iso2,
   rowHref: (country) => paths.country.getHref({ iso2: country.iso2 }),
+  // Fetched ahead for the open record's neighbours (`[`/`]`, issue 19).
+  detailQuery: (country) => countryQueryOptions(country.iso2),
   rowLabel: (country) => country.name,
   defaultSort: 'name',
   searchLabel: 'Search countries',
@@ -42,7 +45,7 @@ export const countriesListDefinition: DataListDefinition<TCountryListItem, typeo
     {
       id: 'name',
       label: 'Country',
-      width: 'minmax(12rem,2fr)',
+      width: 'minmax(10rem,2fr)',
       sortable: true,
       isPrimary: true,
       render: (country) => country.name,
@@ -50,28 +53,28 @@ export const countriesListDefinition: DataListDefinition<TCountryListItem, typeo
     {
       id: 'region',
       label: 'Region',
-      width: 'minmax(9rem,1fr)',
+      width: 'minmax(7.5rem,1fr)',
       sortable: true,
       render: (country) => regionLabels[country.region],
     },
     {
       id: 'incomeGroup',
       label: 'Income group',
-      width: 'minmax(9rem,1fr)',
+      width: 'minmax(7rem,1fr)',
       sortable: true,
       render: (country) => (country.incomeGroup ? incomeGroupLabels[country.incomeGroup] : ''),
     },
     {
       id: 'feeCategory',
       label: 'Fee category',
-      width: '7rem',
+      width: '7.5rem',
       sortable: true,
       render: (country) => country.feeCategory ?? '',
     },
     {
       id: 'defaultCurrency',
       label: 'Currency',
-      width: '5.5rem',
+      width: '6rem',
       render: (country) => (
         <span className="font-mono text-xs">{country.defaultCurrency ?? ''}</span>
       ),
@@ -79,7 +82,7 @@ export const countriesListDefinition: DataListDefinition<TCountryListItem, typeo
     {
       id: 'nationalAssociation',
       label: 'National association',
-      width: 'minmax(12rem,2fr)',
+      width: 'minmax(9rem,2fr)',
       render: (country) => country.nationalAssociation?.legalName ?? '',
     },
     {

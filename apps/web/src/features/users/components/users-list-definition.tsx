@@ -1,10 +1,15 @@
 import type { TUserBulkResult, TUserListItem, usersList } from '@ops/contract';
-import type { DataListDefinition, ListSelectionTarget } from '@/components/data-list';
+import type {
+  DataListBulkResult,
+  DataListDefinition,
+  ListSelectionTarget,
+} from '@/components/data-list';
 import { formatDateTime } from '@/components/detail/format';
 import { MemberCellLink } from '@/components/member-link';
 import { paths } from '@/config/paths';
 import { setUsersDisabled } from '../api/set-users-disabled';
 import { memberRoleLabels, signInMethodLabels, signInMethodsText } from './user-labels';
+import { userQueryOptions } from '../api/get-user';
 
 /** What a bulk disable or enable did, in a sentence. */
 export function describeBulkResult(result: TUserBulkResult, verb: 'disabled' | 'enabled'): string {
@@ -18,9 +23,15 @@ export function describeBulkResult(result: TUserBulkResult, verb: 'disabled' | '
   return parts.join(' ');
 }
 
-async function runBulk(selection: ListSelectionTarget, disabled: boolean): Promise<string> {
+async function runBulk(
+  selection: ListSelectionTarget,
+  disabled: boolean,
+): Promise<DataListBulkResult> {
   const result = await setUsersDisabled(selection, disabled);
-  return describeBulkResult(result, disabled ? 'disabled' : 'enabled');
+  return {
+    message: describeBulkResult(result, disabled ? 'disabled' : 'enabled'),
+    undo: result.undo,
+  };
 }
 
 /** The users list: its columns, filters and bulk actions, for the list kit. */
@@ -33,6 +44,8 @@ export const usersListDefinition: DataListDefinition<TUserListItem, typeof users
   liveTables: ['users', 'operators'],
   rowKey: (user) => user.uid,
   rowHref: (user) => paths.user.getHref({ uid: user.uid }),
+  // Fetched ahead for the open record's neighbours (`[`/`]`, issue 19).
+  detailQuery: (user) => userQueryOptions(user.uid),
   rowLabel: (user) => user.displayName ?? user.email,
   defaultSort: 'email',
   searchLabel: 'Search users',
@@ -41,7 +54,7 @@ export const usersListDefinition: DataListDefinition<TUserListItem, typeof users
     {
       id: 'email',
       label: 'E-mail',
-      width: 'minmax(14rem,2fr)',
+      width: 'minmax(12rem,3fr)',
       sortable: true,
       isPrimary: true,
       render: (user) => user.email,
@@ -49,7 +62,7 @@ export const usersListDefinition: DataListDefinition<TUserListItem, typeof users
     {
       id: 'displayName',
       label: 'Name',
-      width: 'minmax(10rem,1.5fr)',
+      width: 'minmax(8rem,1.5fr)',
       sortable: true,
       render: (user) => (
         <span className="inline-flex items-center gap-2">
@@ -65,7 +78,7 @@ export const usersListDefinition: DataListDefinition<TUserListItem, typeof users
     {
       id: 'member',
       label: 'Member',
-      width: 'minmax(12rem,1.5fr)',
+      width: 'minmax(9rem,1.5fr)',
       sortable: true,
       render: (user) =>
         user.memberName ? <MemberCellLink mid={user.memberMid} name={user.memberName} /> : '',
@@ -79,14 +92,14 @@ export const usersListDefinition: DataListDefinition<TUserListItem, typeof users
     {
       id: 'signInMethods',
       label: 'Sign-in methods',
-      width: 'minmax(9rem,1fr)',
+      width: 'minmax(8rem,1fr)',
       isHiddenByDefault: true,
       render: (user) => signInMethodsText(user.signInMethods),
     },
     {
       id: 'lastSignIn',
       label: 'Last sign-in',
-      width: '10rem',
+      width: '10.5rem',
       sortable: true,
       render: (user) => (
         <span className="tabular-nums">
@@ -110,7 +123,7 @@ export const usersListDefinition: DataListDefinition<TUserListItem, typeof users
     {
       id: 'created',
       label: 'Created',
-      width: '10rem',
+      width: '10.5rem',
       sortable: true,
       isHiddenByDefault: true,
       render: (user) => <span className="tabular-nums">{formatDateTime(user.createdAt)}</span>,
@@ -160,4 +173,6 @@ export const usersListDefinition: DataListDefinition<TUserListItem, typeof users
       run: (selection) => runBulk(selection, false),
     },
   ],
+  // Issue 19: disabling or enabling can be undone for a few seconds.
+  bulkUndoPath: '/api/users/bulk/undo',
 };
