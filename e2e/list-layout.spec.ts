@@ -150,8 +150,9 @@ test('a row opens its record from anywhere on it, also scrolled sideways', async
   await expect(row).toBeVisible();
   await area.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
   const name = (await row.getByRole('link').first().textContent()) ?? '';
-  // The last cell (Paid through), far from the name's link.
-  await row.getByRole('cell').last().click();
+  // The last cell with something in it, far from the name's link (an empty cell has no height:
+  // which member is second depends on what the other specs created).
+  await row.getByRole('cell').filter({ hasText: /\S/ }).last().click();
   await expect(page).toHaveURL(/\/members\/[^/?]+/);
   await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
   // A click on the checkbox selects, and opens nothing.
