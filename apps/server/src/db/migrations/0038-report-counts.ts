@@ -57,11 +57,15 @@ const factsFrom = {
 } as const;
 type SourceTable = keyof typeof factsFrom;
 
-/** The trigger function of a source table: facts of new rows minus facts of old rows. */
-function triggerFunction(table: SourceTable, extraOnUpdate = ''): string {
+/**
+ * The function of a source table's triggers: facts of new rows minus facts of old rows.
+ * `create` is `CREATE OR REPLACE` when a later migration gives existing databases a better body
+ * (0044).
+ */
+function factsFunction(table: SourceTable, extraOnUpdate = '', create = 'CREATE'): string {
   const from = factsFrom[table];
   return `
-CREATE FUNCTION report_counts_${table}() RETURNS trigger LANGUAGE plpgsql AS $$
+${create} FUNCTION report_counts_${table}() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     ${upsert(`SELECT f.* ${from('new_rows')}`)}
@@ -72,7 +76,12 @@ BEGIN
     ${extraOnUpdate}
   END IF;
   RETURN NULL;
-END $$;
+END $$;`;
+}
+
+/** A source table's function and its three statement-level triggers. */
+function triggerFunction(table: SourceTable, extraOnUpdate = ''): string {
+  return `${factsFunction(table, extraOnUpdate)}
 CREATE TRIGGER ${table}_report_counts_insert AFTER INSERT ON ${table}
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_counts_${table}();
 CREATE TRIGGER ${table}_report_counts_update AFTER UPDATE ON ${table}
@@ -112,8 +121,11 @@ const membersOnUpdate = `
                 FROM new_rows n JOIN old_rows o ON o.mid = n.mid
                WHERE n.status = 'suspended' AND o.status IS DISTINCT FROM 'suspended'
                  AND n.deleted_at IS NULL`)}
-    IF EXISTS (SELECT 1 FROM new_rows n JOIN old_rows o ON o.mid = n.mid
-                WHERE (n.country_iso2, n.category) IS DISTINCT FROM (o.country_iso2, o.category)) THEN
+    -- A count, not EXISTS: for EXISTS the planner bets on an early match and joins the two
+    -- transition tables by a nested loop, which compares 10,000 × 10,000 rows when a bulk write
+    -- of 10,000 members moved none of them (13.6 s, issue 19); counting hashes the join.
+    IF (SELECT count(*) FROM new_rows n JOIN old_rows o ON o.mid = n.mid
+         WHERE (n.country_iso2, n.category) IS DISTINCT FROM (o.country_iso2, o.category)) > 0 THEN
       WITH moved AS (
         SELECT n.mid, coalesce(o.country_iso2::text, '') AS old_country, o.category AS old_category,
                coalesce(n.country_iso2::text, '') AS new_country, n.category AS new_category
@@ -121,6 +133,13 @@ const membersOnUpdate = `
          WHERE (n.country_iso2, n.category) IS DISTINCT FROM (o.country_iso2, o.category))
       ${upsert(`${dependentFacts('new')} UNION ALL ${dependentFacts('old')}`).replace(/^\s*INSERT/, 'INSERT')}
     END IF;`;
+
+/**
+ * The members' trigger function as `CREATE OR REPLACE`, for migration 0044 to give existing
+ * databases the hashed check above (the triggers stay).
+ */
+export const replaceMembersFactsFunction = (): string =>
+  factsFunction('members', membersOnUpdate, 'CREATE OR REPLACE');
 
 const factColumns = `fact text, day date, year smallint, detail text, country_iso2 text,
   category text, currency text, n bigint, amount_minor bigint`;

@@ -41,6 +41,7 @@ import * as savedViews from './0040-saved-views';
 import * as notes from './0041-notes';
 import * as bulkOperations from './0042-bulk-operations';
 import * as operatorPreferences from './0043-operator-preferences';
+import * as reportCountsMemberCheck from './0044-report-counts-member-check';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -89,4 +90,5 @@ export const migrations: Record<string, Migration> = {
   '0041-notes': notes,
   '0042-bulk-operations': bulkOperations,
   '0043-operator-preferences': operatorPreferences,
+  '0044-report-counts-member-check': reportCountsMemberCheck,
 };
