@@ -105,6 +105,13 @@ const ZEnvironment = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    // Unset: human-readable lines on a terminal, JSON lines otherwise (files, journald, collectors).
+    LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+    // GET /metrics (Prometheus): with a Bearer token on the main port, or on a port of its own.
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    // Where the nightly backup job writes (default DATA_DIR/backups).
+    BACKUP_DIR: z.string().min(1).optional(),
   })
   .superRefine((env, context) => {
     const microsoft = [
@@ -147,6 +154,12 @@ export type Config = {
   /** A session ends this long after sign-in, however active. */
   sessionMaxAgeMs: number;
   logLevel: z.infer<typeof ZEnvironment>['LOG_LEVEL'];
+  /** How log lines are written: pretty on a terminal unless LOG_FORMAT says otherwise. */
+  logFormat: 'pretty' | 'json';
+  /** GET /metrics: off when neither is set (a token on the main port, or a port of its own). */
+  metrics: { token: string | undefined; port: number | undefined };
+  /** Where scheduled backups are written (absolute). */
+  backupDir: string;
   /** A job runner without a heartbeat for this long is taken over (`jobs/take-over.ts`). */
   jobWorkerTimeoutMs: number;
 };
@@ -193,6 +206,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxAgeMs: e.SESSION_MAX_AGE_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
+    backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
     jobWorkerTimeoutMs: e.JOB_WORKER_TIMEOUT_SECONDS * 1_000,
   };
 }
