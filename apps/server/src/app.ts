@@ -22,9 +22,18 @@ import { accessControl } from './http/access';
 import { frameworkErrorAnswer, registerErrorHandling } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
 import { registerOriginCheck } from './http/origin-check';
+import { RequestLogController } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { serializeRequest, type Logger } from './logger';
+import type { JobRunnerStatus } from './jobs';
+import {
+  createMetrics,
+  instrumentPool,
+  isMetricsEndpointOn,
+  observeHttpRequests,
+  type Metrics,
+} from './metrics';
 
 /** What route handlers reach through `app.deps`. */
 export type AppDeps = {
@@ -35,6 +44,10 @@ export type AppDeps = {
   /** PostgreSQL notifications (LISTEN) shared by every stream of this instance. */
   notifications: Notifications;
   throttle: Throttle;
+  /** This instance's Prometheus metrics (`metrics/`). */
+  metrics: Metrics;
+  /** This instance's job runner, for readiness; absent where the app runs no jobs (tests). */
+  jobRunner: JobRunnerStatus | undefined;
 };
 
 declare module 'fastify' {
@@ -57,7 +70,21 @@ export type BuildAppOptions = {
   notifications: Notifications;
   logger: Logger;
   webDist?: string;
+  /** The server's metrics (its pools and job runner already report to them); new otherwise. */
+  metrics?: Metrics;
+  jobRunner?: JobRunnerStatus;
 };
+
+/** The metrics of an app built without the server's (tests): its own, over its own pool. */
+function appMetrics(options: BuildAppOptions): Metrics {
+  const metrics = createMetrics({
+    db: options.database.db,
+    logger: options.logger,
+    processMetrics: isMetricsEndpointOn(options.config),
+  });
+  instrumentPool(metrics.pools, options.database.pool, 'main');
+  return metrics;
+}
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -67,6 +94,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       {},
       { serializers: { req: serializeRequest } },
     ) as FastifyBaseLogger,
+    // One line per request instead of Fastify's two, at info only when it failed or was slow.
+    logController: new RequestLogController(),
     bodyLimit: constants.maxBodyBytes,
     // Only the proxies TRUST_PROXY names may tell us the client's address (X-Forwarded-For);
     // otherwise anyone could pick a new address per request and pass every per-address limit.
@@ -89,8 +118,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config: options.config,
     notifications: options.notifications,
     throttle: createThrottle(options.database.pool),
+    metrics: options.metrics ?? appMetrics(options),
+    jobRunner: options.jobRunner,
   });
   registerErrorHandling(app);
+  observeHttpRequests(app, app.deps.metrics.http);
   // First of the request hooks, so that refusals (401, 403) carry the headers too.
   await registerSecurityHeaders(app, options.config.publicUrl);
   registerOriginCheck(app, options.config.publicUrl);

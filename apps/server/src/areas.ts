@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { applicationsArea } from './applications/area';
 import { auditArea } from './audit/area';
 import { authArea } from './auth/area';
+import { backupRoutes } from './backups/routes';
 import { bankAccountsArea } from './bank-accounts/area';
 import { bankStatementsArea } from './bank-statements/area';
 import { bulkEditRoutes } from './bulk-edit/routes';
@@ -19,6 +20,7 @@ import { invoicesArea } from './invoices/area';
 import { jobRoutes } from './jobs/routes';
 import { ledgerArea } from './ledger/area';
 import { membersArea } from './members/area';
+import { metricsArea } from './metrics/area';
 import { notesArea } from './notes/area';
 import { operatorsArea } from './operators/area';
 import { paymentToleranceRoutes } from './payment-tolerances/routes';
@@ -39,6 +41,7 @@ import { usersArea } from './users/area';
  */
 export const areas: readonly FastifyPluginAsyncZod[] = [
   healthArea,
+  metricsArea,
   authArea,
   operatorsArea,
   usersArea,
@@ -64,6 +67,7 @@ export const areas: readonly FastifyPluginAsyncZod[] = [
   emailsArea,
   emailTemplateRoutes,
   jobRoutes,
+  backupRoutes,
   reportRoutes,
   bulkEditRoutes,
   savedViewRoutes,

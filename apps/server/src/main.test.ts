@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort, newDataDir, runTs, startTs, waitForExit, waitForReady } from '../test/processes';
+import { DEMO_OPERATOR_EMAIL } from './seed';
 
 const main = 'src/main.ts';
 
@@ -28,6 +29,65 @@ describe('the server process', () => {
     expect(server.output()).toContain('shutting down');
     expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
     expect(fs.existsSync(path.join(dataDir, 'owner.json'))).toBe(false);
+  });
+
+  it('first start without SMTP_URL: demo data, a banner with a working sign-in link, no e-mail sent', async () => {
+    const dataDir = newDataDir();
+    const port = await freePort();
+    const url = `http://localhost:${port}`;
+    // No SEED: an empty embedded database gets the demo data set, as `npm start` does.
+    const server = startTs(main, {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      SMTP_URL: '',
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'pretty',
+    });
+    try {
+      await waitForReady(url, server, 180_000);
+      await expect.poll(() => /oobCode=\S+/.test(server.output()), { timeout: 10_000 }).toBe(true);
+      const output = server.output();
+      expect(output).toContain(`Operations is ready at ${url}`);
+      expect(output).toContain(`npm run ops -- sign-in-link ${DEMO_OPERATOR_EMAIL}`);
+      // Human-readable log lines, not JSON.
+      expect(output).toMatch(/INFO: server ready /);
+      expect(output).not.toMatch(/^\{"level"/m);
+      const links = output.match(/http:\/\/\S+oobCode=\S+/g) ?? [];
+      expect(links).toHaveLength(1);
+      const link = new URL(links[0] ?? '');
+      const email = link.searchParams.get('email') ?? '';
+      const code = link.searchParams.get('oobCode') ?? '';
+      expect(email).toBe(DEMO_OPERATOR_EMAIL);
+      // Printed once: on the banner's line only, never in a log line.
+      expect(output.split(code)).toHaveLength(2);
+
+      // The link works once, as the sign-in page of a fresh browser completes it: with the
+      // e-mail the link names, no prompt (accepted for a code printed to the terminal only).
+      const complete = () =>
+        fetch(`${url}/api/auth/email-link/complete`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: url },
+          body: JSON.stringify({ email, code, emailFromLink: true }),
+        });
+      const signedIn = await complete();
+      expect(signedIn.status).toBe(200);
+      const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      expect((await complete()).status).toBe(400);
+
+      // The demo's e-mails are history: nothing waits, nothing was "delivered" to the terminal.
+      const emails = async (query: string) => {
+        const response = await fetch(`${url}/api/emails?${query}`, { headers: { cookie } });
+        expect(response.status).toBe(200);
+        return ((await response.json()) as { data: unknown[] }).data;
+      };
+      expect((await emails('limit=1')).length).toBe(1);
+      expect(await emails('state=PENDING,PROCESSING,RETRY')).toEqual([]);
+      expect(await emails('deliveryMode=log')).toEqual([]);
+      expect(server.output()).not.toContain('E-mail not sent');
+    } finally {
+      server.kill('SIGTERM');
+    }
+    expect(await waitForExit(server)).toBe(0);
   });
 
   it('refuses a second server on the same DATA_DIR with a clear message', async () => {

@@ -1,7 +1,8 @@
 import { ConfigError, loadConfig } from './config';
 import { limitHeapGrowth } from './lib/heap-growth';
 import { createLogger } from './logger';
-import { signInHelp, startServer, type RunningServer } from './server';
+import { bannerSignIn, readyBanner, type BannerSignIn } from './ready-banner';
+import { startServer, type RunningServer } from './server';
 
 async function main(): Promise<void> {
   // Before any work: the server's memory stays within its budget (see lib/heap-growth.ts).
@@ -13,7 +14,7 @@ async function main(): Promise<void> {
     console.error((error as Error).message);
     process.exit(2);
   }
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, config.logFormat);
 
   let server: RunningServer | undefined;
   let isStopping = false;
@@ -53,7 +54,15 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   if (isStopping) return;
-  process.stdout.write(`\n${signInHelp(config.publicUrl)}\n\n`);
+  let signIn: BannerSignIn = null;
+  try {
+    signIn = await bannerSignIn(server.database.db, config);
+  } catch (error) {
+    // The server runs; only the banner's link is missing, and `sign-in-link` makes one.
+    logger.warn({ err: error }, 'no sign-in link for the ready banner');
+  }
+  // Standard output, once, never the logger: the link is a key to the demo admin's account.
+  process.stdout.write(`\n${readyBanner(config, signIn)}\n\n`);
 }
 
 void main();

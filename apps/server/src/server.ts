@@ -12,9 +12,15 @@ import { outboxChannel } from './emails';
 import { getInvoicePdf } from './invoices';
 import { startJobRunner } from './jobs';
 import { changesChannel } from './realtime';
+import {
+  createMetrics,
+  instrumentPool,
+  isMetricsEndpointOn,
+  startMetricsListener,
+} from './metrics';
 import type { Logger } from './logger';
 import { loadCountries } from './seed';
-import { DEMO_OPERATOR_EMAIL, seedDemo } from './seed';
+import { seedDemo } from './seed';
 
 /** Members in the demo data set loaded on the first start of an empty database (SEED=demo). */
 export const firstStartDemoScale = 1_000;
@@ -44,6 +50,13 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     role: 'server',
     logger,
   });
+  // This instance's metrics (metrics/): its pools and job runner report to them from the start.
+  const metrics = createMetrics({
+    db: database.db,
+    logger,
+    processMetrics: isMetricsEndpointOn(config),
+  });
+  instrumentPool(metrics.pools, database.pool, 'main');
   // What has started, stopped in reverse order: requests first, the database last.
   const stops: (() => Promise<void> | void)[] = [() => database.close()];
   const stopAll = async () => {
@@ -92,12 +105,21 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       connectionString: database.connectionString,
       config,
       logger,
+      metrics,
     });
     stops.push(() => jobRunner.stop());
-    const app = await buildApp({ database, config, logger, notifications });
+    const app = await buildApp({ database, config, logger, notifications, metrics, jobRunner });
     stops.push(() => app.close());
     const address = await app.listen({ port: config.port, host: config.host });
     const port = new URL(address).port;
+    if (config.metrics.port !== undefined) {
+      const metricsListener = await startMetricsListener(metrics, {
+        port: config.metrics.port,
+        host: config.host,
+        logger,
+      });
+      stops.push(() => metricsListener.close());
+    }
     logger.info(
       { database: database.kind, readyMs: Math.round(performance.now() - startedAt) },
       'server ready',
@@ -116,13 +138,4 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     await stopAll();
     throw error;
   }
-}
-
-export function signInHelp(url: string): string {
-  return [
-    `Operations is ready at ${url}`,
-    `Demo operator: ${DEMO_OPERATOR_EMAIL} (sign in with an e-mail link; without SMTP_URL the`,
-    `link is printed here, once, on a line of its own). Your own operator with a password:`,
-    `  npm run ops -- operators add you@example.org --roles admin --name '<your name>' --password '<at least 12 characters>'`,
-  ].join('\n');
 }

@@ -83,7 +83,8 @@ export async function waitForReady(
 }
 
 export function waitForExit(child: ChildProcess, timeoutMs = 30_000): Promise<number | null> {
-  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  // A process ended by a signal has no exit code, only its signal: it has exited all the same.
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('process did not exit in time')), timeoutMs);
     child.on('exit', (code) => {

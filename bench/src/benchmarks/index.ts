@@ -4,6 +4,8 @@ import { billingLists1m } from './billing-lists';
 import { coldStart100k, coldStartExisting, coldStartFirst } from './cold-start';
 import { dunning100k, dunning100kMemory, dunning100kRun } from './dunning';
 import { emailDelivery } from './email-delivery';
+import { faultKillBankImport, faultKillMemberCommit, faultKillRenewal } from './faults';
+import { faultPostgresOutage } from './postgres-outage';
 import { invoicePdf } from './invoice-pdf';
 import { invoicePdfsUpload } from './invoice-pdfs';
 import { invoiceRenewal100k } from './invoice-renewal';
@@ -11,6 +13,7 @@ import { invoiceUpload100k, invoiceUpload100kMemory } from './invoice-upload';
 import { memberUpload100k, memberUpload100kMemory } from './member-upload';
 import { liveChange100k, membersScroll100k } from './members-browser';
 import { lists100k } from './lists';
+import { load50Operators, load50OperatorsTwoInstances } from './load';
 import { paletteKeystroke } from './palette-keystroke';
 import { dashboard1m, dashboard1mLongTasks, reportsApi1m } from './reports';
 import { searchQueries, searchRebuild } from './search';
@@ -30,6 +33,9 @@ export const benchmarks: readonly Benchmark[] = [
   membersSort100k,
   membersKeyboard100k,
   savedViewOpen100k,
+  // Issue 20: after the screens' own benchmarks (its saves change 200 members' phone numbers).
+  load50Operators,
+  load50OperatorsTwoInstances,
   memberUpload100k,
   memberUpload100kMemory,
   invoiceUpload100k,
@@ -54,4 +60,9 @@ export const benchmarks: readonly Benchmark[] = [
   dunning100kMemory,
   // Last: the e-mails it queues would keep a later benchmark's server busy delivering them.
   invoiceRenewal100k,
+  // Faults, on a database of their own: the bank file pays invoices the renewal issued.
+  faultKillMemberCommit,
+  faultKillRenewal,
+  faultKillBankImport,
+  faultPostgresOutage,
 ];

@@ -4,6 +4,11 @@ export type Unit = 'ms' | 'bytes';
 export type BenchmarkOutcome = {
   samples: number[];
   details?: Record<string, unknown>;
+  /**
+   * A fault benchmark's verdict on what it checked (nothing half-written, the work resumed), a
+   * load benchmark's (no request failed): false misses the target whatever the samples say.
+   */
+  invariantsHeld?: boolean;
 };
 
 export type BenchmarkContext = {
@@ -21,6 +26,11 @@ export type Benchmark = {
   name: string;
   /** One sentence for docs/benchmarks.md: what is timed or weighed. */
   measures: string;
+  /**
+   * A section of docs/benchmarks.md after the results, for what one sentence cannot say (the
+   * load benchmarks' request mix); benchmarks sharing a title share the section.
+   */
+  section?: { title: string; lines: string[] };
   unit: Unit;
   /** Budget from the issue, in `unit`; met when p95 is within it. */
   target: number;

@@ -88,6 +88,8 @@ export type ServerOptions = {
   dataDir: string;
   seed: 'demo' | 'none';
   timeoutMs?: number;
+  /** More environment for the server (DATABASE_URL, SMTP_URL…). */
+  env?: Record<string, string>;
 };
 
 const pollEveryMs = 20;
@@ -104,6 +106,7 @@ export async function startServer(options: ServerOptions): Promise<ServerHandle>
     DATA_DIR: options.dataDir,
     SEED: options.seed,
     LOG_LEVEL: 'warn',
+    ...options.env,
   });
   const { child } = tracked;
   const stop = () => terminate(child);

@@ -42,7 +42,7 @@ export function renderReport(
     const name = `\`${benchmark.name}\``;
     const target = formatTarget(benchmark.target, benchmark.unit);
     if (!result) return [name, benchmark.dataSize, '–', 'not run yet', '–', target, '–'];
-    const met = result.p95 <= benchmark.target;
+    const met = result.p95 <= benchmark.target && result.invariantsHeld !== false;
     return [
       name,
       result.dataSize,
@@ -107,7 +107,41 @@ export function renderReport(
     }
     lines.push('');
   }
+  const sections = new Map(
+    benchmarks.flatMap((benchmark) =>
+      benchmark.section ? [[benchmark.section.title, benchmark.section.lines] as const] : [],
+    ),
+  );
+  for (const [title, sectionLines] of sections) lines.push(`## ${title}`, '', ...sectionLines, '');
+  lines.push(...renderInvariants(benchmarks, results));
   return lines.join('\n');
+}
+
+/**
+ * The invariants the fault benchmarks checked on their last run (`details.invariants`), each
+ * with what was seen: the proof behind their "Met?".
+ */
+function renderInvariants(
+  benchmarks: readonly Benchmark[],
+  results: ReadonlyMap<string, BenchmarkResult>,
+): string[] {
+  const lines: string[] = [];
+  for (const benchmark of benchmarks) {
+    const result = results.get(benchmark.name);
+    const invariants = result?.details?.invariants;
+    if (!result || !Array.isArray(invariants)) continue;
+    lines.push(
+      `### \`${benchmark.name}\`: ${formatValue(result.median, result.unit)}, ` +
+        `${result.invariantsHeld === false ? '**an invariant broke**' : 'every invariant held'} (${day(result.date)})`,
+      '',
+      ...invariants.map(
+        (entry: { invariant: string; held: boolean; observed: string }) =>
+          `- ${entry.held ? 'held' : '**BROKEN**'}: ${entry.invariant} — ${entry.observed}`,
+      ),
+      '',
+    );
+  }
+  return lines;
 }
 
 export function writeReport(file: string, content: string): void {

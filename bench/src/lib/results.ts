@@ -16,6 +16,8 @@ export type BenchmarkResult = {
   p95: number;
   target: number;
   met: boolean;
+  /** Fault benchmarks: whether every invariant they checked held (see `details.invariants`). */
+  invariantsHeld?: boolean;
   machine: Machine;
   date: string;
   commit: string;

@@ -33,6 +33,9 @@ export const authErrorCodes = [
   'auth/invalid-phone-number',
   'auth/phone-number-already-exists',
   'auth/project-not-found',
+  // Not in spec §8 (issue 20): a link's own e-mail was offered for a link that was e-mailed, not
+  // printed to the terminal; the sign-in page then confirms the e-mail as spec §4 says.
+  'auth/email-confirmation-required',
 ] as const;
 export type AuthErrorCode = (typeof authErrorCodes)[number];
 
@@ -56,6 +59,7 @@ export const httpStatusByAuthErrorCode: Record<AuthErrorCode, number> = {
   'auth/invalid-phone-number': 400,
   'auth/phone-number-already-exists': 409,
   'auth/project-not-found': 404,
+  'auth/email-confirmation-required': 400,
 };
 
 /** The signed-in user as the spec exposes it (spec §3). */
@@ -108,6 +112,14 @@ export const ZCompleteEmailLinkRequest = z
   .object({
     email: ZEmail,
     code: z.string().min(1).max(200).describe('The oobCode of the link'),
+    emailFromLink: z
+      .boolean()
+      .optional()
+      .describe(
+        'True when the e-mail was read from the link itself, not from this browser or its ' +
+          'person: accepted only for a link printed to the server terminal, otherwise refused ' +
+          'with auth/email-confirmation-required (the code stays usable)',
+      ),
   })
   .describe('Complete sign-in with the code of an e-mailed link');
 
@@ -152,9 +164,13 @@ export const ZOk = z.object({ ok: z.literal(true) }).describe('Done');
 
 /**
  * Query-string parameters of e-mailed action links, as the hosted provider names them; the
- * sign-in screen recognises a sign-in link by `mode=signIn` and an `oobCode`.
+ * sign-in screen recognises a sign-in link by `mode=signIn` and an `oobCode`. A link printed to
+ * the server's terminal (issue 20) also names its `email`: the browser it is opened in never
+ * asked for the link, so it signs in with that e-mail, and the server accepts it only for a
+ * code it gave to the terminal (`emailFromLink`). Anyone can append `email` to an e-mailed
+ * link, so the page never offers it in its confirmation prompt.
  */
-export const actionLinkParams = { mode: 'mode', code: 'oobCode' } as const;
+export const actionLinkParams = { mode: 'mode', code: 'oobCode', email: 'email' } as const;
 export const actionLinkModes = { signIn: 'signIn', resetPassword: 'resetPassword' } as const;
 
 /**

@@ -33,11 +33,18 @@ export function ownContinueUrl(continueUrl: string, publicUrl: string): URL {
 
 /**
  * Stores a new single-use code (only its hash) and returns the link that carries it, with the
- * code on its own so the outbox can seal it (emails/sealed-secrets.ts).
+ * code on its own so the outbox can seal it (emails/sealed-secrets.ts). `issuedTo` says where
+ * the link goes: e-mailed (the default) or printed to the server's terminal, whose link alone
+ * may be completed with the e-mail it names (completeSignInLink).
  */
 export async function issueActionCode(
   trx: Transaction<Database>,
-  options: { kind: ActionCodeKind; user: User; continueUrl: URL },
+  options: {
+    kind: ActionCodeKind;
+    user: User;
+    continueUrl: URL;
+    issuedTo?: Selectable<ActionCodesTable>['issued_to'];
+  },
 ): Promise<{ link: string; code: string }> {
   const code = newSecretToken();
   await trx
@@ -48,6 +55,7 @@ export async function issueActionCode(
       uid: options.user.uid,
       email: options.user.email,
       continue_url: options.continueUrl.href,
+      issued_to: options.issuedTo ?? 'email',
       expires_at: new Date(Date.now() + actionCodeLifetimeMs),
     })
     .execute();

@@ -389,6 +389,25 @@ describe('sign-in API', () => {
       expect(right.statusCode).toBe(200);
     });
 
+    it('refuses an e-mailed code completed with the e-mail "from the link" (issue 20)', async () => {
+      // Someone's own link with `&email=` appended, sent on to a colleague (login CSRF).
+      const link = await requestLink('grace@example.org');
+      const code = link.searchParams.get('oobCode');
+      const fromLink = await post('/api/auth/email-link/complete', {
+        email: 'grace@example.org',
+        code,
+        emailFromLink: true,
+      });
+      expect(fromLink.statusCode).toBe(400);
+      expect(fromLink.json<ErrorBody>().error.code).toBe('auth/email-confirmation-required');
+      // Nothing used: confirmed as spec §4 says (stored or typed), it signs in.
+      const typed = await post('/api/auth/email-link/complete', {
+        email: 'grace@example.org',
+        code,
+      });
+      expect(typed.statusCode, typed.body).toBe(200);
+    });
+
     it('refuses an expired code and a made-up one', async () => {
       const link = await requestLink('grace@example.org');
       const code = link.searchParams.get('oobCode') ?? '';
@@ -568,6 +587,9 @@ describe('the access guard over every route', () => {
   });
   afterAll(() => t.close());
 
+  // The API's routes. Outside it and public to the session guard: the probes `/healthz` and
+  // `/readyz`, and `/metrics`, which checks its own Bearer token (METRICS_TOKEN; 401 without,
+  // 404 when unset: metrics/metrics.test.ts).
   const apiRoutes = () =>
     t.app.routeAccess.filter(
       (route) =>

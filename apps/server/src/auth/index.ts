@@ -20,6 +20,12 @@ export {
 } from './sessions';
 // Single-use sign-in codes: an administrator sends a person a sign-in link (`users/sessions.ts`).
 export { issueActionCode, ownContinueUrl } from './action-codes';
+// A sign-in link printed instead of e-mailed: the ready banner and `ops sign-in-link` (issue 20).
+export {
+  issueTerminalSignInLink,
+  SignInLinkRefused,
+  type TerminalSignInLink,
+} from './terminal-sign-in-link';
 // The attempt counters, built once by `app.ts` and shared with user administration's links.
 export { createThrottle, type Throttle } from './throttle';
 // The password rule, which the CLI checks before it sets one.

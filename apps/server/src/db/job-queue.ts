@@ -2,6 +2,7 @@ import { Logger as GraphileLogger, runMigrations } from 'graphile-worker';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import pg from 'pg';
 import { newId } from '../lib/ids';
+import { schemaChangeLockKey } from './migrate';
 import type { Database, JobRunsTable, JobRunTrigger } from './schema';
 
 /**
@@ -87,22 +88,19 @@ export async function queueJobRun(
 // graphile-worker logs through its own logger; its migrations' chatter stays out of ours.
 const quietGraphileLogger = new GraphileLogger(() => () => undefined);
 
-/** Any 64-bit key, the same in every instance: graphile-worker's schema is installed under it. */
-const installLockKey = 'graphile-worker-install';
-
 /**
  * Installs or upgrades graphile-worker's schema with graphile-worker's own migrations, once
  * under concurrency: two instances starting at once would otherwise race through its
  * migrations (it copes with most clashes, but a second instance may go on while the first is
- * still half-way). A session advisory lock on one connection serialises them; the second finds
- * nothing left to do. Called by `server.ts` after our migrations, by the CLI, and by the tests'
- * database helper.
+ * still half-way). A session advisory lock on one connection, the schema lock our migrations
+ * take too (`db/migrate.ts`), serialises them; the second finds nothing left to do. Called by
+ * `server.ts` after our migrations, by the CLI, and by the tests' database helper.
  */
 export async function installJobQueueSchema(connectionString: string): Promise<void> {
   const client = new pg.Client({ connectionString, application_name: 'operations-jobs-install' });
   await client.connect();
   try {
-    await client.query('SELECT pg_advisory_lock(hashtext($1))', [installLockKey]);
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [schemaChangeLockKey]);
     // graphile-worker makes (and ends) a pool of its own for this, with its error handlers.
     await runMigrations({ connectionString, logger: quietGraphileLogger });
   } finally {

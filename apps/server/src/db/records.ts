@@ -104,6 +104,13 @@ const recordTables = {
     keyWord: 'id',
     label: () => 'The dunning settings',
   },
+  // Issue 20: the nightly backup's retention.
+  backup_settings: {
+    key: 'id',
+    noun: 'backup settings',
+    keyWord: 'id',
+    label: () => 'The backup settings',
+  },
   credit_notes: {
     key: 'cnid',
     noun: 'credit note',

@@ -378,6 +378,8 @@ export type ActionCodesTable = {
   uid: string;
   email: string;
   continue_url: string;
+  /** Where the link went (issue 20): only a terminal's link may name its e-mail. */
+  issued_to: Generated<'email' | 'terminal'>;
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;
@@ -743,6 +745,8 @@ export type Database = {
   operator_preferences: OperatorPreferencesTable;
   notes: NotesTable;
   note_mentions: NoteMentionsTable;
+  backup_settings: BackupSettingsTable;
+  backups: BackupsTable;
 };
 
 export type User = Selectable<UsersTable>;
@@ -892,6 +896,35 @@ export type DunningLevelsTable = Tracked & {
 };
 
 export type DunningMinimumsTable = { currency: string; minimum_minor: Money };
+
+// --- Nightly backups (issue 20, migration 0045) ----------------------------------------------
+
+/** The one row of the backup settings: how many days the job's backups are kept. */
+export type BackupSettingsTable = Tracked & {
+  id: Defaulted<string>;
+  retention_days: Defaulted<number>;
+};
+
+export type BackupStatus = 'running' | 'succeeded' | 'failed' | 'deleted';
+
+/** One backup the nightly job (or its Run now) made; bigint `bytes` is read as a string. */
+export type BackupsTable = {
+  id: string;
+  file_name: string;
+  directory: string;
+  format: 'base-backup' | 'pg-dump' | null;
+  bytes: ColumnType<string | null, number | null | undefined, number | null>;
+  sha256: string | null;
+  trigger: JobRunTrigger;
+  job_run_id: string | null;
+  operator_uid: string | null;
+  status: BackupStatus;
+  error: string | null;
+  started_at: Timestamp;
+  duration_ms: number | null;
+  deleted_at: Timestamp | null;
+  updated_at: Timestamp;
+};
 
 /**
  * Issue 18: CHF for one unit of `currency` in `month` (the first of the month; migration 0036).

@@ -9,10 +9,11 @@ import type {
   EmailDeliveryOutcome,
   EmailsTable,
 } from '../db/schema';
-import type { Notifications } from '../db/notifications';
+import { isDatabaseUnreachable } from '../db/connection-errors';
+import { reconnectedChannel, type Notifications } from '../db/notifications';
 import { newId } from '../lib/ids';
 import type { Logger } from '../logger';
-import { getOutboxKey, openSecret, redactCode, revealCode } from './sealed-secrets';
+import { getOutboxKey, openSecret, revealCode } from './sealed-secrets';
 import {
   generatedAttachmentsOf,
   outboxChannel,
@@ -131,38 +132,51 @@ export function smtpTransport(
   };
 }
 
-/** Writes a line to the person at the terminal, outside the JSON log. */
-export type TerminalPrinter = (line: string) => void;
+/** Writes a block of lines to the person at the terminal, outside the log. */
+export type TerminalPrinter = (block: string) => void;
 
-const printToTerminal: TerminalPrinter = (line) => {
-  process.stderr.write(`${line}\n`);
+const printToTerminal: TerminalPrinter = (block) => {
+  process.stderr.write(`${block}\n`);
 };
 
+/** An e-mail as the person at the terminal reads it: its headers, then its text, framed. */
+export function terminalEmailBlock(email: DeliverableEmail): string {
+  const rule = '─'.repeat(72);
+  const header = (name: string, value: string) => (value ? [`  ${name.padEnd(9)} ${value}`] : []);
+  const text = (email.text_body ?? '(no text part; see the e-mail log)').trimEnd();
+  return [
+    '',
+    `── E-mail not sent: SMTP_URL is not set ${rule}`.slice(0, 72),
+    ...header('To:', email.to_addresses.join(', ')),
+    ...header('Cc:', email.cc_addresses.join(', ')),
+    ...header('Subject:', email.subject),
+    ...header('Attached:', email.attachments.map((file) => file.filename).join(', ')),
+    '',
+    ...text.split('\n').map((line) => `  ${line}`),
+    rule,
+    '',
+  ].join('\n');
+}
+
 /**
- * Without SMTP_URL, e-mails are kept in the e-mail log and printed to the server log. The log
- * line carries the stored, redacted text; a sign-in or reset link is printed once to the
- * terminal as a plain line, because that is how a newcomer signs in, but never as part of a
- * JSON-logged record that log collectors keep.
+ * Without SMTP_URL, e-mails are kept in the e-mail log (marked "Logged (not delivered)") and
+ * shown to the person at the terminal, one readable block each: a sign-in or reset link a
+ * person asked for arrives there whole, because that is how a newcomer signs in. The log gets
+ * one short line naming the e-mail, never its text: log collectors keep lines, and a link's
+ * code must not be among them.
  */
 export function logTransport(
   logger: Logger,
-  printLink: TerminalPrinter = printToTerminal,
+  printBlock: TerminalPrinter = printToTerminal,
 ): Transport {
   return {
     mode: 'log',
     async send(email) {
-      const code = email.revealedCode;
-      const text = email.text_body ?? '';
       logger.info(
         { eid: email.eid, to: email.to_addresses, subject: email.subject },
-        `e-mail not delivered (SMTP_URL is not set); its text:\n${code ? redactCode(text, code) : text}`,
+        'e-mail not delivered (SMTP_URL is not set): shown on the terminal',
       );
-      if (code) {
-        const link = text.split(/\s+/).find((word) => word.includes(code));
-        printLink(
-          `\n  "${email.subject}" for ${email.to_addresses.join(', ')} (SMTP_URL is not set):\n  ${link ?? ''}\n`,
-        );
-      }
+      printBlock(terminalEmailBlock(email));
       return {
         messageId: null,
         accepted: [],
@@ -625,7 +639,10 @@ export function startEmailWorker(options: {
     }
     running = drain()
       .catch((error: unknown) => {
-        logger.error({ err: error }, 'e-mail delivery round failed');
+        // An unreachable database is logged once, by its pool; the next poll tries again.
+        if (isDatabaseUnreachable(error))
+          logger.debug({ err: error }, 'e-mail delivery round failed');
+        else logger.error({ err: error }, 'e-mail delivery round failed');
         return 0;
       })
       .finally(() => {
@@ -639,6 +656,11 @@ export function startEmailWorker(options: {
   };
 
   const unsubscribe = options.notifications.subscribe(outboxChannel, () => void runOnce());
+  // Back from a lost database connection: what is due (queued before) goes now, not at the poll.
+  const unsubscribeReconnect = options.notifications.subscribe(
+    reconnectedChannel,
+    () => void runOnce(),
+  );
   const timer = setInterval(() => void runOnce(), options.pollMs ?? 5_000);
   timer.unref();
   void runOnce();
@@ -651,6 +673,7 @@ export function startEmailWorker(options: {
       clearInterval(timer);
       if (wakeTimer) clearTimeout(wakeTimer);
       unsubscribe();
+      unsubscribeReconnect();
       await running;
       transport.close();
     },

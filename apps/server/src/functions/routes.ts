@@ -8,6 +8,7 @@ import {
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isDatabaseUnreachable } from '../db/connection-errors';
 import { AppError } from '../errors';
 import { sessionReference } from '../auth';
 import { requireSession } from '../http/access';
@@ -40,6 +41,10 @@ export const functionRoutes: FastifyPluginAsyncZod = async (app) => {
     } else if ((error.statusCode ?? 500) < 500) {
       httpStatus = error.statusCode ?? 400;
       message = error.message;
+    } else if (isDatabaseUnreachable(error)) {
+      // Logged once by the pool (db/pool-watch.ts); the caller may try again in a moment.
+      httpStatus = 503;
+      message = 'The database cannot be reached right now. Try again in a moment.';
     } else {
       request.log.error({ err: error }, 'function failed');
       httpStatus = 500;

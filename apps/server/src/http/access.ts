@@ -17,10 +17,10 @@ import { AppError } from '../errors';
 import { isApiPath } from './spa';
 
 /**
- * Who may call a route: anyone (`public`: sign-in, health checks, signed webhooks, the app's
- * files), any signed-in user (`user`: their own session and operator status), or only operators
- * (`operator`). API routes that declare nothing are `operator`: a new route cannot slip through
- * unguarded.
+ * Who may call a route: anyone (`public`: sign-in, health checks, signed webhooks, the metrics
+ * with their own Bearer token, the app's files), any signed-in user (`user`: their own session
+ * and operator status), or only operators (`operator`). API routes that declare nothing are
+ * `operator`: a new route cannot slip through unguarded.
  */
 export type Access = 'public' | 'user' | 'operator';
 

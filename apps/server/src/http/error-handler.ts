@@ -1,7 +1,11 @@
 import type { TApiError, TErrorRule, TFieldIssue } from '@ops/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnreachable } from '../db/connection-errors';
 import { AppError } from '../errors';
+
+/** Retry-After of a 503 answered while PostgreSQL is unreachable. */
+export const databaseRetryAfterSeconds = 5;
 
 function toFieldIssues(error: FastifyError & { validationContext?: string }): TFieldIssue[] {
   if (!hasZodFastifySchemaValidationErrors(error)) return [];
@@ -71,6 +75,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // Fastify's own client errors: malformed JSON, unsupported media type, and the like.
       return send(reply, status, {
         error: { code: status === 404 ? 'not-found' : 'invalid-argument', message: error.message },
+      });
+    }
+    if (isDatabaseUnreachable(error)) {
+      // PostgreSQL stopped, restarting or cut off: a clear answer now, not a hang nor a 500.
+      // The outage itself is logged once, by the pool (db/pool-watch.ts).
+      request.log.debug({ err: error }, 'database unreachable');
+      void reply.header('retry-after', String(databaseRetryAfterSeconds));
+      return send(reply, 503, {
+        error: {
+          code: 'unavailable',
+          message: 'The database cannot be reached right now. Try again in a moment.',
+        },
       });
     }
     request.log.error({ err: error }, 'unexpected error');

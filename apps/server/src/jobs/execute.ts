@@ -49,6 +49,22 @@ async function startRun(
       .executeTakeFirst();
     if (claimed) return claimed;
   }
+  // An earlier attempt of this job still 'running' could not write its end (PostgreSQL went
+  // away under it, issue 20): graphile-worker runs the next attempt only once that one failed,
+  // so it is over, and must not show as running for ever.
+  await deps.db
+    .updateTable('job_runs')
+    .set({
+      state: 'failed',
+      error:
+        'Interrupted: this attempt could not record its end (the database was unreachable); the job ran again.',
+      finished_at: sql<Date>`now()`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('job_id', '=', String(helpers.job.id))
+    .where('state', '=', 'running')
+    .where('attempt', '<', helpers.job.attempts)
+    .execute();
   const first = payload.runId
     ? await deps.db
         .selectFrom('job_runs')

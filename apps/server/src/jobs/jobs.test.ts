@@ -110,6 +110,7 @@ describe('/api/jobs', () => {
       'auth-maintenance',
       'renewal-run',
       'dunning-run',
+      'nightly-backup',
     ]);
     const renewal = schedules.find((schedule) => schedule.name === 'renewal-run');
     expect(renewal).toMatchObject({

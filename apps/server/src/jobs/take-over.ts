@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
@@ -15,12 +16,57 @@ import type { Database } from '../db/schema';
  * from the beginning, and must not do twice what the dead one had done.
  */
 
+/**
+ * This instance's heartbeat. Its row is written back if it is gone: after a database outage
+ * longer than the timeout, the first instance back may have taken this one for dead (and taken
+ * over its jobs); it is alive, and without its row every run it starts from now on would look
+ * orphaned to the sweep.
+ */
 export async function beat(db: Kysely<Database>, instanceId: string, workerIds: string[]) {
   await db
-    .updateTable('job_instances')
-    .set({ heartbeat_at: sql<Date>`now()`, worker_ids: workerIds })
-    .where('instance_id', '=', instanceId)
+    .insertInto('job_instances')
+    .values({
+      instance_id: instanceId,
+      host: os.hostname(),
+      pid: process.pid,
+      worker_ids: workerIds,
+    })
+    .onConflict((oc) =>
+      oc
+        .column('instance_id')
+        .doUpdateSet({ heartbeat_at: sql<Date>`now()`, worker_ids: workerIds }),
+    )
     .execute();
+}
+
+/**
+ * Hands back the jobs of graphile-worker workers of this instance that are gone (a worker pool
+ * that stopped on a lost database connection, `runner.ts`): in one transaction their jobs are
+ * unlocked, so a worker takes them at its next poll as their next attempt, and the runs they had
+ * running are marked failed with the reason. Returns those runs.
+ */
+export async function releaseWorkers(
+  db: Kysely<Database>,
+  workerIds: string[],
+  reason: string,
+): Promise<string[]> {
+  if (workerIds.length === 0) return [];
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT graphile_worker.force_unlock_workers(${workerIds}::text[])`.execute(trx);
+    const runs = await trx
+      .updateTable('job_runs')
+      .set({
+        state: 'failed',
+        error: reason,
+        finished_at: sql<Date>`now()`,
+        updated_at: sql<Date>`now()`,
+      })
+      .where('state', '=', 'running')
+      .where('worker_id', 'in', workerIds)
+      .returning('id')
+      .execute();
+    return runs.map((run) => run.id);
+  });
 }
 
 /**

@@ -32,6 +32,8 @@ export function streamSessionEvents(
   const { db, notifications } = app.deps;
   const releaseSlot = claimStreamSlot(app, request);
   const stream = openEventStream(reply);
+  const streamGauge = app.deps.metrics.streams.open;
+  streamGauge.inc();
 
   // As last sent in `event: operator`: the change feed is the caller's only while this is true.
   let isOperator = false;
@@ -79,6 +81,7 @@ export function streamSessionEvents(
     unsubscribeChanges,
     unsubscribeReconnect,
     releaseSlot,
+    () => streamGauge.dec(),
   ]);
   pushRecord();
 }

@@ -12,6 +12,9 @@ import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findSessionByReference } from '../auth';
 import { sessionPolicy } from '../http/access';
+import { databaseRetryAfterSeconds } from '../http/error-handler';
+import { isDatabaseUnreachable } from '../db/connection-errors';
+import { timeSearch } from '../metrics';
 import { searchDocuments, type SearchDocumentHit } from './engine';
 import { InvalidSearchKeyError, verifySearchKey } from './keys';
 
@@ -100,6 +103,13 @@ export const searchServiceRoutes: FastifyPluginAsyncZod = async (app) => {
       code = 'invalid_content_type';
     } else if ((error.statusCode ?? 500) < 500) {
       code = 'malformed_payload';
+    } else if (isDatabaseUnreachable(error)) {
+      // PostgreSQL is down (logged once by the pool's watch): 503, as the API answers meanwhile;
+      // Meilisearch has no code for it, so the body keeps `internal` with a message that says so.
+      return reply
+        .status(503)
+        .header('retry-after', String(databaseRetryAfterSeconds))
+        .send(errorBody('internal', 'The database is unreachable. Try again in a moment.'));
     } else {
       request.log.error({ err: error }, 'search failed');
       code = 'internal';
@@ -172,11 +182,9 @@ export const searchServiceRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const body = request.body;
       const q = body.q ?? '';
-      const outcome = await searchDocuments(app.deps.pool, {
-        q,
-        limit: body.limit,
-        offset: body.offset,
-      });
+      const outcome = await timeSearch(app.deps.metrics.search, () =>
+        searchDocuments(app.deps.pool, { q, limit: body.limit, offset: body.offset }),
+      );
       const scores = rankingScores(outcome.hits);
       const elapsedMs = performance.now() - startedAt;
       // The same time, unrounded, where browsers' and benchmarks' tools look for it.

@@ -1,15 +1,23 @@
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
-import type { Notifications } from '../db/notifications';
+import { isDatabaseUnreachable } from '../db/connection-errors';
+import { reconnectedChannel, type Notifications } from '../db/notifications';
 import type { Database } from '../db/schema';
 import type { Logger } from '../logger';
 import { subscribeToChanges } from '../realtime';
 import { runRebuild } from './rebuild';
 
-/** Tasks left by a process that died are taken over at this pace; new ones come by NOTIFY. */
-const pollMs = 30_000;
+/**
+ * A task left by a process that died is taken over within this (its rebuild lock went with its
+ * connection); new ones come by NOTIFY. A check is one query on the small tasks table and, while
+ * another instance runs a task, one refused try for its lock: cheap enough to notice in seconds
+ * a rebuild that another instance's crash interrupted (issue 20).
+ */
+const pollMs = 5_000;
 /** Deletion records a rebuild could still need are far younger than this. */
 const deletionRetentionMs = 86_400_000;
+/** The old deletion records are cleared at this pace, not at every check for tasks. */
+const deletionCleanupMs = 3_600_000;
 
 export type SearchWorker = { stop(): Promise<void> };
 
@@ -27,6 +35,7 @@ export function startSearchWorker(deps: {
   let isStopped = false;
   let running: Promise<void> | null = null;
   let isWanted = false;
+  let cleanedUpAt = 0;
   // Shutdown does not wait for a rebuild: its task is taken over by the next worker to start.
   const abort = new AbortController();
 
@@ -46,6 +55,8 @@ export function startSearchWorker(deps: {
         isWanted = true;
       }
     }
+    if (Date.now() - cleanedUpAt < deletionCleanupMs) return;
+    cleanedUpAt = Date.now();
     await db
       .deleteFrom('search_deletions')
       .where('deleted_at', '<', new Date(Date.now() - deletionRetentionMs))
@@ -57,7 +68,11 @@ export function startSearchWorker(deps: {
     if (running || isStopped) return;
     running = work()
       .catch((error: unknown) => {
-        if (!isStopped) logger.error({ err: error }, 'search worker failed');
+        if (isStopped) return;
+        // An unreachable database is logged once, by its pool; the task is taken up again
+        // when the listener reconnects (below) or at the next poll.
+        if (isDatabaseUnreachable(error)) logger.debug({ err: error }, 'search worker failed');
+        else logger.error({ err: error }, 'search worker failed');
       })
       .finally(() => {
         running = null;
@@ -68,6 +83,8 @@ export function startSearchWorker(deps: {
   const unsubscribe = subscribeToChanges(notifications, (change) => {
     if (change.table === 'search_tasks' && change.op === 'insert') wake();
   });
+  // Back from a lost database connection: a rebuild it interrupted is taken up again now.
+  const unsubscribeReconnect = notifications.subscribe(reconnectedChannel, wake);
   const timer = setInterval(wake, pollMs);
   timer.unref();
   wake();
@@ -78,6 +95,7 @@ export function startSearchWorker(deps: {
       abort.abort();
       clearInterval(timer);
       unsubscribe();
+      unsubscribeReconnect();
       await running;
     },
   };

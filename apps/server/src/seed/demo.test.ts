@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/database';
+import { createTestDatabase, silentLogger } from '../../test/database';
+import { listenForNotifications } from '../db/notifications';
+import { logTransport, outboxChannel, startEmailWorker } from '../emails';
 import type { DatabaseHandle } from '../db/database';
 import type { Database } from '../db/schema';
 import { seedDemo } from './demo';
@@ -74,6 +76,35 @@ describe('seed demo', () => {
     expect(counts?.levelled).toBe(counts?.reminders);
     expect(counts?.mismatched).toBe(0);
     expect(counts?.portal).toBe(0);
+  });
+
+  it('leaves the delivery worker nothing to send: the e-mails are history, sent or failed', async () => {
+    const { rows } = await sql<{ state: string; n: number; latest: Date }>`
+      SELECT state, count(*)::int AS n, max(created_at) AS latest
+        FROM emails GROUP BY state ORDER BY state`.execute(database.db);
+    expect(rows.map((row) => row.state)).toEqual(['ERROR', 'SUCCESS']);
+    for (const row of rows) expect(row.latest.getTime()).toBeLessThan(Date.now());
+    // The worker itself, run over this outbox, finds nothing due and sends nothing.
+    const notifications = await listenForNotifications(
+      database.connectionString,
+      [outboxChannel],
+      silentLogger,
+    );
+    const sent: string[] = [];
+    const worker = startEmailWorker({
+      db: database.db,
+      transport: logTransport(silentLogger, (block) => sent.push(block)),
+      notifications,
+      logger: silentLogger,
+      pollMs: 60_000,
+    });
+    try {
+      expect(await worker.runOnce()).toBe(0);
+      expect(sent).toEqual([]);
+    } finally {
+      await worker.stop();
+      await notifications.close();
+    }
   });
 
   it('gives the CHF equivalents a rate for every demo invoice: EUR and USD from the first month', async () => {

@@ -1,3 +1,4 @@
+import { emailMaxDeliveryAttempts } from '@ops/contract';
 import type { Insertable } from 'kysely';
 import type { EmailState, EmailsTable } from '../db/schema';
 import {
@@ -44,12 +45,15 @@ const financeAddress = `finance@${DEMO_OPERATOR_DOMAIN}`;
 const membershipAddress = `membership@${DEMO_OPERATOR_DOMAIN}`;
 const publicUrl = 'https://members.demo.example';
 
-const states = createWeightedPicker<EmailState>([
-  ['SUCCESS', 90],
-  ['ERROR', 5],
-  ['PENDING', 3],
-  ['PROCESSING', 1],
-  ['RETRY', 1],
+/**
+ * Only finished states: the demo's e-mails are history. A PENDING, PROCESSING or RETRY row would
+ * be delivered by the worker at the first start, filling the terminal with e-mails nobody asked
+ * for (and, with SMTP_URL, sending them to the demo's made-up addresses). The failures stay, with
+ * the server's answer, so the e-mail log still shows every outcome.
+ */
+const states = createWeightedPicker<Extract<EmailState, 'SUCCESS' | 'ERROR'>>([
+  ['SUCCESS', 94],
+  ['ERROR', 6],
 ]);
 
 const permanentErrors = [
@@ -174,8 +178,8 @@ function render(job: EmailJob, prng: Prng): Rendered {
 }
 
 /**
- * The outbox in every delivery state: mostly delivered, some failed with the server's answer, a
- * few still pending or in progress. Unfinished ones are recent, as they would be in a live outbox.
+ * The outbox's history: mostly delivered, some failed with the server's answer (given up after
+ * their attempts), every one dated before the demo's reference day. None is due for delivery.
  */
 export function* generateEmailRows(
   plan: DemoPlan,
@@ -187,41 +191,21 @@ export function* generateEmailRows(
   for (const job of jobs) {
     const mail = render(job, prng);
     const state = states(prng);
-    let createdMs = Math.min(job.atMs, latestMs);
-    if (state === 'PENDING' || state === 'PROCESSING' || state === 'RETRY') {
-      createdMs = referenceDay * dayMs - prng.int(300, 36 * 3600) * 1000;
-    }
-    let attempts = 0;
+    const createdMs = Math.min(job.atMs, latestMs);
+    let attempts: number;
     let error: string | null = null;
     let deliveredMs: number | null = null;
-    let leaseMs: number | null = null;
-    let nextAttemptMs = createdMs;
-    let updatedMs = createdMs;
-    switch (state) {
-      case 'SUCCESS':
-        attempts = prng.chance(0.06) ? 2 : 1;
-        deliveredMs = createdMs + prng.int(1, attempts === 1 ? 20 : 900) * 1000;
-        updatedMs = deliveredMs;
-        break;
-      case 'ERROR':
-        attempts = 3;
-        error = prng.chance(0.7) ? prng.pick(permanentErrors) : prng.pick(temporaryErrors);
-        updatedMs = createdMs + prng.int(600, 7200) * 1000;
-        break;
-      case 'PROCESSING':
-        attempts = 1;
-        leaseMs = createdMs + 120_000;
-        updatedMs = createdMs + prng.int(1, 30) * 1000;
-        break;
-      case 'RETRY':
-        // An operator asked for another attempt after a failure.
-        attempts = prng.int(1, 3);
-        error = prng.pick(temporaryErrors);
-        nextAttemptMs = createdMs + prng.int(300, 3600) * 1000;
-        updatedMs = nextAttemptMs;
-        break;
-      default:
-        break;
+    let updatedMs: number;
+    if (state === 'SUCCESS') {
+      attempts = prng.chance(0.06) ? 2 : 1;
+      deliveredMs = createdMs + prng.int(1, attempts === 1 ? 20 : 900) * 1000;
+      updatedMs = deliveredMs;
+    } else {
+      // Refused for good at once, or still failing when the attempts ran out.
+      const isPermanent = prng.chance(0.7);
+      attempts = isPermanent ? 1 : emailMaxDeliveryAttempts;
+      error = isPermanent ? prng.pick(permanentErrors) : prng.pick(temporaryErrors);
+      updatedMs = createdMs + prng.int(600, 7200) * 1000;
     }
     yield {
       eid: prng.id(),
@@ -240,8 +224,8 @@ export function* generateEmailRows(
       related_id: mail.relatedId,
       state,
       attempts,
-      lease_expires_at: leaseMs === null ? null : isoTime(leaseMs),
-      next_attempt_at: isoTime(nextAttemptMs),
+      lease_expires_at: null,
+      next_attempt_at: isoTime(createdMs),
       error,
       provider_message_id:
         state === 'SUCCESS'

@@ -11,6 +11,8 @@ import {
   claim,
   clearProgress,
   findUpload,
+  lockStep,
+  releaseDeadStep,
   setStatus,
   table,
   writeProgress,
@@ -137,6 +139,8 @@ async function applyBatches(trx: Transaction<Database>, run: CommitRun) {
 async function commitInTransaction(trx: Transaction<Database>, run: CommitRun) {
   const { kind, upload, actor, mode, reasonText, isBulk } = run;
   const id = upload.id;
+  // Held until this transaction ends: a commit whose instance died is found by its free lock.
+  await lockStep(kind, trx, id);
   await reusePlansForBulkWrite(trx);
   if (isBulk) await sql`SET LOCAL ops.search_sync = 'off'`.execute(trx);
   const { counters, done } = await applyBatches(trx, run);
@@ -176,6 +180,8 @@ export async function commitUpload(
   id: string,
   mode: UploadMode,
 ): Promise<TUploadView> {
+  // A commit (or validation) that died with its instance: back to where it started from.
+  await releaseDeadStep(kind, deps.db, id);
   const upload = await findUpload(kind, deps.db, id);
   await refuseUncommittable(kind, deps, upload, mode);
   const validation = upload.validation;

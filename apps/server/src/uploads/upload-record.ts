@@ -1,5 +1,6 @@
 import type { TUploadProgress, TUploadView, UploadMapping } from '@ops/contract';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import type pg from 'pg';
 import type { Database } from '../db/schema';
 import { AppError } from '../errors';
 import type { BaseValidation, UploadDeps, UploadKind } from './kind';
@@ -84,6 +85,61 @@ export function isStale(at: Date | string | null | undefined): boolean {
 }
 
 /**
+ * A running step (validation, commit) holds this lock for its whole transaction: PostgreSQL
+ * frees it when the transaction ends, also when the instance running it was killed (its
+ * connection gone, the transaction rolled back). Free lock + a step still marked running = the
+ * step died and nothing of it was saved.
+ */
+function stepLockKey(kind: UploadKind, id: string): string {
+  return `upload-step:${kind.tables.uploads}:${id}`;
+}
+
+/** Takes the step's lock in the step's transaction (a pg client's after BEGIN, or Kysely's). */
+export async function lockStep(
+  kind: UploadKind,
+  transaction: pg.PoolClient | Transaction<Database>,
+  id: string,
+): Promise<void> {
+  const key = stepLockKey(kind, id);
+  if ('query' in transaction) {
+    await transaction.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
+  } else {
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(transaction);
+  }
+}
+
+/** Between claiming a step and its transaction taking the lock: never taken for dead. */
+const stepLockGraceSeconds = 30;
+
+/**
+ * A step whose instance died (SIGKILL, a lost machine) leaves the upload 'validating' or
+ * 'committing' with nobody running it: the screen would show its progress bar for ever and
+ * refuse to run it again. Once nobody holds the step's lock, the upload goes back to where the
+ * step started from ('uploaded', 'validated'), saying so, so that the person runs it again
+ * (the staged rows of a validation are kept by a commit that died, so Commit works at once).
+ */
+export async function releaseDeadStep(
+  kind: UploadKind,
+  db: Kysely<Database>,
+  id: string,
+): Promise<void> {
+  const { rows } = await sql<{ id: string }>`
+    UPDATE ${table(kind.tables.uploads)} u
+       SET status = CASE u.status WHEN 'committing' THEN 'validated' ELSE 'uploaded' END,
+           error = CASE u.status
+             WHEN 'committing' THEN 'The commit was interrupted (the server stopped) and nothing of it was saved: commit again.'
+             ELSE 'The validation was interrupted (the server stopped): validate again.' END,
+           updated_at = now()
+     WHERE u.id = ${id}
+       AND u.status IN ('validating', 'committing')
+       AND u.updated_at < now() - make_interval(secs => ${stepLockGraceSeconds})
+       -- Held for this statement only: free means no transaction runs the step.
+       AND pg_try_advisory_xact_lock(hashtextextended(${stepLockKey(kind, id)}, 0))
+    RETURNING u.id`.execute(db);
+  if (rows.length > 0) await clearProgress(kind, db, id);
+}
+
+/**
  * Moves the upload to a running step (`validating`, `committing`) from one of the states it
  * may start from, or takes over the same step left behind by an instance that stopped; else
  * an 'aborted' error naming the state the upload is in.
@@ -101,11 +157,13 @@ export async function claim(
        SET status = ${to}, error = NULL, updated_at = now() ${set}
      WHERE u.id = ${id}
        AND (u.status = ANY(${[...from]}::text[])
-            -- The same step, left behind by an instance that stopped (no progress for a while).
+            -- The same step, left behind by an instance that stopped (no progress for a while,
+            -- and no transaction holds the step's lock).
             OR (u.status = ${to} AND NOT EXISTS (
                   SELECT 1 FROM ${table(kind.tables.progress)} p
                    WHERE p.upload_id = u.id
-                     AND p.updated_at > ${new Date(Date.now() - staleAfterMs)})))
+                     AND p.updated_at > ${new Date(Date.now() - staleAfterMs)})
+                AND pg_try_advisory_xact_lock(hashtextextended(${stepLockKey(kind, id)}, 0))))
     RETURNING u.id`.execute(deps.db);
   if (rows.length > 0) return;
   const current = await findUpload(kind, deps.db, id);

@@ -10,6 +10,8 @@ import {
   claim,
   clearProgress,
   findUpload,
+  lockStep,
+  releaseDeadStep,
   setStatus,
   writeProgress,
   type UploadRecord,
@@ -87,6 +89,7 @@ export async function validateUpload(
   id: string,
   mapping: UploadMapping,
 ): Promise<TUploadView> {
+  await releaseDeadStep(kind, deps.db, id);
   const upload = await findUpload(kind, deps.db, id);
   refuseMappingProblems(kind, mapping, upload.header.length);
   await claim(
@@ -110,6 +113,8 @@ export async function validateUpload(
   try {
     const validateRow = await kind.prepareRows(deps, mapping, idGenerator());
     await client.query('BEGIN');
+    // Held until this transaction ends: a validation whose instance died is found by its free lock.
+    await lockStep(kind, client, id);
     // The COPY checks each staged row's foreign key to its upload: with the plan kept.
     await client.query(reusePlansForBulkWriteSql);
     await stageRows(kind, deps, client, upload, validateRow, mapping);

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { AppError } from '../errors';
 import { startFollowUp } from './follow-up';
 import type { UploadDeps, UploadKind } from './kind';
-import { isStale, iso, table, type UploadRecord } from './upload-record';
+import { isStale, iso, releaseDeadStep, table, type UploadRecord } from './upload-record';
 
 /** The upload as the API shows it (the import's schema types it further). */
 export async function getUpload(
@@ -11,6 +11,8 @@ export async function getUpload(
   deps: UploadDeps,
   id: string,
 ): Promise<TUploadView> {
+  // A step that died with its instance shows as such (the screen then offers it again).
+  await releaseDeadStep(kind, deps.db, id);
   const { rows } = await sql<
     UploadRecord & { progress: object | null; progress_at: Date | null; email: string | null }
   >`

@@ -357,6 +357,13 @@ export const areas = {
         () => import('@/features/jobs/routes/jobs').then((m) => m.JobsRoute),
         { inside: 'settings' },
       ),
+      // Issue 20: the nightly backup's retention and the backups it made.
+      backups: screen(
+        'backups',
+        '/settings/backups',
+        () => import('@/features/backups/routes/backups').then((m) => m.BackupsRoute),
+        { inside: 'settings' },
+      ),
       bankAccounts: screen(
         'bank-accounts',
         '/settings/bank-accounts',

@@ -139,6 +139,8 @@ describe('screens rendered through the route table', () => {
       'Exchange rates /settings/exchange-rates',
       // Issue 17: the scheduled jobs.
       'Jobs /settings/jobs',
+      // Issue 20: the nightly backups.
+      'Backups /settings/backups',
       // Issue 17: the e-mail templates.
       'E-mail templates /settings/email-templates',
       'Operators /operators',

@@ -34,8 +34,10 @@ export const emailLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { email, code } = request.body;
-      const user = await completeSignInLink(authContext(app, request), email, code);
+      const { email, code, emailFromLink } = request.body;
+      const user = await completeSignInLink(authContext(app, request), email, code, {
+        emailFromLink,
+      });
       await startSession(app, request, reply, user);
       return toAuthUser(user);
     },

@@ -42,6 +42,9 @@ import * as notes from './0041-notes';
 import * as bulkOperations from './0042-bulk-operations';
 import * as operatorPreferences from './0043-operator-preferences';
 import * as reportCountsMemberCheck from './0044-report-counts-member-check';
+import * as backups from './0045-backups';
+import * as loadIndexes from './0046-load-indexes';
+import * as terminalActionCodes from './0047-terminal-action-codes';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -91,4 +94,7 @@ export const migrations: Record<string, Migration> = {
   '0042-bulk-operations': bulkOperations,
   '0043-operator-preferences': operatorPreferences,
   '0044-report-counts-member-check': reportCountsMemberCheck,
+  '0045-backups': backups,
+  '0046-load-indexes': loadIndexes,
+  '0047-terminal-action-codes': terminalActionCodes,
 };

@@ -3,6 +3,7 @@ import { authMaintenanceTask } from './auth-maintenance';
 import { bankImportFollowUpTask } from './bank-import-follow-up';
 import { certificateExpiryTask } from './certificate-expiry';
 import { dunningRunTask } from './dunning-run';
+import { nightlyBackupTask } from './nightly-backup';
 import { renewalRunTask } from './renewal-run';
 
 /**
@@ -14,6 +15,7 @@ export const jobTasks: readonly JobTask[] = [
   authMaintenanceTask,
   renewalRunTask,
   dunningRunTask,
+  nightlyBackupTask,
 ];
 
 /** Tasks only code queues, in the transaction that causes them (no schedule, no Run now). */

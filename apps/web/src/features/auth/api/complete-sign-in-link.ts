@@ -2,8 +2,20 @@ import type { TAuthUser, ZCompleteEmailLinkRequest } from '@ops/contract';
 import { apiRequest } from '@/lib/api-client';
 import type { InferInput } from '@/lib/contract-types';
 
-/** Completes sign-in with the code of an e-mailed link; the server sets the session cookie. */
-export function completeSignInLink(email: string, code: string): Promise<TAuthUser> {
-  const body: InferInput<typeof ZCompleteEmailLinkRequest> = { email, code };
+/**
+ * Completes sign-in with the code of an e-mailed link; the server sets the session cookie.
+ * `emailFromLink`: the e-mail was read from the link, which the server accepts only for a link
+ * printed to its terminal (issue 20).
+ */
+export function completeSignInLink(
+  email: string,
+  code: string,
+  options: { emailFromLink?: boolean } = {},
+): Promise<TAuthUser> {
+  const body: InferInput<typeof ZCompleteEmailLinkRequest> = {
+    email,
+    code,
+    ...(options.emailFromLink ? { emailFromLink: true } : {}),
+  };
   return apiRequest('/api/auth/email-link/complete', { body });
 }

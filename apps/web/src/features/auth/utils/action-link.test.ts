@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { getActionLink, getContinueUrl, isSignInLink, withoutQueryString } from './action-link';
+import {
+  getActionLink,
+  getContinueUrl,
+  getLinkEmail,
+  isSignInLink,
+  withoutQueryString,
+} from './action-link';
 
 const origin = 'https://ops.example.org';
 
@@ -33,6 +39,16 @@ describe('getActionLink and isSignInLink', () => {
   ])('see no link in an address with %s', (_case, href) => {
     expect(getActionLink(href)).toBeNull();
     expect(isSignInLink(href)).toBe(false);
+  });
+});
+
+describe('getLinkEmail', () => {
+  it('reads the e-mail a terminal link names (issue 20), and nothing from other links', () => {
+    expect(getLinkEmail(`${origin}/?email=ada%40example.org&mode=signIn&oobCode=abc`)).toBe(
+      'ada@example.org',
+    );
+    expect(getLinkEmail(`${origin}/?mode=signIn&oobCode=abc`)).toBeNull();
+    expect(getLinkEmail(`${origin}/?email=&mode=signIn&oobCode=abc`)).toBeNull();
   });
 });
 

@@ -20,6 +20,16 @@ export function getActionLink(href: string): ActionLink | null {
   return { mode, code };
 }
 
+/**
+ * The e-mail a link names, if any: a link printed to the server's terminal does (issue 20), so
+ * that the browser it is opened in, which never asked for it, can sign in with one click. Anyone
+ * can append it to an e-mailed link: the server takes it only for a terminal's code.
+ */
+export function getLinkEmail(href: string): string | null {
+  const email = new URL(href, 'http://localhost').searchParams.get(actionLinkParams.email);
+  return email?.trim() || null;
+}
+
 /** True when the address is an e-mailed sign-in link (spec §4). */
 export function isSignInLink(href: string): boolean {
   return getActionLink(href)?.mode === actionLinkModes.signIn;
@@ -42,6 +52,7 @@ export function getContinueUrl(href: string): string {
   const url = new URL(href);
   url.searchParams.delete(actionLinkParams.mode);
   url.searchParams.delete(actionLinkParams.code);
+  url.searchParams.delete(actionLinkParams.email);
   url.hash = '';
   return url.href;
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   actionLinkModes,
   actionLinkParams,
+  emailConfirmationRequired,
   minimumNewPasswordLength,
   minimumSignInPasswordLength,
 } from './constants';
@@ -13,5 +14,6 @@ describe('copies of contract values', () => {
     expect(actionLinkModes).toEqual(contract.actionLinkModes);
     expect(minimumSignInPasswordLength).toBe(contract.constants.minimumPasswordLength);
     expect(minimumNewPasswordLength).toBe(contract.passwordPolicy.minimumLength);
+    expect(contract.authErrorCodes).toContain(emailConfirmationRequired);
   });
 });

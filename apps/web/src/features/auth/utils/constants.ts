@@ -8,6 +8,7 @@ import type * as contract from '@ops/contract';
 export const actionLinkParams = {
   mode: 'mode',
   code: 'oobCode',
+  email: 'email',
 } as const satisfies typeof contract.actionLinkParams;
 
 /** Values of `mode` in e-mailed action links. */
@@ -15,6 +16,13 @@ export const actionLinkModes = {
   signIn: 'signIn',
   resetPassword: 'resetPassword',
 } as const satisfies typeof contract.actionLinkModes;
+
+/**
+ * The server's answer when the e-mail a link names may not be taken from it (an e-mailed link,
+ * not one printed to the terminal): the page then confirms the e-mail as spec §4 says.
+ */
+export const emailConfirmationRequired =
+  'auth/email-confirmation-required' satisfies contract.AuthErrorCode;
 
 /** What the sign-in form accepts as a password (spec §5). */
 export const minimumSignInPasswordLength: (typeof contract.constants)['minimumPasswordLength'] = 6;

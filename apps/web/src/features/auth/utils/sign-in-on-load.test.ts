@@ -45,6 +45,99 @@ describe('signInOnLoad with a sign-in link (spec §4)', () => {
     expect(d.completeSignInLink).toHaveBeenCalledWith('ada@example.org', 'CODE');
   });
 
+  it('completes with the stored e-mail when it is the one the link names', async () => {
+    const href = `${linkHref}&email=ada%40example.org`.replace('#x', '');
+    const d = deps({ href, getEmailForSignIn: vi.fn(() => 'ada@example.org') });
+    await signInOnLoad(d);
+    expect(d.prompt).not.toHaveBeenCalled();
+    expect(d.completeSignInLink).toHaveBeenCalledTimes(1);
+    expect(d.completeSignInLink).toHaveBeenCalledWith('ada@example.org', 'CODE');
+  });
+});
+
+describe('signInOnLoad with a link that names its e-mail (issue 20)', () => {
+  const namedHref = 'https://ops.example.org/?mode=signIn&oobCode=CODE&email=ada%40example.org';
+  const confirmFirst = new ApiError(
+    'auth/email-confirmation-required',
+    'Please confirm the e-mail address this link was sent to.',
+    400,
+  );
+
+  it("signs a fresh browser in with the terminal link's e-mail, without a prompt", async () => {
+    const d = deps({ href: namedHref });
+    await expect(signInOnLoad(d)).resolves.toEqual({ user: ada, error: null });
+    expect(d.prompt).not.toHaveBeenCalled();
+    expect(d.completeSignInLink).toHaveBeenCalledWith('ada@example.org', 'CODE', {
+      emailFromLink: true,
+    });
+    // The e-mail leaves the address with the code.
+    expect(d.replaceUrl).toHaveBeenCalledWith('/');
+    expect(d.forgetEmailForSignIn).toHaveBeenCalled();
+  });
+
+  it('asks with a blank prompt when the server refuses the e-mail of an e-mailed link', async () => {
+    const completeSignInLink = vi.fn(
+      async (_email: string, _code: string, options?: { emailFromLink?: boolean }) => {
+        if (options?.emailFromLink) throw confirmFirst;
+        return ada;
+      },
+    );
+    const prompt = vi.fn((..._args: unknown[]) => 'ada@example.org');
+    const d = deps({ href: namedHref, completeSignInLink, prompt });
+    await expect(signInOnLoad(d)).resolves.toEqual({ user: ada, error: null });
+    // Blank: nothing of the link is offered (spec §4's prompt, its message alone).
+    expect(prompt.mock.calls).toEqual([[emailConfirmationPrompt]]);
+    expect(completeSignInLink.mock.calls).toEqual([
+      ['ada@example.org', 'CODE', { emailFromLink: true }],
+      ['ada@example.org', 'CODE'],
+    ]);
+    expect(d.logError).not.toHaveBeenCalled();
+  });
+
+  it('takes the stored e-mail after that refusal, as spec §4 says, even when it is another', async () => {
+    const completeSignInLink = vi.fn(
+      async (_email: string, _code: string, options?: { emailFromLink?: boolean }) => {
+        if (options?.emailFromLink) throw confirmFirst;
+        return ada;
+      },
+    );
+    const d = deps({
+      href: namedHref,
+      completeSignInLink,
+      getEmailForSignIn: vi.fn(() => 'grace@example.org'),
+    });
+    await signInOnLoad(d);
+    expect(d.prompt).not.toHaveBeenCalled();
+    expect(completeSignInLink).toHaveBeenLastCalledWith('grace@example.org', 'CODE');
+  });
+
+  it('asks at once when the e-mail the link names is no address', async () => {
+    const completeSignInLink = vi.fn(async (..._args: unknown[]) => ada);
+    const d = deps({
+      href: 'https://ops.example.org/?mode=signIn&oobCode=CODE&email=ada',
+      prompt: vi.fn(() => 'ada@example.org'),
+      completeSignInLink,
+    });
+    await signInOnLoad(d);
+    expect(d.prompt).toHaveBeenCalledWith(emailConfirmationPrompt);
+    expect(completeSignInLink.mock.calls).toEqual([['ada@example.org', 'CODE']]);
+  });
+
+  it('logs and returns any other refusal, clearing the spent code, without a prompt', async () => {
+    const expired = new ApiError('auth/expired-action-code', 'This link has expired.', 400);
+    const d = deps({
+      href: namedHref,
+      completeSignInLink: vi.fn(async () => Promise.reject(expired)),
+    });
+    await expect(signInOnLoad(d)).resolves.toEqual({ user: null, error: expired });
+    expect(d.prompt).not.toHaveBeenCalled();
+    expect(d.logError).toHaveBeenCalledWith(expect.any(String), expired);
+    expect(d.replaceUrl).toHaveBeenCalledWith('/');
+    expect(d.forgetEmailForSignIn).not.toHaveBeenCalled();
+  });
+});
+
+describe('signInOnLoad when the e-mail must be confirmed', () => {
   it.each([
     ['cancels', null],
     ['gives nothing', '  '],

@@ -1,5 +1,7 @@
 import type { TAuthUser, TRedirectResult } from '@ops/contract';
-import { getActionLink, withoutQueryString } from './action-link';
+import { isApiError } from '@/lib/api-client';
+import { getActionLink, getLinkEmail, withoutQueryString, type ActionLink } from './action-link';
+import { emailConfirmationRequired } from './constants';
 import { validateEmail } from './validation';
 
 /** The prompt's wording of spec §4. */
@@ -10,9 +12,14 @@ export type SignInOnLoadDeps = {
   href: string;
   getEmailForSignIn: () => string | null;
   forgetEmailForSignIn: () => void;
-  /** window.prompt: null when the person cancels. */
+  /** window.prompt, blank: null when the person cancels. */
   prompt: (message: string) => string | null;
-  completeSignInLink: (email: string, code: string) => Promise<TAuthUser>;
+  /** `emailFromLink`: the e-mail was read from the link (a terminal's link, issue 20). */
+  completeSignInLink: (
+    email: string,
+    code: string,
+    options?: { emailFromLink?: boolean },
+  ) => Promise<TAuthUser>;
   getRedirectResult: () => Promise<TRedirectResult>;
   /** history.replaceState to this path, keeping the router's history state. */
   replaceUrl: (path: string) => void;
@@ -27,16 +34,60 @@ export type SignInOnLoadOutcome = {
 };
 
 /**
+ * The e-mail a sign-in link is completed with (spec §4): the one this browser asked the link for
+ * (local storage), or the person's answer to the prompt, which starts blank. Never the e-mail
+ * the link names: anyone can append their own to their own e-mailed link and send it to a
+ * colleague, whose one careless OK would sign into the sender's account (login CSRF).
+ */
+function emailToConfirm(deps: SignInOnLoadDeps): string | null {
+  return deps.getEmailForSignIn() ?? deps.prompt(emailConfirmationPrompt);
+}
+
+type LinkAttempt = SignInOnLoadOutcome | 'confirm the e-mail';
+
+/**
+ * Issue 20: a link printed to the server's terminal names its e-mail, and the browser it is
+ * opened in never asked for it: sign-in completes with that e-mail at once, the server told
+ * where the e-mail came from. It accepts that only for a code it gave to the terminal; for an
+ * e-mailed link it answers auth/email-confirmation-required (the code stays usable), and the
+ * e-mail is then confirmed as spec §4 says. A link whose e-mail this browser asked for needs no
+ * such step.
+ */
+async function completeWithLinkEmail(
+  deps: SignInOnLoadDeps,
+  link: ActionLink,
+): Promise<LinkAttempt> {
+  const named = getLinkEmail(deps.href);
+  if (named === null || named === deps.getEmailForSignIn() || validateEmail(named) !== null) {
+    return 'confirm the e-mail';
+  }
+  try {
+    const user = await deps.completeSignInLink(named, link.code, { emailFromLink: true });
+    deps.forgetEmailForSignIn();
+    deps.replaceUrl(withoutQueryString(deps.href));
+    return { user, error: null };
+  } catch (error) {
+    if (isApiError(error, emailConfirmationRequired)) return 'confirm the e-mail';
+    deps.logError('Sign-in with the link printed to the terminal failed:', error);
+    deps.replaceUrl(withoutQueryString(deps.href));
+    return { user: null, error };
+  }
+}
+
+/**
  * Spec §4 "Link completion on load": an e-mailed sign-in link is completed with the e-mail kept
  * in local storage, or asked for; the query string is then cleared (a reload must not use the
  * code again) and the stored e-mail removed. Any other address checks for the pending result
  * of a sign-in by redirect. Spec §8: these sign-in errors are logged; they are also returned so
- * the sign-in screen can say why the link did not work.
+ * the sign-in screen can say why the link did not work. A link printed to the server's terminal
+ * is completed first with the e-mail it names (completeWithLinkEmail), without a prompt.
  */
 export async function signInOnLoad(deps: SignInOnLoadDeps): Promise<SignInOnLoadOutcome> {
   const link = getActionLink(deps.href);
   if (link?.mode === 'signIn') {
-    const email = deps.getEmailForSignIn() ?? deps.prompt(emailConfirmationPrompt)?.trim() ?? '';
+    const attempt = await completeWithLinkEmail(deps, link);
+    if (attempt !== 'confirm the e-mail') return attempt;
+    const email = (emailToConfirm(deps) ?? '').trim();
     // Spec §5: the e-mail must be provided. The link stays in the address, so a reload asks again.
     const problem =
       email === ''

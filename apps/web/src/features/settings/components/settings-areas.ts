@@ -61,6 +61,13 @@ export const settingsAreas: readonly SettingsArea[] = [
     isSettingsSection: true,
   },
   {
+    label: 'Backups',
+    href: paths.backups.getHref(),
+    description:
+      'The nightly backup of the database: how many days backups are kept, the backup folder, and the recent backups with their size and checksum.',
+    isSettingsSection: true,
+  },
+  {
     label: 'E-mail templates',
     href: paths.emailTemplates.getHref(),
     description:
