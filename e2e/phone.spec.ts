@@ -208,6 +208,7 @@ test.describe('at desktop size', () => {
       ['Dunning', /\/settings\/dunning$/],
       ['Exchange rates', /\/settings\/exchange-rates$/],
       ['Jobs', /\/settings\/jobs$/],
+      ['Backups', /\/settings\/backups$/],
       ['E-mail templates', /\/settings\/email-templates$/],
       ['Operators', /\/operators$/],
       ['Search indexes', /\/search\/indexes$/],

@@ -1,10 +1,46 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { freePort, newDataDir, runTs, startTs, waitForExit, waitForReady } from '../test/processes';
+import {
+  freePort,
+  newDataDir,
+  runTs,
+  serverRoot,
+  startTs,
+  waitForExit,
+  waitForReady,
+} from '../test/processes';
 import { DEMO_OPERATOR_EMAIL } from './seed';
 
 const main = 'src/main.ts';
+
+/**
+ * The server as `npm start` runs it in a terminal: util-linux's `script` gives it a real pseudo
+ * terminal (the banner's link and the readable log lines are for terminals only).
+ */
+function startInTerminal(env: Record<string, string>): ChildProcess & { output: () => string } {
+  const child = spawn(
+    'script',
+    ['-qfec', `${process.execPath} --import tsx ${main}`, '/dev/null'],
+    {
+      cwd: serverRoot,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // Colours are for people; the assertions read the text.
+  return Object.assign(child, { output: () => stripVTControlCharacters(output) });
+}
+
+/** The server's own pid, as it wrote it into DATA_DIR (under `script` it is not our child). */
+function serverPid(dataDir: string): number {
+  return (JSON.parse(fs.readFileSync(path.join(dataDir, 'owner.json'), 'utf8')) as { pid: number })
+    .pid;
+}
 
 describe('the server process', () => {
   it('starts on an embedded PostgreSQL, answers /readyz, and stops cleanly on SIGTERM', async () => {
@@ -35,13 +71,13 @@ describe('the server process', () => {
     const dataDir = newDataDir();
     const port = await freePort();
     const url = `http://localhost:${port}`;
-    // No SEED: an empty embedded database gets the demo data set, as `npm start` does.
-    const server = startTs(main, {
+    // No SEED: an empty embedded database gets the demo data set, as `npm start` does, in a
+    // terminal (no LOG_FORMAT: a terminal gets readable lines by itself).
+    const server = startInTerminal({
       DATA_DIR: dataDir,
       PORT: String(port),
       SMTP_URL: '',
       LOG_LEVEL: 'info',
-      LOG_FORMAT: 'pretty',
     });
     try {
       await waitForReady(url, server, 180_000);
@@ -85,9 +121,24 @@ describe('the server process', () => {
       expect(await emails('deliveryMode=log')).toEqual([]);
       expect(server.output()).not.toContain('E-mail not sent');
     } finally {
-      server.kill('SIGTERM');
+      process.kill(serverPid(dataDir), 'SIGTERM');
     }
     expect(await waitForExit(server)).toBe(0);
+
+    // Off a terminal (a service's journal keeps what it prints): the banner names the command
+    // that prints a link, and prints none itself.
+    const again = startTs(main, { DATA_DIR: dataDir, PORT: String(port), SMTP_URL: '' });
+    try {
+      await waitForReady(url, again, 120_000);
+      await expect
+        .poll(() => again.output().includes('printed only to a terminal'), { timeout: 10_000 })
+        .toBe(true);
+      expect(again.output()).toContain(`npm run ops -- sign-in-link ${DEMO_OPERATOR_EMAIL}`);
+      expect(again.output()).not.toContain('oobCode');
+    } finally {
+      again.kill('SIGTERM');
+    }
+    expect(await waitForExit(again)).toBe(0);
   });
 
   it('refuses a second server on the same DATA_DIR with a clear message', async () => {

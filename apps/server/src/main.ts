@@ -56,7 +56,7 @@ async function main(): Promise<void> {
   if (isStopping) return;
   let signIn: BannerSignIn = null;
   try {
-    signIn = await bannerSignIn(server.database.db, config);
+    signIn = await bannerSignIn(server.database.db, config, process.stdout.isTTY === true);
   } catch (error) {
     // The server runs; only the banner's link is missing, and `sign-in-link` makes one.
     logger.warn({ err: error }, 'no sign-in link for the ready banner');

@@ -18,6 +18,16 @@ describe('the ready banner', () => {
     expect(banner.split('\n').length).toBeLessThanOrEqual(12);
   });
 
+  it('off a terminal names the command instead of printing a link', () => {
+    const banner = readyBanner(loadConfig({ PORT: '3000' }), {
+      email: 'operator@ops.demo.example',
+      link: null,
+    });
+    expect(banner).toContain('printed only to a terminal');
+    expect(banner).toContain('npm run ops -- sign-in-link operator@ops.demo.example');
+    expect(banner).not.toContain('oobCode');
+  });
+
   it('with SMTP_URL says the link goes out by e-mail, and names sign-in-link', () => {
     const banner = readyBanner(
       loadConfig({ PUBLIC_URL: 'https://ops.example.org', SMTP_URL: 'smtp://mail.example.org' }),

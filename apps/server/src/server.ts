@@ -64,14 +64,20 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   };
   try {
     const applied = await migrateToLatest(database.db);
-    if (applied.length) logger.info({ migrations: applied }, 'database migrated');
+    if (applied.length) {
+      // A count and the newest: the first start applies every migration, a line too long to read.
+      logger.info({ applied: applied.length, latest: applied.at(-1) }, 'database migrated');
+    }
     // graphile-worker's own schema, by its own migrations (once, under a lock: db/job-queue.ts).
     await installJobQueueSchema(database.connectionString);
     await loadCountries(database.pool);
     if (config.seed === 'demo' && (await isBusinessDataEmpty(database))) {
       logger.info({ scale: firstStartDemoScale }, 'empty database: loading the demo data set');
       const report = await seedDemo({ pool: database.pool, scale: firstStartDemoScale, seed: 1 });
-      logger.info({ report }, 'demo data loaded');
+      logger.info(
+        { members: report.counts.members, elapsedMs: report.elapsedMs },
+        'demo data loaded',
+      );
     }
     const notifications = await listenForNotifications(
       database.connectionString,
