@@ -163,6 +163,42 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 30: the product reads time from its one clock (`lib/clock.ts` on each side), so that
+    // "today" is headquarters' day and tests can set it. A `new Date()` or `Date.now()` of its
+    // own, or SQL's `current_date`/`localtimestamp` (the session's zone, not Zurich's), is how
+    // the suite came to fail on the day it ran. Durations and deadlines use `performance.now()`.
+    // Tests are left free (they build instants and measure); `npm run test:calendar` runs them
+    // at the calendar's edges.
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '**/*test-support.ts',
+      '**/*-fixtures.ts',
+      'apps/server/src/db/migrations/00[0-4]*.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message:
+            "Read the product's clock (`clock.now()` from lib/clock.ts; `machineTime` for timers PostgreSQL's now() compares; `performance.now()` for durations).",
+        },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message:
+            "Read the product's clock (`clock.nowMs()` from lib/clock.ts; `machineTime` for timers PostgreSQL's now() compares; `performance.now()` for durations).",
+        },
+        {
+          selector:
+            'TemplateElement[value.raw=/\\b(current_date|localtimestamp|localtime|current_time)\\b/i]',
+          message:
+            "SQL's current_date is the session's day (UTC), not headquarters': pass `clock.today()` as a parameter.",
+        },
+      ],
+    },
+  },
+  {
     // The command line and scripts talk to a person on the terminal.
     files: ['apps/server/src/cli/**', 'scripts/**', 'bench/**', 'e2e/**'],
     rules: { 'no-console': 'off' },

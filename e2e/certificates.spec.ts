@@ -1,7 +1,8 @@
+import { yearAtHeadquarters } from './support/headquarters-day';
 import { withDatabase } from './support/database';
 import { expect, test } from './support/fixtures';
 
-const thisYear = new Date().getUTCFullYear();
+const thisYear = yearAtHeadquarters();
 
 /**
  * A member of its own who paid this year's membership invoice (set up in the database, as a

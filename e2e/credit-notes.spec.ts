@@ -1,7 +1,8 @@
+import { yearAtHeadquarters } from './support/headquarters-day';
 import { withDatabase } from './support/database';
 import { expect, test } from './support/fixtures';
 
-const thisYear = new Date().getUTCFullYear();
+const thisYear = yearAtHeadquarters();
 
 /** A member and an issued invoice of two lines, of this test alone (parallel tests never see them). */
 async function issuedInvoice(): Promise<{ iid: string; number: string }> {

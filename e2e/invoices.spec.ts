@@ -1,3 +1,4 @@
+import { yearAtHeadquarters } from './support/headquarters-day';
 import { withDatabase } from './support/database';
 import {
   addOperator,
@@ -8,7 +9,7 @@ import {
   uniqueEmail,
 } from './support/fixtures';
 
-const thisYear = new Date().getUTCFullYear();
+const thisYear = yearAtHeadquarters();
 
 /** A pending-payment member of this test alone (parallel tests never touch it). */
 async function pendingMember(): Promise<{ mid: string; number: string; legalName: string }> {

@@ -1,8 +1,9 @@
+import { yearAtHeadquarters } from './support/headquarters-day';
 import { withDatabase } from './support/database';
 import { expect, test } from './support/fixtures';
 import { signedDelivery } from './support/payments';
 
-const thisYear = new Date().getUTCFullYear();
+const thisYear = yearAtHeadquarters();
 
 /** A member of its own with an issued membership invoice of this year (CHF 950.00). */
 async function memberWithIssuedInvoice() {

@@ -27,6 +27,13 @@ const steps = [
   },
   { name: 'production build', command: 'npm', args: ['run', '--silent', 'build'] },
   {
+    // Issue 30: a runner that exits 0 on a failing test makes every layer above look green.
+    name: 'each runner exits non-zero on a failing test',
+    command: 'node',
+    args: ['scripts/check-runner-exit.mjs'],
+    requires: () => (fs.existsSync(chromium) ? null : `${chromium} is missing`),
+  },
+  {
     name: `end-to-end tests (Playwright, ${chromium})`,
     command: 'npx',
     args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],

@@ -1,3 +1,4 @@
+import { clock } from '../lib/clock';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -22,7 +23,7 @@ describe('the review workflow', () => {
   let cookie: string;
   let readOnlyCookie: string;
   let reviewerUid: string;
-  const year = new Date().getUTCFullYear();
+  const year = clock.year();
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -159,7 +160,7 @@ describe('the review workflow', () => {
       .selectAll()
       .where('iid', '=', String(body.invoice?.iid))
       .executeTakeFirstOrThrow();
-    const today = new Date().toISOString().slice(0, 10);
+    const today = clock.today();
     const due = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
     expect(invoice).toMatchObject({
       member_mid: member.mid,

@@ -3,6 +3,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { ActionCodesTable, Database, User } from '../db/schema';
 import { AppError } from '../errors';
 import { newSecretToken, sha256 } from './sessions';
+import { clock } from '../lib/clock';
 
 export type ActionCodeKind = ActionCodesTable['kind'];
 
@@ -56,7 +57,7 @@ export async function issueActionCode(
       email: options.user.email,
       continue_url: options.continueUrl.href,
       issued_to: options.issuedTo ?? 'email',
-      expires_at: new Date(Date.now() + actionCodeLifetimeMs),
+      expires_at: new Date(clock.nowMs() + actionCodeLifetimeMs),
     })
     .execute();
   const link = new URL(options.continueUrl.href);
@@ -85,7 +86,7 @@ export async function findUsableActionCode(
       'This link is invalid or has already been used. Ask for a new one.',
     );
   }
-  if (new Date(row.expires_at).getTime() <= Date.now()) {
+  if (new Date(row.expires_at).getTime() <= clock.nowMs()) {
     throw new AppError('auth/expired-action-code', 'This link has expired. Ask for a new one.');
   }
   return row;

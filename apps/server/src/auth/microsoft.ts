@@ -9,6 +9,7 @@ import { createUser } from './accounts';
 import { ownContinueUrl } from './action-codes';
 import { recordSignIn } from './service';
 import { newSecretToken, sha256 } from './sessions';
+import { clock } from '../lib/clock';
 
 /** Cookie that binds a sign-in by redirect to the browser that started it. */
 export const redirectCookieName = 'ops_redirect';
@@ -90,7 +91,7 @@ export async function startMicrosoftSignIn(
       nonce,
       code_verifier: codeVerifier,
       continue_url: returnTo.href,
-      expires_at: new Date(Date.now() + redirectLifetimeMs),
+      expires_at: new Date(clock.nowMs() + redirectLifetimeMs),
     })
     .execute();
   const url = oidc.buildAuthorizationUrl(configuration, {
@@ -171,7 +172,7 @@ async function accountOfIdentity(
     });
     await trx
       .insertInto('user_identities')
-      .values({ provider, subject: claims.sub, uid: user.uid, email, last_sign_in_at: new Date() })
+      .values({ provider, subject: claims.sub, uid: user.uid, email, last_sign_in_at: clock.now() })
       .execute();
     await recordAudit(trx, actor, {
       table: 'users',
@@ -207,7 +208,7 @@ export async function finishMicrosoftSignIn(
     .selectAll()
     .where('binding_hash', '=', bindingHash)
     .where('result', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
+    .where('expires_at', '>', clock.now())
     .executeTakeFirst();
   if (!pending) return { continueUrl: home, user: null };
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database, OperatorRole, User } from '../db/schema';
+import { clock } from '../lib/clock';
 
 /** The session cookie's name under plain http (development, tests): see sessionCookieNameFor. */
 export const sessionCookieName = 'ops_session';
@@ -44,12 +45,15 @@ export async function createSession(
   client: { userAgent?: string; ip?: string },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newSecretToken();
-  const expiresAt = new Date(Date.now() + policy.maxAgeMs);
+  // Both ends of the session's life are the product's clock, as the reads that judge them are.
+  const startedAt = clock.now();
+  const expiresAt = new Date(startedAt.getTime() + policy.maxAgeMs);
   await db
     .insertInto('sessions')
     .values({
       token_hash: sha256(token),
       uid,
+      last_seen_at: startedAt,
       expires_at: expiresAt,
       user_agent: client.userAgent?.slice(0, 512) ?? null,
       ip: client.ip ?? null,
@@ -98,8 +102,10 @@ async function readValidSession(
       sql<OperatorRole[]>`coalesce(o.roles, '{}')`.as('operator_roles'),
     ])
     .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', sql<Date>`now()`)
-    .where('s.last_seen_at', '>', sql<Date>`now() - make_interval(secs => ${policy.idleMs / 1000})`)
+    // Idle and absolute expiry are instants of the product's clock, compared as instants: a
+    // change to or from summer time moves neither (tested across both in sessions-calendar.test).
+    .where('s.expires_at', '>', clock.now())
+    .where('s.last_seen_at', '>', new Date(clock.nowMs() - policy.idleMs))
     .where('u.disabled', '=', false)
     .where('u.deleted_at', 'is', null);
   query =
@@ -122,10 +128,10 @@ async function readValidSession(
     operator_roles: roles,
     ...user
   } = row;
-  if (touch && Date.now() - new Date(lastSeenAt).getTime() > touchIntervalMs) {
+  if (touch && clock.nowMs() - new Date(lastSeenAt).getTime() > touchIntervalMs) {
     await db
       .updateTable('sessions')
-      .set({ last_seen_at: sql<Date>`now()` })
+      .set({ last_seen_at: clock.now() })
       .where('token_hash', '=', tokenHash)
       .execute();
   }

@@ -5,6 +5,7 @@ import type { Database, User } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { findUserByEmail } from './accounts';
 import { issueActionCode } from './action-codes';
+import { clock } from '../lib/clock';
 
 /** Why no link was issued: said to the person at the terminal (the CLI exits with code 2). */
 export class SignInLinkRefused extends Error {
@@ -69,6 +70,6 @@ export async function issueTerminalSignInLink(
       action: 'send-sign-in-link',
       after: { sent_to: user.email, via: 'terminal' },
     });
-    return { link, user, expiresAt: new Date(Date.now() + actionCodeLifetimeMs) };
+    return { link, user, expiresAt: new Date(clock.nowMs() + actionCodeLifetimeMs) };
   });
 }

@@ -16,6 +16,7 @@ import { openBackupFile } from './backup-file';
 import { appVersion, manifestEntryName, type BackupManifest } from './manifest';
 import { TarWriter } from './tar-writer';
 import { segmentsBetween } from './wal-files';
+import { clock } from '../lib/clock';
 
 /** The cluster's folder inside the archive: restore extracts the archive into DATA_DIR. */
 const clusterEntry = 'postgres';
@@ -156,7 +157,7 @@ export async function writeBaseBackup(
       postgresVersion: version.rows[0]?.version.split(' ')[0] ?? '',
       postgresMajor: Math.floor(Number(version.rows[0]?.number) / 10_000),
       migrations,
-      createdAt: new Date().toISOString(),
+      createdAt: clock.now().toISOString(),
       appVersion: appVersion(),
     };
 

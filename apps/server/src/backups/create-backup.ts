@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import { BackupInputError } from './backup-error';
 import { writeBaseBackup } from './base-backup';
 import { writeDump } from './pg-dump';
+import { clock } from '../lib/clock';
 
 /**
  * `base-backup`: the embedded cluster, copied physically while it runs (a .tar.gz with its WAL);
@@ -46,13 +47,21 @@ export async function createBackup(options: {
   if (fs.existsSync(file)) {
     throw new BackupInputError(`${file} already exists: a backup never replaces a file.`);
   }
-  const startedAt = new Date();
+  const startedAt = clock.now();
+  const startedMs = performance.now();
   const format = backupFormatOf(config);
   const progress = { onProgress, signal };
   const { bytes, sha256 } = config.databaseUrl
     ? await writeDump(config.databaseUrl, logger, file, progress)
     : await writeBaseBackup(config, logger, file, progress);
-  return { file, format, bytes, sha256, startedAt, durationMs: Date.now() - startedAt.getTime() };
+  return {
+    file,
+    format,
+    bytes,
+    sha256,
+    startedAt,
+    durationMs: Math.round(performance.now() - startedMs),
+  };
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -62,7 +71,7 @@ const pad = (value: number) => String(value).padStart(2, '0');
  * time is UTC, so that names sort in the order the backups were made, also across a change of
  * daylight saving time.
  */
-export function defaultBackupFileName(config: Config, now: Date = new Date()): string {
+export function defaultBackupFileName(config: Config, now: Date = clock.now()): string {
   const stamp =
     `${now.getUTCFullYear()}${pad(now.getUTCMonth() + 1)}${pad(now.getUTCDate())}-` +
     `${pad(now.getUTCHours())}${pad(now.getUTCMinutes())}${pad(now.getUTCSeconds())}`;

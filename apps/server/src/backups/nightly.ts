@@ -8,6 +8,7 @@ import type { Logger } from '../logger';
 import { sidecarPath } from './backup-file';
 import { createBackup, defaultBackupFileName, type BackupResult } from './create-backup';
 import { deleteExpiredBackups, type RetentionOutcome } from './retention';
+import { clock } from '../lib/clock';
 
 /** What the job gives the backup: the parts of its context (jobs/task.ts) it uses. */
 export type NightlyBackupContext = {
@@ -135,7 +136,7 @@ export async function runNightlyBackup(
   const directory = config.backupDir;
   // Only the server's user reads the backups: they hold every member's data.
   await fs.mkdir(directory, { recursive: true, mode: 0o700 });
-  const fileName = await freeFileName(db, directory, defaultBackupFileName(config, new Date()));
+  const fileName = await freeFileName(db, directory, defaultBackupFileName(config, clock.now()));
   const file = path.join(directory, fileName);
 
   const backupId = newId();

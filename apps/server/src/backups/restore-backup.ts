@@ -305,7 +305,7 @@ async function restoreDump(options: RestoreOptions) {
  * database. Every check comes before anything is written; a refusal is a BackupInputError.
  */
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
-  const started = Date.now();
+  const started = performance.now();
   const { file } = options;
   if (!fs.existsSync(file) || !fs.statSync(file).isFile()) {
     throw new BackupInputError(`${file}: no such file.`);
@@ -323,6 +323,6 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     rowCounts,
     tables: counts.length,
     rows: counts.reduce((sum, count) => sum + count, 0),
-    durationMs: Date.now() - started,
+    durationMs: Math.round(performance.now() - started),
   };
 }

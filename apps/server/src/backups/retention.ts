@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { sidecarPath } from './backup-file';
 import type { Logger } from '../logger';
+import { clock } from '../lib/clock';
 
 export type RetentionOutcome = {
   /** Backups whose file was deleted (or was already gone) and are now marked deleted. */
@@ -31,7 +32,7 @@ export async function deleteExpiredBackups(
   db: Kysely<Database>,
   options: { retentionDays: number; now?: Date; logger: Logger },
 ): Promise<RetentionOutcome> {
-  const now = options.now ?? new Date();
+  const now = options.now ?? clock.now();
   const cutoff = new Date(now.getTime() - options.retentionDays * 86_400_000);
   const newest = await db
     .selectFrom('backups')

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import { Header, type HeaderData } from 'tar';
+import { clock } from '../lib/clock';
 
 const blockSize = 512;
 const readChunkSize = 1024 * 1024;
@@ -37,7 +38,7 @@ export class TarWriter {
   }
 
   private async writeHeader(data: HeaderData) {
-    const header = new Header({ uid: 0, gid: 0, mtime: new Date(), ...data });
+    const header = new Header({ uid: 0, gid: 0, mtime: clock.now(), ...data });
     const block = Buffer.alloc(blockSize);
     header.encode(block, 0);
     if (header.needPax) {
@@ -48,7 +49,7 @@ export class TarWriter {
         type: 'ExtendedHeader',
         size: body.length,
         mode: 0o644,
-        mtime: new Date(),
+        mtime: clock.now(),
       });
       const paxBlock = Buffer.alloc(blockSize);
       paxHeader.encode(paxBlock, 0);

@@ -11,6 +11,7 @@ import {
   type RuleTwoContext,
 } from '../invoices';
 import { moveStatementCounters } from './actions/statement-counters';
+import { clock } from '../lib/clock';
 
 type Trx = Transaction<Database>;
 export type BankEntryRow = Selectable<BankEntriesTable>;
@@ -60,9 +61,9 @@ export function bankReferenceOf(
  */
 export function paidAtOf(entry: Pick<BankEntryRow, 'booking_date' | 'value_date'>): Date {
   const day = entry.booking_date ?? entry.value_date;
-  if (!day) return new Date();
+  if (!day) return clock.now();
   const noon = new Date(`${day.slice(0, 10)}T12:00:00Z`);
-  return Number.isNaN(noon.getTime()) || noon.getTime() > Date.now() ? new Date() : noon;
+  return Number.isNaN(noon.getTime()) || noon.getTime() > clock.nowMs() ? clock.now() : noon;
 }
 
 /** What the engine needs of an entry: stored (a string amount) or about to be (a number). */

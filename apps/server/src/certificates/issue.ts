@@ -13,6 +13,7 @@ import { verificationUrlOf } from './detail';
 import { renderCertificatePdf, type CertificatePdfData } from './pdf';
 import { newVerificationCode } from './verification-code';
 import { memberStatusLabels } from '@ops/contract/labels';
+import { clock } from '../lib/clock';
 
 /** Members in these states get no new certificate, even for a year they paid. */
 const closedStatuses = new Set(['suspended', 'terminated', 'resigned']);
@@ -206,7 +207,7 @@ export async function issueMembershipCertificateIn(
   const member = await requireCertifiableMember(trx, memberMid);
   const invoiceIid = await requirePaidYear(trx, member, year);
 
-  const now = options.now ?? new Date();
+  const now = options.now ?? clock.now();
   // Millisecond precision, so that the list's keyset cursor (a JSON date) finds it exactly.
   const issuedAt = new Date(Math.floor(now.getTime()));
   const cid = newId();

@@ -8,6 +8,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import { dayAtHeadquartersFilter, type ListDefinition, type ListSpec, runList } from '../lists';
 import { normalizeVerificationCode } from './verification-code';
+import { clock, dayAtHeadquarters } from '../lib/clock';
 
 /** A sort key for certificates not issued yet (pending): after every issued one. */
 const notIssuedYet = "'9999-12-31T00:00:00Z'::timestamptz";
@@ -32,9 +33,13 @@ export const certificatesListSpec: ListSpec<typeof certificatesListColumns> = {
   },
 };
 
-/** Today's date (UTC), the day validity is judged by. */
-export function todayIso(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
+/**
+ * Today at headquarters, the day validity is judged by: a certificate valid to 31 December is valid
+ * all that day in Zurich (until 23:59 there, 22:59 UTC), and expired from 00:00 on 1 January in
+ * Zurich, while UTC still reads 31 December (issue 30: this read the UTC day).
+ */
+export function todayIso(now = clock.now()): string {
+  return dayAtHeadquarters(now);
 }
 
 /**

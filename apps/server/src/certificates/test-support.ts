@@ -1,10 +1,11 @@
+import { clock } from '../lib/clock';
 import { inflateSync } from 'node:zlib';
 import type { Language } from '@ops/contract';
 import type { Kysely } from 'kysely';
 import type { Database, MemberStatus } from '../db/schema';
 
 /** The current year (UTC): the year tests issue certificates for, valid today. */
-export const thisYear = new Date().getUTCFullYear();
+export const thisYear = clock.year();
 
 let counter = 0;
 

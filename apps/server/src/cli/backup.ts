@@ -17,18 +17,18 @@ export function formatBytes(bytes: number): string {
 
 /** The progress line on standard error, when it is a terminal; at most ten times a second. */
 function progressLine(label: string, describe: (done: number, total: number) => string) {
-  let last = 0;
+  let last = -Infinity;
   return {
     update(done: number, total: number) {
       if (!process.stderr.isTTY) return;
-      const now = Date.now();
+      const now = performance.now();
       if (now - last < 100 && done < total) return;
       last = now;
       const percent = total > 0 ? ` (${Math.floor((done / total) * 100)} %)` : '';
       process.stderr.write(`\r${label}: ${describe(done, total)}${percent}   `);
     },
     end() {
-      if (process.stderr.isTTY && last > 0) process.stderr.write('\n');
+      if (process.stderr.isTTY && last > -Infinity) process.stderr.write('\n');
     },
   };
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { machineTime } from '../lib/clock';
 
 /**
  * Who runs the embedded PostgreSQL of a DATA_DIR: one process at a time (a server, or the CLI
@@ -60,7 +61,7 @@ export function tryAcquireOwnership(
         pid: process.pid,
         role,
         port: null,
-        startedAt: new Date().toISOString(),
+        startedAt: machineTime.now().toISOString(),
       };
       fs.writeFileSync(file, JSON.stringify(owner), { flag: 'wx', mode: 0o600 });
       return { acquired: true };

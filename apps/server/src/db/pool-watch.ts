@@ -13,7 +13,7 @@ export function watchPool(pool: pg.Pool, name: string, logger: Logger): void {
   let lostAt: number | undefined;
   const lost = (error: unknown) => {
     if (lostAt !== undefined) return;
-    lostAt = Date.now();
+    lostAt = performance.now();
     logger.warn(
       { err: error, pool: name },
       'PostgreSQL connection lost; requests answer 503 and background work waits until it is back',
@@ -25,7 +25,10 @@ export function watchPool(pool: pg.Pool, name: string, logger: Logger): void {
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
     if (lostAt === undefined) return;
-    logger.info({ pool: name, unreachableMs: Date.now() - lostAt }, 'PostgreSQL reachable again');
+    logger.info(
+      { pool: name, unreachableMs: performance.now() - lostAt },
+      'PostgreSQL reachable again',
+    );
     lostAt = undefined;
   });
   const connect = pool.connect.bind(pool) as (

@@ -20,6 +20,7 @@ import {
   type EmailAttachment,
   type GeneratedAttachment,
 } from './outbox';
+import { machineTime } from '../lib/clock';
 
 type EmailRow = Selectable<EmailsTable>;
 
@@ -322,7 +323,7 @@ async function writeFinish(db: Kysely<Database>, email: EmailRow, finish: Finish
              delivery_mode = ${finish.deliveryMode ?? null},
              -- A delivered link's sealed code is needed no more: it is not kept.
              sealed_secret = ${finish.state === 'SUCCESS' ? null : sql`sealed_secret`},
-             next_attempt_at = ${finish.nextAttemptAt ?? new Date()},
+             next_attempt_at = ${finish.nextAttemptAt ?? machineTime.now()},
              lease_expires_at = NULL, lease_token = NULL, updated_at = now()
        WHERE eid = ${email.eid} AND state = 'PROCESSING' AND lease_token = ${email.lease_token}
       RETURNING eid),
@@ -482,7 +483,7 @@ async function deliver(
           state: 'RETRY',
           outcome: 'temporary-failure',
           isFreeAttempt: true,
-          nextAttemptAt: new Date(Date.now() + outageRetryMs),
+          nextAttemptAt: new Date(machineTime.nowMs() + outageRetryMs),
           error: `The mail server could not be reached: ${message}`,
           result,
         };
@@ -498,7 +499,7 @@ async function deliver(
         finish = {
           state: 'RETRY',
           outcome: 'temporary-failure',
-          nextAttemptAt: new Date(Date.now() + retryDelaySeconds(email.attempts) * 1_000),
+          nextAttemptAt: new Date(machineTime.nowMs() + retryDelaySeconds(email.attempts) * 1_000),
           error: message,
           result,
         };
@@ -582,7 +583,7 @@ export function startEmailWorker(options: {
   /** During an outage: whether the server answers again (without a probe, the next batch tells). */
   const isServerBack = async (): Promise<boolean> => {
     if (!outage) return true;
-    const waitMs = outage.probeAt - Date.now();
+    const waitMs = outage.probeAt - performance.now();
     if (waitMs > 0) {
       wakeIn(waitMs);
       return false;
@@ -598,7 +599,7 @@ export function startEmailWorker(options: {
         outageProbeMs.max,
         (outage?.probeDelayMs ?? outageProbeMs.first) * 2,
       );
-      outage = { probeDelayMs, probeAt: Date.now() + probeDelayMs };
+      outage = { probeDelayMs, probeAt: performance.now() + probeDelayMs };
       wakeIn(probeDelayMs);
       return false;
     }
@@ -612,7 +613,8 @@ export function startEmailWorker(options: {
       const batch = await claimBatch(db, workerId);
       if (batch.length === 0) {
         // E-mails that met an outage come due shortly: be there, rather than at the next poll.
-        if (outageRetriesDueAt > Date.now()) wakeIn(outageRetriesDueAt - Date.now() + 20);
+        if (outageRetriesDueAt > performance.now())
+          wakeIn(outageRetriesDueAt - performance.now() + 20);
         return handled;
       }
       const round = { hit: false };
@@ -621,9 +623,9 @@ export function startEmailWorker(options: {
       );
       handled += batch.length;
       if (round.hit) {
-        outageRetriesDueAt = Date.now() + outageRetryMs;
+        outageRetriesDueAt = performance.now() + outageRetryMs;
         const probeDelayMs = outage ? outage.probeDelayMs : outageProbeMs.first;
-        outage = { probeDelayMs, probeAt: Date.now() + probeDelayMs };
+        outage = { probeDelayMs, probeAt: performance.now() + probeDelayMs };
         logger.warn({ workerId }, 'mail server unreachable; delivery paused until it answers');
       } else {
         outage = undefined;

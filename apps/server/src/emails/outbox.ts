@@ -2,6 +2,7 @@ import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Database, EmailsTable } from '../db/schema';
 import { newId } from '../lib/ids';
 import { redactCode, sealSecret } from './sealed-secrets';
+import { machineTime } from '../lib/clock';
 
 /** Channel the delivery workers LISTEN on, so that a queued e-mail leaves at once. */
 export const outboxChannel = 'email_outbox';
@@ -110,7 +111,7 @@ function emailRowOf(eid: string, from: string, email: OutgoingEmail): Insertable
     kind: email.kind,
     related_table: email.related?.table ?? null,
     related_id: email.related?.id ?? null,
-    next_attempt_at: new Date(),
+    next_attempt_at: machineTime.now(),
     sealed_secret: secret ? sealSecret(secret.outboxKey, eid, secret.code) : null,
   };
 }

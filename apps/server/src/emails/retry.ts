@@ -14,6 +14,7 @@ import { AppError, badInput } from '../errors';
 import { matchingRows, type AnySelect } from '../lists';
 import { emailsList } from './list';
 import { outboxChannel } from './outbox';
+import { machineTime } from '../lib/clock';
 
 /**
  * An operator's retry of a failed e-mail (domain: ERROR → RETRY, which the worker takes back to
@@ -45,10 +46,10 @@ export async function retryEmail(
       .set({
         state: 'RETRY',
         attempts: 0,
-        next_attempt_at: new Date(),
+        next_attempt_at: machineTime.now(),
         lease_expires_at: null,
         lease_token: null,
-        updated_at: new Date(),
+        updated_at: machineTime.now(),
       })
       .where('eid', '=', eid)
       .execute();

@@ -1,3 +1,4 @@
+import { clock } from '../lib/clock';
 import {
   computeInvoiceTotals,
   donationVatExemption,
@@ -33,7 +34,7 @@ import { invoiceFixes, memberDigitsFromReference } from './fixes';
 
 type Page<F> = { check: string; count: number; offset: number; limit: number; findings: F[] };
 
-const thisYear = new Date().getUTCFullYear();
+const thisYear = clock.year();
 let t: TestApp;
 let cookie: string;
 let readOnlyCookie: string;

@@ -27,6 +27,7 @@ import { applyMemberCreditIn } from './money/member-credit';
 import { bookInvoicePaymentIn } from './money/book-payment';
 import { invoicePdfFileName, renderInvoicePdf } from './pdf';
 import { formatDate, formatMoney } from '@ops/contract/display-format';
+import { clock } from '../lib/clock';
 
 type Trx = Transaction<Database>;
 type InvoiceRow = Selectable<InvoicesTable>;
@@ -195,7 +196,9 @@ function paymentMoment(value: string): Date {
     if (Number.isNaN(noon.getTime())) {
       throw badInput('body.paidAt', 'invalid-date', `"${value}" is not a calendar date.`);
     }
-    return value === todayAtHeadquarters() ? new Date(Math.min(noon.getTime(), Date.now())) : noon;
+    return value === todayAtHeadquarters()
+      ? new Date(Math.min(noon.getTime(), clock.nowMs()))
+      : noon;
   }
   const moment = new Date(value);
   if (Number.isNaN(moment.getTime())) {

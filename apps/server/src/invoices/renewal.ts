@@ -12,6 +12,7 @@ import {
   selectCandidates,
   type RunRow,
 } from './renewal-batch';
+import { machineTime } from '../lib/clock';
 
 /** Members per transaction: each batch commits on its own, so a run shows progress. */
 export const renewalBatchSize = 1_000;
@@ -87,7 +88,7 @@ export async function createRenewalRunIn(
       finished_at: sql<Date>`now()`,
     })
     .where('status', '=', 'running')
-    .where('updated_at', '<', new Date(Date.now() - staleRunMs))
+    .where('updated_at', '<', new Date(machineTime.nowMs() - staleRunMs))
     .execute();
   const running = await trx
     .selectFrom('invoice_renewal_runs')

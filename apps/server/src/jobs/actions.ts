@@ -8,6 +8,7 @@ import { queueRun } from './queue-run';
 import { listRuns, listSchedules } from './read';
 import { nextOccurrence } from './schedule-times';
 import { findJobTask } from './tasks';
+import { clock } from '../lib/clock';
 
 function taskOrNotFound(name: string) {
   const task = findJobTask(name);
@@ -82,7 +83,7 @@ export async function setSchedulePaused(
       .executeTakeFirst();
     if (!before) throw new AppError('not-found', `No job is named ${name}.`);
     if (before.paused === paused) return;
-    const nextRunAt = paused ? before.next_run_at : nextOccurrence(task.schedule.cron, new Date());
+    const nextRunAt = paused ? before.next_run_at : nextOccurrence(task.schedule.cron, clock.now());
     await trx
       .updateTable('job_schedules')
       .set({

@@ -40,12 +40,13 @@ export function createJobQueuePool(options: {
   }) as typeof pool.end;
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
   const patient = async (): Promise<pg.PoolClient> => {
-    const giveUpAt = Date.now() + patienceMs;
+    const giveUpAt = performance.now() + patienceMs;
     for (let delay: number = retryMs.first; ; delay = Math.min(retryMs.max, delay * 2)) {
       try {
         return await connect();
       } catch (error) {
-        if (isEnded || !isDatabaseUnreachable(error) || Date.now() + delay > giveUpAt) throw error;
+        if (isEnded || !isDatabaseUnreachable(error) || performance.now() + delay > giveUpAt)
+          throw error;
         await pause(delay);
       }
     }

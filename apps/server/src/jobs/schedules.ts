@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { nextOccurrence } from './schedule-times';
 import type { JobTask } from './task';
+import { clock } from '../lib/clock';
 
 /**
  * Keeps one `job_schedules` row per task in step with the code, at every start: a new task gets
@@ -13,7 +14,7 @@ import type { JobTask } from './task';
 export async function syncSchedules(
   db: Kysely<Database>,
   tasks: readonly JobTask[],
-  now = new Date(),
+  now = clock.now(),
 ): Promise<void> {
   for (const task of tasks) {
     const next = nextOccurrence(task.schedule.cron, now);

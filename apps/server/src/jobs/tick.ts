@@ -4,6 +4,7 @@ import type { Logger } from '../logger';
 import { queueRun } from './queue-run';
 import { nextOccurrence } from './schedule-times';
 import { findJobTask } from './tasks';
+import { clock } from '../lib/clock';
 
 /** How long the history of runs is kept. */
 const runsKeptDays = 90;
@@ -20,7 +21,7 @@ const runsKeptDays = 90;
 export async function enqueueDueSchedules(
   db: Kysely<Database>,
   logger: Logger,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<string[]> {
   const due = await db
     .selectFrom('job_schedules')

@@ -1,3 +1,4 @@
+import { clock } from '../lib/clock';
 import type { TInvoiceActionResult } from '@ops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -124,7 +125,7 @@ describe('member credit applied on issue', () => {
   });
 
   it('applies credit to the invoices of a renewal batch, found by one query', async () => {
-    const year = Number(new Date().getUTCFullYear()) + 3;
+    const year = clock.year() + 3;
     const rich = await memberWithCredit(500_000);
     const some = await memberWithCredit(10_000);
     const none = await insertMember(t.database.db);

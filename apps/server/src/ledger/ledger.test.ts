@@ -11,6 +11,7 @@ import {
   pdfText,
   swissQrIban,
 } from '../invoices/pdf-test-support';
+import { setClockForTests } from '../lib/clock';
 import { loadCountries } from '../seed/countries';
 import { creditNote, pay, refund, reverse } from './ledger-test-support';
 
@@ -27,6 +28,9 @@ describe('the member ledger', () => {
   let reversedPayment = '';
 
   beforeAll(async () => {
+    // The reversal below is dated today: the file runs on 30 November 2026 at headquarters,
+    // whatever day the suite runs (issue 30), so the statements' ranges hold it.
+    setClockForTests('2026-11-30T11:00:00Z');
     t = await createTestApp();
     const signedIn = await signInEditorAndReader(t, 'finance@example.org', ['finance']);
     api = apiAs(t, signedIn.cookie);
@@ -68,7 +72,10 @@ describe('the member ledger', () => {
     await pay(db, invoices.a.iid, 6_000, '2026-03-18');
     await refund(db, member.mid, 3_000, '2026-03-20');
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    setClockForTests(null);
+  });
 
   it('lists every invoice and movement in date order with a running balance per currency', async () => {
     const { status, body } = await api.get<TMemberLedger>(`/api/members/${member.mid}/ledger`);
@@ -84,7 +91,6 @@ describe('the member ledger', () => {
       line.creditMinor,
       line.balanceMinor,
     ]);
-    const today = lines.at(-1)?.[0];
     expect(lines).toEqual([
       ['2026-01-05', 'invoice', invoices.a.number, '127500', '0', '127500'],
       ['2026-01-20', 'payment', invoices.a.number, '0', '50000', '77500'],
@@ -97,7 +103,7 @@ describe('the member ledger', () => {
       ['2026-03-15', 'payment', invoices.b.number, '0', '105000', '100000'],
       ['2026-03-18', 'payment', invoices.a.number, '0', '6000', '94000'],
       ['2026-03-20', 'refund', null, '3000', '0', '97000'],
-      [today, 'reversal', invoices.c.number, '10000', '0', '107000'],
+      ['2026-11-30', 'reversal', invoices.c.number, '10000', '0', '107000'],
     ]);
     // The running balance is the sum of the movements…
     expect(Number(chf.balanceMinor)).toBe(

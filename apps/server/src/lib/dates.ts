@@ -1,8 +1,10 @@
 /** Calendar days as the federation reads them, shared by the areas that show or stamp dates. */
 
-/** Today at headquarters (Switzerland), as a date column holds it. */
+import { clock } from './clock';
+
+/** Today at headquarters (Europe/Zurich), as a date column holds it, from the product's clock. */
 export function todayAtHeadquarters(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date());
+  return clock.today();
 }
 
 const longDate = new Intl.DateTimeFormat('en-GB', {

@@ -16,6 +16,7 @@ import {
   type ListSpec,
 } from './list-spec';
 import { countMatching } from './total';
+import { clock } from '../lib/clock';
 
 /** What every list endpoint receives: the list contract's fields and the column filters. */
 export type ListRequest = {
@@ -218,7 +219,7 @@ export async function sendListExport<Row extends Record<string, unknown>, Item>(
 ): Promise<FastifyReply> {
   const { db, list, query } = options;
   await runList(db, list, { ...query, limit: 1 }, { withEstimate: false });
-  const today = new Date().toISOString().slice(0, 10);
+  const today = clock.today();
   const csv = stringify({
     header: true,
     columns: [...options.columns],

@@ -7,6 +7,7 @@ import { writeTransaction } from '../db/transaction';
 import { badInput } from '../errors';
 import { requireMemberDetail } from './detail';
 import { countAssociationLinks, lockLiveMember } from './live-member';
+import { clock } from '../lib/clock';
 
 export type DeleteMemberOptions = { mid: string; reason: string; version: number };
 
@@ -58,7 +59,7 @@ export async function deleteMember(
       actor,
       'members',
       row,
-      { deleted_at: new Date() },
+      { deleted_at: clock.now() },
       { action: 'delete', reason: options.reason.trim() },
     );
   });

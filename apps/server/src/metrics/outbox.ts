@@ -16,14 +16,14 @@ const states: readonly EmailState[] = ['PENDING', 'PROCESSING', 'RETRY', 'SUCCES
  * triggers keep current. Counted at most every 15 s, since a backlog of a large run can be big.
  */
 export function outboxMetrics(registry: Registry, db: Kysely<Database>, logger: Logger): void {
-  let countedAt = 0;
+  let countedAt = -Infinity; // performance.now() starts near 0: the first scrape counts
   new Gauge({
     name: 'operations_email_outbox',
     help: 'E-mails in the outbox by state (PENDING, PROCESSING, RETRY, SUCCESS, ERROR), all instances; refreshed at most every 15 s.',
     labelNames: ['state'],
     registers: [registry],
     async collect() {
-      if (Date.now() - countedAt < refreshMs) return;
+      if (performance.now() - countedAt < refreshMs) return;
       try {
         const { rows } = await sql<{ state: EmailState; n: string }>`
           SELECT state, count(*) AS n FROM emails
@@ -31,12 +31,12 @@ export function outboxMetrics(registry: Registry, db: Kysely<Database>, logger: 
           UNION ALL
           SELECT detail, sum(n) FROM report_counts
            WHERE fact = 'email' AND detail IN ('SUCCESS', 'ERROR') GROUP BY detail`.execute(db);
-        countedAt = Date.now();
+        countedAt = performance.now();
         for (const state of states) {
           this.set({ state }, Number(rows.find((row) => row.state === state)?.n ?? 0));
         }
       } catch (error) {
-        countedAt = 0;
+        countedAt = -Infinity;
         this.reset();
         logger.debug({ err: error }, 'metrics: outbox not counted');
       }

@@ -5,6 +5,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, NotesTable } from '../db/schema';
 import { requireSession } from '../http/access';
 import { todayAtHeadquarters } from '../lib/dates';
+import { machineTime } from '../lib/clock';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -105,7 +106,7 @@ export async function toNotes(
     db,
     rows.map((row) => row.id),
   );
-  const now = Date.now();
+  const now = machineTime.nowMs();
   const today = todayAtHeadquarters();
   const mayWrite = can(viewer.roles, 'notes.write');
   const mayDelete = can(viewer.roles, 'notes.delete');

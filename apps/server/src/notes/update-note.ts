@@ -15,6 +15,7 @@ import { AppError } from '../errors';
 import { mentionedEmails, setNoteMentions } from './note-mentions';
 import { requireActiveOperators } from './note-operators';
 import { editableUntil, readNote, type NoteViewer } from './note-view';
+import { machineTime } from '../lib/clock';
 
 /** The 403 of an edit after the window: the rule in the words the screen shows. */
 export const editWindowMessage = `A note can be edited for ${noteEditWindowMinutes} minutes after it was written.`;
@@ -43,7 +44,7 @@ export async function updateNote(
     if (row.author_uid !== actor.uid) {
       throw new AppError('permission-denied', 'Only its author can edit a note.');
     }
-    if (Date.now() >= editableUntil(row.created_at).getTime()) {
+    if (machineTime.nowMs() >= editableUntil(row.created_at).getTime()) {
       throw new AppError('permission-denied', editWindowMessage);
     }
     await checkRecordVersion(trx, 'notes', row, request.version);

@@ -6,6 +6,7 @@ import type { Database, StripeInvoicesTable } from '../db/schema';
 import { AppError } from '../errors';
 import { bookingDayOf, refundMemberCreditIn } from '../invoices';
 import { cardMoneyBooked } from './card-money';
+import { clock } from '../lib/clock';
 
 type Trx = Transaction<Database>;
 
@@ -111,7 +112,7 @@ export async function applyChargeRefund(
       currency,
       amountMinor,
       method: 'card',
-      bookedOn: bookingDayOf(new Date(Math.min(event.created * 1000, Date.now()))),
+      bookedOn: bookingDayOf(new Date(Math.min(event.created * 1000, clock.nowMs()))),
       reference: charge.id,
       reason: `Card refund${refundIds.length > 0 ? ` ${refundIds.join(', ')}` : ''} of charge ${charge.id}`,
       cardInvoiceSid: sid ?? undefined,

@@ -6,6 +6,7 @@ import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { badInput } from '../errors';
 import { settleLinkedInvoice, type WebhookOptions } from './webhook';
+import { clock } from '../lib/clock';
 
 const field = 'body.invoiceNumber';
 
@@ -76,7 +77,7 @@ export async function linkPayment(
         }),
       },
     );
-    const notes = await settleLinkedInvoice(trx, linked, new Date(), { ...options, actor });
+    const notes = await settleLinkedInvoice(trx, linked, clock.now(), { ...options, actor });
     return notes.length > 0 ? notes.join(' ') : `Linked to invoice ${invoice.number}.`;
   });
 }

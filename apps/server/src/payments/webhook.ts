@@ -16,6 +16,7 @@ import { bookInvoicePaymentIn } from '../invoices';
 import { cardMoneyBooked } from './card-money';
 import { applyChargeRefund, chargeInvoiceIdOf, refundedChargeOf } from './card-refund';
 import { newId } from '../lib/ids';
+import { clock } from '../lib/clock';
 
 type Trx = Transaction<Database>;
 type StripeInvoiceRow = Selectable<StripeInvoicesTable>;
@@ -446,7 +447,7 @@ export async function settleLinkedInvoice(
   }
   // The provider's clock may run ahead of ours by a little; a payment is never in the future.
   const paidAt = new Date(
-    Math.min((row.paid_at ? new Date(row.paid_at) : eventAt).getTime(), Date.now()),
+    Math.min((row.paid_at ? new Date(row.paid_at) : eventAt).getTime(), clock.nowMs()),
   );
   const booked = await bookInvoicePaymentIn(
     trx,

@@ -488,12 +488,12 @@ describe('GET /api/reports/:name', () => {
     expect(last).toMatchObject({ year, day: today, issued: 2, paid: 1, paidShare: 50 });
     // CHF at face value; USD has no rate, so the CHF total of paid is unknown.
     expect(last?.paidChfMinor).toBeNull();
+    // Nothing was issued on 1 January, unless today is 1 January (the calendar run at 00:30).
+    const isNewYearsDay = today === `${year}-01-01`;
     expect(body.rows.find((row) => row.year === year && row.day === `${year}-01-01`)).toMatchObject(
-      {
-        dayOfYear: 1,
-        issued: 0,
-        paidShare: null,
-      },
+      isNewYearsDay
+        ? { dayOfYear: 1, issued: 2, paidShare: 50 }
+        : { dayOfYear: 1, issued: 0, paidShare: null },
     );
     const chfOnly = await report('/api/reports/renewal-progress?currency=CHF');
     expect(chfOnly.rows.at(-1)).toMatchObject({ issued: 1, issuedChfMinor: 127_500, paid: 0 });

@@ -12,6 +12,7 @@ import { todayAtHeadquarters } from '../lib/dates';
 import type { ReportContext, ReportDefinition, ResolvedReportFilters } from './definition';
 import { daysBetween, yearOf } from './periods';
 import { reportDefinitions } from './registry';
+import { clock } from '../lib/clock';
 
 /** Days a report can name: PostgreSQL has no year 0, and nothing here predates 1900. */
 const earliestYear = 1900;
@@ -168,7 +169,7 @@ export async function runReport(
       // transaction only.
       await sql`SET LOCAL work_mem = '32MB'`.execute(trx);
       const { rows: now } = await sql<{ as_of: Date }>`SELECT now() AS as_of`.execute(trx);
-      const asOf = now[0]?.as_of ?? new Date();
+      const asOf = now[0]?.as_of ?? clock.now();
       const { filters, ignored } = await resolveFilters(trx, definition, query, today);
       let rates: Promise<ChfRates> | undefined;
       const context: ReportContext = {
@@ -192,7 +193,7 @@ export async function runReport(
         },
         ignoredFilters: ignored,
         notes,
-        generatedAt: new Date().toISOString(),
+        generatedAt: clock.now().toISOString(),
         asOf: asOf.toISOString(),
       };
     });

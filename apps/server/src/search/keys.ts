@@ -2,6 +2,7 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { getServerSecret } from '../lib/server-secrets';
+import { clock } from '../lib/clock';
 
 /** How long a search key works; the browser asks `searchParams` again when it runs out. */
 export const searchKeyTtlMs = 60 * 60 * 1000;
@@ -31,7 +32,7 @@ export function getSearchKeySecret(db: Kysely<Database>): Promise<Uint8Array> {
 export async function issueSearchKey(
   db: Kysely<Database>,
   claims: SearchKeyClaims,
-  now = Date.now(),
+  now = clock.nowMs(),
 ): Promise<{ apiKey: string; expiresAt: Date }> {
   const expiresAt = new Date(now + searchKeyTtlMs);
   const apiKey = await new SignJWT({ idx: claims.index, sid: claims.session, act: ['search'] })

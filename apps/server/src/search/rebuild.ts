@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type pg from 'pg';
 import type { Database, SearchTasksTable } from '../db/schema';
 import type { Logger } from '../logger';
+import { machineTime } from '../lib/clock';
 
 /**
  * Rebuilding the index without stopping searches: documents are written into a twin table in
@@ -167,7 +168,7 @@ export async function runRebuild(
       await build(client, pool, taskUid, signal);
       await updateTask(client, taskUid, {
         status: 'succeeded',
-        finished_at: new Date(),
+        finished_at: machineTime.now(),
         duration_ms: Math.round(performance.now() - startedAt),
       });
     } catch (error) {
@@ -180,7 +181,7 @@ export async function runRebuild(
       await updateTask(client, taskUid, {
         status: 'failed',
         error: error instanceof Error ? error.message : String(error),
-        finished_at: new Date(),
+        finished_at: machineTime.now(),
         duration_ms: Math.round(performance.now() - startedAt),
       });
     }

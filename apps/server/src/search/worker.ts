@@ -6,6 +6,7 @@ import type { Database } from '../db/schema';
 import type { Logger } from '../logger';
 import { subscribeToChanges } from '../realtime';
 import { runRebuild } from './rebuild';
+import { machineTime } from '../lib/clock';
 
 /**
  * A task left by a process that died is taken over within this (its rebuild lock went with its
@@ -35,7 +36,7 @@ export function startSearchWorker(deps: {
   let isStopped = false;
   let running: Promise<void> | null = null;
   let isWanted = false;
-  let cleanedUpAt = 0;
+  let cleanedUpAt = -Infinity; // performance.now() starts near 0: the first pass cleans up
   // Shutdown does not wait for a rebuild: its task is taken over by the next worker to start.
   const abort = new AbortController();
 
@@ -55,11 +56,11 @@ export function startSearchWorker(deps: {
         isWanted = true;
       }
     }
-    if (Date.now() - cleanedUpAt < deletionCleanupMs) return;
-    cleanedUpAt = Date.now();
+    if (performance.now() - cleanedUpAt < deletionCleanupMs) return;
+    cleanedUpAt = performance.now();
     await db
       .deleteFrom('search_deletions')
-      .where('deleted_at', '<', new Date(Date.now() - deletionRetentionMs))
+      .where('deleted_at', '<', new Date(machineTime.nowMs() - deletionRetentionMs))
       .execute();
   };
 

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { clock } from '../lib/clock';
 
 export type InvoiceHistoryReport = {
   /** Invoices in the table before and after. */
@@ -90,7 +91,7 @@ export async function seedInvoiceHistory(
   const before = await count();
   const years: number[] = [];
   const first = await pool.query<{ year: number | null }>('SELECT min(year) AS year FROM invoices');
-  const newestYear = (first.rows[0]?.year ?? new Date().getUTCFullYear()) - 1;
+  const newestYear = (first.rows[0]?.year ?? clock.year()) - 1;
   let current = before;
   for (const statement of [membershipYear, trainingYear]) {
     for (let year = newestYear; current < total && year >= ledgerStartYear; year--) {

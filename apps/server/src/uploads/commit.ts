@@ -19,6 +19,7 @@ import {
   type UploadRecord,
 } from './upload-record';
 import { getUpload } from './view';
+import { clock } from '../lib/clock';
 
 /** Rows per statement of the commit (and per progress report). */
 const commitBatchLines = 10_000;
@@ -153,7 +154,7 @@ async function commitInTransaction(trx: Transaction<Database>, run: CommitRun) {
     ...counters,
     unchanged: done - changed,
     rejected: upload.validation?.invalid ?? 0,
-    committedAt: new Date().toISOString(),
+    committedAt: clock.now().toISOString(),
     ...extra,
   };
   const followUp = kind.needsFollowUp({ isBulk, counters });
@@ -161,7 +162,7 @@ async function commitInTransaction(trx: Transaction<Database>, run: CommitRun) {
     UPDATE ${table(kind.tables.uploads)}
        SET status = 'committed', result = ${JSON.stringify(result)}, committed_at = now(),
            committed_by = ${actor.uid}, updated_at = now(),
-           ${sql.ref(kind.tables.followUpColumn)} = ${followUp ? null : new Date()}
+           ${sql.ref(kind.tables.followUpColumn)} = ${followUp ? null : clock.now()}
      WHERE id = ${id}`.execute(trx);
   return followUp;
 }

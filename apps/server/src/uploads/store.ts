@@ -8,6 +8,7 @@ import type { UploadDeps, UploadKind } from './kind';
 import { describeHead, storeFile, UploadTooLargeError } from './upload-file';
 import { table } from './upload-record';
 import { getUpload } from './view';
+import { machineTime } from '../lib/clock';
 
 /** The first stage of an upload: its file, stored in the database as it streams in. */
 
@@ -28,7 +29,9 @@ export async function createUpload(
   const { uploads, chunks } = kind.tables;
   // Old uploads go when a new one comes: their files and rows are only needed for a while.
   await sql`DELETE FROM ${table(uploads)}
-             WHERE created_at < ${new Date(Date.now() - keepDays * 86_400_000)}`.execute(deps.db);
+             WHERE created_at < ${new Date(machineTime.nowMs() - keepDays * 86_400_000)}`.execute(
+    deps.db,
+  );
   const client = await deps.pool.connect();
   let failed = false;
   try {

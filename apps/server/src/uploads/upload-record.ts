@@ -5,6 +5,7 @@ import type { Database } from '../db/schema';
 import { AppError } from '../errors';
 import type { BaseValidation, UploadDeps, UploadKind } from './kind';
 import type { UploadEncoding, UploadSeparator } from './upload-file';
+import { machineTime } from '../lib/clock';
 
 /**
  * The upload's own row, shared by every stage: reading it, its status (and claiming a step),
@@ -81,7 +82,7 @@ export async function setStatus(
 export const iso = (value: Date | string) => new Date(value).toISOString();
 
 export function isStale(at: Date | string | null | undefined): boolean {
-  return !at || Date.now() - new Date(at).getTime() > staleAfterMs;
+  return !at || machineTime.nowMs() - new Date(at).getTime() > staleAfterMs;
 }
 
 /**
@@ -162,7 +163,7 @@ export async function claim(
             OR (u.status = ${to} AND NOT EXISTS (
                   SELECT 1 FROM ${table(kind.tables.progress)} p
                    WHERE p.upload_id = u.id
-                     AND p.updated_at > ${new Date(Date.now() - staleAfterMs)})
+                     AND p.updated_at > ${new Date(machineTime.nowMs() - staleAfterMs)})
                 AND pg_try_advisory_xact_lock(hashtextextended(${stepLockKey(kind, id)}, 0))))
     RETURNING u.id`.execute(deps.db);
   if (rows.length > 0) return;

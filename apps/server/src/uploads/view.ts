@@ -4,6 +4,7 @@ import { AppError } from '../errors';
 import { startFollowUp } from './follow-up';
 import type { UploadDeps, UploadKind } from './kind';
 import { isStale, iso, releaseDeadStep, table, type UploadRecord } from './upload-record';
+import { machineTime } from '../lib/clock';
 
 /** The upload as the API shows it (the import's schema types it further). */
 export async function getUpload(
@@ -30,7 +31,7 @@ export async function getUpload(
     (isRunning || needsFollowUp) && row.progress
       ? ({
           ...row.progress,
-          updatedAt: iso(row.progress_at ?? new Date()),
+          updatedAt: iso(row.progress_at ?? machineTime.now()),
         } as TUploadProgress)
       : null;
   // An instance that died during the follow-up: take over.

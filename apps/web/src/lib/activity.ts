@@ -11,12 +11,12 @@ export const backgroundRequestHeader = 'x-ops-background';
 /** No input for this long: the reads the page makes are its own, not the person's. */
 export const personIdleAfterMs = 60_000;
 
-let lastInputAt = Date.now();
+let lastInputAt = performance.now();
 let isListening = false;
 
 /** Records the person's input now (keys, pointer, wheel, touch, coming back to the tab). */
 export function noteActivity(): void {
-  lastInputAt = Date.now();
+  lastInputAt = performance.now();
 }
 
 function listenForInput(): void {
@@ -30,7 +30,7 @@ function listenForInput(): void {
   });
 }
 
-export function isPersonIdle(now = Date.now()): boolean {
+export function isPersonIdle(now = performance.now()): boolean {
   listenForInput();
   return now - lastInputAt > personIdleAfterMs;
 }

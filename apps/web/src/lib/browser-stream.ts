@@ -1,3 +1,4 @@
+import { clock } from './clock';
 import {
   openRetryingEventSource,
   type EventSourceLike,
@@ -117,7 +118,7 @@ export function createBrowserStream({
   name = defaultName,
   url = eventStreamPath,
 }: BrowserStreamOptions = {}): BrowserStream {
-  const tabId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  const tabId = `${clock.nowMs().toString(36)}-${Math.random().toString(36).slice(2)}`;
   const listeners = new Set<BrowserStreamListener>();
   /** The last operator record (JSON) this tab heard: a new subscriber gets it at once. */
   let lastOperator: string | null = null;

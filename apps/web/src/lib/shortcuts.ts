@@ -209,7 +209,7 @@ export type DispatchedEvent = ShortcutKeyEvent & {
  * registered sequence waits `sequenceTimeoutMs` for its second key, which it then takes.
  */
 export function createShortcutDispatcher({
-  now = () => Date.now(),
+  now = () => performance.now(),
   isBlocked = () => false,
 }: {
   now?: () => number;

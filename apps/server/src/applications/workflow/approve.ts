@@ -10,6 +10,7 @@ import { linkOwner } from './approval/link-owner';
 import { findOwnerUser } from './approval/owner-user';
 import type { WorkflowStep } from './context';
 import { formatChf, isoDay } from './fees';
+import { clock } from '../../lib/clock';
 
 /**
  * Rule 1 of domain.md, inside the caller's transaction: the member (pending payment, numbered),
@@ -18,7 +19,7 @@ import { formatChf, isoDay } from './fees';
  */
 export const approve: WorkflowStep<'approve'> = async ({ trx, context, actor, row }) => {
   const { applicant, user } = await findOwnerUser(trx, row);
-  const now = new Date();
+  const now = clock.now();
   const member = await createMember(trx, actor, row, {
     fallbackEmail: applicant.email,
     today: isoDay(now),

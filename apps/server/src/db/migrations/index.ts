@@ -45,6 +45,7 @@ import * as reportCountsMemberCheck from './0044-report-counts-member-check';
 import * as backups from './0045-backups';
 import * as loadIndexes from './0046-load-indexes';
 import * as terminalActionCodes from './0047-terminal-action-codes';
+import * as headquartersDay from './0048-headquarters-day';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -97,4 +98,5 @@ export const migrations: Record<string, Migration> = {
   '0045-backups': backups,
   '0046-load-indexes': loadIndexes,
   '0047-terminal-action-codes': terminalActionCodes,
+  '0048-headquarters-day': headquartersDay,
 };

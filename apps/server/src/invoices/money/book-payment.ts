@@ -9,6 +9,7 @@ import { applyMembershipPayment, type InvoiceRow, type PaymentOutcome } from '..
 import { addMovement, bookingDayOf, type MovementRow } from './movements';
 import { balanceOf, settleInvoiceIn } from './settle';
 import { paymentToleranceOf } from './tolerance';
+import { clock } from '../../lib/clock';
 
 type Trx = Transaction<Database>;
 
@@ -102,7 +103,7 @@ export async function bookInvoicePaymentIn(
   if (!Number.isSafeInteger(payment.amountMinor) || payment.amountMinor <= 0) {
     throw badInput(amountField, 'positive', 'The amount paid must be more than zero.');
   }
-  if (payment.paidAt.getTime() > Date.now() + 5 * 60_000) {
+  if (payment.paidAt.getTime() > clock.nowMs() + 5 * 60_000) {
     throw badInput('body.paidAt', 'not-future', 'The payment date cannot be in the future.');
   }
 

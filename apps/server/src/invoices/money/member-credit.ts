@@ -12,6 +12,7 @@ import {
 } from '../payment-rule-two';
 import { addMovement, memberCreditOf, type MovementRow } from './movements';
 import { balanceOf, settleInvoiceIn } from './settle';
+import { clock } from '../../lib/clock';
 
 type Trx = Transaction<Database>;
 
@@ -67,7 +68,7 @@ export async function applyMemberCreditIn(
     {
       action: 'apply-credit',
       reason: movement.reason ?? undefined,
-      completing: { paidAt: new Date(), method: 'other', reference: 'Member credit' },
+      completing: { paidAt: clock.now(), method: 'other', reference: 'Member credit' },
     },
   );
   const outcome = {

@@ -4,6 +4,7 @@ import type { Actor } from '../../db/audit';
 import { updateRecord, type RecordChanges } from '../../db/records';
 import type { Database } from '../../db/schema';
 import type { InvoiceRow } from '../payment';
+import { clock } from '../../lib/clock';
 
 type Trx = Transaction<Database>;
 
@@ -72,7 +73,7 @@ export async function settleInvoiceIn(
     } else {
       changes.status = 'paid';
       const completing = audit.completing;
-      changes.paid_at = completing?.paidAt ?? new Date();
+      changes.paid_at = completing?.paidAt ?? clock.now();
       changes.paid_amount_minor = completing?.receivedMinor ?? paid;
       changes.paid_method = completing?.method ?? invoice.paid_method ?? 'other';
       changes.paid_reference = completing?.reference ?? null;

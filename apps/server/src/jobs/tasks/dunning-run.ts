@@ -1,6 +1,7 @@
 import { runDunning } from '../../dunning';
 import { todayInZurich } from '../schedule-times';
 import type { JobTask } from '../task';
+import { clock } from '../../lib/clock';
 
 /**
  * The daily dunning run (issue 17, `dunning/`): reminders, final notices and suspensions that
@@ -15,7 +16,7 @@ export const dunningRunTask: JobTask = {
   maxAttempts: 5,
   async run({ db, config, run, progress }) {
     const report = await runDunning(db, {
-      asOf: todayInZurich(run.occurrence ?? new Date()),
+      asOf: todayInZurich(run.occurrence ?? clock.now()),
       dryRun: false,
       trigger: run.trigger === 'schedule' ? 'schedule' : 'manual',
       operatorUid: run.operatorUid,

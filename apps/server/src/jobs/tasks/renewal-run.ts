@@ -8,6 +8,7 @@ import {
 } from '../../invoices';
 import { yearInZurich } from '../schedule-times';
 import type { JobContext, JobTask } from '../task';
+import { clock } from '../../lib/clock';
 
 const actorKinds: readonly Actor['kind'][] = ['operator', 'user', 'system', 'cli'];
 
@@ -50,7 +51,7 @@ export const renewalRunTask: JobTask = {
             : { kind: 'system', uid: null },
           {
             ...runOptions,
-            year: yearInZurich(run.occurrence ?? new Date()),
+            year: yearInZurich(run.occurrence ?? clock.now()),
             earlierRunIds: earlierNotes.flatMap((earlier) =>
               typeof earlier.renewalRunId === 'string' ? [earlier.renewalRunId] : [],
             ),

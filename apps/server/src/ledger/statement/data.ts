@@ -7,6 +7,7 @@ import { composeLedger } from '../ledger-lines';
 import { ledgerWordsOf } from '../ledger-words';
 import { readLedgerInvoices, readLedgerMovements, type Db } from '../ledger-rows';
 import { recordNotFound } from '../../db/records';
+import { clock } from '../../lib/clock';
 
 /** One currency of a statement: the balance before the period, its lines, the balance after. */
 export type StatementSection = {
@@ -144,7 +145,7 @@ export async function loadStatementData(
       paidAmountMinor: null,
       paidMethod: null,
       money: null,
-      updatedAt: new Date(),
+      updatedAt: clock.now(),
       member: {
         number: member.number,
         legalName: member.legal_name,

@@ -17,6 +17,7 @@ import {
   memberReferences,
   moveReferences,
 } from './merge-references';
+import { clock } from '../../lib/clock';
 
 type MergePair = { survivorMid: string; mergedMid: string };
 
@@ -136,7 +137,7 @@ export function mergeMembers(
       actor,
       'members',
       merged,
-      { deleted_at: new Date() },
+      { deleted_at: clock.now() },
       {
         action,
         reason: `Fix: merged into ${survivor.number} ${survivor.legal_name} and deleted; moved there: ${movedWords}.`,

@@ -16,10 +16,10 @@ export function startUndoCountdown({
   onTick: (secondsLeft: number) => void;
   onEnd: () => void;
 }): () => void {
-  const startedAt = Date.now();
+  const startedAt = performance.now();
   onTick(Math.ceil(windowMs / 1000));
   const ticker = setInterval(() => {
-    const left = windowMs - (Date.now() - startedAt);
+    const left = windowMs - (performance.now() - startedAt);
     if (left > 0) onTick(Math.ceil(left / 1000));
   }, 1000);
   const end = setTimeout(() => {

@@ -11,15 +11,16 @@ import { NoteBody } from './note-body';
 import { noteElementId } from './note-href';
 import { NoteForm } from './note-form';
 import { mentionName } from './note-text';
+import { clock } from '@/lib/clock';
 
 /** Whether the author may still edit: the server's answer, until the window closes on screen. */
 function useIsEditable(note: TNote): boolean {
   const until = Date.parse(note.editableUntil);
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => clock.nowMs());
   useEffect(() => {
     if (!note.canEdit || !(until > now)) return;
     // One re-render when the window closes, so Edit goes away without a reload.
-    const timer = setTimeout(() => setNow(Date.now()), Math.min(until - now + 50, 2 ** 31 - 1));
+    const timer = setTimeout(() => setNow(clock.nowMs()), Math.min(until - now + 50, 2 ** 31 - 1));
     return () => clearTimeout(timer);
   }, [note.canEdit, until, now]);
   return note.canEdit && until > now;

@@ -1,3 +1,4 @@
+import { clock } from '../clock';
 import type { TSearchParams } from '@ops/contract';
 import { callFunction } from '@/lib/callable';
 
@@ -29,7 +30,7 @@ export type SearchParamsStoreOptions = {
  */
 export function createSearchParamsStore({
   fetchParams = () => callFunction<TSearchParams>('searchParams', {}),
-  now = () => Date.now(),
+  now = () => clock.nowMs(),
 }: SearchParamsStoreOptions = {}): SearchParamsStore {
   let cached: TSearchParams | null = null;
   let inFlight: Promise<TSearchParams> | null = null;

@@ -10,6 +10,7 @@ import { useIssueCertificate } from '../api/issue-certificate';
 import { useMemberChoices } from '@/lib/api/get-member-choices';
 import { UnsavedChangesGuard } from '@/components/detail/use-unsaved-changes';
 import { memberStatusLabel } from '@/lib/labels';
+import { yearAtHeadquarters } from '@/lib/clock';
 
 type IssueFormInput = z.input<typeof ZIssueCertificateRequest>;
 type IssueFormOutput = z.output<typeof ZIssueCertificateRequest>;
@@ -41,7 +42,7 @@ export function IssueCertificateForm({ onIssued, onCancel }: IssueCertificateFor
     IssueFormOutput
   >({
     resolver: zodResolver(ZIssueCertificateRequest),
-    defaultValues: { memberMid: '', year: new Date().getFullYear() },
+    defaultValues: { memberMid: '', year: yearAtHeadquarters() },
   });
 
   const submit = handleSubmit((values) => {

@@ -1,3 +1,4 @@
+import { todayAtHeadquarters } from '@/lib/clock';
 import {
   formatMinorPlain,
   parseMajorAmount,
@@ -13,11 +14,6 @@ import { useRefundMemberCredit } from '../api/refund-member-credit';
 import { DialogFooter, Modal } from '@/components/modal';
 
 const inputClass = `rounded-md border border-slate-300 px-2 py-1.5 text-sm ${focusRing}`;
-
-const todayLocal = () => {
-  const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
-};
 
 type RefundProps = {
   memberMid: string;
@@ -36,7 +32,7 @@ function RefundForm({
   const refund = useRefundMemberCredit(memberMid);
   const available = Number(creditAvailableMinor);
   const [amount, setAmount] = useState(formatMinorPlain(available));
-  const [bookedOn, setBookedOn] = useState(todayLocal());
+  const [bookedOn, setBookedOn] = useState(todayAtHeadquarters());
   const [reference, setReference] = useState('');
   const [reason, setReason] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
@@ -90,7 +86,7 @@ function RefundForm({
           type="date"
           className={inputClass}
           value={bookedOn}
-          max={todayLocal()}
+          max={todayAtHeadquarters()}
           onChange={(event) => setBookedOn(event.target.value)}
         />
       </label>

@@ -22,8 +22,13 @@ describe('rateDraftErrors', () => {
     );
   });
 
-  it('defaults a new rate to the month of the browser’s calendar', () => {
-    expect(currentMonth(new Date(2026, 0, 31))).toBe('2026-01');
-    expect(currentMonth(new Date(2026, 10, 1))).toBe('2026-11');
+  it('defaults a new rate to the month at headquarters, whatever the browser’s zone', () => {
+    expect(currentMonth(new Date('2026-01-31T12:00:00Z'))).toBe('2026-01');
+    expect(currentMonth(new Date('2026-11-01T08:00:00Z'))).toBe('2026-11');
+    // 23:30 UTC on 31 January is 00:30 on 1 February in Zurich; 22:30 UTC on 31 October, in
+    // winter time from that morning, is 23:30 there, still October.
+    expect(currentMonth(new Date('2026-01-31T23:30:00Z'))).toBe('2026-02');
+    expect(currentMonth(new Date('2026-10-31T22:30:00Z'))).toBe('2026-10');
+    expect(currentMonth(new Date('2028-02-29T23:30:00Z'))).toBe('2028-03');
   });
 });

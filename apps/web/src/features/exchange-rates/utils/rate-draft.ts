@@ -1,13 +1,14 @@
 import { exchangeRateBaseCurrency, parseExchangeRate } from '@ops/contract/exchange-rates';
+import { clock, monthAtHeadquarters } from '@/lib/clock';
 
 /** What the rate dialog holds while a person types. */
 export type RateDraft = { currency: string; month: string; rate: string };
 
 export type RateDraftErrors = Partial<Record<keyof RateDraft, string>>;
 
-/** This month in the browser's calendar, YYYY-MM: a new rate's default. */
-export function currentMonth(now = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+/** This month at headquarters, YYYY-MM: a new rate's default (the month invoices are dated in). */
+export function currentMonth(now = clock.now()): string {
+  return monthAtHeadquarters(now);
 }
 
 /**

@@ -4,8 +4,9 @@ import { ErrorCard } from '@/components/error-card';
 import { getErrorMessage } from '@/lib/error-message';
 import { useCan } from '@/lib/permissions';
 import { trendReportQueryOptions } from '../api/get-trend-report';
-import { reportScreenHref, todayAtHeadquarters, trendReports } from '../utils/trend-reports';
+import { reportScreenHref, trendReports } from '../utils/trend-reports';
 import { TrendGridSkeleton } from './trend-card-frame';
+import { todayAtHeadquarters } from '@/lib/clock';
 
 // The charts (uPlot), the report schema and the figures load only when the dashboard shows:
 // a chunk of their own, fetched as the home route renders, beside the counts' request.

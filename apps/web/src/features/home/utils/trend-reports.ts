@@ -24,11 +24,6 @@ export type TrendReport = {
   hasCurrencySwitch: boolean;
 };
 
-/** Today at headquarters (Europe/Zurich) as YYYY-MM-DD: the reports' "today". */
-export function todayAtHeadquarters(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(now);
-}
-
 /**
  * The five trends in the order shown. The reports' own defaults give the periods (five years of
  * members, twelve months of growth, the renewal's years up to today); revenue is asked for this

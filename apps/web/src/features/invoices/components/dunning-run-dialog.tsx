@@ -6,12 +6,7 @@ import { getErrorMessage } from '@/lib/error-message';
 import { useDunningPreview } from '../api/get-dunning-preview';
 import { useRunDunning } from '../api/run-dunning';
 import { DunningReport } from './dunning-report';
-
-/** Today at headquarters (Europe/Zurich), as YYYY-MM-DD: the day the scheduled run uses. */
-export function todayAtHeadquarters(now: Date = new Date()): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(now);
-}
+import { todayAtHeadquarters } from '@/lib/clock';
 
 /** "1 reminder", "1,250 reminders". */
 const countOf = (count: number, one: string, many: string) =>

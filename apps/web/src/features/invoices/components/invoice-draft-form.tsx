@@ -1,3 +1,4 @@
+import { yearAtHeadquarters } from '@/lib/clock';
 import { computeInvoiceTotals, type TInvoiceDetail } from '@ops/contract';
 import { useId, useMemo, useState } from 'react';
 import { Button } from '@/components/button';
@@ -31,7 +32,7 @@ export type InvoiceDraftFormProps = {
 function termsOf(invoice: TInvoiceDetail | undefined): DraftTerms {
   return {
     kind: invoice?.kind ?? 'membership',
-    year: String(invoice?.year ?? new Date().getFullYear()),
+    year: String(invoice?.year ?? yearAtHeadquarters()),
     currency: (invoice?.currency as Currency | undefined) ?? 'CHF',
     issueDate: invoice?.issueDate ?? '',
     dueDate: invoice?.dueDate ?? '',

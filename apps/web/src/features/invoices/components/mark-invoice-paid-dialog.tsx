@@ -1,3 +1,4 @@
+import { todayAtHeadquarters } from '@/lib/clock';
 import {
   invoicePaymentMethods,
   parseMajorAmount,
@@ -11,11 +12,6 @@ import { formatMoney } from '@/components/detail';
 import { InvoiceActionFooter } from './invoice-action-footer';
 import { paymentMethodLabels } from './labels';
 import { Modal } from '@/components/modal';
-
-const todayLocal = () => {
-  const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
-};
 
 export type TMarkPaidBody = {
   version: number;
@@ -46,7 +42,7 @@ export function MarkInvoicePaidDialog({
   onClose: () => void;
   onMarkPaid: (body: TMarkPaidBody) => void;
 }) {
-  const [paidAt, setPaidAt] = useState(todayLocal());
+  const [paidAt, setPaidAt] = useState(todayAtHeadquarters());
   // What is still open: a partially paid invoice asks for the rest (issue 16).
   const [amount, setAmount] = useState(formatMinorPlain(invoice.balanceMinor));
   const [method, setMethod] = useState<TInvoicePaymentMethod>('bank-transfer');
@@ -82,7 +78,7 @@ export function MarkInvoicePaidDialog({
             type="date"
             className={inputClass}
             value={paidAt}
-            max={todayLocal()}
+            max={todayAtHeadquarters()}
             onChange={(event) => setPaidAt(event.target.value)}
           />
         </label>

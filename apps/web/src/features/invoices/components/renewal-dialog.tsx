@@ -6,13 +6,14 @@ import { useRenewalRun } from '../api/get-renewal-run';
 import { useStartRenewal } from '../api/start-renewal';
 import { Modal } from '@/components/modal';
 import { RenewalPreview } from './renewal-preview';
+import { yearAtHeadquarters } from '@/lib/clock';
 
 /**
  * The renewal run: a year, then the run's progress (members looked at of those considered) and
  * its counts. Running it again for the same year issues nothing twice.
  */
 export function RenewalDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
-  const [year, setYear] = useState(String(new Date().getFullYear() + 1));
+  const [year, setYear] = useState(String(yearAtHeadquarters() + 1));
   const [runId, setRunId] = useState<string | null>(null);
   const [sendEmails, setSendEmails] = useState(true);
   const start = useStartRenewal();

@@ -4,22 +4,17 @@ import { getErrorMessage } from '@/lib/error-message';
 import { useCan } from '@/lib/permissions';
 import { statementPdfHref } from '../api/ledger';
 import { useSendStatement } from '../api/ledger-send-statement';
+import { todayAtHeadquarters } from '@/lib/clock';
 
 const inputClass = `rounded-md border border-slate-300 px-2 py-1.5 text-sm ${focusRing}`;
 const linkButtonClass = `inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 ${focusRing}`;
-
-/** Today in the browser's calendar, as a date input holds it. */
-const todayLocal = () => {
-  const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
-};
 
 /**
  * "Statement of account": a period (the year so far by default), then the PDF to download or
  * to e-mail to the member (for those allowed to edit invoices, and only with an address).
  */
 export function LedgerStatement({ mid, email }: { mid: string; email: string | null }) {
-  const today = todayLocal();
+  const today = todayAtHeadquarters();
   const [from, setFrom] = useState(`${today.slice(0, 4)}-01-01`);
   const [to, setTo] = useState(today);
   const canSend = useCan('invoices.edit');

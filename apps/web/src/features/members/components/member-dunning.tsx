@@ -11,6 +11,7 @@ import { isApiError } from '@/lib/api-client';
 import { getErrorMessage } from '@/lib/error-message';
 import { useCan } from '@/lib/permissions';
 import { useDunningExemption } from '../api/dunning-exemption';
+import { todayAtHeadquarters } from '@/lib/clock';
 
 const linkClass =
   'text-sky-800 underline decoration-sky-300 underline-offset-2 hover:decoration-sky-700';
@@ -20,11 +21,6 @@ const controlClass = (hasError: boolean) =>
     focusRing,
     hasError ? 'border-red-600' : 'border-slate-300',
   ].join(' ');
-
-/** Today at headquarters (Europe/Zurich) as YYYY-MM-DD: the day the dunning run reads. */
-function todayAtHeadquarters(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date());
-}
 
 type FieldErrors = { until?: string; reason?: string };
 

@@ -1,3 +1,4 @@
+import { clock } from '@/lib/clock';
 import {
   ZMemberEdit,
   type TMemberDetail,
@@ -104,7 +105,7 @@ export function MemberEditForm({
         onSuccess: (saved) => {
           form.reset(toFormValues(saved));
           setBaseVersion(saved.version);
-          setSavedAt(Date.now());
+          setSavedAt(clock.nowMs());
         },
         onError: (error) => {
           if (isVersionConflict(error)) return; // shown as the conflict notice

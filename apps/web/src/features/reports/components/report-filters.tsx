@@ -81,7 +81,14 @@ export function ReportFilters({ support, values, applied, onApply }: ReportFilte
       .map((code) => code.trim().toUpperCase())
       .filter(Boolean)
       .join(',');
-    onApply({ ...draft, country });
+    // The period as the form shows it goes into the URL, whether it was typed or is today's
+    // default: a range someone applies and bookmarks must not change meaning next month (issue 30:
+    // 1 January typed into a From that already showed 1 January was dropped from the link).
+    const period: ReportFilterValues = {};
+    if (support.period === 'range') period.from = draft.from ?? applied.from ?? '';
+    if (support.period !== 'today') period.to = draft.to ?? applied.to;
+    if (support.by) period.by = draft.by ?? applied.by ?? support.by.options[0]?.value ?? '';
+    onApply({ ...draft, ...period, country });
   }
 
   const fields: ReactNode[] = [];
