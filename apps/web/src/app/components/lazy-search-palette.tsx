@@ -2,8 +2,8 @@ import {
   Component,
   lazy,
   Suspense,
-  useCallback,
   useEffect,
+  useMemo,
   useRef,
   useState,
   type ReactNode,
@@ -11,6 +11,7 @@ import {
 import { Button } from '@/components/button';
 import { ErrorCard } from '@/components/error-card';
 import { getErrorMessage } from '@/lib/error-message';
+import type { TypedAhead } from '@/features/search/components/search-palette';
 
 // The palette (and what it brings: the search client, result rendering) is a chunk of its own,
 // so that none of it weighs on the sign-in screen's first download (its budget is 150 KB gzip).
@@ -81,7 +82,7 @@ export function LazySearchPalette({ open, onClose }: LazySearchPaletteProps) {
   return (
     <PaletteErrorBoundary open={open} onClose={onClose}>
       <Suspense fallback={null}>
-        <SearchPalette open={open} onClose={onClose} readTypedAhead={typedAhead} />
+        <SearchPalette open={open} onClose={onClose} typedAhead={typedAhead} />
       </Suspense>
     </PaletteErrorBoundary>
   );
@@ -92,14 +93,22 @@ export function LazySearchPalette({ open, onClose }: LazySearchPaletteProps) {
  * on its way, and opening takes a frame), the letters would land nowhere: they are kept here and
  * the field starts with them.
  */
-function useTypedAhead(open: boolean): () => string {
+function useTypedAhead(open: boolean): TypedAhead {
   const buffer = useRef('');
+  const field = useRef<HTMLInputElement | null>(null);
   useEffect(() => {
     if (!open) return;
     const keep = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
       const isInField = target?.tagName === 'INPUT' || target?.tagName === 'TEXTAREA';
       if (isInField || event.ctrlKey || event.metaKey || event.altKey) return;
+      const isTyping = event.key.length === 1 || event.key === 'Backspace';
+      if (field.current?.isConnected) {
+        // The palette has taken the letters kept so far; a key pressed while its field lost the
+        // focus goes to the field (focused during keydown, the browser types the letter into it).
+        if (isTyping) field.current.focus();
+        return;
+      }
       if (event.key.length === 1) {
         buffer.current += event.key;
         event.preventDefault();
@@ -112,7 +121,16 @@ function useTypedAhead(open: boolean): () => string {
     return () => {
       document.removeEventListener('keydown', keep, true);
       buffer.current = '';
+      field.current = null;
     };
   }, [open]);
-  return useCallback(() => buffer.current, []);
+  return useMemo(
+    () => ({
+      read: () => buffer.current,
+      handOver: (input) => {
+        field.current = input;
+      },
+    }),
+    [],
+  );
 }

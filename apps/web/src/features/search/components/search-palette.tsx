@@ -14,7 +14,19 @@ export type SearchPaletteProps = {
    * What was typed between Ctrl+K and the field taking the focus (the palette's code may still
    * have been loading); the field starts with it, so no keystroke is lost.
    */
-  readTypedAhead?: () => string;
+  typedAhead?: TypedAhead;
+};
+
+/** The letters kept aside while the palette's field could not take them (lazy-search-palette). */
+export type TypedAhead = {
+  /** Everything kept since the palette opened. */
+  read: () => string;
+  /**
+   * From now on, a key that would land outside any field (the focus lost for a moment, the field
+   * re-rendered) moves the focus to this one first, so the letter lands in it instead of being
+   * kept where nobody reads it any more.
+   */
+  handOver: (field: HTMLInputElement | null) => void;
 };
 
 // Spec §9: 300 ms in, 200 ms out (utils/constants.ts holds the numbers, checked against the
@@ -34,7 +46,7 @@ const dialogMotion = [
  * arrow keys move the active option) listing name or id, a type badge and the description of
  * each hit; Enter or a click goes to the hit's detail route and closes the palette.
  */
-export function SearchPalette({ open, onClose, readTypedAhead }: SearchPaletteProps) {
+export function SearchPalette({ open, onClose, typedAhead }: SearchPaletteProps) {
   const {
     dialogRef,
     inputRef,
@@ -55,7 +67,7 @@ export function SearchPalette({ open, onClose, readTypedAhead }: SearchPalettePr
     onInputKeyDown,
     onDialogMouseDown,
     onDialogClick,
-  } = useSearchPalette({ open, onClose, readTypedAhead });
+  } = useSearchPalette({ open, onClose, typedAhead });
 
   const isExpanded = hits.length > 0;
   const showNoResult = q !== '' && isAnswered && hits.length === 0 && !error;

@@ -3,6 +3,7 @@ import {
   useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
   type KeyboardEvent,
@@ -18,7 +19,7 @@ import type { SearchPaletteProps } from './search-palette';
  * The palette's state and behaviour: the typed text (typed-ahead letters included), the active
  * option, the dialog opened and closed with the shell's state, and the keys and clicks.
  */
-export function useSearchPalette({ open, onClose, readTypedAhead }: SearchPaletteProps) {
+export function useSearchPalette({ open, onClose, typedAhead }: SearchPaletteProps) {
   const navigate = useNavigate();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -26,7 +27,7 @@ export function useSearchPalette({ open, onClose, readTypedAhead }: SearchPalett
   /** Where a press on the dialog started: a drag from the input to the backdrop is no click. */
   const pressTarget = useRef<EventTarget | null>(null);
   const listId = useId();
-  const [text, setText] = useState(() => (open ? (readTypedAhead?.() ?? '') : ''));
+  const [text, setText] = useState(() => (open ? (typedAhead?.read() ?? '') : ''));
   // No option is active until an arrow key (or the mouse) picks one; Enter alone opens the first.
   const [activeIndex, setActiveIndex] = useState(-1);
 
@@ -35,7 +36,7 @@ export function useSearchPalette({ open, onClose, readTypedAhead }: SearchPalett
   if (open !== wasOpen) {
     setWasOpen(open);
     if (open) {
-      setText(readTypedAhead?.() ?? '');
+      setText(typedAhead?.read() ?? '');
       setActiveIndex(-1);
     }
   }
@@ -51,7 +52,10 @@ export function useSearchPalette({ open, onClose, readTypedAhead }: SearchPalett
   const active = Math.min(activeIndex, hits.length - 1);
   const optionId = (index: number) => `${listId}-${index}`;
 
-  useEffect(() => {
+  // A layout effect: the kept letters reach the field in the same task as the focus. With a passive
+  // effect, a key typed between the focus and React's next render went into the field's old value,
+  // and that render then overwrote the kept letters or the new one ("spdition" for "spedition").
+  useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
     if (open) {
@@ -61,9 +65,10 @@ export function useSearchPalette({ open, onClose, readTypedAhead }: SearchPalett
       inputRef.current?.focus();
       // Letters typed until this moment were kept aside (React may reveal a freshly loaded
       // palette a few hundred milliseconds after its first render); the field takes them now.
-      const typedAhead = readTypedAhead?.() ?? '';
+      const kept = typedAhead?.read() ?? '';
       // eslint-disable-next-line react-hooks/set-state-in-effect -- the keys arrived outside React
-      if (typedAhead !== '') setText(typedAhead);
+      if (kept !== '') setText(kept);
+      typedAhead?.handOver(inputRef.current);
       return;
     }
     if (dialog.open) dialog.close();
@@ -73,7 +78,7 @@ export function useSearchPalette({ open, onClose, readTypedAhead }: SearchPalett
       setActiveIndex(-1);
     }, paletteTransitionOutMs);
     return () => clearTimeout(timer);
-  }, [open, readTypedAhead]);
+  }, [open, typedAhead]);
 
   useEffect(() => {
     if (active < 0) return;
