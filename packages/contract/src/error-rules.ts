@@ -95,6 +95,7 @@ export const domainRules = {
   'not-xml': 'The file is not well-formed XML.',
   'nul-character': 'A text holds a NUL character, which PostgreSQL cannot store.',
   order: 'Two dates are in the wrong order (a due date before the issue date).',
+  'after-today': 'The day is after today at headquarters (a statement cannot end in the future).',
   'paid-year': 'A certificate is issued only for a paid membership year.',
   positive: 'The amount must be more than zero.',
   'qr-currency': 'A QR-IBAN account must be in CHF or EUR.',

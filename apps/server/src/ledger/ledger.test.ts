@@ -255,4 +255,49 @@ describe('the member ledger', () => {
       'no-address',
     );
   });
+
+  it('near midnight, today is Zurich’s: money booked at 00:30 is of that day, a statement may end then and not later', async () => {
+    // 23:30 on 30 November in UTC is 00:30 on 1 December in Zurich; sessions run on the same
+    // clock, so sign in again at that instant.
+    setClockForTests('2026-11-30T23:30:00Z');
+    const signedIn = await signInEditorAndReader(t, 'finance-midnight@example.org', ['finance']);
+    const late = apiAs(t, signedIn.cookie);
+    const mistaken = await pay(t.database.db, invoices.c.iid, 2_000, '2026-11-30');
+    await reverse(t.database.db, mistaken.movement.id);
+
+    const ledger = await late.get<TMemberLedger>(`/api/members/${member.mid}/ledger`);
+    expect(ledger.status, JSON.stringify(ledger.body)).toBe(200);
+    const lines = ledger.body.currencies.flatMap((currency) => currency.lines);
+    // The payment keeps the day it was given; its reversal is dated today, in Zurich.
+    expect(lines.filter((line) => line.creditMinor === '2000').map((line) => line.date)).toEqual([
+      '2026-11-30',
+    ]);
+    expect(lines.filter((line) => line.debitMinor === '2000').map((line) => line.date)).toEqual([
+      '2026-12-01',
+    ]);
+
+    const statement = await t.app.inject({
+      method: 'GET',
+      url: `/api/members/${member.mid}/statement.pdf?from=2026-12-01&to=2026-12-01`,
+      headers: { cookie: signedIn.cookie },
+    });
+    expect(statement.statusCode, statement.body).toBe(200);
+    const text = pdfText(statement.rawPayload);
+    // Made on 1 December, and holding the reversal booked at 00:30 that day.
+    expect(text).toContain('Statement date\n1 December 2026');
+    expect(text).toMatch(/1 Dec 2026\nReversal of the payment/);
+    expectInvalid(
+      await late.get(`/api/members/${member.mid}/statement.pdf?from=2026-12-01&to=2026-12-02`),
+      'query.to',
+      'after-today',
+    );
+    expectInvalid(
+      await late.post(`/api/members/${member.mid}/statement/send`, {
+        from: '2026-11-01',
+        to: '2026-12-02',
+      }),
+      'body.to',
+      'after-today',
+    );
+  });
 });

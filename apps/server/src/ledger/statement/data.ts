@@ -42,8 +42,20 @@ export function statementPdfFileName(memberNumber: string, range: StatementRange
   return `statement-${memberNumber.replace(/[^A-Za-z0-9._-]+/g, '_')}-${range.from}-${range.to}.pdf`;
 }
 
-/** A range the statement can cover: from on or before to (400 naming the field). */
+/**
+ * A range the statement can cover: from on or before to, to at most today at headquarters (a
+ * statement of days still to come would state a closing balance nobody knows yet). 400 naming the
+ * field.
+ */
 export function checkStatementRange(range: StatementRange, where: 'query' | 'body'): void {
+  const today = clock.today();
+  if (range.to > today) {
+    throw badInput(
+      `${where}.to`,
+      'after-today',
+      `The statement cannot end after today (${today}): ${range.to} is still to come.`,
+    );
+  }
   if (range.from > range.to) {
     throw badInput(
       `${where}.to`,

@@ -19,7 +19,8 @@ export function LedgerStatement({ mid, email }: { mid: string; email: string | n
   const [to, setTo] = useState(today);
   const canSend = useCan('invoices.edit');
   const send = useSendStatement(mid);
-  const isRange = from !== '' && to !== '' && from <= to;
+  // The server refuses a statement that ends after today (its closing balance is not known yet).
+  const isRange = from !== '' && to !== '' && from <= to && to <= today;
   const range = { from, to };
   return (
     <section aria-labelledby="statement-title" className="flex flex-col gap-2">
@@ -47,6 +48,7 @@ export function LedgerStatement({ mid, email }: { mid: string; email: string | n
             className={inputClass}
             value={to}
             min={from || undefined}
+            max={today}
             onChange={(event) => setTo(event.target.value)}
           />
         </label>
