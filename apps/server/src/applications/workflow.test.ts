@@ -161,7 +161,11 @@ describe('the review workflow', () => {
       .where('iid', '=', String(body.invoice?.iid))
       .executeTakeFirstOrThrow();
     const today = clock.today();
-    const due = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    // Issued on headquarters' day, due 30 days after it (at 00:30 on 1 January in Zurich: issued
+    // 1 January, due 31 January, numbered in the new year's series).
+    const due = new Date(Date.parse(`${today}T00:00:00Z`) + 30 * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
     expect(invoice).toMatchObject({
       member_mid: member.mid,
       kind: 'membership',

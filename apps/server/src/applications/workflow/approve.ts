@@ -9,7 +9,7 @@ import { issueFirstInvoice } from './approval/first-invoice';
 import { linkOwner } from './approval/link-owner';
 import { findOwnerUser } from './approval/owner-user';
 import type { WorkflowStep } from './context';
-import { formatChf, isoDay } from './fees';
+import { formatChf } from './fees';
 import { clock } from '../../lib/clock';
 
 /**
@@ -19,13 +19,15 @@ import { clock } from '../../lib/clock';
  */
 export const approve: WorkflowStep<'approve'> = async ({ trx, context, actor, row }) => {
   const { applicant, user } = await findOwnerUser(trx, row);
-  const now = clock.now();
+  // Headquarters' day (issue 30): approved at 00:30 on 1 January in Zurich, the member joins,
+  // and its first invoice is dated and numbered, in the new year, though UTC still says 31 December.
+  const today = clock.today();
   const member = await createMember(trx, actor, row, {
     fallbackEmail: applicant.email,
-    today: isoDay(now),
+    today,
   });
   await linkOwner(trx, actor, user, member);
-  const invoice = await issueFirstInvoice(trx, actor, row, member, now);
+  const invoice = await issueFirstInvoice(trx, actor, row, member, today);
 
   // The new member took its country's language (migration 0030's trigger): write in it.
   const { subject, text, html } = await renderEmail(

@@ -9,8 +9,9 @@ export function formatChf(minor: number): string {
   return `CHF ${units}.${String(minor % 100).padStart(2, '0')}`;
 }
 
-export function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
+/** A calendar day (YYYY-MM-DD) plus `days` days. */
+export function dayPlus(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** The fee band of a country: its fee category, else its income group's, else A (full fee). */

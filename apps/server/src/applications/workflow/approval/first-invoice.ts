@@ -6,7 +6,7 @@ import { newId } from '../../../lib/ids';
 import { buildCreditorReference, buildQrReference } from '../../../lib/iban';
 import type { ApplicationRow } from '../../detail';
 import type { Trx } from '../context';
-import { feeBandOf, isoDay, paymentTermDays } from '../fees';
+import { dayPlus, feeBandOf, paymentTermDays } from '../fees';
 import { nextInvoiceNumber } from '../numbers';
 
 /** The fee band of the application's country (A when it names none). */
@@ -30,9 +30,10 @@ export async function issueFirstInvoice(
   actor: OperatorActor,
   row: ApplicationRow,
   member: { mid: string; number: string },
-  now: Date,
+  /** The day of the approval at headquarters (YYYY-MM-DD): the issue date, and the fee's year. */
+  today: string,
 ) {
-  const year = now.getUTCFullYear();
+  const year = Number(today.slice(0, 4));
   const band = await feeBandOfApplication(trx, row);
   const fee = firstMembershipFeeChfMinor[band][row.category];
   const account = await trx
@@ -53,7 +54,7 @@ export async function issueFirstInvoice(
       vatExemption: membershipVatExemption,
     },
   ];
-  const dueDate = isoDay(new Date(now.getTime() + paymentTermDays * 86_400_000));
+  const dueDate = dayPlus(today, paymentTermDays);
   const iid = newId();
   await insertRecord(
     trx,
@@ -65,7 +66,7 @@ export async function issueFirstInvoice(
       member_mid: member.mid,
       kind: 'membership',
       year,
-      issue_date: isoDay(now),
+      issue_date: today,
       due_date: dueDate,
       currency: 'CHF',
       lines: JSON.stringify(lines),
