@@ -119,9 +119,10 @@ test('the list shows the exact count and the members in number order', async ({
 test('a column header sorts ascending, then descending, and a reload keeps the view', async ({
   operatorPage: page,
 }) => {
-  const [ascending, descending] = await Promise.all([
+  const [ascending, descending, byDefault] = await Promise.all([
     membersOf(page, 'sort=legalName&limit=1'),
     membersOf(page, 'sort=-legalName&limit=1'),
+    membersOf(page, 'limit=1'),
   ]);
   await openList(page);
   const byNumber = await firstRow(page).textContent();
@@ -131,7 +132,11 @@ test('a column header sorts ascending, then descending, and a reload keeps the v
   await expect(header(page, 'Name')).toHaveAttribute('aria-sort', 'ascending');
   await expect(header(page, 'Number')).not.toHaveAttribute('aria-sort', /.*/);
   await expect(firstRow(page)).toContainText(ascending.data[0]?.legalName ?? '');
-  expect(await firstRow(page).textContent()).not.toBe(byNumber);
+  // The first row changed, unless one member comes first both ways (another spec's member
+  // numbered "A-FIX-…" and named "Aaa …" does while it exists).
+  if (ascending.data[0]?.mid !== byDefault.data[0]?.mid) {
+    expect(await firstRow(page).textContent()).not.toBe(byNumber);
+  }
 
   await header(page, 'Name').getByRole('button').click();
   await expect(page).toHaveURL(/[?&]sort=-legalName(&|$)/);

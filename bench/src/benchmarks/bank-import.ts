@@ -5,6 +5,7 @@ import { currentRss, peakRss, uploadMemoryTarget } from '../lib/csv-upload';
 import { addOperator, runOps, signInCookie } from '../lib/operator';
 import { startServer } from '../lib/processes';
 import { seededDataDir, seedScale } from './seed';
+import { clock } from '../../../apps/server/src/lib/clock';
 
 /** Credit transactions of the file; BENCH_BANK_ENTRIES makes a smaller run to try it out. */
 const entryCount = Number(process.env.BENCH_BANK_ENTRIES ?? 10_000);
@@ -24,7 +25,7 @@ type ImportRun = { elapsedMs: number; peakRssBytes: number; details: Record<stri
 async function runImport(context: BenchmarkContext): Promise<ImportRun> {
   const seeded = await seededDataDir(context);
   const file = path.join(path.dirname(seeded.dataDir), 'bank-import-bench.xml');
-  const day = new Date().toISOString().slice(0, 10);
+  const day = clock.today(); // headquarters' day, as the product's
   const generated = await runOps(
     [
       'seed',

@@ -8,6 +8,7 @@ import { startServer } from '../lib/processes';
 import { median } from '../lib/stats';
 import { invoiceScale, millionInvoiceDataDir } from './billing-lists';
 import { seedScale } from './seed';
+import { clock } from '../../../apps/server/src/lib/clock';
 
 /** Invoices arranged to be due for a level; BENCH_DUNNING_DUE makes a smaller run to try it. */
 const dueCount = Number(process.env.BENCH_DUNNING_DUE ?? 8_000);
@@ -22,8 +23,9 @@ type DunningRun = {
   details: Record<string, unknown>;
 };
 
+/** Headquarters' today plus `offset` days, as the dunning run counts them. */
 const day = (offset: number) => {
-  const date = new Date();
+  const date = new Date(`${clock.today()}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + offset);
   return date.toISOString().slice(0, 10);
 };

@@ -6,6 +6,7 @@ import type { Benchmark, BenchmarkContext, BenchmarkOutcome } from '../lib/bench
 import { formatDuration } from '../lib/format';
 import { addOperator, runOps, signInCookie } from '../lib/operator';
 import { startServer, waitForExit, type ServerHandle } from '../lib/processes';
+import { clock } from '../../../apps/server/src/lib/clock';
 
 /**
  * Faults (issue 20): the production server killed outright (SIGKILL) in the middle of a member
@@ -28,7 +29,7 @@ const operatorPassword = 'bench faults password 2026';
 const uploadRows = Number(process.env.BENCH_FAULT_UPLOAD_ROWS ?? 30_000);
 /** Credit transactions of the bank file. */
 const bankEntries = Number(process.env.BENCH_FAULT_BANK_ENTRIES ?? 6_000);
-const renewalYear = new Date().getUTCFullYear() + 1;
+const renewalYear = clock.year() + 1;
 const pollMs = 20;
 
 // ---------------------------------------------------------------------------------------------
@@ -789,7 +790,7 @@ async function runKillBankImport(context: BenchmarkContext): Promise<BenchmarkOu
       '--matching',
       '95',
       '--day',
-      new Date().toISOString().slice(0, 10),
+      clock.today(),
     ],
     dataDir,
     300_000,

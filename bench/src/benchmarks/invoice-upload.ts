@@ -3,6 +3,7 @@ import { currentRss, peakRss, runCsvUpload, uploadMemoryTarget } from '../lib/cs
 import { formatDuration } from '../lib/format';
 import { addOperator, signInCookie } from '../lib/operator';
 import { startServer } from '../lib/processes';
+import { clock } from '../../../apps/server/src/lib/clock';
 
 /** Rows of the file; BENCH_INVOICE_UPLOAD_ROWS makes a smaller run to try the benchmark out. */
 const rowCount = Number(process.env.BENCH_INVOICE_UPLOAD_ROWS ?? 100_000);
@@ -104,7 +105,7 @@ async function runUpload(context: BenchmarkContext): Promise<UploadRun> {
     await addOperator(dataDir, operatorEmail, operatorPassword);
     const cookie = await signInCookie(server.url, operatorEmail, operatorPassword);
     const members = await memberNumbers(server.url, cookie);
-    const currentYear = new Date().getUTCFullYear();
+    const currentYear = clock.year();
     const file = createFile(members, currentYear);
     context.log(
       `${rowCount.toLocaleString('en')} rows over ${members.length.toLocaleString('en')} members, ${(file.length / 1e6).toFixed(1)} MB`,

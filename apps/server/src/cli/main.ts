@@ -101,6 +101,19 @@ function parsePositiveInteger(max: number) {
   };
 }
 
+/** A calendar day written YYYY-MM-DD that exists (no 30 February). */
+function parseDay(value: string): string {
+  const parsed = new Date(`${value}T00:00:00Z`);
+  if (
+    !/^\d{4}-\d{2}-\d{2}$/.test(value) ||
+    Number.isNaN(parsed.getTime()) ||
+    parsed.toISOString().slice(0, 10) !== value
+  ) {
+    throw new InvalidArgumentError('must be a day that exists, written YYYY-MM-DD.');
+  }
+  return value;
+}
+
 /** Opens the database of this environment (the running server's, when one runs) and migrates. */
 async function withDatabase<T>(work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
   const config = loadConfig();
@@ -254,12 +267,18 @@ seed
     parsePositiveInteger(2 ** 31 - 1),
     1,
   )
-  .action(async (options: { scale: number; seed: number }) => {
+  .option(
+    '--as-of <YYYY-MM-DD>',
+    'the day the data is of: joiners, payments and receivables end there (default: today at headquarters)',
+    parseDay,
+  )
+  .action(async (options: { scale: number; seed: number; asOf?: string }) => {
     const report = await withDatabase((database) =>
       seedDemo({
         pool: database.pool,
         scale: options.scale,
         seed: options.seed,
+        referenceDate: options.asOf,
         onProgress: (step, done, total) => {
           if (process.stdout.isTTY)
             process.stdout.write(
@@ -301,8 +320,15 @@ seed
     `Write the demo bank file (a camt.054 for the demo data: every way a payment is matched) to --out (default ${demoBankSamplePath}) or standard output with --out -`,
   )
   .option('--out <file>', 'where to write it', demoBankSamplePath)
-  .action(async (options: { out: string }) => {
-    const xml = await withDatabase((database) => buildDemoBankSample(database.db));
+  .option(
+    '--day <YYYY-MM-DD>',
+    "the payments' booking day (default: yesterday at headquarters)",
+    parseDay,
+  )
+  .action(async (options: { out: string; day?: string }) => {
+    const xml = await withDatabase((database) =>
+      buildDemoBankSample(database.db, { day: options.day }),
+    );
     if (options.out === '-') process.stdout.write(xml);
     else {
       await writeFile(options.out, xml);

@@ -17,6 +17,17 @@ export const mailContext = { publicUrl: 'http://localhost:3000', mailFrom: 'ops@
 
 /** Money received for an invoice on a day (noon UTC), booked through the engine. */
 export function pay(db: Kysely<Database>, iid: string, amountMinor: number, day: string) {
+  return payAt(db, iid, amountMinor, new Date(`${day}T12:00:00Z`), `PAY-${day}`);
+}
+
+/** A payment received at an exact instant (its day is headquarters' day of that instant). */
+export function payAt(
+  db: Kysely<Database>,
+  iid: string,
+  amountMinor: number,
+  paidAt: Date,
+  reference = `PAY-${paidAt.toISOString()}`,
+) {
   return writeTransaction(db, (trx) =>
     bookInvoicePaymentIn(
       trx,
@@ -24,10 +35,10 @@ export function pay(db: Kysely<Database>, iid: string, amountMinor: number, day:
       iid,
       {
         amountMinor,
-        paidAt: new Date(`${day}T12:00:00Z`),
+        paidAt,
         method: 'bank-transfer',
         source: 'manual',
-        reference: `PAY-${day}`,
+        reference,
       },
       { ...mailContext, onPaidInvoice: 'credit' },
     ),

@@ -1,6 +1,6 @@
 import { auditReasonKey, type ApplicationAction } from '@ops/contract';
 import type { ApplicationStatus } from '../db/schema';
-import { dayMs, referenceDay, type ApplicationPlan } from './demo-plan';
+import { dayMs, type ApplicationPlan } from './demo-plan';
 import type { Prng } from './prng';
 
 /**
@@ -73,6 +73,8 @@ export type ApplicationHistoryInput = {
   decisionReason: string | null;
   /** When the application reached its status (its decision, or the request for information). */
   changedMs: number;
+  /** The latest instant the history may record (the demo calendar's). */
+  latestMs: number;
 };
 
 const hourMs = 3_600_000;
@@ -125,7 +127,7 @@ export function planApplicationHistory(
   const isDecided =
     application.decidedMs !== null || application.status === 'information-requested';
   // Open applications moved on within the last days before the reference date.
-  const latestMs = referenceDay * dayMs - hourMs;
+  const latestMs = input.latestMs;
   const endMs = isDecided
     ? input.changedMs
     : Math.min(submittedMs + steps.length * prng.int(1, 8) * dayMs, latestMs);

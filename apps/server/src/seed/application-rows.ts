@@ -3,7 +3,6 @@ import type { ApplicationStatus, ApplicationsTable } from '../db/schema';
 import {
   dayMs,
   isoTime,
-  referenceDay,
   seedActor,
   yearOf,
   type ApplicationPlan,
@@ -77,6 +76,8 @@ type DocumentFacts = {
   registrationNumber: string;
   founded: number;
   associationName: string | null;
+  /** No document is uploaded after this instant (the demo calendar's latest). */
+  latestMs: number;
 };
 
 const insurers = [
@@ -186,7 +187,7 @@ function documentsOf(
     fileName: string,
     options: { atMs?: number; by?: string; png?: boolean } = {},
   ) => {
-    const atMs = Math.min(options.atMs ?? uploadedMs, referenceDay * dayMs);
+    const atMs = Math.min(options.atMs ?? uploadedMs, facts.latestMs);
     // Drawn here, not in render(): rendering again must give the same bytes.
     const policyNumber = `FFL-${filePrng.digits(8)}`;
     const insurer = filePrng.pick(insurers);
@@ -297,10 +298,7 @@ export function* generateApplicationRows(
     const changedMs =
       application.decidedMs ??
       (application.status === 'information-requested' && application.submittedMs !== null
-        ? Math.min(
-            application.submittedMs + prng.int(5, 30) * dayMs,
-            referenceDay * dayMs - 3_600_000,
-          )
+        ? Math.min(application.submittedMs + prng.int(5, 30) * dayMs, plan.calendar.latestMs)
         : (application.submittedMs ?? application.createdMs));
     const decisionReason = reasons ? prng.pick(reasons) : null;
     const history = planApplicationHistory(historyPrng, {
@@ -308,6 +306,7 @@ export function* generateApplicationRows(
       reviewers,
       decisionReason,
       changedMs,
+      latestMs: plan.calendar.latestMs,
     });
     jobs.history.push({ aid: application.aid, entries: history.entries });
     const registrationNumber = prng.digits(prng.int(6, 10));
@@ -319,6 +318,7 @@ export function* generateApplicationRows(
         registrationNumber,
         founded: foundedYear,
         associationName: plan.associationsByCountry.get(application.iso2)?.legalName ?? null,
+        latestMs: plan.calendar.latestMs,
       },
       history,
     );

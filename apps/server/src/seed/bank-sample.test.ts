@@ -8,6 +8,10 @@ import { importBankFile } from '../bank-statements';
 import { cliActor } from '../db/audit';
 import { buildDemoBankSample, demoBankSampleExpectation, demoBankSamplePath } from './bank-sample';
 import { seedDemo } from './demo';
+import { DEMO_REFERENCE_DATE } from './demo-plan';
+
+/** The booking day of the committed sample (the day after its demo's). */
+const demoBankSampleDay = '2026-03-02';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../../..');
 const committedSample = path.join(repositoryRoot, demoBankSamplePath);
@@ -18,9 +22,15 @@ describe('the demo bank file (docs/samples/camt054-demo.xml)', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    // The demo data of a first start: same scale, same seed.
-    await seedDemo({ pool: database.pool, scale: firstStartDemoScale, seed: 1 });
-    generated = await buildDemoBankSample(database.db);
+    // The demo data of a first start (same scale, same seed) on the committed file's day: a
+    // person's own demo is of the day they load it, and `seed bank-sample` writes its file.
+    await seedDemo({
+      pool: database.pool,
+      scale: firstStartDemoScale,
+      seed: 1,
+      referenceDate: DEMO_REFERENCE_DATE,
+    });
+    generated = await buildDemoBankSample(database.db, { day: demoBankSampleDay });
     // `UPDATE_BANK_SAMPLE=1 npx vitest run apps/server/src/seed/bank-sample.test.ts` rewrites it.
     if (process.env.UPDATE_BANK_SAMPLE === '1') await writeFile(committedSample, generated);
   }, 180_000);

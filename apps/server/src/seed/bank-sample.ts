@@ -1,10 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import { buildCamtXml, type CamtBuildTransaction } from '../bank-statements';
 import type { Database } from '../db/schema';
+import { clock } from '../lib/clock';
+import { dayOf, demoCalendar, isoDate } from './demo-plan';
 import { demoBankReference, demoEarlierStatement, demoPayerIban } from './money-rows';
 
 export { demoBankSampleExpectation, demoBankSamplePath } from './bank-sample-expectation';
-const sampleDay = '2026-03-02';
 
 type OpenInvoice = {
   iid: string;
@@ -27,9 +28,28 @@ type OpenInvoice = {
  * - two that match nothing (a donation, a foreign creditor reference);
  * - one the earlier statement already reported (a duplicate);
  * - a debit (the bank's fees), listed and never booked.
- * Generated from the demo data (`npm run ops -- seed bank-sample`), which is deterministic.
+ * Generated from the demo data (`npm run ops -- seed bank-sample`), which is deterministic: its
+ * year is the demo's current year (from the day the demo was loaded, as its seed record says), its
+ * booking day `options.day`, by default yesterday at headquarters (a bank reports a day's credits
+ * the morning after).
  */
-export async function buildDemoBankSample(db: Kysely<Database>): Promise<string> {
+export async function buildDemoBankSample(
+  db: Kysely<Database>,
+  options: { day?: string } = {},
+): Promise<string> {
+  const sampleDay = options.day ?? isoDate(dayOf(clock.today()) - 1);
+  const seedRecord = await db
+    .selectFrom('audit_log')
+    .select(sql<string | null>`after ->> 'referenceDate'`.as('referenceDate'))
+    .where('table_name', '=', 'members')
+    .where('record_id', '=', 'demo-data-set')
+    .where('action', '=', 'seed-demo')
+    .executeTakeFirst();
+  if (!seedRecord?.referenceDate) {
+    throw new Error('The database holds no demo data: seed the demo first.');
+  }
+  const { currentYear } = demoCalendar(seedRecord.referenceDate);
+  const earlierStatement = demoEarlierStatement(currentYear);
   const account = await db
     .selectFrom('bank_accounts')
     .select(['iban', 'qr_iban'])
@@ -60,7 +80,7 @@ export async function buildDemoBankSample(db: Kysely<Database>): Promise<string>
            i.balance_minor, i.payment_reference
       FROM invoices i JOIN members m ON m.mid = i.member_mid
      WHERE i.status = 'issued' AND i.currency = 'CHF' AND i.paid_minor = 0
-       AND i.year = 2026 AND i.balance_minor >= 50000 AND i.payment_reference IS NOT NULL
+       AND i.year = ${currentYear} AND i.balance_minor >= 50000 AND i.payment_reference IS NOT NULL
      ORDER BY md5('sample' || i.iid)`.execute(db);
   const unknownPayers = open.rows.filter((row) => !knownMids.includes(row.member_mid));
   const qr = unknownPayers.slice(0, 6);
@@ -140,7 +160,7 @@ export async function buildDemoBankSample(db: Kysely<Database>): Promise<string>
           }),
           single(`SAMPLE-${sampleDay}-IBAN`, {
             amountMinor: balance(knownInvoice),
-            unstructuredText: 'Membership 2026',
+            unstructuredText: `Membership ${currentYear}`,
             payerName: knownPayer.payer_name ?? knownInvoice.legal_name,
             payerIban: knownPayer.payer_iban ?? demoPayerIban(knownPayer.number),
           }),
@@ -161,7 +181,7 @@ export async function buildDemoBankSample(db: Kysely<Database>): Promise<string>
             amountMinor: Number(duplicate.amount_minor),
             payerName: duplicate.payer_name ?? undefined,
             payerIban: duplicate.payer_iban ?? undefined,
-            unstructuredText: `Reported again from ${demoEarlierStatement.day}`,
+            unstructuredText: `Reported again from ${earlierStatement.day}`,
           }),
           single(
             `SAMPLE-${sampleDay}-FEES`,

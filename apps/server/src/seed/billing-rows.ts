@@ -7,7 +7,6 @@ import type {
 } from '../db/schema';
 import {
   createdOnce,
-  currentYear,
   dayMs,
   dayOf,
   donationMinor,
@@ -17,7 +16,6 @@ import {
   membershipFees,
   officeTime,
   paymentTermDays,
-  referenceDay,
   renewalIssueDay,
   seedActor,
   type BankAccountPlan,
@@ -116,6 +114,7 @@ export function* generateInvoiceRows(
   certificateJobs: CertificateJob[],
   emailJobs: EmailJob[],
 ): Generator<InvoiceRow> {
+  const { referenceDay, currentYear } = plan.calendar;
   const prng = createPrng(plan.seed, 'invoices');
   const sequences = new Map<number, number>();
   const accountByCurrency = new Map(
@@ -280,6 +279,7 @@ export function* generateCertificateRows(
   certificateJobs: readonly CertificateJob[],
   emailJobs: EmailJob[],
 ): Generator<Insertable<CertificatesTable>> {
+  const { currentYear } = plan.calendar;
   const prng = createPrng(plan.seed, 'certificates');
   const usedCodes = new Set<string>();
   for (const [position, job] of certificateJobs.entries()) {

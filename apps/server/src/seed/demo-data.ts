@@ -20,14 +20,7 @@ import {
   type CertificateJob,
 } from './billing-rows';
 import type { CsvColumnKind } from '../lib/csv';
-import {
-  DEMO_REFERENCE_DATE,
-  dayMs,
-  isoTime,
-  planDemo,
-  referenceDay,
-  type DemoPlan,
-} from './demo-plan';
+import { isoTime, planDemo, demoCalendar, type DemoPlan } from './demo-plan';
 import { generateEmailRows, type EmailJob } from './email-rows';
 import {
   generateMemberRows,
@@ -72,6 +65,11 @@ export type DemoOptions = {
   seed: number;
   /** Number of members; the other tables scale with it. */
   scale: number;
+  /**
+   * The day the data set is of, `YYYY-MM-DD` (headquarters' day it is loaded on): every date in it
+   * derives from this day, so the same seed, scale and day give the same rows.
+   */
+  referenceDate: string;
   /**
    * Users already in the database (lower-case e-mail to uid), such as an operator the CLI created
    * before seeding: demo operators with the same e-mail reuse that user, member users avoid it.
@@ -311,7 +309,7 @@ function validate(options: DemoOptions): void {
 
 /**
  * The demo data set as lazily generated tables in load order (foreign keys point backwards only).
- * Pure: no database, no clock; everything follows from the options. `kit` is the faker module,
+ * Pure: no database, no clock; everything follows from the options (the day included). `kit` is the faker module,
  * passed in so that merely importing the seed code does not load it.
  */
 export function createDemoData(kit: FakerKit, options: DemoOptions): DemoData {
@@ -319,6 +317,7 @@ export function createDemoData(kit: FakerKit, options: DemoOptions): DemoData {
   const plan = planDemo({
     seed: options.seed,
     scale: options.scale,
+    calendar: demoCalendar(options.referenceDate),
     existingUsers: options.existingUsers ?? new Map(),
   });
   const fakers = createFakerPool(kit, options.seed);
@@ -452,7 +451,7 @@ function* generateAuditRows(
       };
     }
   }
-  const at = isoTime(referenceDay * dayMs);
+  const at = isoTime(plan.calendar.latestMs);
   for (const operator of plan.operators) {
     yield {
       at,
@@ -478,6 +477,11 @@ function* generateAuditRows(
     record_id: 'demo-data-set',
     action: 'seed-demo',
     before: null,
-    after: { seed: plan.seed, scale: plan.scale, referenceDate: DEMO_REFERENCE_DATE, counts },
+    after: {
+      seed: plan.seed,
+      scale: plan.scale,
+      referenceDate: plan.calendar.referenceDate,
+      counts,
+    },
   };
 }

@@ -12,7 +12,11 @@ import { createPrng, createWeightedPicker, type Prng } from './prng';
 
 /** The first operator of the demo data set; sign in with an e-mail link. */
 export const DEMO_OPERATOR_EMAIL = 'operator@ops.demo.example';
-/** "Today" of the demo data set: every date derives from it, never from the clock. */
+/**
+ * A fixed "today" for tests and the committed sample file that compare against exact rows. The
+ * demo a person loads is of the day it is loaded (`seedDemo` reads the clock), so that the
+ * dashboard looks alive whatever the day.
+ */
 export const DEMO_REFERENCE_DATE = '2026-03-01';
 /** Operators' domain. All demo addresses are under the reserved .example TLD (RFC 2606). */
 export const DEMO_OPERATOR_DOMAIN = 'ops.demo.example';
@@ -53,8 +57,6 @@ export function officeTime(prng: Prng, day: number): number {
   return day * dayMs + prng.int(7 * 3600, 18 * 3600 - 1) * 1000;
 }
 
-export const referenceDay = dayOf(DEMO_REFERENCE_DATE);
-export const currentYear = yearOf(referenceDay);
 const firstJoinDay = dayOf('1996-01-01');
 
 /** Renewals go out at the start of January; payment is due 30 days later. */
@@ -62,6 +64,49 @@ export function renewalIssueDay(year: number): number {
   return dayOf(`${year}-01-06`);
 }
 export const paymentTermDays = 30;
+
+/** Days after a renewal's due day before the demo shows that year as its current one. */
+const renewalSettledDays = 16;
+
+/** "Today" of one demo data set, from which every one of its dates derives. */
+export type DemoCalendar = {
+  /** The day the data set is of (headquarters' day it was loaded on), `YYYY-MM-DD`. */
+  referenceDate: string;
+  /** The same day as a day number (days since 1970-01-01). */
+  referenceDay: number;
+  /**
+   * The membership year of the newest renewal the data shows: the reference day's year once that
+   * year's renewal is past due by 16 days (its first reminders are out, 21 February), else the year before. So
+   * a demo loaded on 10 January shows last year's renewal settled and this year's still to run
+   * (every member of an "overdue" status really is past due), never invoices of days to come.
+   */
+  currentYear: number;
+  /**
+   * The latest instant a seeded row may record: the reference day's start in Zurich or earlier
+   * (UTC midnight less two hours, the largest offset), so nothing is dated after the load.
+   */
+  latestMs: number;
+};
+
+export function demoCalendar(referenceDate: string): DemoCalendar {
+  if (
+    !/^\d{4}-\d{2}-\d{2}$/.test(referenceDate) ||
+    isoDate(dayOf(referenceDate)) !== referenceDate
+  ) {
+    throw new Error(
+      `seed demo: the reference date must be a day (YYYY-MM-DD), got ${referenceDate}`,
+    );
+  }
+  const referenceDay = dayOf(referenceDate);
+  const year = yearOf(referenceDay);
+  const settled = referenceDay >= renewalIssueDay(year) + paymentTermDays + renewalSettledDays;
+  return {
+    referenceDate,
+    referenceDay,
+    currentYear: settled ? year : year - 1,
+    latestMs: referenceDay * dayMs - 2 * 3_600_000,
+  };
+}
 
 export type Currency = 'CHF' | 'EUR' | 'USD';
 export type BillableCategory = Exclude<MemberCategory, 'honorary'>;
@@ -161,6 +206,7 @@ export type BankAccountPlan = { id: string; currency: Currency };
 export type DemoPlan = {
   seed: number;
   scale: number;
+  calendar: DemoCalendar;
   members: MemberPlan[];
   /** Members in the order they are written: associations first, then by membership number. */
   memberOrder: MemberPlan[];
@@ -309,11 +355,19 @@ export function invoiceStatusOf(member: MemberPlan, year: number): InvoicePlanSt
 export type PlanOptions = {
   seed: number;
   scale: number;
+  calendar: DemoCalendar;
   /** Users already in the database, e-mail (lower-case) to uid. */
   existingUsers: ReadonlyMap<string, string>;
 };
 
-function planMember(prng: Prng, index: number, category: MemberCategory, iso2: string): MemberPlan {
+function planMember(
+  calendar: DemoCalendar,
+  prng: Prng,
+  index: number,
+  category: MemberCategory,
+  iso2: string,
+): MemberPlan {
+  const { referenceDay, currentYear } = calendar;
   const style = pickStyle(prng, iso2);
   let status: MemberStatus = 'active';
   let joinedDay: number;
@@ -453,7 +507,8 @@ const countriesByWeight = Object.entries(countryStyles)
   .map(([iso2]) => iso2);
 
 export function planDemo(options: PlanOptions): DemoPlan {
-  const { seed, scale } = options;
+  const { seed, scale, calendar } = options;
+  const { currentYear } = calendar;
   const prng = createPrng(seed, 'plan');
 
   // Member mix: ~2% associations (one per country at most), a few groups and honorary members.
@@ -469,17 +524,17 @@ export function planDemo(options: PlanOptions): DemoPlan {
   const members: MemberPlan[] = [];
   const associationCountries = countriesByWeight.slice(0, associationCount);
   for (const iso2 of associationCountries) {
-    members.push(planMember(prng, members.length, 'association', iso2));
+    members.push(planMember(calendar, prng, members.length, 'association', iso2));
   }
   for (let i = 0; i < individualCount; i++) {
     // The first individuals go to the association countries, so each association has members.
     const iso2 = i < associationCount ? (associationCountries[i] as string) : countryPicker(prng);
-    members.push(planMember(prng, members.length, 'individual', iso2));
+    members.push(planMember(calendar, prng, members.length, 'individual', iso2));
   }
   for (let i = 0; i < groupCount; i++)
-    members.push(planMember(prng, members.length, 'group', countryPicker(prng)));
+    members.push(planMember(calendar, prng, members.length, 'group', countryPicker(prng)));
   for (let i = 0; i < honoraryCount; i++) {
-    members.push(planMember(prng, members.length, 'honorary', countryPicker(prng)));
+    members.push(planMember(calendar, prng, members.length, 'honorary', countryPicker(prng)));
   }
 
   const associationsByCountry = new Map<string, MemberPlan>();
@@ -520,7 +575,14 @@ export function planDemo(options: PlanOptions): DemoPlan {
     for (let i = 0; i <= extraUsers; i++) member.userUids.push(prng.id());
   }
 
-  const applications = planApplications(prng, scale, members, associationsByCountry, operators);
+  const applications = planApplications(
+    calendar,
+    prng,
+    scale,
+    members,
+    associationsByCountry,
+    operators,
+  );
 
   const bankAccounts: BankAccountPlan[] = (['CHF', 'EUR', 'USD'] as const).map((currency) => ({
     id: prng.id(),
@@ -532,7 +594,12 @@ export function planDemo(options: PlanOptions): DemoPlan {
   for (const member of members) {
     if (member.invoiceToYear < member.invoiceFromYear) continue;
     invoiceCount += member.invoiceToYear - member.invoiceFromYear + 1 + (member.voidYear ? 1 : 0);
-    if (member.invoiceToYear >= currentYear && invoiceStatusOf(member, currentYear) === 'paid') {
+    // A member admitted after October has no invoice of the current year, so no certificate.
+    if (
+      member.invoiceFromYear <= currentYear &&
+      member.invoiceToYear >= currentYear &&
+      invoiceStatusOf(member, currentYear) === 'paid'
+    ) {
       certificateCount++;
     }
   }
@@ -540,6 +607,7 @@ export function planDemo(options: PlanOptions): DemoPlan {
   return {
     seed,
     scale,
+    calendar,
     members,
     memberOrder,
     associationsByCountry,
@@ -554,6 +622,7 @@ export function planDemo(options: PlanOptions): DemoPlan {
 }
 
 function planApplications(
+  calendar: DemoCalendar,
   prng: Prng,
   scale: number,
   members: readonly MemberPlan[],
@@ -564,6 +633,7 @@ function planApplications(
   const reviewers = operators.filter(
     (operator) => operator.roles.includes('membership') || operator.roles.includes('admin'),
   );
+  const { referenceDay } = calendar;
   // Approved applications created members: the pending-payment ones first, then recent joiners.
   const recent = referenceDay - 3 * 365;
   const candidates = [

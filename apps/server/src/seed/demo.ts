@@ -17,7 +17,7 @@ import { loadCountries } from './countries';
 import { createIndexes, dropSecondaryIndexes } from './deferred-indexes';
 import { csvLine } from '../lib/csv';
 import { createDemoData, type DemoTable, type DemoTableName } from './demo-data';
-import { currentYear } from './demo-plan';
+import { clock } from '../lib/clock';
 import { loadFakerKit } from './naming';
 import { insertDemoMoneyRows } from './money-rows';
 import { insertDemoPaymentRows } from './payment-rows';
@@ -33,12 +33,19 @@ export type SeedDemoOptions = {
   scale: number;
   /** Same seed and scale: the same rows, ids and dates included. */
   seed: number;
+  /**
+   * The day the data is of, `YYYY-MM-DD`; by default headquarters' today, so that a demo loaded
+   * on any day has recent joiners, fresh payments and current receivables.
+   */
+  referenceDate?: string;
   onProgress?: SeedProgress;
 };
 
 export type SeedReport = {
   seed: number;
   scale: number;
+  /** The day the data is of. */
+  referenceDate: string;
   /** Rows loaded per table (operators: only those that were not operators already). */
   counts: Record<DemoTableName, number>;
   elapsedMs: number;
@@ -169,6 +176,7 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedReport> {
     const data = createDemoData(kit, {
       seed,
       scale,
+      referenceDate: options.referenceDate ?? clock.today(),
       existingUsers: new Map(users.rows.map((user) => [user.email, user.uid])),
     });
 
@@ -188,9 +196,9 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedReport> {
       counts[table.name] = loaded;
       onProgress?.(table.name, loaded, total);
       if (table.name === 'invoices') {
-        const payments = await insertDemoPaymentRows(client, currentYear);
+        const payments = await insertDemoPaymentRows(client, data.plan.calendar.currentYear);
         onProgress?.('stripe_invoices', payments.stripeInvoices, payments.stripeInvoices);
-        const money = await insertDemoMoneyRows(client, currentYear);
+        const money = await insertDemoMoneyRows(client, data.plan.calendar.currentYear);
         onProgress?.('bank_entries', money.bankEntries, money.bankEntries);
       }
       if (table.name === 'members') {
@@ -231,7 +239,7 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedReport> {
                SELECT 'EUR', make_date($1, 1, 1), 0.9400) r
         WHERE r.month IS NOT NULL
        ON CONFLICT (currency, month) DO NOTHING`,
-      [currentYear, seedActor.kind],
+      [data.plan.calendar.currentYear, seedActor.kind],
     );
     onProgress?.('indexes', 0, deferredIndexes.length);
     await createIndexes(client, deferredIndexes, (done, total) =>
@@ -250,7 +258,13 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedReport> {
       .catch((error: unknown) =>
         process.emitWarning(`seed demo: refreshing table statistics failed: ${String(error)}`),
       );
-    return { seed, scale, counts, elapsedMs: Math.round(performance.now() - startedAt) };
+    return {
+      seed,
+      scale,
+      referenceDate: data.plan.calendar.referenceDate,
+      counts,
+      elapsedMs: Math.round(performance.now() - startedAt),
+    };
   } catch (error) {
     failed = true;
     await client.query('ROLLBACK').catch(() => undefined);

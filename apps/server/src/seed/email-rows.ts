@@ -5,7 +5,6 @@ import {
   DEMO_OPERATOR_DOMAIN,
   dayMs,
   isoTime,
-  referenceDay,
   type ApplicationPlan,
   type DemoPlan,
   type MemberPlan,
@@ -187,7 +186,7 @@ export function* generateEmailRows(
 ): Generator<Insertable<EmailsTable>> {
   const prng = createPrng(plan.seed, 'emails');
   jobs.sort((a, b) => a.atMs - b.atMs);
-  const latestMs = (referenceDay - 1) * dayMs + 17 * 3_600_000;
+  const latestMs = (plan.calendar.referenceDay - 1) * dayMs + 17 * 3_600_000;
   for (const job of jobs) {
     const mail = render(job, prng);
     const state = states(prng);

@@ -7,7 +7,6 @@ import {
   isoDate,
   isoTime,
   officeTime,
-  referenceDay,
   renewalIssueDay,
   seedActor,
   type ApplicationPlan,
@@ -181,7 +180,7 @@ function honoraryIdentity(
 }
 
 /** The last day the member record changed: termination, or the payment of its last invoice. */
-function lastChangeDay(member: MemberPlan, prng: Prng): number {
+function lastChangeDay(member: MemberPlan, prng: Prng, referenceDay: number): number {
   if (member.endedDay !== null) return member.endedDay;
   if (member.paidThroughYear !== null && member.paidThroughYear >= member.invoiceFromYear) {
     const paidDay =
@@ -209,7 +208,10 @@ export function* generateMemberRows(
     member.domain = identity.domain;
     if (member.applicationIndex !== null) Object.assign(member, identity);
     const createdMs = officeTime(prng, member.joinedDay);
-    const updatedMs = Math.max(createdMs, officeTime(prng, lastChangeDay(member, prng)));
+    const updatedMs = Math.max(
+      createdMs,
+      officeTime(prng, lastChangeDay(member, prng, plan.calendar.referenceDay)),
+    );
     const address = identity.address;
     yield {
       mid: member.mid,
@@ -308,6 +310,7 @@ export function* generateUserRows(
   emailJobs: EmailJob[],
 ): Generator<UserRow> {
   fakers.startStream('users');
+  const { referenceDay } = plan.calendar;
   const prng = createPrng(plan.seed, 'users');
 
   // Operators draw from their own stream: whether one already exists changes nothing else.
@@ -405,7 +408,7 @@ function applicantUser(
   const createdMs = application.createdMs - prng.int(1, 48) * 3_600_000;
   const lastMs = Math.min(
     (application.submittedMs ?? application.createdMs) + prng.int(0, 20) * dayMs,
-    (referenceDay - 1) * dayMs + 60_000,
+    (plan.calendar.referenceDay - 1) * dayMs + 60_000,
   );
   return userRow(application.submittedByUid, email, person.display, createdMs, {
     sign_in_methods: ['emailLink'],
@@ -415,7 +418,7 @@ function applicantUser(
 
 export function* generateOperatorRows(plan: DemoPlan): Generator<Insertable<OperatorsTable>> {
   for (const [position, operator] of plan.operators.entries()) {
-    const createdMs = (referenceDay - 400 + position * 20) * dayMs + 9 * 3_600_000;
+    const createdMs = (plan.calendar.referenceDay - 400 + position * 20) * dayMs + 9 * 3_600_000;
     yield {
       uid: operator.uid,
       roles: operator.roles,

@@ -29,12 +29,15 @@ export function demoBankReference(iid: string): string {
   return `DEMO${createHash('md5').update(iid).digest('hex').slice(0, 16).toUpperCase()}`;
 }
 
-/** The demo's earlier statement: its message and statement ids (the sample file follows it). */
-export const demoEarlierStatement = {
-  messageId: 'DEMO-CAMT054-2026-02-20',
-  statementId: 'DEMO-NTFCTN-2026-02-20',
-  day: '2026-02-20',
-} as const;
+/**
+ * The demo's earlier statement: its message and statement ids and its day, 20 February of the
+ * demo's current year, before any reference day of that year (`demoCalendar`). The sample file
+ * follows it.
+ */
+export function demoEarlierStatement(currentYear: number) {
+  const day = `${currentYear}-02-20`;
+  return { messageId: `DEMO-CAMT054-${day}`, statementId: `DEMO-NTFCTN-${day}`, day } as const;
+}
 
 type Picked = { iid: string; number: string; member_mid: string; member_number: string };
 
@@ -61,25 +64,27 @@ export async function insertDemoMoneyRows(
     [currentYear, knownPayerCount],
   );
   let bankEntries = 0;
+  const earlier = demoEarlierStatement(currentYear);
   if (known.rows.length > 0) {
-    const bsid = `demo-${createHash('md5').update(demoEarlierStatement.messageId).digest('hex').slice(0, 16)}`;
+    const bsid = `demo-${createHash('md5').update(earlier.messageId).digest('hex').slice(0, 16)}`;
     const total = known.rows.reduce((sum, row) => sum + Number(row.total_minor), 0);
     await client.query(
       `INSERT INTO bank_statements (bsid, bank_account_id, account_iban, message_kind,
          message_version, message_id, statement_id, file_name, file_sha256, created_at_bank,
          from_date, to_date, currency, entries, credits, booked, credited_minor, imported_at)
-       VALUES ($1, $2, $3, 'camt.054', '001.08', $4, $5, 'camt054-2026-02-20.xml',
+       VALUES ($1, $2, $3, 'camt.054', '001.08', $4, $5, $9,
          encode(sha256(convert_to($4::text, 'UTF8')), 'hex'), $6::date + time '17:00', $6, $6, 'CHF', $7, $7, $7,
          $8, $6::date + time '18:00')`,
       [
         bsid,
         chf.id,
         chf.qr_iban ?? chf.iban,
-        demoEarlierStatement.messageId,
-        demoEarlierStatement.statementId,
-        demoEarlierStatement.day,
+        earlier.messageId,
+        earlier.statementId,
+        earlier.day,
         known.rows.length,
         total,
+        `camt054-${earlier.day}.xml`,
       ],
     );
     const rows = known.rows.map((row, index) => ({
@@ -100,7 +105,7 @@ export async function insertDemoMoneyRows(
          FROM jsonb_to_recordset($4::jsonb) AS r(beid text, position int, reference text,
                                                  iban text, iid text)
          JOIN invoices i ON i.iid = r.iid JOIN members m ON m.mid = i.member_mid`,
-      [bsid, chf.id, demoEarlierStatement.day, JSON.stringify(rows)],
+      [bsid, chf.id, earlier.day, JSON.stringify(rows)],
     );
     // Their payments came through this statement (the database added them as recorded).
     await client.query(

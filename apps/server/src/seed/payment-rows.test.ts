@@ -4,14 +4,17 @@ import { createTestDatabase } from '../../test/database';
 import type { DatabaseHandle } from '../db/database';
 import { getPayment } from '../payments/detail';
 import { seedDemo } from './demo';
-import { currentYear } from './demo-plan';
+import { demoCalendar } from './demo-plan';
 
 describe('demo card payments', () => {
   let database: DatabaseHandle;
+  let currentYear: number;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await seedDemo({ pool: database.pool, scale: 400, seed: 7 });
+    // Of the day it runs, as a person's first start is.
+    const report = await seedDemo({ pool: database.pool, scale: 400, seed: 7 });
+    currentYear = demoCalendar(report.referenceDate).currentYear;
   }, 120_000);
   afterAll(() => database.close());
 
