@@ -172,7 +172,7 @@ async function sendActionLink(
       html,
       kind: emailKind,
       related: { table: 'users', id: user.uid },
-      secret: { code, outboxKey },
+      secret: { code, link, outboxKey },
     });
   });
 }

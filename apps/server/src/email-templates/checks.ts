@@ -1,5 +1,26 @@
 import { actionLinkParams, type EmailTemplateKind } from '@ops/contract';
-import { TemplateError, type RenderedParts } from './engine';
+import { renderTemplate, TemplateError, type CompiledTemplate, type RenderedParts } from './engine';
+import { placeGuardedLinks, withLinkPlaceholders } from './guarded-links';
+
+/**
+ * Renders a template as every e-mail is rendered: the guarded links (sign-in and reset links,
+ * card-payment and verification links) kept from Liquid and placed after it where they stand
+ * on their own (`guarded-links.ts`), then the kind's rules checked. Saving, previewing and
+ * sending all go through here, so what was accepted at save is what is checked at send.
+ */
+export async function renderChecked(
+  kind: EmailTemplateKind,
+  compiled: CompiledTemplate,
+  variables: Record<string, unknown>,
+): Promise<RenderedParts> {
+  const guarded = withLinkPlaceholders(variables);
+  const rendered = placeGuardedLinks(
+    await renderTemplate(compiled, guarded.variables),
+    guarded.links,
+  );
+  checkRendered(kind, rendered, variables);
+  return rendered;
+}
 
 /** The kinds whose e-mail carries a single-use link the outbox seals (emails/sealed-secrets.ts). */
 const linkKinds: ReadonlySet<EmailTemplateKind> = new Set(['sign-in-link', 'password-reset']);

@@ -225,7 +225,8 @@ describe('e-mail templates', () => {
     expectInvalid(without, 'body.text', 'template-link');
     const cut = await put('sign-in-link', 'en', {
       ...original('sign-in-link', 'en'),
-      html: `${original('sign-in-link', 'en').html}<p>{{ link | split: "oobCode=" | last }}</p>`,
+      // Liquid never sees the link (issue 31), so a filter can only cut it out, never reshape it.
+      html: original('sign-in-link', 'en').html.replace('{{ link }}', '{{ link | slice: 0, 12 }}'),
       version: null,
     });
     expectInvalid(cut, 'body.html', 'template-link');

@@ -6,8 +6,8 @@ import type {
 } from '@ops/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { checkRendered } from './checks';
-import { compileTemplate, renderTemplate, TemplateError } from './engine';
+import { renderChecked } from './checks';
+import { compileTemplate, TemplateError } from './engine';
 import { recordVariables } from './record-variables';
 import { templateRefusal, validateTemplate } from './validate';
 import { emailTemplateExamples } from './variables';
@@ -33,8 +33,7 @@ export async function previewEmailTemplate(
     await validateTemplate(kind, source);
     const variables =
       record?.variables ?? (emailTemplateExamples[kind][0] as Record<string, unknown>);
-    const rendered = await renderTemplate(compileTemplate(source), variables);
-    checkRendered(kind, rendered, variables);
+    const rendered = await renderChecked(kind, compileTemplate(source), variables);
     return {
       ...rendered,
       source: record ? 'record' : 'example',

@@ -4,12 +4,11 @@ import type { Database } from '../db/schema';
 import { defaultTemplates, type DefaultTemplates } from './defaults';
 import {
   compileTemplate,
-  renderTemplate,
   type CompiledTemplate,
   type RenderedParts,
   type TemplateSource,
 } from './engine';
-import { checkRendered } from './checks';
+import { renderChecked } from './checks';
 import { loadOverrides, type Override, type Overrides } from './overrides';
 import type { EmailVariables } from './variables';
 
@@ -94,8 +93,7 @@ async function renderSource<K extends EmailTemplateKind>(
 ): Promise<RenderedEmail> {
   const values = variables as Record<string, unknown>;
   try {
-    const rendered = await renderTemplate(compiled(source), values);
-    checkRendered(source.kind, rendered, values);
+    const rendered = await renderChecked(source.kind, compiled(source), values);
     return { ...rendered, language: source.language };
   } catch (error) {
     if (source.origin === 'default') throw error;
@@ -104,7 +102,7 @@ async function renderSource<K extends EmailTemplateKind>(
       { code: 'EMAIL_TEMPLATE_FALLBACK' },
     );
     const fallback = defaultOf(source.kind, source.language, defaults);
-    const rendered = await renderTemplate(compiled(fallback), values);
+    const rendered = await renderChecked(fallback.kind, compiled(fallback), values);
     return { ...rendered, language: fallback.language };
   }
 }

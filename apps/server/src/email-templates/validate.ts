@@ -1,7 +1,7 @@
 import type { EmailTemplateKind } from '@ops/contract';
 import { badInput } from '../errors';
-import { checkRendered } from './checks';
-import { compileTemplate, renderTemplate, TemplateError, type TemplateSource } from './engine';
+import { renderChecked } from './checks';
+import { compileTemplate, TemplateError, type TemplateSource } from './engine';
 import { emailTemplateExamples } from './variables';
 
 /**
@@ -16,9 +16,7 @@ export async function validateTemplate(
 ): Promise<void> {
   const compiled = compileTemplate(source);
   for (const example of emailTemplateExamples[kind]) {
-    const variables = example as Record<string, unknown>;
-    const rendered = await renderTemplate(compiled, variables);
-    checkRendered(kind, rendered, variables);
+    await renderChecked(kind, compiled, example as Record<string, unknown>);
   }
 }
 

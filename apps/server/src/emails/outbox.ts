@@ -36,7 +36,12 @@ export type OutgoingEmail = {
    * The single-use code of a sign-in or reset link in this message. It is stored only sealed
    * with the outbox key; the stored text and HTML say `oobCode=[redacted]` (sealed-secrets.ts).
    */
-  secret?: { code: string; outboxKey: Buffer };
+  secret?: {
+    code: string;
+    /** The console's link that carries the code: the code may appear nowhere else. */
+    link?: string;
+    outboxKey: Buffer;
+  };
 };
 
 /**
@@ -91,7 +96,7 @@ export const maxAttachmentBytes = 15 * 1024 * 1024;
 /** The outbox row of an e-mail, due now; a link's code is kept only sealed. */
 function emailRowOf(eid: string, from: string, email: OutgoingEmail): Insertable<EmailsTable> {
   const secret = email.secret;
-  const hide = (text: string) => (secret ? redactCode(text, secret.code) : text);
+  const hide = (text: string) => (secret ? redactCode(text, secret.code, secret.link) : text);
   const templateData = templateDataOf(email);
   if (secret && (email.subject.includes(secret.code) || templateData?.includes(secret.code))) {
     throw new Error('A secret-bearing e-mail carries its code outside the link.');

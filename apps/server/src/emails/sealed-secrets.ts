@@ -46,12 +46,34 @@ export function openSecret(key: Buffer, eid: string, sealed: string): string {
 
 /**
  * The text with the link's code replaced by `[redacted]`. The code must appear, and only as the
- * link's parameter: a message that carried it anywhere else would leak it into the log.
+ * link's parameter: a message that carried it anywhere else would leak it into the log. With
+ * `link` (the console's own sign-in URL that carries the code), the code may appear only inside
+ * that exact link, as text or escaped in HTML: the last check before a message is queued that no
+ * template wrapped it in another address (issue 31; `email-templates/guarded-links.ts` is the
+ * first).
  */
-export function redactCode(text: string, code: string): string {
+export function redactCode(text: string, code: string, link?: string): string {
   const param = `${actionLinkParams.code}=${code}`;
   if (!text.includes(param)) {
     throw new Error('A secret-bearing e-mail must carry its code as the link parameter.');
+  }
+  if (link !== undefined) {
+    const escaped = link.replaceAll('&', '&amp;');
+    for (const at of occurrencesOf(text, code)) {
+      // Inside the whole link, which starts the address: at the start, after white space, a
+      // bracket, a tag's end or an attribute's opening quote, never after another address.
+      const inLink = [link, escaped].some((form) => {
+        const offset = form.indexOf(code);
+        const start = at - offset;
+        return (
+          offset !== -1 &&
+          text.startsWith(form, start) &&
+          (start === 0 || /[\s<(>"]/.test(text.charAt(start - 1)))
+        );
+      });
+      if (!inLink)
+        throw new Error("A secret-bearing e-mail carries its code outside the console's link.");
+    }
   }
   const redacted = text.replaceAll(param, redactedCodeParam);
   if (redacted.includes(code)) {
@@ -63,4 +85,12 @@ export function redactCode(text: string, code: string): string {
 /** The stored (redacted) text with the code put back, for the message that leaves. */
 export function revealCode(text: string, code: string): string {
   return text.replaceAll(redactedCodeParam, `${actionLinkParams.code}=${code}`);
+}
+
+function occurrencesOf(text: string, token: string): number[] {
+  const positions: number[] = [];
+  for (let at = text.indexOf(token); at !== -1; at = text.indexOf(token, at + token.length)) {
+    positions.push(at);
+  }
+  return positions;
 }

@@ -63,7 +63,7 @@ export async function sendUserSignInLink(
       html,
       kind: 'sign-in-link',
       related: { table: 'users', id: current.uid },
-      secret: { code, outboxKey },
+      secret: { code, link, outboxKey },
     });
     await recordAudit(trx, actor, {
       table: 'users',
