@@ -293,6 +293,30 @@ describe('e-mail templates', () => {
     expect(audit[0]?.before).toMatchObject({ subject: fr.subject, version: null });
   });
 
+  it('sends the wording saved after a revert, not the one cached before it (issue 31)', async () => {
+    const de = original('invoice', 'de');
+    const saveSubject = async (subject: string) => {
+      const saved = await put<TEmailTemplateSaveResult>('invoice', 'de', {
+        ...de,
+        subject,
+        version: null,
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body.template.version).toBe(1);
+    };
+    await saveSubject('A: Rechnung {{ invoice.number }}');
+    expect((await renderEmail(t.database.db, 'invoice', 'de', invoiceExample)).subject).toBe(
+      'A: Rechnung INV-2026-001234',
+    );
+    expect((await api.post(`${base}/invoice/de/revert`, {})).status).toBe(200);
+    // Version 1 again, other words: the e-mail must say these.
+    await saveSubject('B: Rechnung {{ invoice.number }}');
+    expect((await renderEmail(t.database.db, 'invoice', 'de', invoiceExample)).subject).toBe(
+      'B: Rechnung INV-2026-001234',
+    );
+    expect((await api.post(`${base}/invoice/de/revert`, {})).status).toBe(200);
+  });
+
   it('escapes variables in the HTML part only', async () => {
     const reply = await put<TEmailTemplateSaveResult>('invoice', 'es', {
       subject: 'Factura {{ member.name }}',

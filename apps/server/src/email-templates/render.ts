@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { EmailTemplateKind, Language } from '@ops/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -22,16 +23,25 @@ type Source = { kind: EmailTemplateKind; language: Language } & (
 );
 
 /**
- * Parsed templates by (kind, language, origin, version). Parsing is most of a render's cost, and
- * a renewal run renders thousands of the same template; an override's save bumps its version,
- * so a stale entry is never read (and the bound keeps old versions from piling up).
+ * Parsed templates by their content. Parsing is most of a render's cost, and a renewal run
+ * renders thousands of the same template. Keyed by what the template says, not by its version:
+ * a revert deletes the override and the next save is version 1 again, so a version key served
+ * the reverted wording until the process restarted (issue 31). The bound keeps old wordings from
+ * piling up.
  */
 const compiledCache = new Map<string, CompiledTemplate>();
 const maxCached = 500;
 
 function cacheKey(source: Source): string {
-  const version = source.origin === 'override' ? source.version : 0;
-  return `${source.kind}:${source.language}:${source.origin}:${version}`;
+  const { subject, text, html } = source.template;
+  const digest = createHash('sha256')
+    .update(subject)
+    .update('\0')
+    .update(text)
+    .update('\0')
+    .update(html)
+    .digest('base64url');
+  return `${source.kind}:${digest}`;
 }
 
 function compiled(source: Source): CompiledTemplate {
