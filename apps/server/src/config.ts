@@ -110,6 +110,8 @@ const ZEnvironment = z
     // GET /metrics (Prometheus): with a Bearer token on the main port, or on a port of its own.
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    // Where METRICS_PORT listens: this machine only unless a scraper elsewhere needs it (issue 31).
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     // Where the nightly backup job writes (default DATA_DIR/backups).
     BACKUP_DIR: z.string().min(1).optional(),
   })
@@ -157,7 +159,7 @@ export type Config = {
   /** How log lines are written: pretty on a terminal unless LOG_FORMAT says otherwise. */
   logFormat: 'pretty' | 'json';
   /** GET /metrics: off when neither is set (a token on the main port, or a port of its own). */
-  metrics: { token: string | undefined; port: number | undefined };
+  metrics: { token: string | undefined; port: number | undefined; host: string };
   /** Where scheduled backups are written (absolute). */
   backupDir: string;
   /** A job runner without a heartbeat for this long is taken over (`jobs/take-over.ts`). */
@@ -207,7 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxAgeMs: e.SESSION_MAX_AGE_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
-    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
     jobWorkerTimeoutMs: e.JOB_WORKER_TIMEOUT_SECONDS * 1_000,
   };

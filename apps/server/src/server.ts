@@ -121,7 +121,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     if (config.metrics.port !== undefined) {
       const metricsListener = await startMetricsListener(metrics, {
         port: config.metrics.port,
-        host: config.host,
+        host: config.metrics.host,
+        token: config.metrics.token,
         logger,
       });
       stops.push(() => metricsListener.close());

@@ -2,17 +2,20 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../logger';
 import type { Metrics } from './registry';
+import { hasMetricsToken } from './token';
 
 export type MetricsListener = { port: number; close(): Promise<void> };
 
 /**
- * METRICS_PORT: a plain HTTP listener of its own that serves `GET /metrics` and nothing else,
- * without a token. The operator binds it where only the scraper reaches it (HOST, a private
- * interface, a firewall), which is what protects it.
+ * METRICS_PORT: a plain HTTP listener of its own that serves `GET /metrics` and nothing else.
+ * It listens on METRICS_HOST, by default 127.0.0.1: the main port's HOST is usually every
+ * interface, and metrics without a token must not be (issue 31). With METRICS_TOKEN set, this
+ * port asks for the token too, so a scraper on another machine (METRICS_HOST=0.0.0.0) is still
+ * the only reader.
  */
 export async function startMetricsListener(
   metrics: Metrics,
-  options: { port: number; host: string; logger: Logger },
+  options: { port: number; host: string; token?: string; logger: Logger },
 ): Promise<MetricsListener> {
   const server = http.createServer((request, response) => {
     const pathname = (request.url ?? '').split('?')[0];
@@ -22,6 +25,18 @@ export async function startMetricsListener(
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return;
+    }
+    if (
+      options.token !== undefined &&
+      !hasMetricsToken(request.headers.authorization, options.token)
+    ) {
+      response
+        .writeHead(401, {
+          'content-type': 'text/plain; charset=utf-8',
+          'www-authenticate': 'Bearer realm="metrics"',
+        })
+        .end('The metrics need the Bearer token METRICS_TOKEN.\n');
       return;
     }
     metrics.registry.metrics().then(

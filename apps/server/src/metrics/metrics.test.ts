@@ -1,4 +1,5 @@
 import { eventStreamPath } from '@ops/contract';
+import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addTestUser,
@@ -7,11 +8,12 @@ import {
   testPublicUrl,
   type TestApp,
 } from '../../test/app';
-import { createEmptyDatabase, silentLogger } from '../../test/database';
+import { createEmptyDatabase, createTestDatabase, silentLogger } from '../../test/database';
 import { eventStream } from '../../test/event-stream';
 import { freePort, newDataDir } from '../../test/processes';
 import { loadConfig } from '../config';
 import { startServer, type RunningServer } from '../server';
+import { createMetrics, startMetricsListener } from './index';
 
 const token = 'metrics-token-for-the-test-0123456789';
 
@@ -201,10 +203,12 @@ describe('GET /metrics', () => {
         DATABASE_URL: await createEmptyDatabase(),
         DATA_DIR: newDataDir(),
         PORT: String(await freePort()),
-        HOST: '127.0.0.1',
+        // The main port on every interface, as in production: the metrics port stays on loopback.
+        HOST: '0.0.0.0',
         SEED: 'none',
         METRICS_PORT: String(metricsPort),
       });
+      expect(config.metrics.host).toBe('127.0.0.1');
       server = await startServer(config, silentLogger);
       metricsUrl = `http://127.0.0.1:${metricsPort}`;
     }, 60_000);
@@ -227,5 +231,47 @@ describe('GET /metrics', () => {
       const main = await fetch(`${server.url}/metrics`);
       expect(main.status).toBe(404);
     });
+
+    it('listens on loopback only (METRICS_HOST), not on the interfaces the main port serves', async () => {
+      const outside = Object.values(networkInterfaces())
+        .flat()
+        .find((address) => address && address.family === 'IPv4' && !address.internal);
+      const port = new URL(metricsUrl).port;
+      // The machine's own non-loopback address reaches the main port but not the metrics.
+      if (outside) {
+        expect(
+          (await fetch(`http://${outside.address}:${new URL(server.url).port}/healthz`)).status,
+        ).toBe(200);
+        await expect(fetch(`http://${outside.address}:${port}/metrics`)).rejects.toThrow();
+      }
+      expect((await fetch(`${metricsUrl}/metrics`)).status).toBe(200);
+    });
+  });
+
+  it('asks for METRICS_TOKEN on METRICS_PORT too when the token is set', async () => {
+    const database = await createTestDatabase();
+    const metrics = createMetrics({ db: database.db, logger: silentLogger, processMetrics: false });
+    const listener = await startMetricsListener(metrics, {
+      port: 0,
+      host: '127.0.0.1',
+      token: 'metrics-token-0123456789',
+      logger: silentLogger,
+    });
+    try {
+      const url = `http://127.0.0.1:${listener.port}/metrics`;
+      const refused = await fetch(url);
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="metrics"');
+      expect(
+        (await fetch(url, { headers: { authorization: 'Bearer wrong-token-0123456789' } })).status,
+      ).toBe(401);
+      const served = await fetch(url, {
+        headers: { authorization: 'Bearer metrics-token-0123456789' },
+      });
+      expect(served.status).toBe(200);
+    } finally {
+      await listener.close();
+      await database.close();
+    }
   });
 });
