@@ -61,6 +61,7 @@ export const domainRules = {
   'already-undone': 'The bulk change was undone already (issue 19).',
   'credit-used': "The member's credit from the booking was already used or refunded.",
   doctype: 'A bank file with a DOCTYPE or entity declarations is refused (never needed, abusable).',
+  'xml-depth': 'An XML file nests its elements deeper than any bank file does (issue 31).',
   duplicate: 'The record would duplicate another (e.g. a second membership invoice of a year).',
   email: 'Not a valid e-mail address.',
   empty: 'The file is empty (or has no CSV header line).',

@@ -4,7 +4,7 @@ import { badInput, type AppError } from '../../errors';
 /** The rules a bank file can break; each is one of the contract's error rules. */
 export type CamtErrorRule = Extract<
   TErrorRule,
-  'not-xml' | 'doctype' | 'unknown-namespace' | 'no-entries' | 'amount' | 'structure'
+  'not-xml' | 'doctype' | 'xml-depth' | 'unknown-namespace' | 'no-entries' | 'amount' | 'structure'
 >;
 
 /**

@@ -29,6 +29,9 @@ export function readCamtDocument(input: string | Buffer): CamtDocument {
     );
   }
   if (xml.trim() === '') throw new CamtError('not-xml', 'The file is empty: it is not XML.');
+  // Before any tree is built: the validator and the parser recurse per level, and 200,000
+  // nested elements in 2 MB overflowed the stack (a 500) until this check (issue 31).
+  checkNestingDepth(xml);
   const validation = XMLValidator.validate(xml);
   if (validation !== true) {
     const { msg, line, col } = validation.err;
@@ -45,6 +48,60 @@ export function readCamtDocument(input: string | Buffer): CamtDocument {
     );
   }
   return { kind, version, message };
+}
+
+/** No camt.053/054 element is nested deeper than about 15; 64 leaves banks room to spare. */
+export const maxXmlDepth = 64;
+
+/**
+ * Counts how deep elements nest, in one pass over the text without building anything: start
+ * tags open a level, end tags close one; self-closing tags, comments, CDATA, processing
+ * instructions and quoted attribute values (which may hold `>`) are skipped.
+ */
+function checkNestingDepth(xml: string): void {
+  let depth = 0;
+  let at = xml.indexOf('<');
+  while (at !== -1) {
+    const next = xml.charAt(at + 1);
+    let end: number;
+    if (xml.startsWith('<!--', at)) end = closing(xml, '-->', at + 4);
+    else if (xml.startsWith('<![CDATA[', at)) end = closing(xml, ']]>', at + 9);
+    else if (next === '?' || next === '!') end = xml.indexOf('>', at + 2);
+    else {
+      end = tagEnd(xml, at + 1);
+      if (next === '/') depth -= 1;
+      else if (end !== -1 && xml.charAt(end - 1) !== '/') {
+        depth += 1;
+        if (depth > maxXmlDepth) {
+          throw new CamtError(
+            'xml-depth',
+            `The file nests elements more than ${maxXmlDepth} deep: no bank file does; it is refused unread.`,
+          );
+        }
+      }
+    }
+    if (end < 0) return; // unterminated: the validator names the place
+    at = xml.indexOf('<', end + 1);
+  }
+}
+
+/** The index of the last character of `marker` found from `from`; -1 when it never comes. */
+function closing(xml: string, marker: string, from: number): number {
+  const found = xml.indexOf(marker, from);
+  return found === -1 ? -1 : found + marker.length - 1;
+}
+
+/** The `>` closing the tag that starts at `from`, past quoted attribute values; -1 if none. */
+function tagEnd(xml: string, from: number): number {
+  let quote = '';
+  for (let index = from; index < xml.length; index++) {
+    const char = xml.charAt(index);
+    if (quote) {
+      if (char === quote) quote = '';
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === '>') return index;
+  }
+  return -1;
 }
 
 /**

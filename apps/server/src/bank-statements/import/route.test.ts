@@ -110,6 +110,29 @@ describe('POST /api/bank-statements/imports', () => {
     expect(await written()).toEqual(before);
   });
 
+  it('refuses 200,000 nested elements in under 2 MB with a 400 (xml-depth) and stays ready (issue 31)', async () => {
+    const before = await written();
+    const good = bankFile([entryOf([credit({ amountMinor: 1_250 })])]);
+    const levels = 200_000;
+    const nested = good.replace(
+      '<GrpHdr>',
+      `<GrpHdr>${'<a>'.repeat(levels)}${'</a>'.repeat(levels)}`,
+    );
+    expect(nested.length).toBeLessThan(2 * 1024 * 1024);
+    expectInvalid(await upload(nested), 'file', 'xml-depth');
+    expect(await written()).toEqual(before);
+    // Deep but not absurd (attributes holding ">", comments, self-closing tags): read as before.
+    const decorated = bankFile([entryOf([credit({ amountMinor: 1_250 })])], {
+      messageId: 'DEEP-BUT-FINE',
+    }).replace(
+      '<GrpHdr>',
+      `<GrpHdr><!-- a > b --><Note x="1>2"/>${'<b>'.repeat(30)}${'</b>'.repeat(30)}`,
+    );
+    const imported = await upload(decorated);
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+  });
+
   it('validates the file name', async () => {
     const response = await t.app.inject({
       method: 'POST',
