@@ -135,6 +135,20 @@ describe('the server process', () => {
         .toBe(true);
       expect(again.output()).toContain(`npm run ops -- sign-in-link ${DEMO_OPERATOR_EMAIL}`);
       expect(again.output()).not.toContain('oobCode');
+      // A link asked for by e-mail (issue 31): without SMTP_URL it is shown where the server
+      // writes, and that is kept; so its code is redacted there, and the command is named.
+      const asked = await fetch(`${url}/api/auth/email-link`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: url },
+        body: JSON.stringify({ email: DEMO_OPERATOR_EMAIL, continueUrl: `${url}/` }),
+      });
+      expect(asked.status).toBe(200);
+      await expect
+        .poll(() => again.output().includes('E-mail not sent'), { timeout: 20_000 })
+        .toBe(true);
+      expect(again.output()).toContain('oobCode=[redacted]');
+      expect(again.output()).not.toMatch(/oobCode=(?!\[redacted\])/);
+      expect(again.output()).toContain('npm run ops -- sign-in-link <email>');
     } finally {
       again.kill('SIGTERM');
     }

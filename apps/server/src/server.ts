@@ -85,6 +85,13 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       logger,
     );
     stops.push(() => notifications.close());
+    if (config.databaseUrl && !config.smtpUrl) {
+      // An external database is usually production's: without SMTP no e-mail reaches anyone,
+      // and the links people ask for are only shown where this process writes (issue 31).
+      logger.warn(
+        'DATABASE_URL is set but SMTP_URL is not: e-mails are not delivered, only kept in the e-mail log; sign-in links are printed only to a terminal (set SMTP_URL)',
+      );
+    }
     const emailWorker = startEmailWorker({
       db: database.db,
       transport: config.smtpUrl ? smtpTransport(config.smtpUrl) : logTransport(logger),

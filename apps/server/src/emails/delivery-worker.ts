@@ -1,4 +1,4 @@
-import { emailMaxDeliveryAttempts } from '@ops/contract';
+import { actionLinkParams, emailMaxDeliveryAttempts } from '@ops/contract';
 import { hostname } from 'node:os';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import nodemailer from 'nodemailer';
@@ -13,7 +13,7 @@ import { isDatabaseUnreachable } from '../db/connection-errors';
 import { reconnectedChannel, type Notifications } from '../db/notifications';
 import { newId } from '../lib/ids';
 import type { Logger } from '../logger';
-import { getOutboxKey, openSecret, revealCode } from './sealed-secrets';
+import { getOutboxKey, openSecret, redactedSecret, revealCode } from './sealed-secrets';
 import {
   generatedAttachmentsOf,
   outboxChannel,
@@ -159,16 +159,38 @@ export function terminalEmailBlock(email: DeliverableEmail): string {
   ].join('\n');
 }
 
+/** A link's code in a message's text, as the outbox puts it back (`oobCode=...`). */
+const codeInLink = new RegExp(`([?&]${actionLinkParams.code}=)[^&\\s"'<>]+`, 'g');
+
+/**
+ * The block for a standard error that is not a terminal (a file, journald, `docker logs`):
+ * whoever reads those later must not find a working code, so the code is redacted and the
+ * command that makes a new link is named instead (the banner's rule, issue 31).
+ */
+function withoutCodes(email: DeliverableEmail): DeliverableEmail {
+  const text = email.text_body;
+  if (text === null || text.search(codeInLink) === -1) return email;
+  const redacted = text.replace(codeInLink, `$1${redactedSecret}`);
+  const note = [
+    '',
+    `(The link's code is not printed: standard error is not a terminal, and what it writes is`,
+    ' kept. For a working link: npm run ops -- sign-in-link <email>, on a terminal.)',
+  ].join('\n');
+  return { ...email, text_body: `${redacted}${note}` };
+}
+
 /**
  * Without SMTP_URL, e-mails are kept in the e-mail log (marked "Logged (not delivered)") and
  * shown to the person at the terminal, one readable block each: a sign-in or reset link a
- * person asked for arrives there whole, because that is how a newcomer signs in. The log gets
+ * person asked for arrives there whole, because that is how a newcomer signs in, but only when
+ * standard error is a terminal (`isTerminal`); otherwise with its code redacted. The log gets
  * one short line naming the e-mail, never its text: log collectors keep lines, and a link's
  * code must not be among them.
  */
 export function logTransport(
   logger: Logger,
   printBlock: TerminalPrinter = printToTerminal,
+  isTerminal: boolean = process.stderr.isTTY === true,
 ): Transport {
   return {
     mode: 'log',
@@ -177,7 +199,7 @@ export function logTransport(
         { eid: email.eid, to: email.to_addresses, subject: email.subject },
         'e-mail not delivered (SMTP_URL is not set): shown on the terminal',
       );
-      printBlock(terminalEmailBlock(email));
+      printBlock(terminalEmailBlock(isTerminal ? email : withoutCodes(email)));
       return {
         messageId: null,
         accepted: [],

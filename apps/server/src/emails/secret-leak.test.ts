@@ -201,7 +201,8 @@ describe('no operator and no log line can read a sign-in or reset secret', () =>
     const devLog = captureLogger();
     const devWorker = startEmailWorker({
       db: t.database.db,
-      transport: logTransport(devLog.logger, (line) => terminal.push(line)),
+      // As `npm start` in a terminal: the block shows the working link.
+      transport: logTransport(devLog.logger, (line) => terminal.push(line), true),
       notifications: t.notifications,
       logger: devLog.logger,
       pollMs: 200,
