@@ -123,7 +123,6 @@ describe('the renewal run', () => {
   };
 
   it('invoices every active member once, by currency, fee band and category; a second run issues none', async () => {
-    const started = Date.now();
     const progress: number[] = [];
     const run = await renewMemberships(
       t.database.db,
@@ -134,7 +133,6 @@ describe('the renewal run', () => {
         onProgress: (step) => progress.push(step.processed),
       },
     );
-    const elapsedMs = Date.now() - started;
     const eligible = expected();
     const usd = Array.from({ length: memberCount }, (_, i) => i).filter(
       (i) => i % 7 !== 0 && i % 6 < 4 && i % 10 === 3,
@@ -148,10 +146,7 @@ describe('the renewal run', () => {
       skipped: [{ reason: 'no active bank account in USD', count: usd }],
     });
     expect(progress.length).toBe(Math.ceil(eligible / 1_000));
-    // Linear in the members (batches of 1,000). Measured 0.65-1 ms per invoice with the 2 CPUs
-    // shared by other test runs (load ~7); the INSERT's ~20 indexes and the search trigger are
-    // most of it. The bound only catches a run gone quadratic, not a busy machine.
-    expect(elapsedMs / run.issued).toBeLessThan(3);
+    // How fast (per invoice, at 100,000 members): `npm run bench` (invoice-renewal), not here.
 
     const invoices = await t.database.db
       .selectFrom('invoices as i')
