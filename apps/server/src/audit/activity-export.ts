@@ -37,8 +37,9 @@ function actorText(actor: {
 /** The log as a spreadsheet reads it: one line per entry, the changes as one text. */
 export function activityExportListFor(
   query: Pick<TActivityListQuery, 'at'>,
+  viewerUid: string,
 ): ListDefinition<Parameters<ReturnType<typeof activityListFor>['toItem']>[0], ExportRow> {
-  const list = activityListFor(query);
+  const list = activityListFor(query, viewerUid);
   return {
     ...list,
     toItem: (row) => {

@@ -1,5 +1,6 @@
 import { ZActivityFacets, ZActivityListPage, ZActivityListQuery } from '@ops/contract/activity';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireSession } from '../http/access';
 import { sendListExport } from '../lists';
 import { activityExportColumns, activityExportListFor } from './activity-export';
 import { getActivityFacets } from './facets';
@@ -21,7 +22,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZActivityListPage },
       },
     },
-    async (request) => listActivity(app.deps.db, request.query),
+    async (request) => listActivity(app.deps.db, request.query, requireSession(request).user.uid),
   );
 
   app.get(
@@ -36,7 +37,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendListExport(request, reply, {
         db: app.deps.db,
-        list: activityExportListFor(request.query),
+        list: activityExportListFor(request.query, requireSession(request).user.uid),
         query: request.query,
         columns: activityExportColumns,
         filename: 'activity',

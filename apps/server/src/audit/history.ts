@@ -9,6 +9,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { auditSecretColumns } from '../db/audit';
+import { visibleTo } from './personal-entries';
 
 /** Never shown, even if an old entry carried them (recordAudit strips them when writing). */
 const hiddenFields = new Set<string>([...auditSecretColumns, ...auditBookkeepingFields]);
@@ -58,6 +59,8 @@ export type AuditHistoryOptions = {
   /** nextCursor of the previous page: the id of its last (oldest) entry. */
   cursor?: string | undefined;
   limit: number;
+  /** Who reads: another operator's personal entries are left out (`personal-entries.ts`). */
+  viewerUid: string;
 };
 
 /**
@@ -84,7 +87,8 @@ export async function getAuditHistory(
       'a.after',
     ])
     .where('a.table_name', '=', options.table)
-    .where('a.record_id', '=', options.id);
+    .where('a.record_id', '=', options.id)
+    .where(visibleTo(options.viewerUid));
   if (options.cursor) query = query.where('a.id', '<', options.cursor);
   const rows = await query
     .orderBy('a.id', 'desc')

@@ -10,6 +10,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import { badQuery, type ListDefinition, type ListSpec, parseDay, runList } from '../lists';
 import { changedFields, reasonOf } from './history';
+import { visibleTo } from './personal-entries';
 
 /** The entry's time as integer microseconds: the sort key of migration 0037's indexes. */
 const timeKey = 'audit_time_key(a.at)';
@@ -143,12 +144,13 @@ type ActivityListRow = {
  */
 export function activityListFor(
   query: Pick<TActivityListQuery, 'at'>,
+  viewerUid: string,
 ): ListDefinition<ActivityListRow, TActivityListItem> {
   const days = query.at ? activityDaysFilter(query.at) : null;
   return {
     spec: activityListSpec,
     from: (db) => {
-      const from = db.selectFrom('audit_log as a');
+      const from = db.selectFrom('audit_log as a').where(visibleTo(viewerUid));
       return days ? from.where(days) : from;
     },
     select: (matching) =>
@@ -191,7 +193,8 @@ export function activityListFor(
 export function listActivity(
   db: Kysely<Database>,
   query: TActivityListQuery,
+  viewerUid: string,
   options: { withEstimate?: boolean } = {},
 ): Promise<TActivityListPage> {
-  return runList(db, activityListFor(query), query, options);
+  return runList(db, activityListFor(query, viewerUid), query, options);
 }

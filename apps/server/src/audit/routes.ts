@@ -1,5 +1,6 @@
 import { ZAuditHistoryPage, ZAuditHistoryParams, ZAuditHistoryQuery } from '@ops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireSession } from '../http/access';
 import { getAuditHistory } from './history';
 
 /** The audit trail of one business record: the History tab of every detail screen. */
@@ -16,6 +17,11 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAuditHistoryPage },
       },
     },
-    async (request) => getAuditHistory(app.deps.db, { ...request.params, ...request.query }),
+    async (request) =>
+      getAuditHistory(app.deps.db, {
+        ...request.params,
+        ...request.query,
+        viewerUid: requireSession(request).user.uid,
+      }),
   );
 };
