@@ -1,4 +1,5 @@
-import type { TActivityListPage, TAuditHistoryPage } from '@ops/contract';
+import type { TAuditHistoryPage } from '@ops/contract';
+import type { TActivityListPage } from '@ops/contract/activity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAsNewOperator, testPublicUrl, type TestApp } from '../../test/app';
 
