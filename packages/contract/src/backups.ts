@@ -69,7 +69,14 @@ export const ZBackup = z
     jobRunId: z.string().nullable().describe('The run on the Jobs screen'),
     startedBy: z.string().nullable().describe('E-mail of the operator who pressed Run now'),
     status: z.enum(backupStatuses),
-    error: z.string().nullable(),
+    error: z
+      .string()
+      .nullable()
+      .describe('Why it failed, in words (no path or host: those are in the server log)'),
+    errorCode: z
+      .enum(['disk-full', 'not-permitted', 'missing', 'refused', 'interrupted', 'failed'])
+      .nullable()
+      .describe('Why it failed, as a code'),
     startedAt: z.string().describe('ISO time'),
     durationMs: z.number().int().nullable(),
     deletedAt: z.string().nullable().describe('When retention deleted the file'),

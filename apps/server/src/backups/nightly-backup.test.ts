@@ -462,4 +462,26 @@ describe('the nightly-backup job', () => {
       [second?.fileName, `${second?.fileName}.sha256`, 'notes.txt'].sort(),
     );
   });
+
+  it('records a failure as a short reason and code, never the folder or the database host', async () => {
+    // The folder made impossible (a file where it should be): the backup cannot write there.
+    const moved = `${backupDir}.aside`;
+    fs.renameSync(backupDir, moved);
+    fs.writeFileSync(backupDir, 'not a folder');
+    try {
+      const run = await runNowAndWait();
+      expect(run.state).toBe('failed');
+      // The Jobs screen's run says why in words an operator can pass on, without the path.
+      expect(run.error).toMatch(/backup folder/);
+      const list = await get<TBackups>('/api/backups');
+      const failed = list.backups.find((backup) => backup.jobRunId === run.id) ?? null;
+      const shown = JSON.stringify({ failed, run: await get<TJobRun[]>('/api/jobs/runs') });
+      expect(shown).not.toContain(backupDir);
+      expect(shown).not.toContain(path.dirname(backupDir));
+      expect(shown).not.toMatch(/127\.0\.0\.1|localhost:\d+|port \d+/);
+    } finally {
+      fs.rmSync(backupDir, { force: true });
+      fs.renameSync(moved, backupDir);
+    }
+  });
 });

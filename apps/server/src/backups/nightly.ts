@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Database, JobRunTrigger } from '../db/schema';
 import { newId } from '../lib/ids';
 import type { Logger } from '../logger';
+import { BackupInputError, backupFailureOf } from './backup-error';
 import { sidecarPath } from './backup-file';
 import { createBackup, defaultBackupFileName, type BackupResult } from './create-backup';
 import { deleteExpiredBackups, type RetentionOutcome } from './retention';
@@ -77,6 +78,7 @@ async function failInterruptedBackups(db: Kysely<Database>, runId: string): Prom
         status: 'failed',
         error:
           'Interrupted: the server stopped during the backup; its unfinished file was removed.',
+        error_code: 'interrupted',
         updated_at: sql<Date>`now()`,
       })
       .where('id', '=', row.id)
@@ -134,9 +136,16 @@ export async function runNightlyBackup(
   const interrupted = await failInterruptedBackups(db, run.id);
 
   const directory = config.backupDir;
-  // Only the server's user reads the backups: they hold every member's data.
-  await fs.mkdir(directory, { recursive: true, mode: 0o700 });
-  const fileName = await freeFileName(db, directory, defaultBackupFileName(config, clock.now()));
+  // Only the server's user reads the backups: they hold every member's data. A folder that
+  // cannot be made fails the run with the short reason; its path goes to the log only.
+  let fileName: string;
+  try {
+    await fs.mkdir(directory, { recursive: true, mode: 0o700 });
+    fileName = await freeFileName(db, directory, defaultBackupFileName(config, clock.now()));
+  } catch (error) {
+    logger.error({ err: error, directory }, 'the backup folder cannot be used');
+    throw new BackupInputError(backupFailureOf(error).reason);
+  }
   const file = path.join(directory, fileName);
 
   const backupId = newId();
@@ -167,16 +176,23 @@ export async function runNightlyBackup(
     });
   } catch (error) {
     await removeBackupFiles(directory, fileName);
+    // The whole error (the folder's path, pg_dump's host and port) for the administrators'
+    // log; the row and the job run get the short reason every operator may read (issue 31).
+    logger.error({ err: error, backupId }, 'the backup failed');
+    const failure = backupFailureOf(error);
     await db
       .updateTable('backups')
       .set({
         status: 'failed',
-        error: error instanceof Error ? error.message : String(error),
+        error: failure.reason,
+        error_code: failure.code,
         updated_at: sql<Date>`now()`,
       })
       .where('id', '=', backupId)
       .execute();
-    throw error;
+    throw error instanceof BackupInputError
+      ? new BackupInputError(failure.reason)
+      : new Error(failure.reason);
   }
   await db
     .updateTable('backups')

@@ -21,6 +21,7 @@ function toBackup(row: BackupRow): TBackup {
     startedBy: row.started_by_email ?? row.operator_uid,
     status: row.status,
     error: row.error,
+    errorCode: (row.error_code as TBackup['errorCode']) ?? null,
     startedAt: new Date(row.started_at).toISOString(),
     durationMs: row.duration_ms,
     deletedAt: row.deleted_at ? new Date(row.deleted_at).toISOString() : null,

@@ -920,6 +920,8 @@ export type BackupsTable = {
   operator_uid: string | null;
   status: BackupStatus;
   error: string | null;
+  /** Issue 31: the failure's code (`backupFailureOf`); the full error is in the server log. */
+  error_code: string | null;
   started_at: Timestamp;
   duration_ms: number | null;
   deleted_at: Timestamp | null;

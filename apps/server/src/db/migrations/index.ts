@@ -46,6 +46,7 @@ import * as backups from './0045-backups';
 import * as loadIndexes from './0046-load-indexes';
 import * as terminalActionCodes from './0047-terminal-action-codes';
 import * as headquartersDay from './0048-headquarters-day';
+import * as backupErrorCodes from './0049-backup-error-codes';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -99,4 +100,5 @@ export const migrations: Record<string, Migration> = {
   '0046-load-indexes': loadIndexes,
   '0047-terminal-action-codes': terminalActionCodes,
   '0048-headquarters-day': headquartersDay,
+  '0049-backup-error-codes': backupErrorCodes,
 };
