@@ -10,5 +10,10 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Two cores: API test files each start servers and subprocesses; two at a time is fastest.
     maxWorkers: 2,
+    // Each worker keeps its imported modules from one test file to the next: re-importing the
+    // server for each of 200 files took 405 s of the workers' time (the suite: 667 s → 353 s).
+    // Test files share no state through modules: each makes its own database and app, and
+    // resets what it sets (the clock: `setClockForTests(null)` in its afterAll).
+    isolate: false,
   },
 });
