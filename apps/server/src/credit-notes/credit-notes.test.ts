@@ -397,6 +397,18 @@ describe('credit notes and refunds', () => {
     expect(attachment.filename).toBe(`credit-note-${number}.pdf`);
     const sent = await api.post<{ message: string }>(`/api/credit-notes/${cnid}/send`, {});
     expect(sent.status).toBe(200);
+    // Issue 31: the send is audited on the credit note (who, to whom), and not repeated at once.
+    const audited = await db()
+      .selectFrom('audit_log')
+      .select(['actor_uid', 'after'])
+      .where('table_name', '=', 'credit_notes')
+      .where('record_id', '=', cnid)
+      .where('action', '=', 'send')
+      .execute();
+    expect(audited).toHaveLength(1);
+    expect(audited[0]?.actor_uid).toBeTruthy();
+    expect(audited[0]?.after).toMatchObject({ sentTo: 'accounts@example.org', number });
+    expect((await api.post(`/api/credit-notes/${cnid}/send`, {})).status).toBe(429);
   });
 
   it('refuses bad input naming the field, and uses up no number doing so', async () => {

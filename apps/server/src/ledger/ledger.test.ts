@@ -256,6 +256,51 @@ describe('the member ledger', () => {
     );
   });
 
+  it('audits each statement sent, on the member and in the activity log, and refuses the same one twice a minute (issue 31)', async () => {
+    const range = { from: '2026-01-01', to: '2026-06-30' };
+    const sent = await api.post<{ eid: string }>(
+      `/api/members/${member.mid}/statement/send`,
+      range,
+    );
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const history = await api.get<{ data: { action: string; actor: { email: string | null } }[] }>(
+      `/api/audit/members/${member.mid}`,
+    );
+    expect(history.body.data[0]).toMatchObject({ action: 'send-statement' });
+    expect(history.body.data[0]?.actor.email).toBeTruthy();
+    const entry = await t.database.db
+      .selectFrom('audit_log')
+      .select(['after', 'actor_uid'])
+      .where('table_name', '=', 'members')
+      .where('record_id', '=', member.mid)
+      .where('action', '=', 'send-statement')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(entry.after).toMatchObject({
+      from: '2026-01-01',
+      to: '2026-06-30',
+      sentTo: 'accounts@rheinhafen.example',
+      eid: sent.body.eid,
+    });
+    const activity = await api.get<{ data: { record: { id: string }; action: string }[] }>(
+      '/api/activity?action=send-statement',
+    );
+    expect(activity.body.data.some((item) => item.record.id === member.mid)).toBe(true);
+
+    // The same statement again at once: 429, nothing queued; another period goes.
+    const emailsBefore = await t.database.db.selectFrom('emails').select('eid').execute();
+    const again = await api.post(`/api/members/${member.mid}/statement/send`, range);
+    expect(again.status).toBe(429);
+    expect(await t.database.db.selectFrom('emails').select('eid').execute()).toHaveLength(
+      emailsBefore.length,
+    );
+    const other = await api.post(`/api/members/${member.mid}/statement/send`, {
+      ...range,
+      to: '2026-05-31',
+    });
+    expect(other.status, JSON.stringify(other.body)).toBe(200);
+  });
+
   it('near midnight, today is Zurich’s: money booked at 00:30 is of that day, a statement may end then and not later', async () => {
     // 23:30 on 30 November in UTC is 00:30 on 1 December in Zurich; sessions run on the same
     // clock, so sign in again at that instant.

@@ -1,5 +1,6 @@
 import { ZCreditNoteParams, ZCreditNoteSendResult } from '@ops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { operatorActor } from '../../http/actor';
 import { sendCreditNote } from '../send';
 
 /** POST /api/credit-notes/:cnid/send: e-mails the credit note's PDF to its member. */
@@ -10,11 +11,18 @@ export const sendCreditNoteRoute: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'credit-notes.issue' },
       schema: {
         tags: ['credit-notes'],
-        summary: "E-mail the credit note's PDF to the member (400 when the member has no address)",
+        summary:
+          "E-mail the credit note's PDF to the member, audited on the credit note (400 when the member has no address; 429 when it went to the same address less than a minute ago)",
         params: ZCreditNoteParams,
         response: { 200: ZCreditNoteSendResult },
       },
     },
-    async (request) => sendCreditNote(app.deps.db, request.params.cnid, app.deps.config.mailFrom),
+    async (request) =>
+      sendCreditNote(
+        app.deps.db,
+        operatorActor(request),
+        request.params.cnid,
+        app.deps.config.mailFrom,
+      ),
   );
 };

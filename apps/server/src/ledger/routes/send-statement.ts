@@ -1,5 +1,6 @@
 import { ZLedgerParams, ZStatementSendRequest, ZStatementSendResult } from '@ops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { operatorActor } from '../../http/actor';
 import { sendStatement } from '../statement/send';
 
 /** E-mails the member its statement of account for a period. */
@@ -11,14 +12,14 @@ export const sendStatementRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['members'],
         summary:
-          'E-mail the member its statement of account for a period (the PDF attached, through the outbox); 400 `no-address` when the member has no e-mail address',
+          'E-mail the member its statement of account for a period (the PDF attached, through the outbox), audited on the member; 400 `no-address` when the member has no e-mail address; 429 when the same statement went to the same address less than a minute ago',
         params: ZLedgerParams,
         body: ZStatementSendRequest,
         response: { 200: ZStatementSendResult },
       },
     },
     async (request) =>
-      sendStatement(app.deps.db, request.params.mid, request.body, {
+      sendStatement(app.deps.db, operatorActor(request), request.params.mid, request.body, {
         mailFrom: app.deps.config.mailFrom,
       }),
   );

@@ -1,9 +1,11 @@
 import type { TStatementSendRequest, TStatementSendResult } from '@ops/contract';
 import type { Kysely } from 'kysely';
+import { recordAudit, type Actor } from '../../db/audit';
 import type { Database } from '../../db/schema';
 import { writeTransaction } from '../../db/transaction';
 import { formatMailMoney, renderEmail, type ClosingBalance } from '../../email-templates';
 import { queueEmail } from '../../emails';
+import { refuseRepeatedSend } from '../../emails/document-sends';
 import { badInput } from '../../errors';
 import { longDay } from '../../lib/dates';
 import { checkStatementRange, statementPdfFileName } from './data';
@@ -22,6 +24,7 @@ function closingBalance(currency: string, minor: number): ClosingBalance {
  */
 export async function sendStatement(
   db: Kysely<Database>,
+  actor: Actor,
   mid: string,
   request: TStatementSendRequest,
   context: { mailFrom: string },
@@ -37,6 +40,9 @@ export async function sendStatement(
       );
     }
     const period = `${longDay(data.from)} – ${longDay(data.to)}`;
+    const same = { from: data.from, to: data.to, sentTo: data.email };
+    const send = { table: 'members', recordId: mid, action: 'send-statement' } as const;
+    await refuseRepeatedSend(trx, send, same, `The statement for ${period}`);
     const { preferred_language: language } = await trx
       .selectFrom('members')
       .select('preferred_language')
@@ -64,6 +70,7 @@ export async function sendStatement(
         },
       ],
     });
+    await recordAudit(trx, actor, { ...send, before: null, after: { ...same, eid } });
     return { eid, message: `Statement of account for ${period} e-mailed to ${data.email}.` };
   });
 }
