@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { recordAudit, type Actor } from '../db/audit';
 import { writeTransaction } from '../db/transaction';
-import { refuseRepeatedSend } from '../emails/document-sends';
+import { refuseRepeatedSend } from '../emails';
 import { getCreditNoteDetail } from './detail';
 import { queueCreditNoteEmailIn } from './email';
 

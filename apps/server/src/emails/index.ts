@@ -5,6 +5,8 @@
 
 // Queueing: an operation writes its e-mail in its own transaction; the worker delivers it.
 export { outboxChannel, queueEmail, queueEmails } from './outbox';
+// A document e-mailed by hand (a statement, a credit note) is not sent twice within a minute.
+export { refuseRepeatedSend } from './document-sends';
 // The endorsement request's wording (every other e-mail is an editable template, email-templates/).
 export { applicationEndorsementRequestedEmail } from './templates';
 // A queued e-mail carrying a sign-in or reset code stores it only sealed with the outbox key.
