@@ -143,6 +143,12 @@ export const ZEmailTemplate = ZEmailTemplateContent.extend({
   defaults: ZEmailTemplateContent,
   variables: z.array(ZEmailTemplateVariable),
   recordType: z.enum(emailTemplateRecordTypes).nullable(),
+  lastFallback: z
+    .object({ at: z.string().describe('ISO time'), reason: z.string() })
+    .nullable()
+    .describe(
+      'The last time this wording could not be used for an e-mail and the default was sent instead (cleared by a save)',
+    ),
 }).describe("One kind's template in one language, with what it may use");
 export type TEmailTemplate = z.infer<typeof ZEmailTemplate>;
 

@@ -675,6 +675,9 @@ export type EmailTemplatesTable = Tracked & {
   subject: string;
   text_body: string;
   html_body: string;
+  /** Issue 31: the last time the template could not be used at send (the default went). */
+  last_fallback_at: Timestamp | null;
+  last_fallback_reason: string | null;
 };
 
 export type Database = {

@@ -192,6 +192,14 @@ describe('no template leads a sign-in code, or a member, away from our own pages
       expect(`${mail.text ?? ''}${String(mail.html)}`).not.toContain('evil.example');
       await new Promise((resolve) => setImmediate(resolve));
       expect(warnings.join('\n')).toMatch(/sign-in-link e-mail template \(en, version 1\) failed/);
+      // The editor says so, until the template is saved again.
+      const shown = await t.app.inject({
+        url: `${base}/sign-in-link/en`,
+        headers: { cookie: financeCookie },
+      });
+      expect(
+        shown.json<{ lastFallback: { reason: string } | null }>().lastFallback?.reason,
+      ).toMatch(/must stand on its own|must be the whole href/);
     } finally {
       process.off('warning', onWarning);
       await t.database.db.deleteFrom('email_templates').where('id', '=', stored.id).execute();

@@ -83,6 +83,10 @@ export function templateOf(
     text: row?.text_body ?? defaults.text,
     html: row?.html_body ?? defaults.html,
     version: row?.version ?? null,
+    lastFallback:
+      row?.last_fallback_at && row.last_fallback_reason
+        ? { at: new Date(row.last_fallback_at).toISOString(), reason: row.last_fallback_reason }
+        : null,
     updatedAt: row ? new Date(row.updated_at).toISOString() : null,
     updatedBy: row ? (row.updated_by_email ?? row.updated_by) : null,
     defaults,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EmailTemplateKind, Language } from '@ops/contract';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { defaultTemplates, type DefaultTemplates } from './defaults';
 import {
@@ -96,10 +96,14 @@ export function defaultOf(
  * the default wording rather than not at all, and the failure is reported as a process warning
  * (the server's log shows it).
  */
+/** What a renderer does when a stored template could not be used (it records it on the row). */
+type OnFallback = (source: Source & { origin: 'override' }, reason: string) => Promise<void>;
+
 async function renderSource<K extends EmailTemplateKind>(
   source: Source,
   variables: EmailVariables[K],
   defaults: DefaultTemplates,
+  onFallback?: OnFallback,
 ): Promise<RenderedEmail> {
   const values = variables as Record<string, unknown>;
   try {
@@ -107,10 +111,12 @@ async function renderSource<K extends EmailTemplateKind>(
     return { ...rendered, language: source.language };
   } catch (error) {
     if (source.origin === 'default') throw error;
+    const reason = error instanceof Error ? error.message : String(error);
     process.emitWarning(
-      `The ${source.kind} e-mail template (${source.language}, version ${source.version}) failed to render and the default was used: ${error instanceof Error ? error.message : String(error)}`,
+      `The ${source.kind} e-mail template (${source.language}, version ${source.version}) failed to render and the default was used: ${reason}`,
       { code: 'EMAIL_TEMPLATE_FALLBACK' },
     );
+    await onFallback?.(source, reason);
     const fallback = defaultOf(source.kind, source.language, defaults);
     const rendered = await renderChecked(fallback.kind, compiled(fallback), values);
     return { ...rendered, language: fallback.language };
@@ -130,10 +136,36 @@ export type EmailRenderer = {
 export function rendererOf(
   overrides: Overrides,
   defaults: DefaultTemplates = defaultTemplates,
+  onFallback?: OnFallback,
 ): EmailRenderer {
   return {
     render: (kind, language, variables) =>
-      renderSource(pickTemplate(kind, language, overrides, defaults), variables, defaults),
+      renderSource(
+        pickTemplate(kind, language, overrides, defaults),
+        variables,
+        defaults,
+        onFallback,
+      ),
+  };
+}
+
+/**
+ * Notes on the template's row that its wording could not be used (the editor shows it until the
+ * next save). Not a change of the template: no version, no audit entry; one UPDATE of that row
+ * in the caller's transaction, once per renderer (a renewal batch renders thousands).
+ */
+function recordFallbackOn(db: Kysely<Database>): OnFallback {
+  const recorded = new Set<string>();
+  return async (source, reason) => {
+    const id = `${source.kind}:${source.language}:${source.version}`;
+    if (recorded.has(id)) return;
+    recorded.add(id);
+    await db
+      .updateTable('email_templates')
+      .set({ last_fallback_at: sql<Date>`now()`, last_fallback_reason: reason.slice(0, 500) })
+      .where('id', '=', `${source.kind}:${source.language}`)
+      .where('version', '=', source.version)
+      .execute();
   };
 }
 
@@ -145,7 +177,7 @@ export async function loadEmailRenderer(
   db: Kysely<Database>,
   kinds: readonly EmailTemplateKind[],
 ): Promise<EmailRenderer> {
-  return rendererOf(await loadOverrides(db, kinds));
+  return rendererOf(await loadOverrides(db, kinds), defaultTemplates, recordFallbackOn(db));
 }
 
 /**

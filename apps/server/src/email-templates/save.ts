@@ -94,6 +94,8 @@ export async function saveEmailTemplate(
           version,
           updated_at: sql<Date>`now()`,
           updated_by: actor.uid,
+          last_fallback_at: null,
+          last_fallback_reason: null,
         })
         .where('id', '=', id)
         .execute();

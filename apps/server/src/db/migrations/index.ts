@@ -47,6 +47,7 @@ import * as loadIndexes from './0046-load-indexes';
 import * as terminalActionCodes from './0047-terminal-action-codes';
 import * as headquartersDay from './0048-headquarters-day';
 import * as backupErrorCodes from './0049-backup-error-codes';
+import * as emailTemplateFallbacks from './0050-email-template-fallbacks';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -101,4 +102,5 @@ export const migrations: Record<string, Migration> = {
   '0047-terminal-action-codes': terminalActionCodes,
   '0048-headquarters-day': headquartersDay,
   '0049-backup-error-codes': backupErrorCodes,
+  '0050-email-template-fallbacks': emailTemplateFallbacks,
 };

@@ -308,6 +308,16 @@ function Editor({
         ) : null}
       </header>
       <p className="text-sm text-slate-600">{template.description}</p>
+      {template.lastFallback ? (
+        <p
+          role="status"
+          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          On {formatDateTime(template.lastFallback.at)} this wording could not be used for an
+          e-mail, and the default wording was sent instead: {template.lastFallback.reason} Saving
+          the template again clears this note.
+        </p>
+      ) : null}
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <div className="flex flex-col gap-3">
