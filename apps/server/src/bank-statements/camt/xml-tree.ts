@@ -1,4 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
+import { CamtError } from './camt-error';
 
 /**
  * The parsed XML as fast-xml-parser leaves it: an element with only text is its string, an element
@@ -84,9 +85,23 @@ const documentParser = new XMLParser({
 
 const entryParser = new XMLParser({ ...parserOptions, stopNodes: skippedElements });
 
+/**
+ * The parser's own refusal as the file's: the validator passes a few texts the parser then
+ * refuses (a declaration written `<?"xml …?>`: "Pi Tag is not closed"), which were a 500 until
+ * the property test found one (issue 31).
+ */
+function parsedOrRefused<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new CamtError('not-xml', `The file is not well-formed XML: ${reason}`);
+  }
+}
+
 /** The whole document, every `Ntry` left as its raw XML (read with `parseEntryXml`). */
 export function parseXmlTree(xml: string): XmlElement {
-  return documentParser.parse(xml) as XmlElement;
+  return parsedOrRefused(() => documentParser.parse(xml) as XmlElement);
 }
 
 /**
@@ -105,7 +120,7 @@ export function rawContentOf(node: XmlNode): string {
  * its content; any namespace prefix inside is dropped as in the document.
  */
 export function parseEntryXml(content: string): XmlNode | undefined {
-  const tree = entryParser.parse(`<Ntry>${content}</Ntry>`) as XmlElement;
+  const tree = parsedOrRefused(() => entryParser.parse(`<Ntry>${content}</Ntry>`) as XmlElement);
   return childNodes(tree, 'Ntry')[0];
 }
 
