@@ -1,6 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { eventStreamPath } from '@ops/contract';
 import type {
+  TEmailTemplate,
+  TEmailTemplateSaveResult,
   TMemberDetail,
   TMembersListPage,
   TMemberUpload,
@@ -296,6 +298,56 @@ describe('two server instances on one PostgreSQL', () => {
       .orderBy('number')
       .execute();
     expect(members.map((member) => member.number)).toEqual(['TI-0001', 'TI-0002', 'TI-0004']);
+  });
+
+  it('a template reverted and saved again on A is the wording B sends next (issue 31)', async () => {
+    // B compiles the template it sends; A changes it. A cache keyed by version would keep
+    // sending "A" from B: after a revert, the next save is version 1 again.
+    const member = await database.db
+      .selectFrom('members')
+      .select(['mid', 'preferred_language'])
+      .where('email', 'is not', null)
+      .where('deleted_at', 'is', null)
+      .orderBy('mid')
+      .executeTakeFirstOrThrow();
+    const language = member.preferred_language;
+    const templatePath = `/api/settings/email-templates/statement-of-account/${language}`;
+    const current = await send<TEmailTemplate>(a, 'GET', templatePath);
+    expect(current.status, JSON.stringify(current.body)).toBe(200);
+    const { text, html } = current.body;
+    const saveOnA = async (subject: string) => {
+      const saved = await send<TEmailTemplateSaveResult>(a, 'PUT', templatePath, {
+        body: { subject, text, html, version: null },
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body.template.version).toBe(1);
+    };
+    const sendOnB = async (from: string, to: string) => {
+      const sent = await send<{ eid: string }>(
+        b,
+        'POST',
+        `/api/members/${member.mid}/statement/send`,
+        {
+          body: { from, to },
+        },
+      );
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      const email = await database.db
+        .selectFrom('emails')
+        .select('subject')
+        .where('eid', '=', sent.body.eid)
+        .executeTakeFirstOrThrow();
+      return email.subject;
+    };
+    try {
+      await saveOnA('A: {{ member.number }}');
+      expect(await sendOnB('2025-01-01', '2025-01-31')).toMatch(/^A: /);
+      expect((await send(a, 'POST', `${templatePath}/revert`, { body: {} })).status).toBe(200);
+      await saveOnA('B: {{ member.number }}');
+      expect(await sendOnB('2025-02-01', '2025-02-28')).toMatch(/^B: /);
+    } finally {
+      await send(a, 'POST', `${templatePath}/revert`, { body: {} });
+    }
   });
 
   it('a search rebuild started on A survives A being killed and finishes on B', async () => {
