@@ -26,11 +26,12 @@ function openInvoiceToAssign() {
   return withDatabase(async ({ db }) =>
     db
       .selectFrom('invoices')
-      .select(['iid', 'number'])
-      .where('status', '=', 'issued')
-      .where('currency', '=', 'CHF')
-      .where('paid_minor', '=', '0')
-      .where('balance_minor', '>=', '30000')
+      .innerJoin('members', 'members.mid', 'invoices.member_mid')
+      .select(['invoices.iid', 'invoices.number', 'members.legal_name as name', 'members.number as memberNumber'])
+      .where('invoices.status', '=', 'issued')
+      .where('invoices.currency', '=', 'CHF')
+      .where('invoices.paid_minor', '=', '0')
+      .where('invoices.balance_minor', '>=', '30000')
       .orderBy(sql`random()`)
       .limit(1)
       .executeTakeFirstOrThrow(),
@@ -129,7 +130,13 @@ test('import the demo camt.054: the report counts, confirm the suggestion, assig
   const dialog = page.getByRole('dialog', { name: /^Assign CHF/ });
   await dialog.getByLabel('Find the invoice').fill(invoice.number);
   const candidates = dialog.getByRole('region', { name: 'Candidate invoices' });
-  await candidates.getByRole('button', { name: `Assign to ${invoice.number}` }).click();
+  // Whose invoice it is, on the candidate itself (issue 32: every one read "No member").
+  const candidate = candidates
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: `Assign to ${invoice.number}` }) });
+  await expect(candidate).toContainText(`${invoice.name} (${invoice.memberNumber})`);
+  await expect(candidates).not.toContainText('No member');
+  await candidate.getByRole('button', { name: `Assign to ${invoice.number}` }).click();
   await expect(dialog).toBeHidden();
   await expect(
     entries.locator('li[data-state="booked"]').filter({ hasText: 'Friends of Freight Forwarding' }),

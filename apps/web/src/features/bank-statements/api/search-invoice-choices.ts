@@ -1,17 +1,13 @@
-import type { TInvoiceListItem, TInvoicesListPage } from '@ops/contract';
+import type { TInvoiceDetail, TInvoicesListPage } from '@ops/contract';
+import {
+  invoiceChoiceOfDetail,
+  invoiceChoiceOfListItem,
+  type TInvoiceChoice,
+} from '@ops/contract/invoice-choice';
 import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { areaKeys } from '@/lib/query-keys';
 import { runSearch } from '@/lib/search/run-search';
-
-/** An invoice offered to assign a payment to: what the operator checks before choosing it. */
-export type InvoiceChoice = Pick<
-  TInvoiceListItem,
-  'iid' | 'number' | 'memberMid' | 'memberName' | 'status' | 'currency' | 'totalMinor'
-> & {
-  /** What is still open on it (issue 16's `balanceMinor`; the total where not yet answered). */
-  balanceMinor: string | number;
-};
 
 /** The invoices picker's searches and the open invoices of members (its own cache root). */
 export const invoiceChoiceQueryKeys = areaKeys('bank-invoice-choices');
@@ -19,20 +15,6 @@ export const invoiceChoiceQueryKeys = areaKeys('bank-invoice-choices');
 const searchedHits = 40;
 const shownInvoiceHits = 6;
 const searchedMembers = 3;
-
-function choiceOf(invoice: TInvoiceListItem): InvoiceChoice {
-  const { balanceMinor } = invoice as TInvoiceListItem & { balanceMinor?: string | number };
-  return {
-    iid: invoice.iid,
-    number: invoice.number,
-    memberMid: invoice.memberMid,
-    memberName: invoice.memberName,
-    status: invoice.status,
-    currency: invoice.currency,
-    totalMinor: invoice.totalMinor,
-    balanceMinor: balanceMinor ?? invoice.totalMinor,
-  };
-}
 
 /**
  * What the search palette's engine finds for the typed text: invoices (by number, payment
@@ -57,7 +39,7 @@ export async function searchInvoiceHits(q: string, signal?: AbortSignal) {
 export async function getOpenInvoicesOf(
   mids: readonly string[],
   signal?: AbortSignal,
-): Promise<InvoiceChoice[]> {
+): Promise<TInvoiceChoice[]> {
   if (mids.length === 0) return [];
   const params = new URLSearchParams({
     member: mids.join(','),
@@ -66,12 +48,13 @@ export async function getOpenInvoicesOf(
     limit: '20',
   });
   const page = await apiRequest<TInvoicesListPage>(`/api/invoices?${params}`, { signal });
-  return page.data.map(choiceOf);
+  return page.data.map(invoiceChoiceOfListItem);
 }
 
-export async function getInvoiceChoice(iid: string, signal?: AbortSignal): Promise<InvoiceChoice> {
-  return choiceOf(
-    await apiRequest<TInvoiceListItem>(`/api/invoices/${encodeURIComponent(iid)}`, { signal }),
+/** `GET /api/invoices/{iid}` answers the detail (`ZInvoiceDetail`), not a list row. */
+export async function getInvoiceChoice(iid: string, signal?: AbortSignal): Promise<TInvoiceChoice> {
+  return invoiceChoiceOfDetail(
+    await apiRequest<TInvoiceDetail>(`/api/invoices/${encodeURIComponent(iid)}`, { signal }),
   );
 }
 
@@ -113,7 +96,7 @@ export function useInvoiceChoices(q: string, knownMemberMid: string | null) {
   });
 
   const seen = new Set<string>();
-  const choices: InvoiceChoice[] = [];
+  const choices: TInvoiceChoice[] = [];
   for (const choice of [
     ...(known.data ?? []),
     ...found.flatMap((query) => (query.data ? [query.data] : [])),

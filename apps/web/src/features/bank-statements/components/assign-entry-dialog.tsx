@@ -4,7 +4,8 @@ import { Button, focusRing } from '@/components/button';
 import { formatMoney } from '@/components/detail';
 import { getErrorMessage } from '@/lib/error-message';
 import { invoiceStatusLabels } from '@/lib/labels';
-import { useInvoiceChoices, type InvoiceChoice } from '../api/search-invoice-choices';
+import type { TInvoiceChoice } from '@ops/contract/invoice-choice';
+import { useInvoiceChoices } from '../api/search-invoice-choices';
 import { Modal } from '@/components/modal';
 
 /** Typing pauses this long before a search: each keystroke need not be a request. */
@@ -25,10 +26,10 @@ function ChoiceRow({
   isPending,
   onChoose,
 }: {
-  choice: InvoiceChoice;
+  choice: TInvoiceChoice;
   entry: TBankEntryListItem;
   isPending: boolean;
-  onChoose: (choice: InvoiceChoice) => void;
+  onChoose: (choice: TInvoiceChoice) => void;
 }) {
   const otherCurrency = choice.currency !== entry.currency;
   const isOpen = choice.status === 'issued';
@@ -37,7 +38,13 @@ function ChoiceRow({
       <div className="flex min-w-0 flex-col text-sm">
         <span>
           <span className="font-mono text-xs font-medium">{choice.number}</span>{' '}
-          <span className="text-slate-800">{choice.memberName ?? 'No member'}</span>
+          {choice.member ? (
+            <span className="text-slate-800">
+              {choice.member.name} <span className="text-slate-600">({choice.member.number})</span>
+            </span>
+          ) : (
+            <span className="text-slate-600">No member</span>
+          )}
         </span>
         <span className="text-xs text-slate-600 tabular-nums">
           {invoiceStatusLabels[choice.status]} · total{' '}
@@ -76,7 +83,7 @@ export function AssignEntryDialog({
   isOpen: boolean;
   isPending: boolean;
   error: string | null;
-  onAssign: (choice: InvoiceChoice) => void;
+  onAssign: (choice: TInvoiceChoice) => void;
   onClose: () => void;
 }) {
   const [text, setText] = useState('');
