@@ -35,6 +35,15 @@ export const ZJobSchedule = z
     lastRunAt: z.string().nullable().describe('ISO time the last run of the task ended'),
     lastOutcome: z.enum(['succeeded', 'failed']).nullable(),
     lastRunId: z.string().nullable(),
+    runNow: z
+      .enum(['at-once', 'through-preview'])
+      .describe(
+        "How Run now starts it: at once (harmless work), or through its own screen's preview and confirmation (work that writes to members or e-mails them; the Jobs API refuses it)",
+      ),
+    previewScreen: z
+      .string()
+      .nullable()
+      .describe('Where a through-preview task is run, in words, e.g. "Invoices → Dunning run"'),
     version: z.number().int(),
   })
   .describe('A periodic task and when it runs');

@@ -40,7 +40,7 @@ export async function runJobFromCli(
   name: string,
 ): Promise<TJobRun> {
   await installJobQueueSchema(database.connectionString);
-  const queued = await runJobNow(database.db, cliActor, name);
+  const queued = await runJobNow(database.db, cliActor, name, 'script');
   const jobId = (await jobIdOf(database, queued.id)) ?? '0';
   return awaitJob(database, config, logger, jobId);
 }

@@ -12,9 +12,9 @@ import { loadCountries } from '../seed/countries';
 const year = Number(todayInZurich(new Date()).slice(0, 4));
 
 /**
- * The renewal preview, and the renewal run as a job (issue 17): Run now on the Jobs screen
- * issues exactly what the preview announced, for the current year, and the preview then finds
- * nothing left to issue.
+ * The renewal preview, and the renewal run as a job (issue 17): the run confirmed after the
+ * preview issues exactly what the preview announced, for the current year, and the preview then
+ * finds nothing left to issue; the Jobs screen's Run now goes through that preview (issue 32).
  */
 describe('the renewal preview and the renewal job', () => {
   let t: TestApp;
@@ -109,15 +109,24 @@ describe('the renewal preview and the renewal job', () => {
     expect(invoices).toEqual([]);
   });
 
-  it('Run now issues exactly what the preview showed; then nothing is left', async () => {
+  it('Run now goes through the preview: the Jobs API refuses it, the confirmed run issues exactly what the preview showed; then nothing is left', async () => {
     const before = await preview();
-    const response = await t.app.inject({
+    // One click on the Jobs screen used to start it (issue 32): now it is the renewal dialog's.
+    const refused = await t.app.inject({
       method: 'POST',
       url: '/api/jobs/schedules/renewal-run/run',
       headers: { cookie: admin },
     });
-    expect(response.statusCode, response.body).toBe(202);
-    const queued = response.json<TJobRun>();
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(await preview()).toEqual(before);
+
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/invoices/renewals',
+      headers: { cookie: admin },
+      payload: { year, sendEmails: true },
+    });
+    expect(response.statusCode, response.body).toBeLessThan(300);
     let run: TJobRun | undefined;
     for (let i = 0; i < 150; i++) {
       const runs = await t.app.inject({
@@ -125,7 +134,7 @@ describe('the renewal preview and the renewal job', () => {
         url: '/api/jobs/runs',
         headers: { cookie: reader },
       });
-      run = runs.json<TJobRun[]>().find((candidate) => candidate.id === queued.id);
+      run = runs.json<TJobRun[]>().find((candidate) => candidate.task === 'renewal-run');
       if (run?.state === 'succeeded' || run?.state === 'failed') break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -17,15 +17,30 @@ function taskOrNotFound(name: string) {
 }
 
 /**
+ * Who asks for Run now: the console (the Jobs screen and its API), or a script that names the
+ * job (`jobs run <name>`), which is the one way to queue a through-preview task by hand.
+ */
+export type RunNowCaller = 'console' | 'script';
+
+/**
  * Run now: queues a manual run of a schedule's task (audited, in one transaction), refused
- * while a run of it is queued or running, so two clicks do not start it twice.
+ * while a run of it is queued or running, so two clicks do not start it twice. From the
+ * console, a task that writes to members or e-mails them is refused (409): it runs through its
+ * own screen's preview and confirmation (`JobTask.runNow`).
  */
 export async function runJobNow(
   db: Kysely<Database>,
   actor: Actor,
   name: string,
+  caller: RunNowCaller,
 ): Promise<TJobRun> {
   const task = taskOrNotFound(name);
+  if (caller === 'console' && task.runNow !== 'at-once') {
+    throw new AppError(
+      'aborted',
+      `${task.title} writes to members or sends them e-mail: run it from ${task.runNow.throughPreview}, after its preview.`,
+    );
+  }
   const runId = await writeTransaction(
     db,
     async (trx) => {

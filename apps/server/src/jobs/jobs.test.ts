@@ -1,4 +1,5 @@
 import type { TJobRun, TJobSchedule } from '@ops/contract/jobs';
+import type { TApiError } from '@ops/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
@@ -8,6 +9,8 @@ import { addMember, thisYear } from '../certificates/test-support';
 import { loadCountries } from '../seed/countries';
 import { addOurAccounts } from '../bank-statements/import/test-support';
 import { insertMembers, memberRow } from '../../test/fixtures';
+import { cliActor } from '../db/audit';
+import { runJobNow } from './actions';
 import { startJobRunner, type JobRunner } from './runner';
 import { nextOccurrence, todayInZurich, yearInZurich } from './schedule-times';
 import { enqueueDueSchedules } from './tick';
@@ -188,6 +191,37 @@ describe('/api/jobs', () => {
     expect(audit).toEqual([{ action: 'run-now', actor_kind: 'operator' }]);
   });
 
+  it('refuses Run now for the jobs that write to members or e-mail them: they go through their preview (409, nothing queued)', async () => {
+    const schedules = await get<TJobSchedule[]>('/api/jobs/schedules');
+    expect(
+      schedules.map(({ name, runNow, previewScreen }) => ({ name, runNow, previewScreen })),
+    ).toEqual([
+      { name: 'certificate-expiry-sweep', runNow: 'at-once', previewScreen: null },
+      { name: 'auth-maintenance', runNow: 'at-once', previewScreen: null },
+      {
+        name: 'renewal-run',
+        runNow: 'through-preview',
+        previewScreen: 'Invoices → Renewal run',
+      },
+      { name: 'dunning-run', runNow: 'through-preview', previewScreen: 'Invoices → Dunning run' },
+      { name: 'nightly-backup', runNow: 'at-once', previewScreen: null },
+    ]);
+    for (const [name, screen] of [
+      ['dunning-run', 'Invoices → Dunning run'],
+      ['renewal-run', 'Invoices → Renewal run'],
+    ] as const) {
+      const response = await runNow(name, admin);
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json<TApiError>().error.message).toContain(`run it from ${screen}`);
+    }
+    const queued = await t.database.db
+      .selectFrom('job_runs')
+      .select('id')
+      .where('task', 'in', ['dunning-run', 'renewal-run'])
+      .execute();
+    expect(queued).toEqual([]);
+  });
+
   it('refuses a second Run now while the first is queued or running (409)', async () => {
     await setPaused('auth-maintenance', true, admin); // its occurrences must not interfere
     await t.database.db
@@ -298,9 +332,9 @@ describe('/api/jobs', () => {
         payment_reference: 'RF18JOBS1',
       })
       .execute();
-    const response = await runNow('dunning-run', admin);
-    expect(response.statusCode, response.body).toBe(202);
-    const queued = response.json<TJobRun>();
+    // As the schedule or a script (`jobs run dunning-run`) queues it: the console's Run now
+    // goes through the dunning run's preview instead.
+    const queued = await runJobNow(t.database.db, cliActor, 'dunning-run', 'script');
     const run = await waitFor(async () => {
       const current = await runOf(queued.id);
       return current?.state === 'succeeded' || current?.state === 'failed' ? current : undefined;

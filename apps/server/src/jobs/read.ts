@@ -25,6 +25,8 @@ export async function listSchedules(db: Kysely<Database>): Promise<TJobSchedule[
         lastRunAt: iso(row.last_run_at),
         lastOutcome: row.last_outcome,
         lastRunId: row.last_run_id,
+        runNow: task.runNow === 'at-once' ? ('at-once' as const) : ('through-preview' as const),
+        previewScreen: task.runNow === 'at-once' ? null : task.runNow.throughPreview,
         version: row.version,
       },
     ];

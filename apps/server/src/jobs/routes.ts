@@ -48,7 +48,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['jobs'],
         summary:
-          "Run now: queues a run of the schedule's task (409 while one is queued or running)",
+          "Run now: queues a run of the schedule's task (409 while one is queued or running, and for a task that runs through its screen's preview)",
         params: ZJobScheduleParams,
         response: { 202: ZJobRun },
       },
@@ -56,7 +56,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .status(202)
-        .send(await runJobNow(app.deps.db, operatorActor(request), request.params.name)),
+        .send(await runJobNow(app.deps.db, operatorActor(request), request.params.name, 'console')),
   );
 
   app.put(

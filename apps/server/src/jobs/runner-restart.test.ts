@@ -50,7 +50,7 @@ describe('a job runner that stops on its own', () => {
     try {
       await blocker.query('BEGIN');
       await blocker.query('LOCK TABLE certificates IN SHARE MODE');
-      const queued = await runJobNow(t.database.db, cliActor, 'certificate-expiry-sweep');
+      const queued = await runJobNow(t.database.db, cliActor, 'certificate-expiry-sweep', 'script');
       queuedId = queued.id;
       const running = await waitFor(async () =>
         t.database.db

@@ -60,6 +60,14 @@ export type BackgroundTask = {
 export type JobTask = BackgroundTask & {
   /** When it runs by itself: a five-field cron expression read in Europe/Zurich, and in words. */
   schedule: { cron: string; words: string };
+  /**
+   * How the Jobs screen's Run now starts it. `at-once`: harmless work (clean-up, expiry sweep,
+   * backup) queued on the click. A task that writes to members or sends them e-mail names the
+   * screen whose preview and confirmation it must go through instead (issue 32: one click on
+   * Run now sent 134 reminders): the console's Run now refuses it, the Jobs screen opens that
+   * screen's dialog, and only the CLI's `jobs run` (a script that asked by name) queues it.
+   */
+  runNow: 'at-once' | { throughPreview: string };
 };
 
 /** The time zone every schedule is read in: the federation's headquarters. */

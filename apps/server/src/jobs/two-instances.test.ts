@@ -120,7 +120,7 @@ describe('jobs on two server instances', () => {
     try {
       await blocker.query('BEGIN');
       await blocker.query('LOCK TABLE certificates IN SHARE MODE');
-      const queued = await runJobNow(database.db, cliActor, 'certificate-expiry-sweep');
+      const queued = await runJobNow(database.db, cliActor, 'certificate-expiry-sweep', 'script');
       const running = await waitFor(async () => {
         const row = await database.db
           .selectFrom('job_runs')

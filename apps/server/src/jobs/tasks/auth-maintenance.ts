@@ -8,6 +8,7 @@ export const authMaintenanceTask: JobTask = {
   summary:
     'Deletes expired sessions, used or expired link codes, stale redirect sign-ins and throttle counters.',
   schedule: { cron: '0 * * * *', words: 'Every hour, on the hour' },
+  runNow: 'at-once',
   maxAttempts: 3,
   async run({ db }) {
     return await deleteExpiredAuthData(db);

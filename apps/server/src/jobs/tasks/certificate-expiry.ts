@@ -11,6 +11,7 @@ export const certificateExpiryTask: JobTask = {
   title: 'Certificate expiry sweep',
   summary: 'Marks issued certificates whose valid-to date has passed as expired.',
   schedule: { cron: '30 3 * * *', words: 'Every day at 03:30' },
+  runNow: 'at-once',
   maxAttempts: 5,
   async run({ db }) {
     return { expired: await expireCertificates(db) };

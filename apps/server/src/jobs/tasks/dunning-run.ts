@@ -13,6 +13,7 @@ export const dunningRunTask: JobTask = {
   title: 'Dunning run',
   summary: 'Sends the reminders, final notices and suspensions that have become due.',
   schedule: { cron: '0 6 * * *', words: 'Every day at 06:00' },
+  runNow: { throughPreview: 'Invoices → Dunning run' },
   maxAttempts: 5,
   async run({ db, config, run, progress }) {
     const report = await runDunning(db, {

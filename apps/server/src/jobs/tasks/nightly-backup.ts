@@ -14,6 +14,7 @@ export const nightlyBackupTask: JobTask = {
   summary:
     'Backs up the whole database into the backup folder, then deletes its backups older than the retention.',
   schedule: { cron: '30 2 * * *', words: 'Every day at 02:30' },
+  runNow: 'at-once',
   maxAttempts: 3,
   async run(context) {
     const { fileName, result, interrupted, retention } = await runNightlyBackup(context);

@@ -32,6 +32,7 @@ export const renewalRunTask: JobTask = {
   summary:
     "Issues the year's membership invoices to every active member without one, and e-mails them.",
   schedule: { cron: '0 6 2 1 *', words: 'Every year on 2 January at 06:00' },
+  runNow: { throughPreview: 'Invoices → Renewal run' },
   maxAttempts: renewalJobMaxAttempts,
   async run({ db, config, logger, run, earlierNotes, note, progress, payload }) {
     const runOptions = {

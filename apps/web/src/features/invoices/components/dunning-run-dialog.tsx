@@ -17,10 +17,21 @@ const countOf = (count: number, one: string, many: string) =>
  * (nothing is sent) → Run → the run's report. Running it again for the same day sends nothing
  * twice: each level is recorded once per invoice.
  */
-export function DunningRunDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+export function DunningRunDialog({
+  isOpen,
+  previewAtOnce = false,
+  onClose,
+}: {
+  isOpen: boolean;
+  /** Opens with today's preview shown (the Jobs screen's Run now), not only the form. */
+  previewAtOnce?: boolean;
+  onClose: () => void;
+}) {
   const [asOf, setAsOf] = useState(todayAtHeadquarters);
   /** The day previewed: set by "Preview", cleared when the day changes. */
-  const [previewedAsOf, setPreviewedAsOf] = useState<string | null>(null);
+  const [previewedAsOf, setPreviewedAsOf] = useState<string | null>(() =>
+    previewAtOnce ? todayAtHeadquarters() : null,
+  );
   const run = useRunDunning();
   const report = run.data;
   // Once the run has answered, its report replaces the preview, which is no longer followed.

@@ -2,6 +2,7 @@ import { formatMoney } from '@/components/detail';
 import { useState } from 'react';
 import { Button, focusRing } from '@/components/button';
 import { getErrorMessage } from '@/lib/error-message';
+import { useRenewalPreview } from '../api/get-renewal-preview';
 import { useRenewalRun } from '../api/get-renewal-run';
 import { useStartRenewal } from '../api/start-renewal';
 import { Modal } from '@/components/modal';
@@ -12,14 +13,27 @@ import { yearAtHeadquarters } from '@/lib/clock';
  * The renewal run: a year, then the run's progress (members looked at of those considered) and
  * its counts. Running it again for the same year issues nothing twice.
  */
-export function RenewalDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
-  const [year, setYear] = useState(String(yearAtHeadquarters() + 1));
+export function RenewalDialog({
+  isOpen,
+  initialYear,
+  onClose,
+}: {
+  isOpen: boolean;
+  /** The year it opens with; the next one by default (renewals are prepared ahead). */
+  initialYear?: number;
+  onClose: () => void;
+}) {
+  const [year, setYear] = useState(String(initialYear ?? yearAtHeadquarters() + 1));
   const [runId, setRunId] = useState<string | null>(null);
   const [sendEmails, setSendEmails] = useState(true);
   const start = useStartRenewal();
   const run = useRenewalRun(runId);
   const data = run.data;
   const isRunning = start.isPending || data?.status === 'running';
+  const previewedYear = /^\d{4}$/.test(year) ? Number(year) : null;
+  // The preview below (the same query): the confirmation names what it will do.
+  const preview = useRenewalPreview(data ? null : previewedYear);
+  const toIssue = preview.data?.year === previewedYear ? preview.data.toIssue : null;
 
   const close = () => {
     if (isRunning) return;
@@ -65,13 +79,20 @@ export function RenewalDialog({ isOpen, onClose }: { isOpen: boolean; onClose: (
           />
           E-mail each invoice to its member (PDF attached)
         </label>
-        <Button type="submit" isBusy={isRunning}>
-          {isRunning ? 'Running…' : 'Start run'}
+        <Button
+          type="submit"
+          isBusy={isRunning}
+          // Confirmed against the preview: nothing to issue, or not yet counted, runs nothing.
+          disabled={!isRunning && !data && (toIssue === null || toIssue === 0)}
+        >
+          {isRunning
+            ? 'Running…'
+            : toIssue === null || data
+              ? 'Start run'
+              : `Start run: issue ${toIssue.toLocaleString('en')} ${toIssue === 1 ? 'invoice' : 'invoices'}`}
         </Button>
       </form>
-      {!data && !start.isPending ? (
-        <RenewalPreview year={/^\d{4}$/.test(year) ? Number(year) : null} />
-      ) : null}
+      {!data && !start.isPending ? <RenewalPreview year={previewedYear} /> : null}
       {start.error ? (
         <p role="alert" className="text-sm text-red-700">
           {getErrorMessage(start.error)}

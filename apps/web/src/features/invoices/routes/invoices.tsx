@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ActionLink } from '@/components/action-link';
 import { Button } from '@/components/button';
 import { DataList } from '@/components/data-list';
 import { ListWithDetail, Screen } from '@/components/screen';
 import { paths } from '@/config/paths';
+import { runDialogOf } from '@/config/run-dialogs';
+import { yearAtHeadquarters } from '@/lib/clock';
 import { useCan } from '@/lib/permissions';
 import { InvoiceDraftForm } from '../components/invoice-draft-form';
 import { invoicesListDefinition } from '../components/invoices-list-definition';
@@ -15,9 +17,18 @@ export function InvoicesRoute() {
   const canEdit = useCan('invoices.edit');
   const canDun = useCan('dunning.manage');
   const [isCreating, setIsCreating] = useState(false);
-  const [isRenewing, setIsRenewing] = useState(false);
-  const [isDunning, setIsDunning] = useState(false);
   const navigate = useNavigate();
+  const location = useLocation();
+  // Arriving from the Jobs screen's Run now: its dialog opens, with its preview (issue 32).
+  const [arrivedFor] = useState(() => runDialogOf(location.state));
+  const [isRenewing, setIsRenewing] = useState(arrivedFor === 'renewal-run');
+  const [isDunning, setIsDunning] = useState(arrivedFor === 'dunning-run');
+  /** Closing a dialog opened on arrival forgets why: a reload does not open it again. */
+  const forgetArrival = () => {
+    if (runDialogOf(location.state)) {
+      void navigate(location.pathname + location.search, { replace: true, state: null });
+    }
+  };
   return (
     <Screen
       title="Invoices"
@@ -52,8 +63,27 @@ export function InvoicesRoute() {
           }}
         />
       ) : null}
-      {canEdit ? <RenewalDialog isOpen={isRenewing} onClose={() => setIsRenewing(false)} /> : null}
-      {canDun ? <DunningRunDialog isOpen={isDunning} onClose={() => setIsDunning(false)} /> : null}
+      {canEdit ? (
+        <RenewalDialog
+          isOpen={isRenewing}
+          // The scheduled job renews the current year; the dialog's own default is the next.
+          initialYear={arrivedFor === 'renewal-run' ? yearAtHeadquarters() : undefined}
+          onClose={() => {
+            setIsRenewing(false);
+            forgetArrival();
+          }}
+        />
+      ) : null}
+      {canDun ? (
+        <DunningRunDialog
+          isOpen={isDunning}
+          previewAtOnce={arrivedFor === 'dunning-run'}
+          onClose={() => {
+            setIsDunning(false);
+            forgetArrival();
+          }}
+        />
+      ) : null}
       <ListWithDetail>
         <DataList definition={invoicesListDefinition} />
       </ListWithDetail>

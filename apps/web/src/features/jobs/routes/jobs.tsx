@@ -4,7 +4,10 @@ import {
   type TJobRun,
   type TJobSchedule,
 } from '@ops/contract/jobs';
+import { ActionLink } from '@/components/action-link';
 import { Button } from '@/components/button';
+import { paths } from '@/config/paths';
+import { runDialogs, type RunDialogState } from '@/config/run-dialogs';
 import { getErrorMessage } from '@/lib/error-message';
 import { useCan } from '@/lib/permissions';
 import { useJobs } from '../api/get-jobs';
@@ -24,6 +27,28 @@ function StateBadge({ state }: { state: TJobRun['state'] }) {
     <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${stateClass[state]}`}>
       {jobRunStateLabels[state]}
     </span>
+  );
+}
+
+/**
+ * Run now for a job that writes to members or e-mails them: its own screen's dialog, which
+ * previews what it would do (counts per level or currency, to how many) and runs it only when
+ * confirmed (issue 32: one click here sent 134 reminders). The server refuses it from here.
+ */
+function PreviewRunLink({ schedule }: { schedule: TJobSchedule }) {
+  const dialog = runDialogs.find((candidate) => candidate === schedule.name);
+  if (!dialog) {
+    return <span className="text-xs text-slate-600">Run it from {schedule.previewScreen}</span>;
+  }
+  return (
+    <ActionLink
+      to={paths.invoices.getHref()}
+      state={{ runDialog: dialog } satisfies RunDialogState}
+      aria-label={`Run ${schedule.title} now`}
+      title={`Opens ${schedule.previewScreen ?? 'its screen'}: a preview first, nothing is sent until you confirm`}
+    >
+      Run now…
+    </ActionLink>
   );
 }
 
@@ -62,13 +87,18 @@ function ScheduleRow({ schedule, canManage }: { schedule: TJobSchedule; canManag
       <td className="py-2 text-right">
         {canManage ? (
           <div className="flex flex-wrap justify-end gap-2">
-            <Button
-              isBusy={runNow.isPending}
-              onClick={() => runNow.mutate(schedule.name)}
-              aria-label={`Run ${schedule.title} now`}
-            >
-              {runNow.isPending ? 'Queuing…' : 'Run now'}
-            </Button>
+            {schedule.runNow === 'through-preview' ? (
+              <PreviewRunLink schedule={schedule} />
+            ) : (
+              <Button
+                variant="secondary"
+                isBusy={runNow.isPending}
+                onClick={() => runNow.mutate(schedule.name)}
+                aria-label={`Run ${schedule.title} now`}
+              >
+                {runNow.isPending ? 'Queuing…' : 'Run now'}
+              </Button>
+            )}
             <Button
               variant="secondary"
               isBusy={setPaused.isPending}
