@@ -12,8 +12,6 @@ import type { OperatorActor } from '../db/audit';
 import { lockRecord, updateRecord } from '../db/records';
 import type { Database, InvoicesTable } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
-import { loadInvoiceEmailFacts, renderEmail } from '../email-templates';
-import { queueEmail } from '../emails';
 import { badInput } from '../errors';
 import { todayAtHeadquarters } from '../lib/dates';
 import { requireInvoiceDetail } from './detail';
@@ -25,7 +23,7 @@ import {
 import { allocateInvoiceSequences, invoiceNumberOf, paymentReferenceOf } from './numbers';
 import { applyMemberCreditIn } from './money/member-credit';
 import { bookInvoicePaymentIn } from './money/book-payment';
-import { invoicePdfFileName, renderInvoicePdf } from './pdf';
+import { queueInvoiceEmailIn } from './invoice-email';
 import { formatDate, formatMoney } from '@ops/contract/display-format';
 import { clock } from '../lib/clock';
 
@@ -158,25 +156,10 @@ export async function issueInvoice(
 
     let sent = '';
     if (request.sendEmail && member.email) {
-      const pdf = await renderInvoicePdf(trx, iid);
       // In the member's language, with the balance after any credit applied above.
-      const facts = (await loadInvoiceEmailFacts(trx, [iid])).get(iid);
-      if (!facts) throw new Error(`Invoice ${number} lost its member within its transaction`);
-      const { subject, text, html } = await renderEmail(trx, 'invoice', facts.language, {
-        member: facts.member,
-        invoice: facts.invoice,
-        bankAccount: facts.bankAccount,
-      });
-      await queueEmail(trx, context.mailFrom, {
-        to: [member.email],
-        subject,
-        text,
-        html,
+      await queueInvoiceEmailIn(trx, context.mailFrom, iid, {
         kind: 'invoice-issued',
-        related: { table: 'invoices', id: iid },
-        attachments: [
-          { filename: invoicePdfFileName(number), contentType: 'application/pdf', content: pdf },
-        ],
+        field: 'body.sendEmail',
       });
       sent = ` and e-mailed to ${member.email} with its PDF`;
     }
