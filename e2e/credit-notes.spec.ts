@@ -1,6 +1,7 @@
 import { yearAtHeadquarters } from './support/headquarters-day';
 import { withDatabase } from './support/database';
 import { expect, test } from './support/fixtures';
+import { waitForMail } from './support/mail';
 
 const thisYear = yearAtHeadquarters();
 
@@ -120,4 +121,39 @@ test('a credit note is issued from the invoice screen: first a part, then the re
   const pdf = await page.request.get(`/api/credit-notes/${notes[0]?.cnid}/pdf`);
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
+});
+
+test('a credit note is sent again from its invoice to another address, with its PDF', async ({
+  operatorPage: page,
+}) => {
+  const invoice = await issuedInvoice();
+  const issued = await page.request.post(`/api/invoices/${invoice.iid}/credit-notes`, {
+    data: { lines: [{ lineIndex: 1 }], reason: 'Course material not delivered' },
+  });
+  expect(issued.status(), await issued.text()).toBe(200);
+  const { creditNote } = (await issued.json()) as { creditNote: { number: string } };
+  const accountant = `accounts-${Date.now().toString(36)}@fiduciaire.example`;
+
+  await page.goto(`/invoices/${invoice.iid}`);
+  const detail = page.getByRole('region', { name: `Invoice ${invoice.number}` });
+  await detail.getByRole('button', { name: `Send ${creditNote.number} again` }).click();
+  const dialog = page.getByRole('dialog', { name: `Send credit note ${creditNote.number} again` });
+  await expect(
+    dialog.getByRole('radio', { name: /^The member’s address \(credit-/ }),
+  ).toBeChecked();
+  await dialog.getByRole('radio', { name: 'Another address' }).check();
+  await dialog.getByLabel('E-mail address').fill(accountant);
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(dialog.getByRole('status')).toHaveText(
+    `Credit note ${creditNote.number} e-mailed to ${accountant} with its PDF.`,
+  );
+  const mail = await waitForMail(accountant, 0, 20_000);
+  expect(mail.subject).toContain(creditNote.number);
+  expect(mail.attachments).toEqual([
+    expect.objectContaining({
+      filename: `credit-note-${creditNote.number}.pdf`,
+      contentType: 'application/pdf',
+      head: '%PDF-',
+    }),
+  ]);
 });

@@ -1,5 +1,6 @@
 import { yearAtHeadquarters } from './support/headquarters-day';
 import { withDatabase } from './support/database';
+import { waitForMail } from './support/mail';
 import {
   addOperator,
   expect,
@@ -96,6 +97,94 @@ test('a draft with two lines is issued and marked paid: the member becomes activ
   await expect(issued.getByRole('button', { name: 'Mark paid' })).toHaveCount(0);
 });
 
+test('an issued invoice is sent again to another address, with its PDF, in the member’s language', async ({
+  operatorPage: page,
+}) => {
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const memberEmail = `billing-${suffix}@leman.example`;
+  const accountant = `accounts-${suffix}@fiduciaire.example`;
+  const iid = `e2einvs${suffix}`.slice(0, 20);
+  const number = `${thisYear}-S${suffix}`.slice(0, 24);
+  await withDatabase(async ({ db }) => {
+    await db
+      .insertInto('members')
+      .values({
+        mid: `e2einvsm${suffix}`.slice(0, 20),
+        number: `E2E-S-${suffix}`.slice(0, 20),
+        category: 'individual',
+        status: 'active',
+        legal_name: `Transports Léman ${suffix.toUpperCase()} SA`,
+        country_iso2: 'CH',
+        preferred_language: 'fr',
+        email: memberEmail,
+      })
+      .execute();
+    await db
+      .insertInto('invoices')
+      .values({
+        iid,
+        number,
+        member_mid: `e2einvsm${suffix}`.slice(0, 20),
+        kind: 'other',
+        year: thisYear,
+        currency: 'CHF',
+        status: 'issued',
+        issue_date: `${thisYear}-01-06`,
+        due_date: `${thisYear}-02-05`,
+        lines: JSON.stringify([
+          {
+            description: 'Séminaire de formation',
+            quantity: 1,
+            unitAmountMinor: 40_000,
+            vatRate: null,
+            vatExemption: 'Hors du champ de la TVA',
+          },
+        ]),
+        subtotal_minor: 40_000,
+        total_minor: 40_000,
+      })
+      .execute();
+  });
+  await page.goto(`/invoices/${iid}`);
+  const detail = page.getByRole('region', { name: `Invoice ${number}` });
+  await detail.getByRole('button', { name: 'Send again', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Send invoice ${number} again` });
+  // The member's address is the default, and shown.
+  await expect(
+    dialog.getByRole('radio', { name: `The member’s address (${memberEmail})` }),
+  ).toBeChecked();
+  await dialog.getByRole('radio', { name: 'Another address' }).check();
+  const address = dialog.getByLabel('E-mail address');
+  await address.fill('accounts at fiduciaire');
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  // A bad address is the field's error, read with the field; nothing is sent.
+  await expect(address).toHaveAccessibleDescription('Must be a valid e-mail address');
+  await address.fill(accountant);
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(dialog.getByRole('status')).toHaveText(
+    `Invoice ${number} e-mailed to ${accountant} with its PDF.`,
+  );
+
+  const mail = await waitForMail(accountant, 0, 20_000);
+  expect(mail.subject).toBe(`Facture ${number} de la fédération`);
+  expect(mail.attachments).toEqual([
+    expect.objectContaining({
+      filename: `invoice-${number}.pdf`,
+      contentType: 'application/pdf',
+      head: '%PDF-',
+    }),
+  ]);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+
+  // A second click at once, to the same address, is refused beside the button.
+  await detail.getByRole('button', { name: 'Send again', exact: true }).click();
+  await dialog.getByRole('radio', { name: 'Another address' }).check();
+  await dialog.getByLabel('E-mail address').fill(accountant);
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toContainText('less than a minute ago');
+});
+
 test('a read-only operator sees invoices but no action buttons', async ({ page }) => {
   const email = uniqueEmail('invoices-reader');
   addOperator(email, testPassword);
@@ -131,6 +220,7 @@ test('a read-only operator sees invoices but no action buttons', async ({ page }
     'Mark paid',
     'Void',
     'Uncollectible',
+    'Send again',
     'New invoice',
     'Renewal run',
   ]) {

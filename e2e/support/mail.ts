@@ -1,7 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-type ReceivedMail = { to: string[]; subject: string; text: string };
+/** An attachment as the mailbox filed it: its name, type, size and first five bytes. */
+export type ReceivedAttachment = {
+  filename: string | null;
+  contentType: string;
+  size: number;
+  head: string;
+};
+
+type ReceivedMail = {
+  to: string[];
+  subject: string;
+  text: string;
+  attachments: ReceivedAttachment[];
+};
 
 const mailDir = () => path.join(process.env.E2E_DATA_PARENT ?? '', 'mail');
 

@@ -22,9 +22,16 @@ const mailbox = await startMailbox({
     const file = path.join(mailDir, `${String(++received).padStart(5, '0')}.json`);
     // Written aside, then renamed into place: a test reading the folder meanwhile must never
     // see half a file (it did once, under load: "Unexpected end of JSON input").
+    // Attachments by name, type and first bytes (a PDF starts "%PDF"), not their content.
+    const attachments = mail.attachments.map((attachment) => ({
+      filename: attachment.filename ?? null,
+      contentType: attachment.contentType,
+      size: attachment.size,
+      head: attachment.content.subarray(0, 5).toString('latin1'),
+    }));
     fs.writeFileSync(
       `${file}.part`,
-      JSON.stringify({ to, subject: mail.subject, text: mail.text }),
+      JSON.stringify({ to, subject: mail.subject, text: mail.text, attachments }),
     );
     fs.renameSync(`${file}.part`, file);
   },

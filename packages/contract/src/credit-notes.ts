@@ -144,7 +144,9 @@ export const ZCreditNoteResult = z
   .describe('The credit note and what it caused');
 export type TCreditNoteResult = z.infer<typeof ZCreditNoteResult>;
 
-export const ZCreditNoteSendResult = z.object({ message: z.string() });
+export const ZCreditNoteSendResult = z.object({
+  message: z.string().describe('"Credit note CN-2026-000001 e-mailed to x@y with its PDF."'),
+});
 export type TCreditNoteSendResult = z.infer<typeof ZCreditNoteSendResult>;
 
 /** Refunds recorded by hand are bank transfers; card refunds arrive by the provider's webhook. */

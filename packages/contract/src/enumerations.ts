@@ -89,6 +89,8 @@ export const emailKinds = [
   'application-approved',
   'application-endorsement-requested',
   'invoice-issued',
+  // Issue 32: an issued invoice e-mailed again by an operator (Send again).
+  'invoice-sent-again',
   'invoice',
   'payment-reminder',
   // Issue 17: the dunning levels' e-mails (`dunningTemplateKinds`).

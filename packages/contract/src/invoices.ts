@@ -210,6 +210,15 @@ export function invoiceActionsOf(status: TInvoiceStatus): TInvoiceAction[] {
   return actions;
 }
 
+/**
+ * Whether an invoice can be e-mailed again (issue 32): issued (partly paid and overdue are issued
+ * too) or paid. A draft has no number yet, a void or uncollectible one is no longer asked for,
+ * and a credited one is cancelled by its credit note, which is what to send instead.
+ */
+export function isInvoiceSendable(status: TInvoiceStatus): boolean {
+  return status === 'issued' || status === 'paid';
+}
+
 export const ZInvoiceMovement = z
   .object({
     id: z.string(),
@@ -430,6 +439,13 @@ export const ZInvoiceActionResult = z
   })
   .describe('The invoice after the action and what it caused');
 export type TInvoiceActionResult = z.infer<typeof ZInvoiceActionResult>;
+
+export const ZInvoiceSendResult = z
+  .object({
+    message: z.string().describe('"Invoice 2026-000123 e-mailed to x@y with its PDF."'),
+  })
+  .describe('Where the invoice was e-mailed');
+export type TInvoiceSendResult = z.infer<typeof ZInvoiceSendResult>;
 
 // --- Renewal run -----------------------------------------------------------------------------
 

@@ -172,6 +172,7 @@ export const emailKindLabels: Record<EmailKindName, string> = {
   'application-approved': 'Application approved',
   'application-endorsement-requested': 'Endorsement requested',
   'invoice-issued': 'Invoice issued',
+  'invoice-sent-again': 'Invoice sent again',
   invoice: 'Invoice',
   'payment-reminder': 'Payment reminder',
   'dunning-reminder-1': 'Dunning: reminder 1',

@@ -411,6 +411,57 @@ describe('credit notes and refunds', () => {
     expect((await api.post(`/api/credit-notes/${cnid}/send`, {})).status).toBe(429);
   });
 
+  it('sends a credit note again to another address, audited; a bad one is a 400 (issue 32)', async () => {
+    const member = await addMember({ email: null });
+    const iid = await addInvoice(member.mid, { lines: [seminarLine] });
+    const issued = await credit(iid, { lines: [{ lineIndex: 0, quantity: 1 }], reason: 'Seat' });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    const { cnid, number } = issued.body.creditNote;
+    const sendTo = (body: Record<string, unknown>, as?: string) =>
+      api.post<{ message: string }>(`/api/credit-notes/${cnid}/send`, body, as);
+
+    // The member has no address: only another one will do, and it is checked as an address.
+    expectInvalid(await sendTo({}), 'params.cnid', 'no-address');
+    expectInvalid(await sendTo({ to: 'not an address' }), 'body.to');
+    expectForbidden(await sendTo({ to: 'x@example.org' }, readOnlyCookie), 'credit-notes.issue');
+    const sent = await sendTo({ to: ' Treasurer@Example.org' });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.message).toBe(
+      `Credit note ${number} e-mailed to treasurer@example.org with its PDF.`,
+    );
+    const emails = await db()
+      .selectFrom('emails')
+      .select(['eid', 'to_addresses', 'subject'])
+      .where('related_id', '=', iid)
+      .where('kind', '=', 'credit-note')
+      .execute();
+    expect(emails).toHaveLength(1);
+    expect(emails[0]).toMatchObject({
+      to_addresses: ['treasurer@example.org'],
+      subject: expect.stringContaining(number) as string,
+    });
+    const attachment = await db()
+      .selectFrom('email_attachments')
+      .select(['filename', 'content_type'])
+      .where('eid', '=', emails[0]?.eid ?? '')
+      .executeTakeFirstOrThrow();
+    expect(attachment).toEqual({
+      filename: `credit-note-${number}.pdf`,
+      content_type: 'application/pdf',
+    });
+    const audited = await db()
+      .selectFrom('audit_log')
+      .select('after')
+      .where('table_name', '=', 'credit_notes')
+      .where('record_id', '=', cnid)
+      .where('action', '=', 'send')
+      .execute();
+    expect(audited.map((entry) => entry.after)).toEqual([
+      { sentTo: 'treasurer@example.org', number, memberMid: member.mid },
+    ]);
+    expect((await sendTo({ to: 'treasurer@example.org' })).status).toBe(429);
+  });
+
   it('refuses bad input naming the field, and uses up no number doing so', async () => {
     const member = await addMember({ email: null });
     const issued = await addInvoice(member.mid);

@@ -12,19 +12,21 @@ type Trx = Transaction<Database>;
 /**
  * Queues the credit note's e-mail with its PDF attached, in the caller's transaction (the
  * e-mail exists exactly when the credit note does). It is related to the invoice it credits,
- * so the invoice's e-mails list it. Answers the address; 400 when the member has none.
+ * so the invoice's e-mails list it. To the member's address unless `to` gives another (Send
+ * again, issue 32); always in the member's language. Answers the address; 400 naming `field`
+ * when there is none.
  */
 export async function queueCreditNoteEmailIn(
   trx: Trx,
   mailFrom: string,
   cnid: string,
-  field = 'body.sendEmail',
+  options: { field?: string; to?: string | null } = {},
 ): Promise<string> {
   const note = await getCreditNoteDetail(trx, cnid);
-  const email = note.member?.email;
+  const email = options.to ?? note.member?.email;
   if (!note.member || !email) {
     throw badInput(
-      field,
+      options.field ?? 'body.sendEmail',
       'no-address',
       `${note.member ? `Member ${note.member.number}` : 'The invoice'} has no e-mail address: add one first, or send the PDF another way.`,
     );

@@ -6,12 +6,16 @@ import { AppError } from '../errors';
 export const repeatSendSeconds = 60;
 
 /** The audit entry a document's send writes: `after` holds who it went to and which one. */
-export type DocumentSend = { table: 'members' | 'credit_notes'; recordId: string; action: string };
+export type DocumentSend = {
+  table: 'members' | 'invoices' | 'credit_notes';
+  recordId: string;
+  action: string;
+};
 
 /**
- * Before an operator e-mails a document (a statement, a credit note), whose send is then
- * audited in the same transaction (who sent what to whom: the record's history and the activity
- * log show it): an identical send (same record, action and `same` fields in the entry's
+ * Before an operator e-mails a document (a statement, an invoice, a credit note), whose send is
+ * then audited in the same transaction (who sent what to whom: the record's history and the
+ * activity log show it): an identical send (same record, action and `same` fields in the entry's
  * `after`) within a minute is refused with a 429. A double click, or a script, would otherwise
  * send the member the same PDF again and again, each rendering it. Under a lock per record and
  * action, so two at once count as two.

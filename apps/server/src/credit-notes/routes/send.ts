@@ -1,9 +1,12 @@
-import { ZCreditNoteParams, ZCreditNoteSendResult } from '@ops/contract';
+import { ZCreditNoteParams, ZCreditNoteSendResult, ZDocumentSendRequest } from '@ops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operatorActor } from '../../http/actor';
 import { sendCreditNote } from '../send';
 
-/** POST /api/credit-notes/:cnid/send: e-mails the credit note's PDF to its member. */
+/**
+ * POST /api/credit-notes/:cnid/send: e-mails the credit note's PDF to its member, or to the
+ * address in `to` (Send again, issue 32).
+ */
 export const sendCreditNoteRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/credit-notes/:cnid/send',
@@ -12,8 +15,9 @@ export const sendCreditNoteRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['credit-notes'],
         summary:
-          "E-mail the credit note's PDF to the member, audited on the credit note (400 when the member has no address; 429 when it went to the same address less than a minute ago)",
+          "E-mail the credit note's PDF to the member's address or to `to`, audited on the credit note (400 when the member has no address and none is given; 429 when it went to the same address less than a minute ago)",
         params: ZCreditNoteParams,
+        body: ZDocumentSendRequest,
         response: { 200: ZCreditNoteSendResult },
       },
     },
@@ -23,6 +27,7 @@ export const sendCreditNoteRoute: FastifyPluginAsyncZod = async (app) => {
         operatorActor(request),
         request.params.cnid,
         app.deps.config.mailFrom,
+        request.body,
       ),
   );
 };

@@ -9,12 +9,13 @@ import { listInvoicesRoute } from './list';
 import { markInvoicePaidRoute } from './mark-paid';
 import { renewalPreviewRoute } from './renewal-preview';
 import { reverseMovementRoute } from './reverse-movement';
+import { sendInvoiceRoute } from './send';
 import { startRenewalRoute } from './start-renewal';
 import { updateInvoiceDraftRoute } from './update-draft';
 
 /**
- * Invoices: list, export, detail, drafts, the life cycle, reversing a booking and the renewal
- * run; one file per operation, registered in this order (the order of the OpenAPI document).
+ * Invoices: list, export, detail, drafts, the life cycle, Send again, reversing a booking and
+ * the renewal run; one file per operation, registered in this order (the OpenAPI document's).
  */
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(listInvoicesRoute);
@@ -26,6 +27,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(invoiceDetailRoute);
   await app.register(updateInvoiceDraftRoute);
   await app.register(issueInvoiceRoute);
+  await app.register(sendInvoiceRoute);
   await app.register(markInvoicePaidRoute);
   await app.register(closeInvoiceRoutes);
   await app.register(reverseMovementRoute);

@@ -4,5 +4,6 @@
  */
 export { CreditNoteDialog, type CreditNoteInvoice } from './components/credit-note-dialog';
 export { CreditNoteAction, CreditNoteOutcome } from './components/credit-note-action';
+export { SendCreditNoteAction } from './components/send-credit-note-action';
 export { RefundAction, RefundDialog } from './components/refund-dialog';
 export { creditNotePdfPath } from './api/credit-note-pdf';

@@ -7,12 +7,14 @@ import { getErrorMessage } from '@/lib/error-message';
 import { useInvoiceAction } from '../api/run-invoice-action';
 import { IssueInvoiceDialog } from './issue-invoice-dialog';
 import { MarkInvoicePaidDialog } from './mark-invoice-paid-dialog';
+import { SendInvoiceAgainActions } from './send-invoice-again-action';
 
 type Open = null | 'issue' | 'mark-paid' | 'void' | 'uncollectible';
 
 /**
  * The life-cycle moves the invoice's state allows (the server lists them in `actions`), each
  * behind its dialog; `onDone` receives what the move caused (rule 2's effects after a payment).
+ * Then Send again, of the invoice and of its credit notes (issue 32).
  */
 export function InvoiceActions({
   invoice,
@@ -72,6 +74,7 @@ export function InvoiceActions({
       {invoice.status === 'issued' || invoice.status === 'paid' ? (
         <CreditNoteAction invoice={invoice} />
       ) : null}
+      <SendInvoiceAgainActions invoice={invoice} />
 
       <IssueInvoiceDialog
         invoice={invoice}
