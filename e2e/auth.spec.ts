@@ -37,6 +37,39 @@ test('a person signs in with a password and lands on the screen they opened', as
   expect(await page.evaluate(() => localStorage.getItem('email'))).toBe(email);
 });
 
+test('the sign-in page asks who is signed in without a 401 or a console error', async ({
+  page,
+}) => {
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  const failed: string[] = [];
+  const sessionChecks: { status: number; body: unknown }[] = [];
+  page.on('response', async (response) => {
+    const { pathname } = new URL(response.url());
+    if (response.status() >= 400) failed.push(`${response.status()} ${pathname}`);
+    if (pathname === '/api/auth/session') {
+      sessionChecks.push({ status: response.status(), body: await response.json() });
+    }
+  });
+
+  await page.goto('/members');
+  await expect(page.getByLabel('Your email address')).toBeVisible();
+  // Each load asks once more (a reload, a bookmark): still no 401.
+  await page.reload();
+  await expect(page.getByLabel('Your email address')).toBeVisible();
+
+  expect(failed).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+  await expect.poll(() => sessionChecks.length).toBeGreaterThanOrEqual(2);
+  expect(sessionChecks).toContainEqual({ status: 200, body: { signedIn: false } });
+  expect(sessionChecks.every((check) => check.status === 200)).toBe(true);
+  // /api/auth/me itself keeps its 401 for other callers.
+  expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+});
+
 test('a wrong password shows the Authentication Error box', async ({ page }) => {
   const email = uniqueEmail('wrong');
   addOperator(email, testPassword);

@@ -73,6 +73,21 @@ export const ZAuthUser = z
   .describe('The signed-in user');
 export type TAuthUser = z.infer<typeof ZAuthUser>;
 
+/**
+ * GET /api/auth/session: the sign-in page's own "is anyone signed in here?" (issue 32). The
+ * cookie is HttpOnly, so the page has to ask, and "nobody" is the usual answer on that page, not
+ * an error: it is a 200 with `signedIn: false`, the same for no cookie, a made-up, expired or
+ * ended one, so the browser logs no failed request. With a valid session the answer carries the
+ * session's own user, as `/api/auth/me` does (which keeps its 401 for every other caller).
+ */
+export const ZSessionProbe = z
+  .discriminatedUnion('signedIn', [
+    z.object({ signedIn: z.literal(true), user: ZAuthUser }),
+    z.object({ signedIn: z.literal(false) }),
+  ])
+  .describe('Whether this browser is signed in, and as whom');
+export type TSessionProbe = z.infer<typeof ZSessionProbe>;
+
 /** The signed-in user's operator record, or null: its existence alone makes an operator. */
 export const ZOperatorRecord = z
   .object({

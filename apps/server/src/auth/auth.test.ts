@@ -570,6 +570,8 @@ describe('the access guard over every route', () => {
     'POST /api/auth/microsoft',
     'GET /api/auth/microsoft/callback',
     'POST /api/auth/redirect-result',
+    // Says "not signed in" as a 200 to the sign-in page, nothing more (session-probe.test.ts).
+    'GET /api/auth/session',
     'POST /api/auth/sign-out',
     // The card-payment provider's webhook: its signature is its credential (payments/webhook.test.ts).
     'POST /api/webhooks/stripe',

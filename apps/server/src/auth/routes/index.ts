@@ -5,6 +5,7 @@ import { signInMethodsRoute } from './methods';
 import { microsoftSignInRoutes } from './microsoft-sign-in';
 import { passwordResetRoutes } from './password-reset';
 import { passwordSignInRoute } from './password-sign-in';
+import { sessionProbeRoute } from './session-probe';
 import { signOutRoute } from './sign-out';
 
 export { toAuthUser } from './sign-in-session';
@@ -33,5 +34,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(passwordResetRoutes);
   await app.register(microsoftSignInRoutes);
   await app.register(currentUserRoute);
+  await app.register(sessionProbeRoute);
   await app.register(signOutRoute);
 };

@@ -1,17 +1,18 @@
-import type { TAuthUser } from '@ops/contract';
+import type { TAuthUser, TSessionProbe } from '@ops/contract';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import type { SignInOnLoadOutcome } from '../utils/sign-in-on-load';
 import { authQueryKeys } from './query-keys';
 
-/** The signed-in user, or null when nobody is signed in (the API answers 401). */
+/**
+ * The signed-in user, or null when nobody is signed in. Asked of `/api/auth/session`, not of
+ * `/api/auth/me`: the cookie is HttpOnly, so every page load has to ask, and on the sign-in page
+ * the answer is "nobody", which /me gives as a 401 that Chromium logs as a failed request on
+ * every load (issue 32). The probe answers that as a 200; /me keeps its 401 for other callers.
+ */
 export async function getMe(): Promise<TAuthUser | null> {
-  try {
-    return await apiRequest<TAuthUser>('/api/auth/me');
-  } catch (error) {
-    if (isApiError(error) && error.status === 401) return null;
-    throw error;
-  }
+  const probe = await apiRequest<TSessionProbe>('/api/auth/session');
+  return probe.signedIn ? probe.user : null;
 }
 
 export function meQueryOptions() {
@@ -40,6 +41,6 @@ export async function setSignedInUser(queryClient: QueryClient, user: TAuthUser)
   }
   queryClient.setQueryData(authQueryKeys.me, user);
   queryClient.setQueryData<SignInOnLoadOutcome>(authQueryKeys.signInOnLoad, (outcome) =>
-    outcome ? { ...outcome, error: null } : outcome,
+    outcome ? { user: outcome.user, error: null } : outcome,
   );
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { getEmailForSignIn, setEmailForSignIn } from '../utils/storage';
+import { getEmailForSignIn, rememberEmail, setEmailForSignIn } from '../utils/storage';
 import { signInOnLoad, type SignInOnLoadOutcome } from '../utils/sign-in-on-load';
 import { completeSignInLink } from './complete-sign-in-link';
 import { getRedirectResult } from './get-redirect-result';
@@ -22,7 +22,9 @@ export function runSignInOnLoad(): Promise<SignInOnLoadOutcome> {
     getRedirectResult,
     // The router's own state stays in the entry; only the address loses its query string.
     replaceUrl: (path) => window.history.replaceState(window.history.state, '', path),
-    logError: (...data) => console.error(...data),
+    // A warning, one line: the page shows the person what went wrong (a spent link is theirs,
+    // not the program's error), and the console keeps only what support needs (issue 32).
+    logError: (line) => console.warn(line),
   });
   return pageLoadOutcome;
 }
@@ -32,7 +34,12 @@ export function signInOnLoadQueryOptions(queryClient: QueryClient) {
     queryKey: authQueryKeys.signInOnLoad,
     queryFn: async () => {
       const outcome = await runSignInOnLoad();
-      if (outcome.user) await setSignedInUser(queryClient, outcome.user);
+      if (outcome.user) {
+        // Spec §3's remembered e-mail, as after a password sign-in: opening the same link again
+        // later (it is spent) finds the form filled in, with a new link one click away.
+        rememberEmail(outcome.user.email);
+        await setSignedInUser(queryClient, outcome.user);
+      }
       return outcome;
     },
     staleTime: Infinity,
@@ -43,10 +50,19 @@ export function signInOnLoadQueryOptions(queryClient: QueryClient) {
 
 /**
  * The page load's sign-in link completion or redirect check (spec §4): settled once it is
- * done, with the error to show on the sign-in screen, if any.
+ * done, with the error to show on the sign-in screen, if any, and `link` when that error is a
+ * sign-in link's (the screen offers a new one).
  */
-export function useSignInOnLoad(): { isSettled: boolean; error: unknown } {
+export function useSignInOnLoad(): {
+  isSettled: boolean;
+  error: unknown;
+  link: SignInOnLoadOutcome['link'];
+} {
   const queryClient = useQueryClient();
   const { data, isError } = useQuery(signInOnLoadQueryOptions(queryClient));
-  return { isSettled: data !== undefined || isError, error: data?.error ?? null };
+  return {
+    isSettled: data !== undefined || isError,
+    error: data?.error ?? null,
+    link: data?.error ? data.link : undefined,
+  };
 }

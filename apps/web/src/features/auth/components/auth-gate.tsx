@@ -85,7 +85,13 @@ export function AuthGate({ children }: { children: ReactNode }) {
 
   if (user === null) {
     return changedPasswordOf === null ? (
-      <SignInScreen initialError={signInOnLoad.error} />
+      <SignInScreen
+        initialError={signInOnLoad.error}
+        // A link that could not be used: its address stays in the form (else the remembered
+        // one), with a new link beside the error (issue 32).
+        initialEmail={signInOnLoad.link?.email ?? undefined}
+        offerNewLink={signInOnLoad.link !== undefined}
+      />
     ) : (
       <SignInScreen
         key={changedPasswordOf}

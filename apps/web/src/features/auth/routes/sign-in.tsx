@@ -30,6 +30,8 @@ export type SignInScreenProps = {
   initialEmail?: string;
   /** An error to show from the start: a sign-in link or redirect that failed on this load. */
   initialError?: unknown;
+  /** That error is a sign-in link's: "Send a new link" beside it (issue 32). */
+  offerNewLink?: boolean;
   /** A sentence shown above the form (e.g. that the password was changed). */
   notice?: string;
 };
@@ -46,12 +48,18 @@ function Divider() {
  * Spec §2 "Sign-in screen", steps 1-9, with the states of §4. Shown in place of the console
  * at whatever address was opened, so the person lands there once signed in.
  */
-export function SignInScreen({ initialEmail, initialError, notice }: SignInScreenProps) {
+export function SignInScreen({
+  initialEmail,
+  initialError,
+  offerNewLink = false,
+  notice,
+}: SignInScreenProps) {
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(signInFormReducer, undefined, () =>
     createSignInFormState({
       email: initialEmail ?? getRememberedEmail() ?? '',
       error: initialError,
+      offerNewLink,
     }),
   );
   // Field errors show once the person tried to go on, then follow their typing.
@@ -122,6 +130,16 @@ export function SignInScreen({ initialEmail, initialError, notice }: SignInScree
   async function sendMagicLink() {
     if (isBusy || !isEmailValid()) return;
     dispatch({ type: 'method-started', method: 'emailLink' });
+    await sendLink(email);
+  }
+
+  /**
+   * Issue 32: a spent or expired link's error, and the new link right beside it, to the address
+   * in the form (the one the link was completed with, or the remembered one).
+   */
+  async function sendNewLink() {
+    if (isBusy || !isEmailValid()) return;
+    dispatch({ type: 'new-link-started' });
     await sendLink(email);
   }
 
@@ -281,7 +299,19 @@ export function SignInScreen({ initialEmail, initialError, notice }: SignInScree
         </p>
       ) : null}
       {content}
-      {state.error !== null ? <AuthErrorBox error={state.error} /> : null}
+      {state.error !== null ? (
+        <AuthErrorBox error={state.error}>
+          {state.newLinkOffered && state.linkSentTo === null ? (
+            <Button
+              variant="secondary"
+              isBusy={state.running === 'newLink'}
+              onClick={() => void sendNewLink()}
+            >
+              {state.running === 'newLink' ? 'Sending a new link…' : 'Send a new link'}
+            </Button>
+          ) : null}
+        </AuthErrorBox>
+      ) : null}
     </AuthLayout>
   );
 }

@@ -209,3 +209,42 @@ describe('initial states', () => {
     expect(createSignInFormState({ error }).error).toBe(error);
   });
 });
+
+describe('a sign-in link that could not be used (issue 32)', () => {
+  const spent = { code: 'auth/invalid-action-code', message: 'This link has already been used.' };
+  const opened = () =>
+    createSignInFormState({ email: 'ada@example.org', error: spent, offerNewLink: true });
+
+  it('offers a new link beside the error, and only for a link error', () => {
+    expect(opened()).toMatchObject({ error: spent, newLinkOffered: true });
+    expect(createSignInFormState({ error: spent }).newLinkOffered).toBe(false);
+    expect(createSignInFormState({ offerNewLink: true }).newLinkOffered).toBe(false);
+  });
+
+  it('keeps the error and the offer while the address is typed', () => {
+    const state = run([{ type: 'email-edited', email: 'grace@example.org' }], opened());
+    expect(state).toMatchObject({ email: 'grace@example.org', error: spent, newLinkOffered: true });
+  });
+
+  it('shows the mailbox panel once the new link is sent, the error answered', () => {
+    const running = run([{ type: 'new-link-started' }], opened());
+    expect(running).toMatchObject({ running: 'newLink', error: spent, newLinkOffered: true });
+    const sent = signInFormReducer(running, { type: 'link-sent', email: 'ada@example.org' });
+    expect(sent).toMatchObject({
+      running: null,
+      linkSentTo: 'ada@example.org',
+      error: null,
+      newLinkOffered: false,
+    });
+  });
+
+  it('offers it again when the new link could not be sent, but not after another action', () => {
+    const busy = { code: 'auth/too-many-requests', message: 'Too many requests.' };
+    const failed = run([{ type: 'new-link-started' }, { type: 'failed', error: busy }], opened());
+    expect(failed).toMatchObject({ error: busy, newLinkOffered: true });
+    const other = run([{ type: 'lookup-started' }], opened());
+    expect(other).toMatchObject({ error: null, newLinkOffered: false });
+    const afterLookup = run([{ type: 'failed', error: busy }], other);
+    expect(afterLookup.newLinkOffered).toBe(false);
+  });
+});

@@ -1,7 +1,7 @@
 import type { TSignInMethod } from '@ops/contract';
 
 /** What the sign-in form can be busy with: each action has running, error and result states. */
-export type SignInTask = 'lookup' | TSignInMethod | 'passwordReset';
+export type SignInTask = 'lookup' | TSignInMethod | 'passwordReset' | 'newLink';
 
 /** The sign-in form of spec §2 steps 1-9 and §4. */
 export type SignInFormState = {
@@ -15,6 +15,11 @@ export type SignInFormState = {
   running: SignInTask | null;
   /** The error of the last action, shown in the 'Authentication Error' box until the next one. */
   error: unknown;
+  /**
+   * `error` is a sign-in link's that could not be used (spent, expired, no e-mail given): a
+   * "Send a new link" beside it sends one to the address in the form (issue 32).
+   */
+  newLinkOffered: boolean;
   /** Spec §4's 'link sent' flag: the address a sign-in link went to. */
   linkSentTo: string | null;
   /** The address a password-reset link went to. */
@@ -28,6 +33,7 @@ export type SignInFormAction =
   | { type: 'lookup-succeeded'; methods: readonly TSignInMethod[] }
   | { type: 'method-started'; method: TSignInMethod }
   | { type: 'password-reset-started' }
+  | { type: 'new-link-started' }
   | { type: 'failed'; error: unknown }
   | { type: 'link-sent'; email: string }
   | { type: 'password-reset-link-sent'; email: string }
@@ -45,6 +51,8 @@ export type SignInFormInit = {
   email?: string;
   /** An error to show from the start (a sign-in link that could not be used). */
   error?: unknown;
+  /** That error is a sign-in link's: a new link is offered beside it. */
+  offerNewLink?: boolean;
 };
 
 export function createSignInFormState(init: SignInFormInit = {}): SignInFormState {
@@ -55,6 +63,7 @@ export function createSignInFormState(init: SignInFormInit = {}): SignInFormStat
     chosen: 'none',
     running: null,
     error: init.error ?? null,
+    newLinkOffered: Boolean(init.offerNewLink) && init.error != null,
     linkSentTo: null,
     resetLinkSentTo: null,
   };
@@ -83,8 +92,15 @@ export function signInFormReducer(
   switch (action.type) {
     case 'email-edited':
       // Spec §2 step 9: the methods found belonged to the previous e-mail. An earlier error
-      // ("Wrong password!") was about that e-mail too: it goes with them (issue 14).
-      return { ...state, email: action.email, methods: null, chosen: 'none', error: null };
+      // ("Wrong password!") was about that e-mail too: it goes with them (issue 14). A spent
+      // link's error is about the link: it stays, with its new link, while the address is typed.
+      return {
+        ...state,
+        email: action.email,
+        methods: null,
+        chosen: 'none',
+        error: state.newLinkOffered ? state.error : null,
+      };
     case 'password-edited':
       return { ...state, password: action.password };
     case 'lookup-started':
@@ -95,6 +111,7 @@ export function signInFormReducer(
         methods: null,
         chosen: 'none',
         error: null,
+        newLinkOffered: false,
         linkSentTo: null,
         resetLinkSentTo: null,
       };
@@ -106,13 +123,41 @@ export function signInFormReducer(
       return { ...state, methods, running: null };
     }
     case 'method-started':
-      return { ...state, chosen: action.method, running: action.method, error: null };
+      return {
+        ...state,
+        chosen: action.method,
+        running: action.method,
+        error: null,
+        newLinkOffered: false,
+      };
     case 'password-reset-started':
-      return { ...state, chosen: 'password', running: 'passwordReset', error: null };
+      return {
+        ...state,
+        chosen: 'password',
+        running: 'passwordReset',
+        error: null,
+        newLinkOffered: false,
+      };
+    case 'new-link-started':
+      // The spent link's error stays in view until the new link is on its way.
+      return { ...state, running: 'newLink' };
     case 'failed':
-      return { ...state, running: null, error: action.error ?? new Error('Unknown error') };
+      return {
+        ...state,
+        running: null,
+        error: action.error ?? new Error('Unknown error'),
+        // A new link that could not be sent can be asked for again from the same place.
+        newLinkOffered: state.running === 'newLink',
+      };
     case 'link-sent':
-      return { ...state, running: null, linkSentTo: action.email };
+      // The mailbox panel takes over; an error from before (a spent link) is answered.
+      return {
+        ...state,
+        running: null,
+        linkSentTo: action.email,
+        error: null,
+        newLinkOffered: false,
+      };
     case 'password-reset-link-sent':
       return { ...state, running: null, resetLinkSentTo: action.email };
     case 'signed-in':

@@ -1,7 +1,12 @@
 import type { TAuthUser } from '@ops/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { emailConfirmationPrompt, signInOnLoad, type SignInOnLoadDeps } from './sign-in-on-load';
+import {
+  describeSignInError,
+  emailConfirmationPrompt,
+  signInOnLoad,
+  type SignInOnLoadDeps,
+} from './sign-in-on-load';
 
 const ada: TAuthUser = {
   uid: 'u1',
@@ -129,9 +134,17 @@ describe('signInOnLoad with a link that names its e-mail (issue 20)', () => {
       href: namedHref,
       completeSignInLink: vi.fn(async () => Promise.reject(expired)),
     });
-    await expect(signInOnLoad(d)).resolves.toEqual({ user: null, error: expired });
+    // The e-mail the link names is not offered for a new link: a spent code cannot tell a
+    // terminal's link from an e-mailed one with someone's address appended.
+    await expect(signInOnLoad(d)).resolves.toEqual({
+      user: null,
+      error: expired,
+      link: { email: null },
+    });
     expect(d.prompt).not.toHaveBeenCalled();
-    expect(d.logError).toHaveBeenCalledWith(expect.any(String), expired);
+    expect(d.logError).toHaveBeenCalledWith(
+      'Sign-in with the link printed to the terminal failed: This link has expired. (auth/expired-action-code)',
+    );
     expect(d.replaceUrl).toHaveBeenCalledWith('/');
     expect(d.forgetEmailForSignIn).not.toHaveBeenCalled();
   });
@@ -147,9 +160,10 @@ describe('signInOnLoad when the e-mail must be confirmed', () => {
     const outcome = await signInOnLoad(d);
     expect(outcome.user).toBeNull();
     expect(outcome.error).toBeInstanceOf(Error);
+    expect(outcome.link).toEqual({ email: null });
     expect(d.completeSignInLink).not.toHaveBeenCalled();
     expect(d.replaceUrl).not.toHaveBeenCalled();
-    expect(d.logError).toHaveBeenCalled();
+    expect(d.logError).toHaveBeenCalledWith(expect.stringMatching(/^Sign-in link not completed: /));
   });
 
   it('logs and returns a refused link, clears the used code and keeps the stored e-mail', async () => {
@@ -159,8 +173,14 @@ describe('signInOnLoad when the e-mail must be confirmed', () => {
       getEmailForSignIn: vi.fn(() => 'ada@example.org'),
       completeSignInLink: vi.fn(async () => Promise.reject(refused)),
     });
-    await expect(signInOnLoad(d)).resolves.toEqual({ user: null, error: refused });
-    expect(d.logError).toHaveBeenCalledWith(expect.any(String), refused);
+    await expect(signInOnLoad(d)).resolves.toEqual({
+      user: null,
+      error: refused,
+      link: { email: 'ada@example.org' },
+    });
+    expect(d.logError).toHaveBeenCalledWith(
+      'Sign-in with the e-mailed link failed: The link has expired. (auth/expired-action-code)',
+    );
     expect(d.replaceUrl).toHaveBeenCalledWith('/members/m1#x');
     expect(d.forgetEmailForSignIn).not.toHaveBeenCalled();
   });
@@ -183,14 +203,18 @@ describe('signInOnLoad without a sign-in link', () => {
     const failure = { code: 'auth/user-disabled', message: 'This account is disabled.' };
     const d = deps({ getRedirectResult: vi.fn(async () => ({ result: { error: failure } })) });
     await expect(signInOnLoad(d)).resolves.toEqual({ user: null, error: failure });
-    expect(d.logError).toHaveBeenCalledWith(expect.any(String), failure);
+    expect(d.logError).toHaveBeenCalledWith(
+      'Sign-in by redirect failed: This account is disabled. (auth/user-disabled)',
+    );
   });
 
   it('only logs a failure to read the result', async () => {
     const offline = new TypeError('Failed to fetch');
     const d = deps({ getRedirectResult: vi.fn(async () => Promise.reject(offline)) });
     await expect(signInOnLoad(d)).resolves.toEqual({ user: null, error: null });
-    expect(d.logError).toHaveBeenCalledWith(expect.any(String), offline);
+    expect(d.logError).toHaveBeenCalledWith(
+      'The redirect sign-in result could not be read: TypeError: Failed to fetch',
+    );
   });
 
   it('does not take a password-reset link for a sign-in link', async () => {
@@ -198,5 +222,53 @@ describe('signInOnLoad without a sign-in link', () => {
     await signInOnLoad(d);
     expect(d.completeSignInLink).not.toHaveBeenCalled();
     expect(d.getRedirectResult).toHaveBeenCalledOnce();
+  });
+});
+
+describe('a sign-in link that could not be used (issue 32)', () => {
+  const spent = new ApiError('auth/invalid-action-code', 'This link has already been used.', 400);
+
+  it('keeps the address the person gave at the prompt, for a new link', async () => {
+    const d = deps({
+      href: linkHref,
+      prompt: vi.fn(() => ' ada@example.org '),
+      completeSignInLink: vi.fn(async () => Promise.reject(spent)),
+    });
+    await expect(signInOnLoad(d)).resolves.toEqual({
+      user: null,
+      error: spent,
+      link: { email: 'ada@example.org' },
+    });
+  });
+
+  it('logs one line per failure, never the error with its stack', async () => {
+    const logError = vi.fn((_line: string) => undefined);
+    const d = deps({
+      href: linkHref,
+      getEmailForSignIn: vi.fn(() => 'ada@example.org'),
+      completeSignInLink: vi.fn(async () => Promise.reject(spent)),
+      logError,
+    });
+    await signInOnLoad(d);
+    expect(logError.mock.calls).toEqual([
+      [
+        'Sign-in with the e-mailed link failed: This link has already been used. (auth/invalid-action-code)',
+      ],
+    ]);
+    expect(spent.stack).toMatch(/\n\s+at /);
+  });
+
+  it.each([
+    [
+      new ApiError('auth/expired-action-code', 'Expired.', 400),
+      'Expired. (auth/expired-action-code)',
+    ],
+    [{ code: 'auth/user-disabled', message: 'Disabled.' }, 'Disabled. (auth/user-disabled)'],
+    [new TypeError('Failed\n to fetch'), 'TypeError: Failed to fetch'],
+    ['No e-mail.', 'Error: No e-mail.'],
+    [{}, 'Error: Unknown error'],
+    [null, 'Error: Unknown error'],
+  ])('describes %o as %j', (error, line) => {
+    expect(describeSignInError(error)).toBe(line);
   });
 });

@@ -23,7 +23,8 @@ export type SignInOnLoadDeps = {
   getRedirectResult: () => Promise<TRedirectResult>;
   /** history.replaceState to this path, keeping the router's history state. */
   replaceUrl: (path: string) => void;
-  logError: (...data: unknown[]) => void;
+  /** Spec §8 logs sign-in errors: one line (describeSignInError), never an error's stack. */
+  logError: (line: string) => void;
 };
 
 export type SignInOnLoadOutcome = {
@@ -31,7 +32,32 @@ export type SignInOnLoadOutcome = {
   user: TAuthUser | null;
   /** Why a sign-in link or a redirect did not sign in (also logged), for the error box. */
   error: unknown;
+  /**
+   * Set when `error` is a sign-in link's (not a redirect's): the sign-in screen then offers a
+   * new link next to it, to `email`, the address this browser or its person gave for the link
+   * (null when none was given, or when it came from the link itself: completeWithLinkEmail).
+   */
+  link?: { email: string | null };
 };
+
+/**
+ * The one line a sign-in error is logged as (issue 32): its message and code. The Error itself
+ * made the console print its stack, which says nothing about a spent link and buries the line
+ * that does; the page shows the person the same error in its box.
+ */
+export function describeSignInError(error: unknown): string {
+  const field = (key: string): string | undefined => {
+    if (typeof error !== 'object' || error === null || !(key in error)) return undefined;
+    const value = (error as Record<string, unknown>)[key];
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  };
+  const message =
+    typeof error === 'string' && error !== '' ? error : (field('message') ?? 'Unknown error');
+  const code = field('code');
+  const line =
+    code !== undefined ? `${message} (${code})` : `${field('name') ?? 'Error'}: ${message}`;
+  return line.replace(/\s+/g, ' ').trim();
+}
 
 /**
  * The e-mail a sign-in link is completed with (spec §4): the one this browser asked the link for
@@ -68,9 +94,13 @@ async function completeWithLinkEmail(
     return { user, error: null };
   } catch (error) {
     if (isApiError(error, emailConfirmationRequired)) return 'confirm the e-mail';
-    deps.logError('Sign-in with the link printed to the terminal failed:', error);
+    deps.logError(
+      `Sign-in with the link printed to the terminal failed: ${describeSignInError(error)}`,
+    );
     deps.replaceUrl(withoutQueryString(deps.href));
-    return { user: null, error };
+    // Not the e-mail the link names for the new link: a used or expired code cannot tell a
+    // terminal's link from an e-mailed one with someone's `email` appended (see emailToConfirm).
+    return { user: null, error, link: { email: null } };
   }
 }
 
@@ -78,9 +108,10 @@ async function completeWithLinkEmail(
  * Spec §4 "Link completion on load": an e-mailed sign-in link is completed with the e-mail kept
  * in local storage, or asked for; the query string is then cleared (a reload must not use the
  * code again) and the stored e-mail removed. Any other address checks for the pending result
- * of a sign-in by redirect. Spec §8: these sign-in errors are logged; they are also returned so
- * the sign-in screen can say why the link did not work. A link printed to the server's terminal
- * is completed first with the e-mail it names (completeWithLinkEmail), without a prompt.
+ * of a sign-in by redirect. Spec §8: these sign-in errors are logged, one line each; they are
+ * also returned so the sign-in screen can say why the link did not work, keep the address and
+ * offer a new link beside the error (issue 32). A link printed to the server's terminal is
+ * completed first with the e-mail it names (completeWithLinkEmail), without a prompt.
  */
 export async function signInOnLoad(deps: SignInOnLoadDeps): Promise<SignInOnLoadOutcome> {
   const link = getActionLink(deps.href);
@@ -94,17 +125,17 @@ export async function signInOnLoad(deps: SignInOnLoadDeps): Promise<SignInOnLoad
         ? 'An email address is needed to complete sign-in with the link.'
         : validateEmail(email);
     if (problem !== null) {
-      const error = new Error(problem);
-      deps.logError('Sign-in link not completed:', error);
-      return { user: null, error };
+      deps.logError(`Sign-in link not completed: ${problem}`);
+      return { user: null, error: new Error(problem), link: { email: null } };
     }
     try {
       const user = await deps.completeSignInLink(email, link.code);
       deps.forgetEmailForSignIn();
       return { user, error: null };
     } catch (error) {
-      deps.logError('Sign-in with the e-mailed link failed:', error);
-      return { user: null, error };
+      deps.logError(`Sign-in with the e-mailed link failed: ${describeSignInError(error)}`);
+      // The address stays in the form, and the way to a new link beside the error (issue 32).
+      return { user: null, error, link: { email } };
     } finally {
       // Used or refused, the code is spent: a reload would only fail again.
       deps.replaceUrl(withoutQueryString(deps.href));
@@ -114,11 +145,11 @@ export async function signInOnLoad(deps: SignInOnLoadDeps): Promise<SignInOnLoad
     const { result } = await deps.getRedirectResult();
     if (result === null) return { user: null, error: null };
     if ('user' in result) return { user: result.user, error: null };
-    deps.logError('Sign-in by redirect failed:', result.error);
+    deps.logError(`Sign-in by redirect failed: ${describeSignInError(result.error)}`);
     return { user: null, error: result.error };
   } catch (error) {
     // Not a sign-in error to show: nobody asked for one on this load.
-    deps.logError('The redirect sign-in result could not be read:', error);
+    deps.logError(`The redirect sign-in result could not be read: ${describeSignInError(error)}`);
     return { user: null, error: null };
   }
 }
