@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { partlyPaidOverdueInvoice } from './support/partly-paid-invoice';
 
 /**
  * WCAG 2.1 A and AA, as axe-core checks them. Only serious and critical violations fail a test;
@@ -224,6 +225,39 @@ for (const record of recordScreens) {
     });
   }
 }
+
+// Issue 32: the tables of an invoice and of a member's ledger, side by side beside the list and
+// stacked on a phone, and the invoices list with an invoice of three status badges.
+for (const [size, viewport] of [
+  ['beside the list', { width: 1280, height: 800 }],
+  ['on a phone', { width: 390, height: 844 }],
+] as const) {
+  test(`an invoice with payments and reminders, and its member's ledger, ${size}`, async ({
+    operatorPage: page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const { member, invoice } = await partlyPaidOverdueInvoice(page);
+    await page.goto(`/invoices/${invoice.iid}`);
+    await expectRecordShown(page);
+    await expect(page.getByRole('table', { name: 'Payments and other movements' })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.goto(`/members/${member.mid}?tab=ledger`);
+    await expectRecordShown(page, 'Ledger');
+    await expect(page.getByRole('table', { name: 'Ledger in CHF' })).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+}
+
+test('the invoices list with an invoice issued, overdue and partially paid', async ({
+  operatorPage: page,
+}) => {
+  const { invoice, suffix } = await partlyPaidOverdueInvoice(page);
+  await page.goto(`/invoices?q=${suffix.toUpperCase()}`);
+  await expect(page.getByRole('row').filter({ hasText: invoice.number })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expectNoSeriousViolations(page);
+});
 
 /** The upload and fixes screens, at their first step. */
 const toolScreens: readonly [name: string, path: string][] = [

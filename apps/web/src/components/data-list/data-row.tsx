@@ -39,10 +39,13 @@ type RowProps<Row> = {
 };
 
 /**
- * One row: cells only display, cut short with the whole text as a tooltip. The primary cell
- * holds the row's link (`data-row-link`); a click anywhere else on the row opens it too (the
- * table's one click handler), so that the cells keep their tooltips and the first column can
- * stick while the row scrolls sideways. The focus ring of the link is drawn around the row.
+ * One row: cells only display, cut short with the whole text as a tooltip. The row's height is
+ * fixed (virtualized), so a cell is never taller than its row (`grid-rows-[100%]`, `max-h-full`):
+ * what would wrap to a second line is cut off inside the cell rather than drawn over the
+ * neighbouring rows. The primary cell holds the row's link (`data-row-link`); a click anywhere
+ * else on the row opens it too (the table's one click handler), so that the cells keep their
+ * tooltips and the first column can stick while the row scrolls sideways. The focus ring of the
+ * link is drawn around the row.
  */
 export const DataRow = memo(function DataRow<Row>({
   row,
@@ -71,7 +74,7 @@ export const DataRow = memo(function DataRow<Row>({
       data-open={isOpen || undefined}
       data-cursor={isCursor || undefined}
       onPointerOver={showClippedText}
-      className="absolute top-0 left-0 grid w-full cursor-pointer grid-cols-(--phone-tracks) items-center border-b border-slate-100 bg-white px-2 text-sm text-slate-800 hover:bg-sky-50 has-[a[data-row-link]:focus-visible]:outline-2 has-[a[data-row-link]:focus-visible]:-outline-offset-2 has-[a[data-row-link]:focus-visible]:outline-sky-600 data-open:bg-sky-100 data-open:shadow-[inset_3px_0_0] data-open:shadow-sky-600 data-selected:bg-sky-50 data-cursor:outline-2 data-cursor:-outline-offset-2 data-cursor:outline-sky-600/50 md:grid-cols-(--tracks)"
+      className="absolute top-0 left-0 grid w-full cursor-pointer grid-cols-(--phone-tracks) grid-rows-[100%] items-center border-b border-slate-100 bg-white px-2 text-sm text-slate-800 hover:bg-sky-50 has-[a[data-row-link]:focus-visible]:outline-2 has-[a[data-row-link]:focus-visible]:-outline-offset-2 has-[a[data-row-link]:focus-visible]:outline-sky-600 data-open:bg-sky-100 data-open:shadow-[inset_3px_0_0] data-open:shadow-sky-600 data-selected:bg-sky-50 data-cursor:outline-2 data-cursor:-outline-offset-2 data-cursor:outline-sky-600/50 md:grid-cols-(--tracks)"
       style={{ ...gridStyle, height, transform: `translateY(${start}px)` }}
     >
       {isSelected !== undefined ? (
@@ -114,7 +117,7 @@ export const DataRow = memo(function DataRow<Row>({
           <div
             key={column.id}
             role="cell"
-            className={`min-w-0 truncate px-2 ${column.isNumeric ? 'text-right tabular-nums' : ''} ${phoneCellClass(isShownOnPhone(column, phoneStatusId))} ${sticky}`}
+            className={`max-h-full min-w-0 truncate px-2 ${column.isNumeric ? 'text-right tabular-nums' : ''} ${phoneCellClass(isShownOnPhone(column, phoneStatusId))} ${sticky}`}
           >
             {column.render(row)}
           </div>

@@ -1,6 +1,9 @@
-import { useCallback, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { focusRing } from '@/components/button';
+
+const insetFocusRing =
+  'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-600';
 import { useShortcuts } from '@/lib/shortcuts';
 
 /** The query parameter holding the open tab (`?tab=history`); the first tab leaves it out. */
@@ -53,7 +56,20 @@ export function DetailTabs({ tabs, label }: { tabs: readonly DetailTab[]; label:
   const [current, openTab] = useDetailTab(shown.map((tab) => tab.id));
   const baseId = useId();
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());
+  const listRef = useRef<HTMLDivElement>(null);
   const tabId = (id: string) => `${baseId}-tab-${id}`;
+
+  // The open tab in view when the row of tabs scrolls (a record opened on its last tab): only
+  // the row is scrolled, never the page (scrollIntoView would move the page too).
+  useEffect(() => {
+    const list = listRef.current;
+    const tab = tabRefs.current.get(current);
+    if (!list || !tab) return;
+    const listBox = list.getBoundingClientRect();
+    const tabBox = tab.getBoundingClientRect();
+    if (tabBox.left < listBox.left) list.scrollLeft -= listBox.left - tabBox.left;
+    else if (tabBox.right > listBox.right) list.scrollLeft += tabBox.right - listBox.right;
+  }, [current]);
   const panelId = (id: string) => `${baseId}-panel-${id}`;
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -90,9 +106,12 @@ export function DetailTabs({ tabs, label }: { tabs: readonly DetailTab[]; label:
     <div className="flex flex-col gap-4">
       <div
         role="tablist"
+        ref={listRef}
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="flex gap-1 border-b border-slate-200"
+        // On a phone the tabs may be wider than the record: they scroll sideways inside their
+        // row (the page itself never does), tighter there so that most records' tabs fit.
+        className="flex gap-1 overflow-x-auto border-b border-slate-200"
       >
         {shown.map((tab) => {
           const isSelected = tab.id === current;
@@ -111,11 +130,12 @@ export function DetailTabs({ tabs, label }: { tabs: readonly DetailTab[]; label:
               tabIndex={isSelected ? 0 : -1}
               onClick={() => openTab(tab.id)}
               className={[
-                '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
+                'shrink-0 border-b-2 px-2 py-2 text-sm font-medium whitespace-nowrap sm:px-3',
                 isSelected
                   ? 'border-sky-700 text-sky-800'
                   : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
-                focusRing,
+                // Drawn inside the tab: the scrolling row would cut off a ring around it.
+                insetFocusRing,
               ].join(' ')}
             >
               {tab.label}

@@ -49,3 +49,10 @@ export {
   unsavedChangesBlocker,
   useUnsavedChanges,
 } from './use-unsaved-changes';
+export {
+  RecordTable,
+  type RecordTableColumn,
+  type RecordTableProps,
+  type RecordTableStackWidth,
+  type RecordTableTotal,
+} from './record-table';

@@ -131,7 +131,9 @@ function HistoryEntry({
         </p>
       ) : null}
       {entry.changes.length > 0 ? (
-        <table className="mt-2 w-full table-fixed text-left text-sm">
+        // Fixed columns, words broken anywhere: a long value (an address, an id) wraps in its cell
+        // rather than widening the record past a phone's screen.
+        <table className="mt-2 w-full table-fixed text-left text-sm [overflow-wrap:anywhere]">
           <caption className="sr-only">
             Fields changed: {describeAction(entry.action)}, {formatDateTime(entry.at)}
           </caption>

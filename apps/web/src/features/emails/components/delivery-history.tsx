@@ -33,7 +33,8 @@ function currentStanding(email: TEmailDetail): string {
 export function DeliveryHistory({ email }: { email: TEmailDetail }) {
   return (
     <div className="flex flex-col gap-4 pt-4">
-      <p className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800">
+      {/* Addresses break anywhere: a long one would widen a phone's page. */}
+      <p className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm [overflow-wrap:anywhere] text-slate-800">
         {currentStanding(email)} {email.attempts} {email.attempts === 1 ? 'attempt' : 'attempts'} so
         far; {email.attemptsInBudget} of {email.maxAttempts} in the current round.
       </p>
@@ -60,7 +61,7 @@ export function DeliveryHistory({ email }: { email: TEmailDetail }) {
                   {delivery.finishedAt ? ` – ${formatDateTime(delivery.finishedAt)}` : ''}
                 </span>
               </p>
-              <dl className="mt-1 grid grid-cols-[8rem_1fr] gap-x-2 gap-y-0.5 text-slate-700">
+              <dl className="mt-1 grid grid-cols-[8rem_minmax(0,1fr)] gap-x-2 gap-y-0.5 [overflow-wrap:anywhere] text-slate-700">
                 {delivery.smtpResponse ? (
                   <>
                     <dt className="text-slate-500">Server answer</dt>

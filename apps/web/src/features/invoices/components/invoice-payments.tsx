@@ -2,7 +2,13 @@ import type { TInvoiceDetail, TInvoiceMovement } from '@ops/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
-import { ConfirmDialog, formatDate, formatMoney } from '@/components/detail';
+import {
+  ConfirmDialog,
+  RecordTable,
+  formatDate,
+  formatMoney,
+  type RecordTableColumn,
+} from '@/components/detail';
 import { paths } from '@/config/paths';
 import { creditNotePdfPath } from '@/features/credit-notes';
 import { getErrorMessage } from '@/lib/error-message';
@@ -60,6 +66,76 @@ export function InvoicePayments({
   const money = (minor: string) => formatMoney(minor, invoice.currency);
   if (invoice.movements.length === 0 && invoice.status === 'draft') return null;
 
+  const columns: RecordTableColumn<TInvoiceMovement>[] = [
+    {
+      id: 'date',
+      label: 'Date',
+      isNoWrap: true,
+      className: 'tabular-nums',
+      render: (movement) => formatDate(movement.bookedOn),
+    },
+    {
+      id: 'kind',
+      label: 'Kind',
+      isKey: true,
+      render: (movement) => movementKindLabels[movement.kind],
+    },
+    {
+      id: 'amount',
+      label: 'Amount',
+      isNumeric: true,
+      render: (movement) => (
+        <>
+          {money(movement.amountMinor)}
+          {movement.creditMinor !== '0' && movement.kind === 'payment' ? (
+            <span className="block text-xs whitespace-normal text-slate-600">
+              {money(movement.creditMinor)} to the member’s credit
+            </span>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: 'source',
+      label: 'Source',
+      render: (movement) => <SourceCell movement={movement} />,
+    },
+    {
+      id: 'reference',
+      label: 'Reference',
+      className: 'font-mono text-xs break-all',
+      render: (movement) => movement.reference ?? '',
+    },
+    {
+      id: 'reason',
+      label: 'Reason',
+      render: (movement) =>
+        movement.reason || movement.reversedBy ? (
+          <>
+            {movement.reason ?? ''}
+            {movement.reversedBy ? (
+              <span className="block text-xs">
+                Reversed on {formatDate(movement.reversedBy.bookedOn)}
+                {movement.reversedBy.reason ? `: ${movement.reversedBy.reason}` : ''}
+              </span>
+            ) : null}
+          </>
+        ) : null,
+    },
+    {
+      id: 'actions',
+      label: 'Actions',
+      isLabelHidden: true,
+      className: 'text-right',
+      render: (movement) =>
+        canReverse && !movement.reversedBy && reversibleKinds.has(movement.kind) ? (
+          <Button variant="secondary" onClick={() => setReversing(movement)}>
+            Reverse
+          </Button>
+        ) : null,
+    },
+  ];
+
   return (
     <section aria-labelledby="invoice-payments" className="flex flex-col gap-2">
       <h2 id="invoice-payments" className="text-sm font-semibold text-slate-900">
@@ -68,62 +144,16 @@ export function InvoicePayments({
       {invoice.movements.length === 0 ? (
         <p className="text-sm text-slate-600">No money received yet.</p>
       ) : (
-        <table className="w-full text-sm" aria-label="Payments and other movements">
-          <thead>
-            <tr className="border-b border-slate-200 text-left text-slate-600">
-              <th className="py-1 pr-2 font-medium">Date</th>
-              <th className="py-1 pr-2 font-medium">Kind</th>
-              <th className="py-1 pr-2 text-right font-medium">Amount</th>
-              <th className="py-1 pr-2 font-medium">Source</th>
-              <th className="py-1 pr-2 font-medium">Reference</th>
-              <th className="py-1 pr-2 font-medium">Reason</th>
-              <th className="py-1 font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {invoice.movements.map((movement) => (
-              <tr
-                key={movement.id}
-                className={`border-b border-slate-100 align-top ${movement.reversedBy ? 'text-slate-500 line-through decoration-slate-400' : ''}`}
-              >
-                <td className="py-1 pr-2 tabular-nums">{formatDate(movement.bookedOn)}</td>
-                <td className="py-1 pr-2">{movementKindLabels[movement.kind]}</td>
-                <td className="py-1 pr-2 text-right tabular-nums">
-                  {money(movement.amountMinor)}
-                  {movement.creditMinor !== '0' && movement.kind === 'payment' ? (
-                    <span className="block text-xs text-slate-600">
-                      {money(movement.creditMinor)} to the member’s credit
-                    </span>
-                  ) : null}
-                </td>
-                <td className="py-1 pr-2">
-                  <SourceCell movement={movement} />
-                </td>
-                <td className="py-1 pr-2 font-mono text-xs break-all">
-                  {movement.reference ?? ''}
-                </td>
-                <td className="py-1 pr-2">
-                  {movement.reason ?? ''}
-                  {movement.reversedBy ? (
-                    <span className="block text-xs no-underline">
-                      Reversed on {formatDate(movement.reversedBy.bookedOn)}
-                      {movement.reversedBy.reason ? `: ${movement.reversedBy.reason}` : ''}
-                    </span>
-                  ) : null}
-                </td>
-                <td className="py-1 text-right">
-                  {canReverse && !movement.reversedBy && reversibleKinds.has(movement.kind) ? (
-                    <Button variant="secondary" onClick={() => setReversing(movement)}>
-                      Reverse
-                    </Button>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <RecordTable
+          label="Payments and other movements"
+          columns={columns}
+          rows={invoice.movements}
+          rowKey={(movement) => movement.id}
+          rowClassName={(movement) =>
+            movement.reversedBy ? 'text-slate-500 line-through decoration-slate-400' : ''
+          }
+          stackBelow="2xl"
+        />
       )}
       <dl className="grid grid-cols-[auto_auto] justify-end gap-x-4 text-sm tabular-nums">
         <dt className="text-slate-600">Paid</dt>

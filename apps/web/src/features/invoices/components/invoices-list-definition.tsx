@@ -121,7 +121,8 @@ export const invoicesListDefinition: DataListDefinition<TInvoiceListItem, typeof
     {
       id: 'status',
       label: 'Status',
-      width: '10rem',
+      // "Issued", "Overdue" and the "+1" of "Partially paid" side by side (issue 32).
+      width: '12rem',
       sortable: true,
       render: (invoice) => (
         <InvoiceStatusBadge

@@ -3,6 +3,7 @@ import {
   lineVatMinor,
   type TInvoiceActionResult,
   type TInvoiceDetail,
+  type TInvoiceLine,
 } from '@ops/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -14,7 +15,9 @@ import {
   formatDate,
   formatDateTime,
   formatMoney,
+  RecordTable,
   useDetailTab,
+  type RecordTableColumn,
 } from '@/components/detail';
 import { MemberLink } from '@/components/member-link';
 import { NotesOverview, NotesPanel } from '@/components/notes';
@@ -198,70 +201,62 @@ export function InvoiceRoute({ iid }: { iid: string }) {
   );
 }
 
+/** The invoice's lines and totals: side by side, or a card per line on a narrow record. */
 function Lines({ invoice }: { invoice: TInvoiceDetail }) {
   const money = (minor: number | string) => formatMoney(minor, invoice.currency);
+  const columns: RecordTableColumn<TInvoiceLine>[] = [
+    {
+      id: 'description',
+      label: 'Description',
+      isKey: true,
+      render: (line) => (
+        <>
+          {line.description}
+          {line.isDonation ? (
+            <span className="ml-1 text-xs font-normal text-slate-500">(donation)</span>
+          ) : null}
+        </>
+      ),
+    },
+    { id: 'quantity', label: 'Qty', isNumeric: true, render: (line) => line.quantity },
+    { id: 'unit', label: 'Unit', isNumeric: true, render: (line) => money(line.unitAmountMinor) },
+    {
+      id: 'vat',
+      label: 'VAT',
+      className: 'text-xs text-slate-600',
+      render: (line) =>
+        line.vatRate !== null
+          ? `${line.vatRate} % (${money(lineVatMinor(line))})`
+          : (line.vatExemption ?? ''),
+    },
+    {
+      id: 'amount',
+      label: 'Amount',
+      isNumeric: true,
+      render: (line) => money(lineAmountMinor(line)),
+    },
+  ];
   return (
-    <table className="w-full text-sm" aria-label="Lines">
-      <thead>
-        <tr className="border-b border-slate-200 text-left text-slate-600">
-          <th className="py-1 pr-2 font-medium">Description</th>
-          <th className="py-1 pr-2 text-right font-medium">Qty</th>
-          <th className="py-1 pr-2 text-right font-medium">Unit</th>
-          <th className="py-1 pr-2 font-medium">VAT</th>
-          <th className="py-1 text-right font-medium">Amount</th>
-        </tr>
-      </thead>
-      <tbody>
-        {invoice.lines.map((line, i) => (
-          <tr key={i} className="border-b border-slate-100 align-top">
-            <td className="py-1 pr-2">
-              {line.description}
-              {line.isDonation ? (
-                <span className="ml-1 text-xs text-slate-500">(donation)</span>
-              ) : null}
-            </td>
-            <td className="py-1 pr-2 text-right tabular-nums">{line.quantity}</td>
-            <td className="py-1 pr-2 text-right tabular-nums">{money(line.unitAmountMinor)}</td>
-            <td className="py-1 pr-2 text-xs text-slate-600">
-              {line.vatRate !== null
-                ? `${line.vatRate} % (${money(lineVatMinor(line))})`
-                : (line.vatExemption ?? '')}
-            </td>
-            <td className="py-1 text-right tabular-nums">{money(lineAmountMinor(line))}</td>
-          </tr>
-        ))}
-      </tbody>
-      <tfoot className="tabular-nums">
-        <tr>
-          <td colSpan={4} className="pt-2 pr-2 text-right text-slate-600">
-            Subtotal
-          </td>
-          <td className="pt-2 text-right">{money(invoice.subtotalMinor)}</td>
-        </tr>
-        <tr>
-          <td colSpan={4} className="pr-2 text-right text-slate-600">
-            VAT
-          </td>
-          <td className="text-right">{money(invoice.vatMinor)}</td>
-        </tr>
-        {invoice.donationMinor !== '0' ? (
-          <tr>
-            <td colSpan={4} className="pr-2 text-right text-slate-600">
-              Donation
-            </td>
-            <td className="text-right">{money(invoice.donationMinor)}</td>
-          </tr>
-        ) : null}
-        <tr className="font-semibold">
-          <td colSpan={4} className="pr-2 text-right">
-            Total
-          </td>
-          <td className="text-right" data-testid="invoice-total">
-            {money(invoice.totalMinor)}
-          </td>
-        </tr>
-      </tfoot>
-    </table>
+    <RecordTable
+      label="Lines"
+      columns={columns}
+      rows={invoice.lines}
+      rowKey={(_line, index) => String(index)}
+      stackBelow="xl"
+      totals={[
+        { label: 'Subtotal', value: money(invoice.subtotalMinor) },
+        { label: 'VAT', value: money(invoice.vatMinor) },
+        ...(invoice.donationMinor !== '0'
+          ? [{ label: 'Donation', value: money(invoice.donationMinor) }]
+          : []),
+        {
+          label: 'Total',
+          value: money(invoice.totalMinor),
+          isStrong: true,
+          testId: 'invoice-total',
+        },
+      ]}
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 import type { TLedgerCurrency, TLedgerLine } from '@ops/contract';
 import { Link } from 'react-router';
 import { formatDate, formatMoney } from '@/components/detail/format';
+import { RecordTable, type RecordTableColumn } from '@/components/detail/record-table';
 import { paths } from '@/config/paths';
 import { creditNotePdfPath } from '@/features/credit-notes';
 
@@ -34,59 +35,65 @@ function LedgerDocument({ line }: { line: TLedgerLine }) {
 }
 
 /** An amount of a debit or credit column; nothing for zero, so the other column reads. */
-function Amount({ minor, currency }: { minor: string; currency: string }) {
-  return minor === '0' ? null : <>{formatMoney(minor, currency)}</>;
+function amount(minor: string, currency: string): string | null {
+  return minor === '0' ? null : formatMoney(minor, currency);
 }
+
+const isNote = (line: TLedgerLine) => line.debitMinor === '0' && line.creditMinor === '0';
 
 /**
  * One currency of the ledger: date, what, document, debit (the member owes more), credit (less)
  * and the running balance (negative: in credit). Applied credit moves no balance: it shows as a
- * note line, its amount in the description.
+ * note line, its amount in the description. Beside the members list or on a phone each line is
+ * a card (what it is, then date, document and amounts), so Credit and Balance are never cut off.
  */
 export function LedgerTable({ ledger }: { ledger: TLedgerCurrency }) {
   const { currency } = ledger;
+  const columns: RecordTableColumn<TLedgerLine>[] = [
+    { id: 'date', label: 'Date', isNoWrap: true, render: (line) => formatDate(line.date) },
+    {
+      id: 'what',
+      label: 'What',
+      isKey: true,
+      render: (line) =>
+        isNote(line) ? (
+          <span className="font-normal text-slate-500 italic">{line.description}</span>
+        ) : (
+          line.description
+        ),
+    },
+    {
+      id: 'document',
+      label: 'Document',
+      isNoWrap: true,
+      render: (line) => (line.documentNumber ? <LedgerDocument line={line} /> : null),
+    },
+    {
+      id: 'debit',
+      label: 'Debit',
+      isNumeric: true,
+      render: (line) => amount(line.debitMinor, currency),
+    },
+    {
+      id: 'credit',
+      label: 'Credit',
+      isNumeric: true,
+      render: (line) => amount(line.creditMinor, currency),
+    },
+    {
+      id: 'balance',
+      label: 'Balance',
+      isNumeric: true,
+      render: (line) => formatMoney(line.balanceMinor, currency),
+    },
+  ];
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[40rem] text-sm" aria-label={`Ledger in ${currency}`}>
-        <thead>
-          <tr className="border-b border-slate-200 text-left text-slate-600">
-            <th className="py-1 pr-2 font-medium">Date</th>
-            <th className="py-1 pr-2 font-medium">What</th>
-            <th className="py-1 pr-2 font-medium">Document</th>
-            <th className="py-1 pr-2 text-right font-medium">Debit</th>
-            <th className="py-1 pr-2 text-right font-medium">Credit</th>
-            <th className="py-1 text-right font-medium">Balance</th>
-          </tr>
-        </thead>
-        <tbody>
-          {ledger.lines.map((line, index) => {
-            const isNote = line.debitMinor === '0' && line.creditMinor === '0';
-            return (
-              <tr
-                key={`${line.movementId ?? line.link?.id ?? ''}-${line.kind}-${index}`}
-                className="border-b border-slate-100 align-top"
-              >
-                <td className="py-1 pr-2 whitespace-nowrap">{formatDate(line.date)}</td>
-                <td className={`py-1 pr-2 ${isNote ? 'text-slate-500 italic' : ''}`}>
-                  {line.description}
-                </td>
-                <td className="py-1 pr-2 whitespace-nowrap">
-                  <LedgerDocument line={line} />
-                </td>
-                <td className="py-1 pr-2 text-right whitespace-nowrap tabular-nums">
-                  <Amount minor={line.debitMinor} currency={currency} />
-                </td>
-                <td className="py-1 pr-2 text-right whitespace-nowrap tabular-nums">
-                  <Amount minor={line.creditMinor} currency={currency} />
-                </td>
-                <td className="py-1 text-right whitespace-nowrap tabular-nums">
-                  {formatMoney(line.balanceMinor, currency)}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <RecordTable
+      label={`Ledger in ${currency}`}
+      columns={columns}
+      rows={ledger.lines}
+      rowKey={(line, index) => `${line.movementId ?? line.link?.id ?? ''}-${line.kind}-${index}`}
+      stackBelow="2xl"
+    />
   );
 }

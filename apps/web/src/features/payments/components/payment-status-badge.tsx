@@ -1,12 +1,13 @@
 import type { TPaymentStatus } from '@ops/contract';
+import { Badge, type BadgeTone } from '@/components/badge';
 import { paymentStatusLabels } from '@/lib/labels';
 
-const tones: Record<TPaymentStatus, string> = {
-  draft: 'bg-slate-100 text-slate-700',
-  open: 'bg-sky-100 text-sky-900',
-  paid: 'bg-emerald-100 text-emerald-900',
-  uncollectible: 'bg-amber-100 text-amber-900',
-  void: 'bg-slate-200 text-slate-800',
+const tones: Record<TPaymentStatus, BadgeTone> = {
+  draft: 'slate',
+  open: 'sky',
+  paid: 'emerald',
+  uncollectible: 'amber',
+  void: 'grey',
 };
 
 /** A card-payment invoice's status as a small coloured badge; the status in words. */
@@ -18,12 +19,9 @@ export function PaymentStatusBadge({
   isDeleted?: boolean;
 }) {
   return (
-    <span className="inline-flex items-center gap-1">
-      <span
-        className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${tones[status]}`}
-      >
-        {paymentStatusLabels[status]}
-      </span>
+    // One line: in the list's row of fixed height a second line would spill into the next row.
+    <span className="inline-flex max-w-full items-center gap-1 whitespace-nowrap">
+      <Badge tone={tones[status]}>{paymentStatusLabels[status]}</Badge>
       {isDeleted ? <span className="text-xs text-slate-600">Deleted</span> : null}
     </span>
   );
