@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { newId } from '../apps/server/src/lib/ids';
 import { withDatabase } from './support/database';
 import { expect, test, uniqueEmail } from './support/fixtures';
+import { countMail, waitForMail } from './support/mail';
 
 type ApplicationRow = { aid: string; number: string; legalName: string; status: string };
 type ApplicationsPage = { data: ApplicationRow[] };
@@ -126,14 +127,32 @@ test('a submitted application is reviewed, gets a PDF with its preview, and is a
   expect(file.headers()['content-security-policy']).toMatch(/^sandbox;/);
   await expectPdfViewerIn(page, preview);
 
+  const mailsBefore = countMail(application.email);
   await steps(page).getByRole('button', { name: 'Approve' }).click();
   await expect(dialog(page)).toContainText('becomes a member (pending payment)');
+  // What the first invoice will bill, by the federation's first-year rule (issue 32).
+  const plan = dialog(page).getByTestId('first-invoice-plan');
+  await expect(plan).toContainText(
+    /^CHF\s[\d’',.]+ for (\d+ of 12 months of )?\d{4}, due \d{1,2} \w{3} \d{4}/,
+  );
+  await expect(plan).toContainText(/billed for (the rest of )?\d{4}/i);
+  await expect(plan.getByRole('link', { name: 'Settings → Membership billing' })).toBeVisible();
   await dialog(page).getByRole('button', { name: 'Approve' }).click();
   const memberLink = page.getByRole('link', { name: /^Open member M-\d+$/ });
   await expect(memberLink).toBeVisible();
   await expect(page.getByRole('link', { name: /^Open invoice \d{4}-\d+$/ })).toBeVisible();
   await expect(page.getByText('Approved', { exact: true }).first()).toBeVisible();
   const memberNumber = ((await memberLink.textContent()) ?? '').replace('Open member ', '');
+  // The "approved" e-mail and the invoice itself with its PDF (it was never sent before); the
+  // two leave in whichever order the delivery workers take them.
+  const mails = [
+    await waitForMail(application.email, mailsBefore),
+    await waitForMail(application.email, mailsBefore + 1),
+  ];
+  expect(mails.map((mail) => mail.attachments.map((file) => file.head)).sort()).toEqual([
+    [],
+    ['%PDF-'],
+  ]);
 
   await memberLink.click();
   await expect(page).toHaveURL(/\/members\/[A-Za-z0-9]{20}/);

@@ -205,6 +205,7 @@ test.describe('at desktop size', () => {
       ['Bank accounts', /\/settings\/bank-accounts$/],
       ['Countries', /\/countries$/],
       ['Payment tolerances', /\/settings\/payment-tolerances$/],
+      ['Membership billing', /\/settings\/membership-billing$/],
       ['Dunning', /\/settings\/dunning$/],
       ['Exchange rates', /\/settings\/exchange-rates$/],
       ['Jobs', /\/settings\/jobs$/],

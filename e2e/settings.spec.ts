@@ -136,3 +136,47 @@ test('countries filter by region, and an edited fee category shows in the list',
   await detail.getByRole('tab', { name: 'History' }).click();
   await expect(detail.getByText(/Fee category/).first()).toBeVisible();
 });
+
+test('membership billing: each first-year rule shows what it bills, and saving says what changed', async ({
+  operatorPage: page,
+}) => {
+  await page.goto('/settings/membership-billing');
+  await expect(page.getByRole('heading', { name: 'Membership billing' })).toBeVisible();
+  const current = (await (await page.request.get('/api/settings/membership-billing')).json()) as {
+    firstYearRule: string;
+  };
+  const examples = page.getByRole('table', { name: 'Examples for a fee of CHF 950.00' });
+  const december = examples.getByRole('row', { name: /^2 December/ });
+
+  await page.getByRole('radio', { name: /^The rest of the current year, by month/ }).check();
+  await expect(december).toContainText('1 of 12 months of 2026');
+  await expect(december).toContainText('CHF 79.17');
+  await page
+    .getByRole('radio', { name: /^Next year, when approved from the cut-off month/ })
+    .check();
+  await page
+    .getByRole('combobox', { name: /^Cut-off month/ })
+    .selectOption({ label: 'From 1 October' });
+  await expect(december).toContainText('2027');
+  await expect(december).toContainText('CHF 950.00');
+  await expect(examples.getByRole('row', { name: /^15 March/ })).toContainText('2026');
+  await page.getByRole('radio', { name: /^The whole current year/ }).check();
+  await expect(december).toContainText('2026');
+
+  // Saved as it was (other tests approve applications meanwhile): the answer says so in words.
+  const labels: Record<string, RegExp> = {
+    'full-year': /^The whole current year/,
+    'next-year-from-cutoff': /^Next year, when approved from the cut-off month/,
+    'pro-rata-by-month': /^The rest of the current year, by month/,
+  };
+  await page.getByRole('radio', { name: labels[current.firstYearRule] }).check();
+  if (current.firstYearRule === 'next-year-from-cutoff') {
+    await page
+      .getByRole('combobox', { name: /^Cut-off month/ })
+      .selectOption({ label: 'From 1 October' });
+  }
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toContainText(
+    'New members are now billed for their first year:',
+  );
+});

@@ -20,6 +20,7 @@ import { invoicesArea } from './invoices/area';
 import { jobRoutes } from './jobs/routes';
 import { ledgerArea } from './ledger/area';
 import { membersArea } from './members/area';
+import { membershipBillingRoutes } from './membership-billing/routes';
 import { metricsArea } from './metrics/area';
 import { notesArea } from './notes/area';
 import { operatorsArea } from './operators/area';
@@ -60,6 +61,7 @@ export const areas: readonly FastifyPluginAsyncZod[] = [
   ledgerArea,
   paymentsArea,
   paymentToleranceRoutes,
+  membershipBillingRoutes,
   bankStatementsArea,
   creditNotesArea,
   dunningRoutes,

@@ -41,6 +41,21 @@ export const feeCategoryByIncomeGroup: Record<TIncomeGroup, TFeeCategory> = {
   low: 'D',
 };
 
+/**
+ * The fee band of a country: its fee category, else its income group's, else A (full fee).
+ * The admission's first invoice and the renewal run bill by it.
+ */
+export function feeBandOf(
+  country: { fee_category: string | null; income_group: string | null } | undefined,
+): TFeeCategory {
+  const category = country?.fee_category;
+  if (category && (feeCategories as readonly string[]).includes(category)) {
+    return category as TFeeCategory;
+  }
+  const group = country?.income_group as keyof typeof feeCategoryByIncomeGroup | null | undefined;
+  return (group && feeCategoryByIncomeGroup[group]) || 'A';
+}
+
 let currencyCodes: ReadonlySet<string> | undefined;
 
 /** Whether a code is an ISO 4217 currency the runtime knows (Intl's list, the same in Node and browsers). */

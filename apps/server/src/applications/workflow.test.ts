@@ -34,6 +34,12 @@ describe('the review workflow', () => {
     } = await signInEditorAndReader(t, 'reviewer@example.org', ['membership']));
     await loadCountries(t.database.pool);
     const db = t.database.db;
+    // Rule 1's transaction, with the whole current year billed: the first-year rules (and
+    // their default, next year from October) are membership-billing.test.ts's.
+    await db
+      .updateTable('membership_billing_settings')
+      .set({ first_year_rule: 'full-year' })
+      .execute();
     // Existing numbers the allocation must continue after (as the demo data leaves them).
     await db
       .insertInto('members')
@@ -190,6 +196,26 @@ describe('the review workflow', () => {
     expect(email.text_body).toContain('M-000078');
     expect(email.text_body).toContain(`${year}-000121`);
     expect(email.text_body).toContain('CHF 950.00');
+
+    // Issue 32: the invoice follows, with its PDF, to the member's address.
+    const invoiceEmail = await db
+      .selectFrom('emails')
+      .selectAll()
+      .where('related_table', '=', 'invoices')
+      .where('related_id', '=', invoice.iid)
+      .executeTakeFirstOrThrow();
+    expect(invoiceEmail.kind).toBe('invoice-issued');
+    expect(invoiceEmail.to_addresses).toEqual([member.email]);
+    expect(invoiceEmail.text_body).toContain(`${year}-000121`);
+    const attachments = await db
+      .selectFrom('email_attachments')
+      .select(['filename', 'content_type'])
+      .where('eid', '=', invoiceEmail.eid)
+      .execute();
+    expect(attachments).toEqual([
+      { filename: expect.stringMatching(/\.pdf$/), content_type: 'application/pdf' },
+    ]);
+    expect(body.message).toContain(`the invoice e-mailed to ${member.email} with its PDF`);
 
     const stored = await db
       .selectFrom('applications')

@@ -104,6 +104,13 @@ const recordTables = {
     keyWord: 'id',
     label: () => 'The dunning settings',
   },
+  // Issue 32: the first-year billing rule of approvals.
+  membership_billing_settings: {
+    key: 'id',
+    noun: 'membership billing settings',
+    keyWord: 'id',
+    label: () => 'The membership billing settings',
+  },
   // Issue 20: the nightly backup's retention.
   backup_settings: {
     key: 'id',

@@ -733,6 +733,7 @@ export type Database = {
   stripe_events: StripeEventsTable;
   money_movements: MoneyMovementsTable;
   payment_tolerances: PaymentTolerancesTable;
+  membership_billing_settings: MembershipBillingSettingsTable;
   credit_notes: CreditNotesTable;
   bank_statements: BankStatementsTable;
   bank_entries: BankEntriesTable;
@@ -786,6 +787,13 @@ export type MoneyMovementsTable = {
   card_invoice_sid: string | null;
   created_at: Timestamp;
   created_by: string | null;
+};
+
+/** Issue 32: how a new member's first year is billed (one row, migration 0053). */
+export type MembershipBillingSettingsTable = Tracked & {
+  id: Defaulted<string>;
+  first_year_rule: Defaulted<'full-year' | 'next-year-from-cutoff' | 'pro-rata-by-month'>;
+  cutoff_month: Defaulted<number>;
 };
 
 export type PaymentTolerancesTable = Tracked & {

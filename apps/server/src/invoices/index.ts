@@ -77,3 +77,4 @@ export {
 } from './money/issue-due-certificates';
 // Bulk edit (issue 19, `bulk-edit/`) changes the invoices a selection names.
 export { selectedInvoices } from './selected-invoices';
+export { queueInvoiceEmailIn, type InvoiceEmailKind } from './invoice-email';

@@ -8,10 +8,10 @@ import {
   invoiceCurrencies,
   membershipFeeMinor,
   membershipVatExemption,
+  feeBandOf,
 } from '@ops/contract';
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { recordAudits, type Actor } from '../db/audit';
-import { feeBandOf } from '../applications';
 import type { Database, InvoiceLine, InvoiceRenewalRunsTable, InvoicesTable } from '../db/schema';
 import { reusePlansForBulkWrite } from '../db/transaction';
 import { loadEmailRenderer, loadInvoiceEmailFacts } from '../email-templates';

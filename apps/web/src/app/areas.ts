@@ -322,6 +322,16 @@ export const areas = {
           ),
         { inside: 'settings' },
       ),
+      // Issue 32: the first-year rule of approvals.
+      membershipBilling: screen(
+        'membership-billing',
+        '/settings/membership-billing',
+        () =>
+          import('@/features/settings/routes/membership-billing').then(
+            (m) => m.MembershipBillingRoute,
+          ),
+        { inside: 'settings' },
+      ),
       // Issue 17: the dunning levels, minimum amounts and recent-payment days.
       dunningSettings: screen(
         'dunning-settings',

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deleteApplicationDocumentRoute } from './delete-document';
 import { applicationDetailRoute } from './detail';
 import { exportApplicationsRoute } from './export';
+import { firstInvoicePlanRoute } from './first-invoice';
 import { getApplicationDocumentRoute } from './get-document';
 import { listApplicationsRoute } from './list';
 import { runApplicationActionRoute } from './run-action';
@@ -22,6 +23,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(listApplicationsRoute);
   await app.register(exportApplicationsRoute);
   await app.register(applicationDetailRoute);
+  await app.register(firstInvoicePlanRoute);
   await app.register(runApplicationActionRoute);
   await app.register(uploadApplicationDocumentRoute);
   await app.register(getApplicationDocumentRoute);

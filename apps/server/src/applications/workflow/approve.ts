@@ -2,6 +2,7 @@ import { formatMoney } from '@ops/contract/display-format';
 import { sql } from 'kysely';
 import { renderEmail } from '../../email-templates';
 import { queueEmail } from '../../emails';
+import { queueInvoiceEmailIn } from '../../invoices';
 import { applicationLanguage, mailFacts } from './applicant';
 import { writeApplication } from './application-write';
 import { createMember } from './approval/create-member';
@@ -48,6 +49,12 @@ export const approve: WorkflowStep<'approve'> = async ({ trx, context, actor, ro
     kind: 'application-approved',
     related: { table: 'applications', id: row.aid },
   });
+  // Issue 32: the invoice itself follows the "approved" e-mail (PDF with its QR-bill, payment
+  // details), to the member's address, queued after it in the same transaction.
+  const invoiceSentTo = await queueInvoiceEmailIn(trx, context.mailFrom, invoice.iid, {
+    kind: 'invoice-issued',
+    field: 'body.action',
+  });
 
   const updated = await writeApplication(
     trx,
@@ -64,7 +71,7 @@ export const approve: WorkflowStep<'approve'> = async ({ trx, context, actor, ro
   );
   return {
     row: updated,
-    message: `Approved: member ${member.number} created (pending payment) with ${user.email} as its owner, invoice ${invoice.number} issued over ${formatMoney(invoice.fee, 'CHF')}, and the applicant told by e-mail.`,
+    message: `Approved: member ${member.number} created (pending payment) with ${user.email} as its owner; invoice ${invoice.number} issued over ${formatMoney(invoice.fee, 'CHF')} for ${invoice.plan.months < 12 ? `${invoice.plan.months === 1 ? '1 month' : `${invoice.plan.months} months`} of ` : ''}${invoice.plan.year}; the applicant told by e-mail, and the invoice e-mailed to ${invoiceSentTo} with its PDF.`,
     member,
     invoice: { iid: invoice.iid, number: invoice.number },
     emailId,

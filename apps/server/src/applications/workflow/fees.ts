@@ -1,5 +1,3 @@
-import { feeCategories, feeCategoryByIncomeGroup, type TFeeCategory } from '@ops/contract';
-
 /** Days between a first invoice's issue and due dates (the renewals' term, demo-plan.ts). */
 export const paymentTermDays = 30;
 
@@ -12,16 +10,4 @@ export function formatChf(minor: number): string {
 /** A calendar day (YYYY-MM-DD) plus `days` days. */
 export function dayPlus(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** The fee band of a country: its fee category, else its income group's, else A (full fee). */
-export function feeBandOf(
-  country: { fee_category: string | null; income_group: string | null } | undefined,
-): TFeeCategory {
-  const category = country?.fee_category;
-  if (category && (feeCategories as readonly string[]).includes(category)) {
-    return category as TFeeCategory;
-  }
-  const group = country?.income_group as keyof typeof feeCategoryByIncomeGroup | null | undefined;
-  return (group && feeCategoryByIncomeGroup[group]) || 'A';
 }

@@ -8,4 +8,4 @@ export { workflowSteps } from './steps';
 export type { WorkflowContext, StepOutcome, WorkflowStep } from './context';
 export { lockApplication, writeApplication } from './application-write';
 export { allocateNumber } from './numbers';
-export { feeBandOf, formatChf, paymentTermDays } from './fees';
+export { formatChf, paymentTermDays } from './fees';

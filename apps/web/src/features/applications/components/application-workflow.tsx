@@ -11,6 +11,8 @@ import { ConfirmDialog } from '@/components/detail/confirm-dialog';
 import { isVersionConflict } from '@/components/detail/conflict-notice';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/error-message';
+import { formatDate, formatMoney } from '@/components/detail';
+import { useFirstInvoicePlan } from '../api/get-first-invoice-plan';
 import { useApplicationAction } from '../api/run-application-action';
 import { actionTexts } from './application-labels';
 
@@ -41,7 +43,7 @@ function consequence(application: TApplicationDetail, action: ApplicationAction)
     case 'resume-review':
       return `The requested information arrived: ${name} is under review again.`;
     case 'approve':
-      return `In one step: ${name} becomes a member (pending payment) with a new membership number, ${applicant} becomes its owner, the first membership invoice of this year is issued in CHF (due in 30 days), and ${applicant} is told by e-mail.`;
+      return `In one step: ${name} becomes a member (pending payment) with a new membership number, ${applicant} becomes its owner and is told by e-mail, and the first membership invoice is issued and e-mailed with its PDF:`;
     case 'reject':
       return `${name} is rejected and ${applicant} receives the reason by e-mail.`;
     case 'withdraw':
@@ -64,6 +66,43 @@ function requestOf(
     default:
       return { action, version };
   }
+}
+
+/**
+ * The first invoice an approval would issue today, by the federation's first-year rule (issue
+ * 32: approved on 2 December, a member was billed the whole year without anyone seeing it).
+ */
+function FirstInvoicePlan({ aid }: { aid: string }) {
+  const plan = useFirstInvoicePlan(aid, true);
+  if (plan.isPending) return <p className="text-sm text-slate-600">Working out the invoice…</p>;
+  if (plan.isError) {
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {getErrorMessage(plan.error)}
+      </p>
+    );
+  }
+  const { year, months, feeMinor, fullFeeMinor, currency, dueDate, reason } = plan.data;
+  return (
+    <div
+      className="mt-2 flex flex-col gap-1 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm"
+      data-testid="first-invoice-plan"
+    >
+      <p className="font-medium text-slate-900">
+        {formatMoney(feeMinor, currency)} for {months < 12 ? `${months} of 12 months of ` : ''}
+        {year}, due {formatDate(dueDate)}
+        {feeMinor !== fullFeeMinor ? ` (full year ${formatMoney(fullFeeMinor, currency)})` : ''}
+      </p>
+      <p className="text-slate-700">{reason}</p>
+      <p className="text-xs text-slate-600">
+        The rule is set in{' '}
+        <Link className={linkClass} to={paths.membershipBilling.getHref()}>
+          Settings → Membership billing
+        </Link>
+        .
+      </p>
+    </div>
+  );
 }
 
 /** The outcome of the last step: what happened and, after an approval, where it led. */
@@ -167,6 +206,7 @@ export function ApplicationWorkflow({ application }: { application: TApplication
         }}
       >
         {pending ? consequence(application, pending) : null}
+        {pending === 'approve' ? <FirstInvoicePlan aid={application.aid} /> : null}
       </ConfirmDialog>
     </div>
   );

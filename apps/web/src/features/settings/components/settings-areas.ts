@@ -40,6 +40,13 @@ export const settingsAreas: readonly SettingsArea[] = [
     isSettingsSection: true,
   },
   {
+    label: 'Membership billing',
+    href: paths.membershipBilling.getHref(),
+    description:
+      'How an approval bills a new member’s first year: the whole year, next year from a cut-off month, or the months left.',
+    isSettingsSection: true,
+  },
+  {
     label: 'Dunning',
     href: paths.dunningSettings.getHref(),
     description:
