@@ -1,3 +1,4 @@
+import { clock } from '../lib/clock';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, silentLogger } from '../../test/database';
@@ -118,7 +119,25 @@ describe('seed demo', () => {
       'EUR',
       'USD',
     ]);
-    expect(rows.length).toBeGreaterThanOrEqual(2);
-    expect(rows.length).toBeLessThanOrEqual(3);
+    // Issue 32: recent rates, every month of the last year up to the month the demo is of (the
+    // only USD rate used to be from the year the data begins).
+    const recent = await sql<{ currency: string; months: string; latest: string }>`
+      SELECT currency, count(*)::text AS months, to_char(max(month), 'YYYY-MM') AS latest
+        FROM exchange_rates
+       WHERE month > (SELECT max(issue_date) FROM invoices) - interval '13 months'
+       GROUP BY currency ORDER BY currency`.execute(database.db);
+    const thisMonth = clock.today().slice(0, 7);
+    expect(recent.rows).toEqual([
+      { currency: 'EUR', months: expect.any(String), latest: thisMonth },
+      { currency: 'USD', months: expect.any(String), latest: thisMonth },
+    ]);
+    expect(recent.rows.every((row) => Number(row.months) >= 12)).toBe(true);
+    for (const row of rows) {
+      const rate = Number(row.chf_per_unit);
+      expect(rate, `${row.currency} ${row.month}`).toBeGreaterThan(
+        row.currency === 'EUR' ? 0.9 : 0.78,
+      );
+      expect(rate).toBeLessThan(row.currency === 'EUR' ? 0.96 : 0.9);
+    }
   });
 });

@@ -225,9 +225,11 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedReport> {
           AND i.dunning_level = 1 AND i.member_mid IS NOT NULL
        ON CONFLICT (invoice_iid, level) DO NOTHING`,
     );
-    // Issue 18: a few exchange rates, so the reports' CHF equivalents show from the first start:
-    // EUR and USD from the month of the first invoice (every later month falls back to it),
-    // and a newer EUR rate from January of this year.
+    // Issue 18: exchange rates, so the reports' CHF equivalents show from the first start: EUR
+    // and USD from the month of the first invoice (the months of history fall back to it), and
+    // issue 32: every month of the last year up to the day the demo is of, so the rates screen
+    // and the reports read recent rates, not one from the year the data begins. The recent
+    // rates move a little from month to month, the same for every load of the same day.
     await client.query(
       `INSERT INTO exchange_rates (currency, month, chf_per_unit, source, created_by, updated_by)
        SELECT r.currency, r.month, r.rate, 'entered', $2, $2
@@ -236,10 +238,15 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedReport> {
                UNION ALL
                SELECT 'USD', date_trunc('month', min(issue_date))::date, 0.8950 FROM invoices
                UNION ALL
-               SELECT 'EUR', make_date($1, 1, 1), 0.9400) r
+               SELECT c.currency, m::date,
+                      round(c.base + c.swing * sin(extract(month FROM m)::float8 * 0.7)::numeric, 4)
+                 FROM (VALUES ('EUR', 0.9350, 0.0090), ('USD', 0.8200, 0.0220))
+                        AS c (currency, base, swing),
+                      generate_series(date_trunc('month', $1::date) - interval '12 months',
+                                      date_trunc('month', $1::date), interval '1 month') AS m) r
         WHERE r.month IS NOT NULL
        ON CONFLICT (currency, month) DO NOTHING`,
-      [data.plan.calendar.currentYear, seedActor.kind],
+      [data.plan.calendar.referenceDate, seedActor.kind],
     );
     onProgress?.('indexes', 0, deferredIndexes.length);
     await createIndexes(client, deferredIndexes, (done, total) =>
