@@ -88,3 +88,106 @@ test('the e-mail templates screen with an editor open has no serious WCAG violat
     ),
   ).toEqual([]);
 });
+
+test('choosing a language brings its editor into view, with the focus in the subject', async ({
+  operatorPage: page,
+}) => {
+  await page.goto('/settings/email-templates');
+  // Issue 32: the editor opened about 1,300 px below the list, out of sight.
+  const editorTop = async (name: string) =>
+    (await page.getByRole('region', { name }).boundingBox())?.y ?? Infinity;
+  await page.getByRole('button', { name: 'Password reset in French' }).click();
+  const editor = page.getByRole('region', { name: 'Password reset — French' });
+  await expect(editor.getByRole('heading', { name: 'Password reset — French' })).toBeInViewport();
+  await expect(editor.getByLabel('Subject', { exact: true })).toBeFocused();
+  await expect(editor.getByLabel('Subject', { exact: true })).toBeInViewport();
+  expect(await editorTop('Password reset — French')).toBeLessThan(100);
+
+  // Another e-mail in another language, further down the list: at the top of the window too.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('button', { name: 'Credit note in German' }).click();
+  const german = page.getByRole('region', { name: 'Credit note — German' });
+  await expect(german.getByLabel('Subject', { exact: true })).toBeFocused();
+  await expect(german.getByRole('heading', { name: 'Credit note — German' })).toBeInViewport();
+  expect(await editorTop('Credit note — German')).toBeLessThan(100);
+});
+
+test('a refused save says why beside the Save button and on the field that failed', async ({
+  operatorPage: page,
+}) => {
+  await page.goto('/settings/email-templates?kind=certificate&language=es');
+  const editor = page.getByRole('region', { name: 'Membership certificate — Spanish' });
+  const subject = editor.getByLabel('Subject', { exact: true });
+  await subject.fill('Su certificado {{ certificate.nmber }}');
+  const save = editor.getByRole('button', { name: 'Save', exact: true });
+  await save.click();
+
+  const actions = editor.getByRole('group', { name: 'Template actions' });
+  const refusal = actions.getByRole('alert');
+  await expect(refusal).toHaveText(
+    'Not saved: Subject: Line 1: undefined variable: certificate.nmber',
+  );
+  await expect(save).toHaveAccessibleDescription(
+    'Not saved: Subject: Line 1: undefined variable: certificate.nmber',
+  );
+  // Right below the button, not at the top of the editor or the screen.
+  const [button, alert] = await Promise.all([save.boundingBox(), refusal.boundingBox()]);
+  expect(alert && button ? alert.y - (button.y + button.height) : Infinity).toBeLessThan(40);
+  expect(alert && button ? alert.y : 0).toBeGreaterThan(button?.y ?? Infinity);
+  // And on the field, by the issue's path (body.subject).
+  await expect(subject).toHaveAttribute('aria-invalid', 'true');
+  await expect(subject).toHaveAccessibleDescription(
+    'Subject: Line 1: undefined variable: certificate.nmber',
+  );
+});
+
+test('the HTML preview is the e-mail as delivered: its inline styles apply in the frame, and the console logs no policy error', async ({
+  operatorPage: page,
+}) => {
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  await page.goto('/settings/email-templates?kind=statement-of-account&language=en');
+  const editor = page.getByRole('region', { name: 'Statement of account — English' });
+  const preview = editor.getByRole('region', { name: 'Preview' });
+  const frame = preview.frameLocator('iframe[title="HTML preview"]');
+  await expect(frame.getByText('Helvetic Timing SA', { exact: false })).not.toHaveCount(0);
+  const historyLength = await page.evaluate(() => window.history.length);
+
+  const html = editor.getByLabel('HTML', { exact: true });
+  await html.fill(
+    [
+      '<!doctype html><html><body>',
+      '<p id="styled" style="color: rgb(200, 0, 0)">Dear colleagues of {{ member.name }},</p>',
+      '<p>Your statement is <a href="https://example.org/statements">attached</a>.</p>',
+      '</body></html>',
+    ].join('\n'),
+  );
+  const styled = frame.locator('#styled');
+  await expect(styled).toHaveText('Dear colleagues of Helvetic Timing SA,');
+  await expect(styled).toHaveCSS('color', 'rgb(200, 0, 0)');
+  expect(await styled.evaluate((element) => getComputedStyle(element).color)).toBe(
+    'rgb(200, 0, 0)',
+  );
+  await expect(preview.locator('iframe[title="HTML preview"]')).toHaveAttribute('sandbox', '');
+
+  // The plain text is made from the HTML, read-only, until someone chooses to write it.
+  const text = editor.getByLabel('Plain text', { exact: true });
+  await expect(text).toHaveJSProperty('readOnly', true);
+  await expect(text).toHaveValue(
+    'Dear colleagues of Helvetic Timing SA,\n\nYour statement is attached <https://example.org/statements>.\n',
+  );
+  await editor.getByLabel('Edit the plain text separately').check();
+  await expect(text).toHaveJSProperty('readOnly', false);
+  await expect(text).toHaveValue(/\{\{ member\.name \}\}/);
+
+  // A preview is a frame's page, not a step of the tab's history.
+  expect(await page.evaluate(() => window.history.length)).toBe(historyLength);
+  // Nothing else either. Playwright's trace (recorded for every test, kept on failure) runs its
+  // snapshot script in each frame, and Chromium reports the sandbox refusing it: that is the
+  // sandbox at work, not the page's doing.
+  const byTrace = /^Blocked script execution in '[^']*' because the document's frame is sandboxed/;
+  expect(consoleErrors.filter((message) => /Content.Security.Policy/i.test(message))).toEqual([]);
+  expect(consoleErrors.filter((message) => !byTrace.test(message))).toEqual([]);
+});

@@ -104,6 +104,20 @@ export const ZEmailTemplateContent = z.object({
 });
 export type TEmailTemplateContent = z.infer<typeof ZEmailTemplateContent>;
 
+/**
+ * A template's wording as written (issue 32): by default its plain text is made from its HTML
+ * each time an e-mail is rendered, so the two parts never drift apart; `textSeparate` says an
+ * operator chose to write the plain text themselves, and then `text` is that text.
+ */
+export const ZEmailTemplateWording = ZEmailTemplateContent.extend({
+  textSeparate: z
+    .boolean()
+    .describe(
+      'Whether the plain text is written separately (true) or made from the HTML when rendered (false)',
+    ),
+});
+export type TEmailTemplateWording = z.infer<typeof ZEmailTemplateWording>;
+
 export const ZEmailTemplateSummary = z
   .object({
     language: languageSchema,
@@ -130,7 +144,7 @@ export const ZEmailTemplateList = z
   .describe('Every kind of e-mail in every language, customised or default');
 export type TEmailTemplateList = z.infer<typeof ZEmailTemplateList>;
 
-export const ZEmailTemplate = ZEmailTemplateContent.extend({
+export const ZEmailTemplate = ZEmailTemplateWording.extend({
   kind: ZEmailTemplateKind,
   label: z.string(),
   description: z.string(),
@@ -139,8 +153,12 @@ export const ZEmailTemplate = ZEmailTemplateContent.extend({
   version: z.number().int().nullable(),
   updatedAt: z.string().nullable(),
   updatedBy: z.string().nullable(),
-  /** The default wording of this language (English's when the language has none). */
-  defaults: ZEmailTemplateContent,
+  /**
+   * The default wording of this language (English's when the language has none). Its plain text
+   * is made from its HTML; `defaults.text` is the written-out text offered to start from when
+   * someone chooses to edit the plain text separately.
+   */
+  defaults: ZEmailTemplateWording,
   variables: z.array(ZEmailTemplateVariable),
   recordType: z.enum(emailTemplateRecordTypes).nullable(),
   lastFallback: z
@@ -156,10 +174,48 @@ const part = z
   .string()
   .max(maxEmailTemplatePartLength, `At most ${maxEmailTemplatePartLength} characters`);
 
+/**
+ * The plain text of a draft, as a save or a preview sends it: `textSeparate` true with the text
+ * written, or false (the text is made from the HTML; any `text` sent is ignored). Without
+ * `textSeparate`, a non-empty `text` means written separately and none means made from the HTML,
+ * so a client that sends all three parts (as before issue 32) keeps its text.
+ */
+const draftText = {
+  text: part.optional().describe('The plain text, when it is written separately'),
+  textSeparate: z
+    .boolean()
+    .optional()
+    .describe(
+      'true: the text as sent; false: made from the HTML. Absent: true when a text is sent',
+    ),
+};
+
+/** Whether a draft's text is written separately (the rule of `draftText`). */
+export function isTextSeparate(draft: { text?: string; textSeparate?: boolean }): boolean {
+  return draft.textSeparate ?? (draft.text ?? '') !== '';
+}
+
+/** A written-separately text must not be empty: the issue names `text`. */
+function requireSeparateText(
+  draft: { text?: string; textSeparate?: boolean },
+  context: z.RefinementCtx,
+): void {
+  if (draft.textSeparate === true && (draft.text ?? '') === '') {
+    context.addIssue({
+      code: 'too_small',
+      origin: 'string',
+      minimum: 1,
+      inclusive: true,
+      path: ['text'],
+      message: 'A plain-text body is required when it is written separately',
+    });
+  }
+}
+
 export const ZEmailTemplateSave = z
   .object({
     subject: part.min(1, 'A subject is required'),
-    text: part.min(1, 'A plain-text body is required'),
+    ...draftText,
     html: part.min(1, 'An HTML body is required'),
     version: z
       .number()
@@ -168,6 +224,7 @@ export const ZEmailTemplateSave = z
       .nullable()
       .describe('The override version the operator read (null: they edited the default)'),
   })
+  .superRefine(requireSeparateText)
   .describe('Save a template: validated by rendering it against the example variables');
 export type TEmailTemplateSave = z.infer<typeof ZEmailTemplateSave>;
 
@@ -177,17 +234,42 @@ export const ZEmailTemplateSaveResult = z.object({
 });
 export type TEmailTemplateSaveResult = z.infer<typeof ZEmailTemplateSaveResult>;
 
-export const ZEmailTemplatePreviewRequest = ZEmailTemplateContent.extend({
-  recordId: z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
-    .nullable()
-    .optional()
-    .describe('A real record to render against (its id or number); none: the example variables'),
-}).describe('Render a draft template without saving it');
+export const ZEmailTemplatePreviewRequest = z
+  .object({
+    subject: z.string(),
+    ...draftText,
+    html: z.string(),
+    recordId: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .nullable()
+      .optional()
+      .describe('A real record to render against (its id or number); none: the example variables'),
+  })
+  .superRefine(requireSeparateText)
+  .describe('Render a draft template without saving it');
 export type TEmailTemplatePreviewRequest = z.infer<typeof ZEmailTemplatePreviewRequest>;
+
+/**
+ * The HTML preview's form (issue 32): the console's own policy would strip a draft's inline
+ * styles from a frame it writes itself (a `srcdoc` frame inherits the page's policy, and a
+ * policy can only be tightened), so the preview frame is a page of its own. The editor posts
+ * the draft into the frame as a form, and the answer is the rendered HTML under the e-mail's
+ * policy. A form sends strings only: `textSeparate` is "true" or "false", an empty `recordId`
+ * means the example.
+ */
+export const ZEmailTemplatePreviewForm = z
+  .object({
+    subject: z.string().max(maxEmailTemplatePartLength),
+    text: z.string().max(maxEmailTemplatePartLength).optional(),
+    html: z.string().max(maxEmailTemplatePartLength),
+    textSeparate: z.enum(['true', 'false']).optional(),
+    recordId: z.string().trim().max(100).optional(),
+  })
+  .describe('A draft posted by the preview frame’s form');
+export type TEmailTemplatePreviewForm = z.infer<typeof ZEmailTemplatePreviewForm>;
 
 export const ZEmailTemplatePreview = ZEmailTemplateContent.extend({
   source: z.enum(['example', 'record']),
@@ -207,7 +289,7 @@ export const ZEmailTemplateTestResult = z.object({
 });
 export type TEmailTemplateTestResult = z.infer<typeof ZEmailTemplateTestResult>;
 
-export const ZEmailTemplateHistoryEntry = ZEmailTemplateContent.extend({
+export const ZEmailTemplateHistoryEntry = ZEmailTemplateWording.extend({
   id: z.string(),
   at: z.string().describe('ISO time'),
   actor: z.string().nullable().describe("The operator's e-mail"),

@@ -678,6 +678,11 @@ export type EmailTemplatesTable = Tracked & {
   /** Issue 31: the last time the template could not be used at send (the default went). */
   last_fallback_at: Timestamp | null;
   last_fallback_reason: string | null;
+  /**
+   * Issue 32: true, `text_body` is the plain text's template; false, the plain text is made
+   * from the HTML at every render (`text_body` empty). Rows saved before keep true.
+   */
+  text_separate: Generated<boolean>;
 };
 
 export type Database = {

@@ -1,6 +1,6 @@
 import { actionLinkParams, type EmailTemplateKind } from '@ops/contract';
 import { renderTemplate, TemplateError, type CompiledTemplate, type RenderedParts } from './engine';
-import { placeGuardedLinks, withLinkPlaceholders } from './guarded-links';
+import { placeGuardedLinks, setLinksApart, withLinkPlaceholders } from './guarded-links';
 
 /**
  * Renders a template as every e-mail is rendered: the guarded links (sign-in and reset links,
@@ -14,12 +14,32 @@ export async function renderChecked(
   variables: Record<string, unknown>,
 ): Promise<RenderedParts> {
   const guarded = withLinkPlaceholders(variables);
-  const rendered = placeGuardedLinks(
-    await renderTemplate(compiled, guarded.variables),
-    guarded.links,
-  );
-  checkRendered(kind, rendered, variables);
-  return rendered;
+  const parts = await renderTemplate(compiled, guarded.variables);
+  if (compiled.text !== null) {
+    const rendered = placeGuardedLinks(parts, guarded.links);
+    checkRendered(kind, rendered, variables);
+    return rendered;
+  }
+  // The plain text was made from the HTML (issue 32): the same rules hold for it, and what
+  // breaks them is the HTML's doing, so the HTML is the part named. A link the HTML set right
+  // against other words (`Open:<a href="{{ link }}">{{ link }}</a>`) is set apart by a space in
+  // the text, as it is on screen, so it stands on its own there too.
+  try {
+    const text = setLinksApart(parts.text, guarded.links);
+    const rendered = placeGuardedLinks({ ...parts, text }, guarded.links);
+    checkRendered(kind, rendered, variables);
+    return rendered;
+  } catch (error) {
+    if (error instanceof TemplateError && error.part === 'text') {
+      throw new TemplateError(
+        'html',
+        null,
+        `In the plain text made from the HTML: ${error.reason}`,
+        error.rule,
+      );
+    }
+    throw error;
+  }
 }
 
 /** The kinds whose e-mail carries a single-use link the outbox seals (emails/sealed-secrets.ts). */

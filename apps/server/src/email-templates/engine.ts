@@ -1,5 +1,6 @@
 import type { EmailTemplatePart } from '@ops/contract';
 import { Liquid, type FS, type Template } from 'liquidjs';
+import { textFromHtml } from './plain-text';
 
 /**
  * The Liquid sandbox. Templates are written by operators, so they get no way out:
@@ -131,18 +132,44 @@ export function renderPart(compiled: CompiledPart, variables: Record<string, unk
   }
 }
 
-/** The three parts of a template, parsed. */
-export type CompiledTemplate = Record<EmailTemplatePart, CompiledPart>;
+/** The parts of a template, parsed; `text` null: the plain text is made from the rendered HTML. */
+export type CompiledTemplate = {
+  subject: CompiledPart;
+  text: CompiledPart | null;
+  html: CompiledPart;
+};
 
-export type TemplateSource = { subject: string; text: string; html: string };
+/**
+ * A template as written. `textSeparate: false` (the defaults, and every template saved so since
+ * issue 32): its plain text is made from its HTML at every render and `text` is not used;
+ * absent or true: `text` is the plain text's own template.
+ */
+export type TemplateSource = {
+  subject: string;
+  text: string;
+  html: string;
+  textSeparate?: boolean;
+};
 export type RenderedParts = { subject: string; text: string; html: string };
+
+/** Whether a source's plain text is its own template (not made from the HTML). */
+export const hasOwnText = (source: TemplateSource) => source.textSeparate !== false;
 
 export function compileTemplate(source: TemplateSource): CompiledTemplate {
   return {
     subject: compilePart('subject', source.subject),
-    text: compilePart('text', source.text),
+    text: hasOwnText(source) ? compilePart('text', source.text) : null,
     html: compilePart('html', source.html),
   };
+}
+
+/** The plain text made from a rendered HTML part; a failure is the HTML's. */
+function derivedText(html: string): string {
+  try {
+    return textFromHtml(html);
+  } catch (error) {
+    throw new TemplateError('html', null, `No plain text can be made from it: ${reasonOf(error)}`);
+  }
 }
 
 /** Subject on one line (a template's trailing newline or a name's line break never splits it). */
@@ -150,15 +177,19 @@ function oneLine(subject: string): string {
   return subject.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 
-/** The three parts rendered; a promise so that callers stay free to render asynchronously later. */
+/**
+ * The three parts rendered (the plain text made from the HTML when it has no template of its
+ * own); a promise so that callers stay free to render asynchronously later.
+ */
 export function renderTemplate(
   compiled: CompiledTemplate,
   variables: Record<string, unknown>,
 ): Promise<RenderedParts> {
   try {
     const subject = renderPart(compiled.subject, variables);
-    const text = renderPart(compiled.text, variables);
+    const ownText = compiled.text ? renderPart(compiled.text, variables) : null;
     const html = renderPart(compiled.html, variables);
+    const text = ownText ?? derivedText(html);
     return Promise.resolve({ subject: oneLine(subject), text, html });
   } catch (error) {
     return Promise.reject(error instanceof Error ? error : new Error(String(error)));

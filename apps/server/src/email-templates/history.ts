@@ -2,7 +2,13 @@ import type { EmailTemplateKind, Language, TEmailTemplateHistory } from '@ops/co
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
-type Audited = { subject?: unknown; text_body?: unknown; html_body?: unknown; version?: unknown };
+type Audited = {
+  subject?: unknown;
+  text_body?: unknown;
+  html_body?: unknown;
+  text_separate?: unknown;
+  version?: unknown;
+};
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -36,6 +42,8 @@ export async function emailTemplateHistory(
       subject: text(after.subject),
       text: text(after.text_body),
       html: text(after.html_body),
+      // Entries from before issue 32 had both parts written out.
+      textSeparate: typeof after.text_separate === 'boolean' ? after.text_separate : true,
       version: typeof after.version === 'number' ? after.version : null,
     };
   });

@@ -12,7 +12,12 @@ export type Overrides = ReadonlyMap<string, Override>;
 export function overrideOf(row: Selectable<EmailTemplatesTable>): Override {
   return {
     version: row.version,
-    template: { subject: row.subject, text: row.text_body, html: row.html_body },
+    template: {
+      subject: row.subject,
+      text: row.text_body,
+      html: row.html_body,
+      textSeparate: row.text_separate,
+    },
   };
 }
 

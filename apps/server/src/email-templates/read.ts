@@ -10,6 +10,7 @@ import {
 } from '@ops/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, EmailTemplatesTable } from '../db/schema';
+import { hasOwnText } from './engine';
 import { defaultOf } from './render';
 import { variablesOf } from './variables';
 
@@ -72,7 +73,14 @@ export function templateOf(
   language: Language,
   row: Row | undefined,
 ): TEmailTemplate {
-  const defaults = defaultOf(kind, language).template;
+  const shipped = defaultOf(kind, language).template;
+  const defaults = {
+    subject: shipped.subject,
+    text: shipped.text,
+    html: shipped.html,
+    textSeparate: hasOwnText(shipped),
+  };
+  const textSeparate = row ? row.text_separate : defaults.textSeparate;
   return {
     kind,
     label: emailTemplateKindLabels[kind],
@@ -80,8 +88,11 @@ export function templateOf(
     language,
     customised: Boolean(row),
     subject: row?.subject ?? defaults.subject,
-    text: row?.text_body ?? defaults.text,
+    // A text made from the HTML is stored empty: the default's written text is where editing
+    // it separately starts.
+    text: row?.text_separate ? row.text_body : defaults.text,
     html: row?.html_body ?? defaults.html,
+    textSeparate,
     version: row?.version ?? null,
     lastFallback:
       row?.last_fallback_at && row.last_fallback_reason

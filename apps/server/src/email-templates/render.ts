@@ -5,6 +5,7 @@ import type { Database } from '../db/schema';
 import { defaultTemplates, type DefaultTemplates } from './defaults';
 import {
   compileTemplate,
+  hasOwnText,
   type CompiledTemplate,
   type RenderedParts,
   type TemplateSource,
@@ -34,14 +35,16 @@ const maxCached = 500;
 
 function cacheKey(source: Source): string {
   const { subject, text, html } = source.template;
+  // A text made from the HTML is not compiled: the same words are another template then.
+  const ownText = hasOwnText(source.template);
   const digest = createHash('sha256')
     .update(subject)
     .update('\0')
-    .update(text)
+    .update(ownText ? text : '')
     .update('\0')
     .update(html)
     .digest('base64url');
-  return `${source.kind}:${digest}`;
+  return `${source.kind}:${ownText ? 'text' : 'made'}:${digest}`;
 }
 
 function compiled(source: Source): CompiledTemplate {
@@ -76,7 +79,12 @@ export function pickTemplate(
       };
     }
     const shipped = defaults[kind][candidate];
-    if (shipped) return { kind, language: candidate, origin: 'default', template: shipped };
+    // The shipped wording sends the plain text made from its HTML (issue 32); its written
+    // text is only where editing the text separately starts.
+    if (shipped) {
+      const template = { ...shipped, textSeparate: false };
+      return { kind, language: candidate, origin: 'default', template };
+    }
   }
   throw new Error(`The ${kind} e-mail has no English default`);
 }

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { getEmailTemplate } from './read';
 import { defaultOf } from './render';
-import { auditedTemplate, lockOverride, templateLabel } from './save';
+import { auditedTemplate, lockOverride, sourceOfRow, templateLabel } from './save';
 
 /**
  * Back to the shipped wording: the override is deleted (the audit entry keeps what it said, so
@@ -26,10 +26,7 @@ export async function revertEmailTemplate(
       table: 'email_templates',
       recordId: row.id,
       action: 'revert',
-      before: auditedTemplate(
-        { subject: row.subject, text: row.text_body, html: row.html_body },
-        row.version,
-      ),
+      before: auditedTemplate(sourceOfRow(row), row.version),
       after: auditedTemplate(defaultOf(kind, language).template, null),
     });
     return true;

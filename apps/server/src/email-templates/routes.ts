@@ -4,6 +4,7 @@ import {
   ZEmailTemplateList,
   ZEmailTemplateParams,
   ZEmailTemplatePreview,
+  ZEmailTemplatePreviewForm,
   ZEmailTemplatePreviewRequest,
   ZEmailTemplateSave,
   ZEmailTemplateSaveResult,
@@ -12,19 +13,68 @@ import {
 } from '@ops/contract/email-templates';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operatorActor } from '../http/actor';
+import { emailHtmlContentSecurityPolicy } from '../http/inline-document';
 import { emailTemplateHistory } from './history';
-import { previewEmailTemplate } from './preview';
+import { previewEmailPage, previewEmailTemplate } from './preview';
 import { getEmailTemplate, listEmailTemplates } from './read';
 import { revertEmailTemplate } from './revert';
 import { saveEmailTemplate } from './save';
 import { sendTestEmail } from './send-test';
+
+const base = '/api/settings/email-templates';
+
+/**
+ * The HTML preview's frame (issue 32): the editor posts the draft into a sandboxed frame as a
+ * form, and the answer is its HTML as a page of its own, under the policy e-mails are shown
+ * with, so its inline styles apply as in a mail client (the console's policy, which a frame it
+ * wrote itself would inherit, refuses them). A plugin of its own: the form's content type is
+ * read by this route only.
+ */
+const previewFrameRoute: FastifyPluginAsyncZod = async (app) => {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  app.post(
+    `${base}/:kind/:language/preview/html`,
+    {
+      // The console's form navigates its frame with `Origin: null` (http/origin-check.ts).
+      config: { permission: 'email-templates.edit', sameOriginFormNavigation: true },
+      schema: {
+        tags: ['email-templates'],
+        summary:
+          "A draft's HTML as the page of the preview frame: sandboxed, the e-mail's own policy",
+        params: ZEmailTemplateParams,
+        body: ZEmailTemplatePreviewForm,
+      },
+    },
+    async (request, reply) => {
+      const page = await previewEmailPage(
+        app.deps.db,
+        request.params.kind,
+        request.params.language,
+        request.body,
+        app.deps.config.publicUrl,
+      );
+      return reply
+        .code(page.status)
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', emailHtmlContentSecurityPolicy)
+        .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'no-referrer')
+        .send(page.html);
+    },
+  );
+};
 
 /**
  * E-mail templates (issue 17): every operator reads them; those who write to members (admin,
  * finance, membership: `email-templates.edit`) change, preview, test and revert them.
  */
 export const emailTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
-  const base = '/api/settings/email-templates';
+  await app.register(previewFrameRoute);
 
   app.get(
     base,

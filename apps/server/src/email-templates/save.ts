@@ -12,25 +12,32 @@ import { recordConflict } from '../db/records';
 import type { Database, EmailTemplatesTable } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { AppError } from '../errors';
+import { hasOwnText, type TemplateSource } from './engine';
 import { getEmailTemplate } from './read';
 import { defaultOf } from './render';
-import { validateOrRefuse } from './validate';
+import { draftSource, validateOrRefuse } from './validate';
 
 type Trx = Transaction<Database>;
 type Row = Selectable<EmailTemplatesTable>;
 
-/** What the audit trail keeps of a template: its three parts and the version. */
-export function auditedTemplate(
-  template: { subject: string; text: string; html: string },
-  version: number | null,
-) {
+/** What the audit trail keeps of a template: its three parts, how its text is made, the version. */
+export function auditedTemplate(template: TemplateSource, version: number | null) {
   return {
     subject: template.subject,
     text_body: template.text,
     html_body: template.html,
+    text_separate: hasOwnText(template),
     version,
   };
 }
+
+/** A stored row as a template source. */
+export const sourceOfRow = (row: Row): TemplateSource => ({
+  subject: row.subject,
+  text: row.text_body,
+  html: row.html_body,
+  textSeparate: row.text_separate,
+});
 
 /** The override row, locked, or undefined when the kind speaks its default in this language. */
 export function lockOverride(trx: Trx, kind: EmailTemplateKind, language: Language) {
@@ -67,7 +74,8 @@ export const templateLabel = (kind: EmailTemplateKind, language: Language) =>
 /**
  * Saves an operator's wording of one kind in one language. It must render against every
  * example of the kind first (400 naming the part, with its line and reason), so a saved
- * template never fails when e-mails go out. The version goes up (the render cache is keyed by
+ * template never fails when e-mails go out. A text made from the HTML is stored empty: it is
+ * made again at every render, from the HTML as it then renders. The version goes up (the render cache is keyed by
  * it), and the audit trail keeps before and after: every save is a version to go back to.
  */
 export async function saveEmailTemplate(
@@ -77,7 +85,7 @@ export async function saveEmailTemplate(
   language: Language,
   request: TEmailTemplateSave,
 ): Promise<TEmailTemplateSaveResult> {
-  const source = { subject: request.subject, text: request.text, html: request.html };
+  const source = draftSource(request);
   await validateOrRefuse(kind, source);
   const saved = await writeTransaction(db, async (trx) => {
     const row = await lockOverride(trx, kind, language);
@@ -91,6 +99,7 @@ export async function saveEmailTemplate(
           subject: source.subject,
           text_body: source.text,
           html_body: source.html,
+          text_separate: hasOwnText(source),
           version,
           updated_at: sql<Date>`now()`,
           updated_by: actor.uid,
@@ -109,6 +118,7 @@ export async function saveEmailTemplate(
           subject: source.subject,
           text_body: source.text,
           html_body: source.html,
+          text_separate: hasOwnText(source),
           version,
           created_at: sql<Date>`now()`,
           updated_at: sql<Date>`now()`,
@@ -118,10 +128,7 @@ export async function saveEmailTemplate(
         .execute();
     }
     const before = row
-      ? auditedTemplate(
-          { subject: row.subject, text: row.text_body, html: row.html_body },
-          row.version,
-        )
+      ? auditedTemplate(sourceOfRow(row), row.version)
       : auditedTemplate(defaultOf(kind, language).template, null);
     await recordAudit(trx, actor, {
       table: 'email_templates',

@@ -1,4 +1,4 @@
-import type { EmailTemplateKind } from '@ops/contract';
+import { isTextSeparate, type EmailTemplateKind } from '@ops/contract';
 import { badInput } from '../errors';
 import { renderChecked } from './checks';
 import { compileTemplate, TemplateError, type TemplateSource } from './engine';
@@ -18,6 +18,25 @@ export async function validateTemplate(
   for (const example of emailTemplateExamples[kind]) {
     await renderChecked(kind, compiled, example as Record<string, unknown>);
   }
+}
+
+/**
+ * A draft (a save's or a preview's body) as a template source: its own text when it is written
+ * separately, else none (made from the HTML; whatever text came along is not kept).
+ */
+export function draftSource(draft: {
+  subject: string;
+  text?: string;
+  html: string;
+  textSeparate?: boolean;
+}): TemplateSource {
+  const textSeparate = isTextSeparate(draft);
+  return {
+    subject: draft.subject,
+    text: textSeparate ? (draft.text ?? '') : '',
+    html: draft.html,
+    textSeparate,
+  };
 }
 
 const partLabels = { subject: 'Subject', text: 'Plain text', html: 'HTML' } as const;

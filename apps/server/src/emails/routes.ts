@@ -12,18 +12,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { operatorActor } from '../http/actor';
+import { emailHtmlContentSecurityPolicy } from '../http/inline-document';
 import { type ListDefinition, sendListExport } from '../lists';
 import { getEmail, getEmailAttachment, getEmailHtml } from './detail';
 import { emailsList, listEmails } from './list';
 import { retryEmail, retryEmails } from './retry';
 
-/**
- * The HTML of an e-mail comes from templates fed with member data: it is shown only inside
- * `<iframe sandbox>` and served with a CSP that makes it a sandboxed, script-free document of
- * an opaque origin even when opened directly. Images only as data: URLs (no tracking pixels).
- */
-export const emailHtmlContentSecurityPolicy =
-  "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'";
+// The policy an e-mail's HTML is shown under (the e-mail log, the template editor's preview).
+export { emailHtmlContentSecurityPolicy };
 
 type ExportRow = Record<string, string | number | null>;
 

@@ -11,6 +11,17 @@
 export const documentContentSecurityPolicy =
   "sandbox; default-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 
+/**
+ * The HTML of an e-mail comes from templates fed with member data: it is shown only inside
+ * `<iframe sandbox>` and served with a CSP that makes it a sandboxed, script-free document of
+ * an opaque origin even when opened directly. What a mail client shows of it is shown: its
+ * inline styles and `<style>`, and images as data: URLs (no tracking pixels, nothing loaded).
+ * The e-mail log serves sent e-mails under it, and the template editor's preview its drafts
+ * (issue 32), so the preview looks as the e-mail will.
+ */
+export const emailHtmlContentSecurityPolicy =
+  "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'";
+
 /** `inline; filename="…"; filename*=UTF-8''…` (an ASCII fallback and the exact name). */
 export function inlineDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');

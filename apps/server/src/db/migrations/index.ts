@@ -48,6 +48,7 @@ import * as terminalActionCodes from './0047-terminal-action-codes';
 import * as headquartersDay from './0048-headquarters-day';
 import * as backupErrorCodes from './0049-backup-error-codes';
 import * as emailTemplateFallbacks from './0050-email-template-fallbacks';
+import * as emailTemplateTextFromHtml from './0052-email-template-text-from-html';
 import * as membershipBilling from './0053-membership-billing';
 
 /**
@@ -104,5 +105,6 @@ export const migrations: Record<string, Migration> = {
   '0048-headquarters-day': headquartersDay,
   '0049-backup-error-codes': backupErrorCodes,
   '0050-email-template-fallbacks': emailTemplateFallbacks,
+  '0052-email-template-text-from-html': emailTemplateTextFromHtml,
   '0053-membership-billing': membershipBilling,
 };

@@ -4,11 +4,16 @@ import type { TemplateSource } from '../engine';
 /**
  * The shipped wording is Liquid, exactly what an operator sees and edits. These helpers only
  * assemble it: one list of paragraphs gives both the plain text and the HTML, so the two parts
- * of a default never say different things.
+ * of a default never say different things. What is sent is the text made from the HTML
+ * (issue 32, `render.ts`): the written text is where an operator starts when they choose to
+ * edit the plain text separately.
  */
 
+/** A shipped wording: the three parts as written (its plain text is made from the HTML to send). */
+export type ShippedWording = Pick<TemplateSource, 'subject' | 'text' | 'html'>;
+
 /** A kind's default in each language; English is required (it is every language's fallback). */
-export type KindDefaults = { en: TemplateSource } & Partial<Record<Language, TemplateSource>>;
+export type KindDefaults = { en: ShippedWording } & Partial<Record<Language, ShippedWording>>;
 
 export type DefaultTemplates = Record<EmailTemplateKind, KindDefaults>;
 
@@ -49,7 +54,7 @@ export function compose(options: {
   after?: Paragraph[];
   /** The closing and the signature, one line each. */
   signature: string[];
-}): TemplateSource {
+}): ShippedWording {
   const after = options.after ?? [];
   const text = [
     options.greeting,

@@ -80,6 +80,13 @@ export function useEmailTemplatePreview(
   });
 }
 
+/**
+ * Where the HTML preview's frame posts its draft (issue 32): the answer is the draft's HTML as a
+ * page of its own, under the policy e-mails are shown with.
+ */
+export const emailTemplatePreviewPageUrl = (kind: EmailTemplateKind, language: Language) =>
+  `${pathOf(kind, language)}/preview/html`;
+
 const written = (kind: EmailTemplateKind, language: Language) => [
   emailTemplateQueryKeys.lists,
   emailTemplateQueryKeys.detail(`${kind}:${language}`),

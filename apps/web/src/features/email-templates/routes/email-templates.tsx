@@ -4,9 +4,10 @@ import {
   type EmailTemplateRecordType,
   type TEmailTemplate,
   type TEmailTemplateKindSummary,
+  type TEmailTemplatePreviewRequest,
 } from '@ops/contract/email-templates';
 import { languageLabels, languages, type Language } from '@ops/contract/enumerations';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type Ref } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, focusRing } from '@/components/button';
 import { ConflictNotice, formatDateTime, isVersionConflict } from '@/components/detail';
@@ -14,6 +15,7 @@ import { isApiError } from '@/lib/api-client';
 import { getErrorMessage } from '@/lib/error-message';
 import { useCan } from '@/lib/permissions';
 import {
+  emailTemplatePreviewPageUrl,
   useEmailTemplate,
   useEmailTemplateHistory,
   useEmailTemplatePreview,
@@ -24,7 +26,8 @@ import {
 } from '../api/email-templates';
 
 type Part = 'subject' | 'text' | 'html';
-type Draft = Record<Part, string>;
+/** The wording being edited; `textSeparate` false: the plain text is made from the HTML. */
+type Draft = Record<Part, string> & { textSeparate: boolean };
 
 const recordPrompts: Record<EmailTemplateRecordType, string> = {
   application: 'Application number or id',
@@ -37,13 +40,25 @@ const recordPrompts: Record<EmailTemplateRecordType, string> = {
 /** How long typing pauses before the preview renders the draft again. */
 const previewDelayMs = 400;
 
-function useDebounced<T>(value: T, delayMs: number): T {
+function useDebounced(value: string, delayMs: number): string {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
     const timer = setTimeout(() => setDebounced(value), delayMs);
     return () => clearTimeout(timer);
   }, [value, delayMs]);
   return debounced;
+}
+
+/** What the server renders for a draft: its text only when it is written separately. */
+function previewRequestOf(draft: Draft, recordId: string): TEmailTemplatePreviewRequest {
+  const trimmed = recordId.trim();
+  return {
+    subject: draft.subject,
+    html: draft.html,
+    textSeparate: draft.textSeparate,
+    ...(draft.textSeparate ? { text: draft.text } : {}),
+    recordId: trimmed === '' ? null : trimmed,
+  };
 }
 
 /** The message of a refused part (`body.subject`…), from a save's or a preview's 400. */
@@ -137,6 +152,8 @@ function SourceField({
   error,
   readOnly,
   rows,
+  hint,
+  inputRef,
 }: {
   label: string;
   value: string;
@@ -144,21 +161,28 @@ function SourceField({
   error: string | undefined;
   readOnly: boolean;
   rows: number;
+  /** A line under the field saying what it holds (read with the field). */
+  hint?: string;
+  inputRef?: Ref<HTMLTextAreaElement>;
 }) {
   const id = useId();
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>
       <textarea
+        ref={inputRef}
         id={id}
         value={value}
         rows={rows}
         readOnly={readOnly}
         spellCheck={false}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy || undefined}
         onChange={(event) => onChange(event.target.value)}
         className={[
           'rounded-md border bg-white px-3 py-2 font-mono text-xs text-slate-900 read-only:bg-slate-50',
@@ -166,6 +190,11 @@ function SourceField({
           error ? 'border-red-600' : 'border-slate-300',
         ].join(' ')}
       />
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
           {error}
@@ -236,7 +265,14 @@ function History({
           </span>
           <Button
             variant="secondary"
-            onClick={() => onOpen({ subject: entry.subject, text: entry.text, html: entry.html })}
+            onClick={() =>
+              onOpen({
+                subject: entry.subject,
+                text: entry.text,
+                html: entry.html,
+                textSeparate: entry.textSeparate,
+              })
+            }
           >
             Open in editor
           </Button>
@@ -246,31 +282,117 @@ function History({
   );
 }
 
+/**
+ * The draft's HTML as members will receive it (issue 32). A frame the console writes itself
+ * (`srcdoc`) inherits the console's Content-Security-Policy, which refuses inline styles, and
+ * a policy can only be tightened from inside: so the frame is a page of its own. The draft is
+ * posted into it as a form (the console's policy allows forms and frames to its own origin),
+ * and the server answers with the rendered HTML under the policy e-mails are shown with
+ * (inline styles, data: images, nothing else). `sandbox=""`: no script, no same-origin access,
+ * no form, no navigation of its own. Each draft gets a new frame, whose first page replaces its
+ * empty one, so previews never pile up in the tab's history.
+ */
+function DeliveredHtml({ action, request }: { action: string; request: string }) {
+  const frameName = `email-preview-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const formRef = useRef<HTMLFormElement>(null);
+  const fields = useMemo(() => {
+    const draft = JSON.parse(request) as TEmailTemplatePreviewRequest;
+    return {
+      subject: draft.subject,
+      html: draft.html,
+      textSeparate: String(draft.textSeparate ?? false),
+      ...(draft.textSeparate ? { text: draft.text ?? '' } : {}),
+      recordId: draft.recordId ?? '',
+    };
+  }, [request]);
+  useEffect(() => {
+    formRef.current?.submit();
+  }, [fields]);
+  return (
+    <>
+      <form ref={formRef} method="post" action={action} target={frameName} hidden>
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+      </form>
+      <iframe
+        key={request}
+        name={frameName}
+        title="HTML preview"
+        sandbox=""
+        referrerPolicy="no-referrer"
+        className="h-[28rem] w-full rounded-md border border-slate-200 bg-white"
+      />
+    </>
+  );
+}
+
+/** What a failed action says beside it: the server's message (a refused part names itself). */
+function ActionError({ id, prefix, error }: { id: string; prefix: string; error: unknown }) {
+  return (
+    <p id={id} role="alert" className="text-sm text-red-700">
+      {prefix} {getErrorMessage(error)}
+    </p>
+  );
+}
+
 /** The editor of one kind in one language: source, variables, live preview and actions. */
 function Editor({
   template,
   canEdit,
   message,
   setMessage,
+  focusOnOpen,
+  onFocused,
 }: {
   template: TEmailTemplate;
   canEdit: boolean;
   /** Kept by the parent: a save or revert starts the editor again, and its message stays. */
   message: string | null;
   setMessage: (message: string | null) => void;
+  /** Opened by choosing it in the list: bring it into view with the focus on its first field. */
+  focusOnOpen: boolean;
+  onFocused: () => void;
 }) {
   const [draft, setDraft] = useState<Draft>({
     subject: template.subject,
     text: template.text,
     html: template.html,
+    textSeparate: template.textSeparate,
   });
   const [recordId, setRecordId] = useState('');
   const [showHistory, setShowHistory] = useState(false);
-  const request = useDebounced(
-    { ...draft, recordId: recordId.trim() === '' ? null : recordId.trim() },
+  const sectionRef = useRef<HTMLElement>(null);
+  const subjectRef = useRef<HTMLTextAreaElement>(null);
+  const ids = useId();
+  const saveErrorId = `${ids}-save-error`;
+  const revertErrorId = `${ids}-revert-error`;
+  const testErrorId = `${ids}-test-error`;
+
+  // The list is long: the editor opens below it, out of sight (issue 32). Choosing a language
+  // brings the editor to the top of the window and puts the focus in its subject.
+  useEffect(() => {
+    if (!focusOnOpen) return;
+    sectionRef.current?.scrollIntoView({ block: 'start' });
+    subjectRef.current?.focus({ preventScroll: true });
+    onFocused();
+  }, [focusOnOpen, onFocused]);
+
+  // Debounced as a string: the same draft is the same request (no render loop, no refetch).
+  const requestJson = useDebounced(
+    JSON.stringify(previewRequestOf(draft, recordId)),
     previewDelayMs,
   );
+  const request = useMemo(
+    () => JSON.parse(requestJson) as TEmailTemplatePreviewRequest,
+    [requestJson],
+  );
   const preview = useEmailTemplatePreview(template.kind, template.language, request, canEdit);
+  // The frame shows the last draft the server rendered without refusing it.
+  const [frameRequest, setFrameRequest] = useState<string | null>(null);
+  if (preview.isSuccess && !preview.isPlaceholderData && frameRequest !== requestJson) {
+    setFrameRequest(requestJson);
+  }
   const save = useSaveEmailTemplate(template.kind, template.language);
   const revert = useRevertEmailTemplate(template.kind, template.language);
   const test = useSendTestEmail(template.kind, template.language);
@@ -282,18 +404,28 @@ function Editor({
     setMessage(null);
     if (save.error) save.reset();
   };
+  const setTextSeparate = (textSeparate: boolean) => {
+    setDraft((current) => ({
+      ...current,
+      textSeparate,
+      // Written out from the default's text when there is none to start from.
+      text: textSeparate && current.text.trim() === '' ? template.defaults.text : current.text,
+    }));
+    setMessage(null);
+    if (save.error) save.reset();
+  };
   const changed =
     draft.subject !== template.subject ||
-    draft.text !== template.text ||
-    draft.html !== template.html;
-  const otherError = [save.error, revert.error, test.error].find(
-    (error) => error && !isVersionConflict(error) && Object.keys(partErrors(error)).length === 0,
-  );
+    draft.html !== template.html ||
+    draft.textSeparate !== template.textSeparate ||
+    (draft.textSeparate && draft.text !== template.text);
+  const saveConflict = save.error && isVersionConflict(save.error) ? save.error : null;
 
   return (
     <section
+      ref={sectionRef}
       aria-labelledby="email-template-editor"
-      className="flex flex-col gap-4 rounded-lg border border-slate-200 p-4"
+      className="flex scroll-mt-16 flex-col gap-4 rounded-lg border border-slate-200 p-4 md:scroll-mt-4"
     >
       <header className="flex flex-wrap items-center gap-2">
         <h3 id="email-template-editor" className="text-base font-semibold">
@@ -328,14 +460,7 @@ function Editor({
             onChange={set('subject')}
             error={errorOf('subject')}
             readOnly={!canEdit}
-          />
-          <SourceField
-            label="Plain text"
-            rows={12}
-            value={draft.text}
-            onChange={set('text')}
-            error={errorOf('text')}
-            readOnly={!canEdit}
+            inputRef={subjectRef}
           />
           <SourceField
             label="HTML"
@@ -345,75 +470,123 @@ function Editor({
             error={errorOf('html')}
             readOnly={!canEdit}
           />
+          <label className="flex items-center gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              checked={draft.textSeparate}
+              disabled={!canEdit}
+              onChange={(event) => setTextSeparate(event.target.checked)}
+              className={`size-4 rounded border-slate-300 ${focusRing}`}
+            />
+            Edit the plain text separately
+          </label>
+          <SourceField
+            label="Plain text"
+            rows={12}
+            value={draft.textSeparate ? draft.text : (preview.data?.text ?? '')}
+            onChange={set('text')}
+            error={draft.textSeparate ? errorOf('text') : undefined}
+            readOnly={!canEdit || !draft.textSeparate}
+            hint={
+              draft.textSeparate
+                ? 'Written separately: keep it in step with the HTML.'
+                : !canEdit
+                  ? // The preview renders for those who edit templates only.
+                    'Made from the HTML when each e-mail is sent.'
+                  : `Made from the HTML when each e-mail is sent; shown here for ${
+                      preview.data?.source === 'record' && preview.data.recordLabel
+                        ? preview.data.recordLabel
+                        : 'the example'
+                    }.`
+            }
+          />
         </div>
         <Variables template={template} />
       </div>
 
       {canEdit ? (
-        <div className="flex flex-wrap items-center gap-2">
-          <Button
-            isBusy={save.isPending}
-            onClick={() => {
-              setMessage(null);
-              // Not mutate's own onSuccess: the saved version remounts this editor (its key),
-              // often before that callback would run, and TanStack Query skips the callbacks
-              // of an unmounted caller. The promise settles anyway; the message is the parent's.
-              save
-                .mutateAsync({ ...draft, version: template.version })
-                .then((result) => setMessage(result.message))
-                .catch(() => undefined);
-            }}
-          >
-            {save.isPending ? 'Saving…' : 'Save'}
-          </Button>
-          <Button
-            variant="secondary"
-            isBusy={revert.isPending}
-            aria-disabled={!template.customised || undefined}
-            onClick={() => {
-              if (!template.customised) return;
-              setMessage(null);
-              revert
-                .mutateAsync(undefined)
-                .then((result) => setMessage(result.message))
-                .catch(() => undefined);
-            }}
-          >
-            {revert.isPending ? 'Reverting…' : 'Revert to default'}
-          </Button>
-          <Button
-            variant="secondary"
-            isBusy={test.isPending}
-            onClick={() => {
-              setMessage(null);
-              test.mutate(request, { onSuccess: (result) => setMessage(result.message) });
-            }}
-          >
-            {test.isPending ? 'Sending…' : 'Send me a test'}
-          </Button>
-          <Button variant="secondary" onClick={() => setShowHistory((shown) => !shown)}>
-            {showHistory ? 'Hide history' : 'History'}
-          </Button>
-          {changed ? <span className="text-xs text-slate-500">Unsaved changes</span> : null}
+        <div role="group" aria-label="Template actions" className="flex flex-col gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <Button
+              isBusy={save.isPending}
+              aria-describedby={save.error ? saveErrorId : undefined}
+              onClick={() => {
+                setMessage(null);
+                // Not mutate's own onSuccess: the saved version remounts this editor (its key),
+                // often before that callback would run, and TanStack Query skips the callbacks
+                // of an unmounted caller. The promise settles anyway; the message is the parent's.
+                save
+                  .mutateAsync({
+                    subject: draft.subject,
+                    html: draft.html,
+                    textSeparate: draft.textSeparate,
+                    ...(draft.textSeparate ? { text: draft.text } : {}),
+                    version: template.version,
+                  })
+                  .then((result) => setMessage(result.message))
+                  .catch(() => undefined);
+              }}
+            >
+              {save.isPending ? 'Saving…' : 'Save'}
+            </Button>
+            <Button
+              variant="secondary"
+              isBusy={revert.isPending}
+              aria-disabled={!template.customised || undefined}
+              aria-describedby={revert.error ? revertErrorId : undefined}
+              onClick={() => {
+                if (!template.customised) return;
+                setMessage(null);
+                revert
+                  .mutateAsync(undefined)
+                  .then((result) => setMessage(result.message))
+                  .catch(() => undefined);
+              }}
+            >
+              {revert.isPending ? 'Reverting…' : 'Revert to default'}
+            </Button>
+            <Button
+              variant="secondary"
+              isBusy={test.isPending}
+              aria-describedby={test.error ? testErrorId : undefined}
+              onClick={() => {
+                setMessage(null);
+                test.mutate(request, { onSuccess: (result) => setMessage(result.message) });
+              }}
+            >
+              {test.isPending ? 'Sending…' : 'Send me a test'}
+            </Button>
+            <Button variant="secondary" onClick={() => setShowHistory((shown) => !shown)}>
+              {showHistory ? 'Hide history' : 'History'}
+            </Button>
+            {changed ? <span className="text-xs text-slate-500">Unsaved changes</span> : null}
+          </div>
+          {/* Beside the buttons, not at the top of the screen (issue 32): what failed, and a
+              refused part also on its field. */}
+          {saveConflict ? (
+            <div id={saveErrorId}>
+              <ConflictNotice message={saveConflict.message} onReload={() => save.reset()} />
+            </div>
+          ) : save.error ? (
+            <ActionError id={saveErrorId} prefix="Not saved:" error={save.error} />
+          ) : null}
+          {revert.error ? (
+            <ActionError id={revertErrorId} prefix="Not reverted:" error={revert.error} />
+          ) : null}
+          {test.error ? (
+            <ActionError id={testErrorId} prefix="No test sent:" error={test.error} />
+          ) : null}
+          {message ? (
+            <p role="status" className="text-sm text-emerald-800">
+              {message}
+            </p>
+          ) : null}
         </div>
       ) : (
         <p className="text-sm text-slate-600">
           Your roles let you read the templates; admin, finance and membership operators edit them.
         </p>
       )}
-      {message ? (
-        <p role="status" className="text-sm text-emerald-800">
-          {message}
-        </p>
-      ) : null}
-      {save.error && isVersionConflict(save.error) ? (
-        <ConflictNotice message={save.error.message} onReload={() => save.reset()} />
-      ) : null}
-      {otherError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {getErrorMessage(otherError)}
-        </p>
-      ) : null}
 
       {showHistory ? (
         <section aria-label="Template history" className="flex flex-col gap-2">
@@ -436,6 +609,7 @@ function Editor({
                 <input
                   value={recordId}
                   onChange={(event) => setRecordId(event.target.value)}
+                  aria-invalid={previewErrors.recordId ? true : undefined}
                   className={`w-64 rounded-md border border-slate-300 px-2 py-1 text-sm ${focusRing}`}
                 />
               </label>
@@ -470,14 +644,12 @@ function Editor({
                 >
                   {preview.data.text}
                 </pre>
-                {/* sandbox="" : no scripts, no forms, no same-origin access, no navigation. */}
-                <iframe
-                  title="HTML preview"
-                  sandbox=""
-                  srcDoc={preview.data.html}
-                  referrerPolicy="no-referrer"
-                  className="h-[28rem] w-full rounded-md border border-slate-200 bg-white"
-                />
+                {frameRequest ? (
+                  <DeliveredHtml
+                    action={emailTemplatePreviewPageUrl(template.kind, template.language)}
+                    request={frameRequest}
+                  />
+                ) : null}
               </div>
             </>
           ) : null}
@@ -491,10 +663,14 @@ function SelectedTemplate({
   kind,
   language,
   canEdit,
+  focusOnOpen,
+  onFocused,
 }: {
   kind: EmailTemplateKind;
   language: Language;
   canEdit: boolean;
+  focusOnOpen: boolean;
+  onFocused: () => void;
 }) {
   const template = useEmailTemplate(kind, language);
   const [message, setMessage] = useState<string | null>(null);
@@ -514,6 +690,8 @@ function SelectedTemplate({
       canEdit={canEdit}
       message={message}
       setMessage={setMessage}
+      focusOnOpen={focusOnOpen}
+      onFocused={onFocused}
     />
   );
 }
@@ -535,6 +713,10 @@ export function EmailTemplatesRoute() {
   const kind = params.get('kind');
   const language = params.get('language');
   const selected = isKind(kind) && isLanguage(language) ? { kind, language } : null;
+  // Set by a choice in the list and cleared once the editor took the focus: a deep link, or
+  // the editor opening again after a save, leaves the focus where it is.
+  const [focusRequest, setFocusRequest] = useState<string | null>(null);
+  const focusDone = useCallback(() => setFocusRequest(null), []);
 
   if (templates.isPending) return <p className="pt-4 text-sm text-slate-600">Loading…</p>;
   if (templates.isError) {
@@ -558,9 +740,10 @@ export function EmailTemplatesRoute() {
       <KindList
         kinds={templates.data}
         selected={selected}
-        onSelect={(nextKind, nextLanguage) =>
-          setParams({ kind: nextKind, language: nextLanguage }, { replace: true })
-        }
+        onSelect={(nextKind, nextLanguage) => {
+          setFocusRequest(`${nextKind}:${nextLanguage}`);
+          setParams({ kind: nextKind, language: nextLanguage }, { replace: true });
+        }}
       />
       {selected ? (
         <SelectedTemplate
@@ -568,6 +751,8 @@ export function EmailTemplatesRoute() {
           kind={selected.kind}
           language={selected.language}
           canEdit={canEdit}
+          focusOnOpen={focusRequest === `${selected.kind}:${selected.language}`}
+          onFocused={focusDone}
         />
       ) : (
         <p className="text-sm text-slate-600">Choose an e-mail and a language to edit it.</p>
