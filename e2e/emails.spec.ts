@@ -58,7 +58,7 @@ test('a failed e-mail: found from the home count, read in a sandbox, retried unt
   await page.goto('/');
   await page.getByRole('link', { name: 'Failed e-mails', exact: true }).click();
   await expect(page).toHaveURL(/\/emails\?state=ERROR$/);
-  await expect(page.getByRole('heading', { name: 'Emails', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'E-mails', exact: true })).toBeVisible();
   const list = page.getByRole('table', { name: 'E-mails' });
   const row = list.getByRole('row').filter({ hasText: email.subject });
   await expect(row).toBeVisible();

@@ -38,8 +38,8 @@ const cards = [
     href: '/emails?state=ERROR',
     description: () => 'Delivery failed for good; nobody received them.',
     empty: 'No e-mails have failed.',
-    list: 'Emails',
-    nav: 'Emails',
+    list: 'E-mails',
+    nav: 'E-mails',
   },
   {
     label: 'Overdue invoices',

@@ -47,7 +47,7 @@ test('the renewal dialog previews what the run would issue, and when the schedul
   await expect(preview).toContainText(/The run would issue [\d,]+ invoices|Nothing to issue/);
   await expect(preview.getByRole('table', { name: 'Invoices per currency' })).toBeVisible();
   await expect(preview).toContainText(
-    /The schedule runs it next on 2 Jan \d{4}, 06:00 \(Europe\/Zurich\)/,
+    /The schedule runs it next on 2 Jan \d{4}, 06:00 CET \(Europe\/Zurich\)/,
   );
   // Nothing was issued by looking.
   await dialog.getByRole('button', { name: 'Close' }).click();

@@ -179,7 +179,7 @@ test.describe('records on a phone (390×844)', () => {
     ['/stripe-invoices', 'Payments'],
     ['/bank-statements', 'Bank statements'],
     ['/users', 'Users'],
-    ['/emails', 'Emails'],
+    ['/emails', 'E-mails'],
     ['/operators', 'Operators'],
     ['/settings/bank-accounts', 'Bank accounts'],
     ['/countries', 'Countries'],

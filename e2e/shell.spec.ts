@@ -24,7 +24,7 @@ const sidebarLabels = [
   // Issue 16 adds the bank statements next to Payments.
   'Bank statements',
   'Users',
-  'Emails',
+  'E-mails',
   // Issue 18 adds Reports after the business areas.
   'Reports',
   // Issue 18: the activity log, after Reports.

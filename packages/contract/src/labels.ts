@@ -287,3 +287,28 @@ export function memberStatusLabel(status: string): string {
 export function labelOf(labels: Readonly<Record<string, string>>, code: string): string {
   return labels[code] ?? sentenceCase(code);
 }
+
+/**
+ * The freight activities an application names (`company.activities`, free slugs: the form
+ * offers these), in words (issue 32: the application showed "sea-freight"). A slug not listed
+ * is written out from itself by `activityLabel`.
+ */
+export const freightActivityLabels: Record<string, string> = {
+  'sea-freight': 'Sea freight',
+  'air-freight': 'Air freight',
+  'road-freight': 'Road freight',
+  'rail-freight': 'Rail freight',
+  'customs-brokerage': 'Customs brokerage',
+  warehousing: 'Warehousing',
+  'project-cargo': 'Project cargo',
+  'dangerous-goods': 'Dangerous goods',
+  'e-commerce-fulfilment': 'E-commerce fulfilment',
+};
+
+/** "Sea freight" for `sea-freight`; an unknown slug as words, "Cold chain" for `cold-chain`. */
+export function activityLabel(slug: string): string {
+  const known = freightActivityLabels[slug];
+  if (known) return known;
+  const words = slug.replace(/[-_]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

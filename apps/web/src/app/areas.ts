@@ -255,7 +255,7 @@ export const areas = {
   }),
 
   emails: defineArea({
-    sidebar: { label: 'Emails', shortcut: 'e' },
+    sidebar: { label: 'E-mails', shortcut: 'e' },
     screens: {
       emails: screen('emails', '/emails', () =>
         import('@/features/emails/routes/emails').then((m) => m.EmailsRoute),

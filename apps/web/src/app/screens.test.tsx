@@ -133,6 +133,7 @@ describe('screens rendered through the route table', () => {
       'Countries /countries',
       // Issue 16 adds the payment tolerances to the settings.
       'Payment tolerances /settings/payment-tolerances',
+      'Membership billing /settings/membership-billing',
       // Issue 17: the dunning levels.
       'Dunning /settings/dunning',
       // Issue 18: the exchange rates of the CHF equivalents.
@@ -150,7 +151,7 @@ describe('screens rendered through the route table', () => {
 
   it('renders the e-mail detail, which reads its id from the route itself', async () => {
     const { html, headings } = await render('/emails/e-42');
-    expect(headings).toEqual(['h1 Operations', 'h2 Emails', 'h3 E-mail']);
+    expect(headings).toEqual(['h1 Operations', 'h2 E-mails', 'h3 E-mail']);
     expect(html).toContain('>e-42</code>');
   });
 

@@ -14,7 +14,7 @@ describe('the sidebar of the area registry', () => {
       // Issue 16 adds Bank statements right after Payments.
       { label: 'Bank statements', to: '/bank-statements' },
       { label: 'Users', to: '/users' },
-      { label: 'Emails', to: '/emails' },
+      { label: 'E-mails', to: '/emails' },
       // Issue 18 adds Reports after the business areas, before Settings.
       { label: 'Reports', to: '/reports' },
       // Issue 18 adds Activity (the audit trail of every record) after Reports.

@@ -109,7 +109,7 @@ describe('the sentences of bulk edit and undo', () => {
       members,
     );
     expect(text).toMatch(
-      /^12 members restored; 1 skipped: Member 7 \(M-7\) — changed by Ann Muster at 24 Nov 2026, \d\d:05\.$/,
+      /^12 members restored; 1 skipped: Member 7 \(M-7\) — changed by Ann Muster at 24 Nov 2026, \d\d:05 CES?T\.$/,
     );
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Button, focusRing } from '@/components/button';
+import { formatDate } from '@/components/detail/format';
 import { Dropdown } from './dropdown';
 import { filterSyntax, filterValues, formatRange, rangeOf, toggleFilterValue } from './list-state';
 import type { DataListColumn, DataListFilter } from './types';
@@ -69,13 +70,16 @@ export function SearchBox({
   );
 }
 
-/** How a filter's value reads on its chip: "active, overdue", "2020-01-01 – 2021-12-31". */
+/** A range's end as the chip shows it: a day in the console's one date format, "3 Sep 2026". */
+const rangeEnd = (end: string) => (/^\d{4}-\d{2}-\d{2}$/.test(end) ? formatDate(end) : end);
+
+/** How a filter's value reads on its chip: "active, overdue", "1 Jan 2020 – 31 Dec 2021". */
 export function describeFilter(filter: DataListFilter, value: string): string {
   if (value === filterSyntax.empty) return 'no value';
   if (filter.kind === 'range' || value.includes(filterSyntax.range)) {
     const { from, to } = rangeOf(value);
-    if (from && to) return `${from} – ${to}`;
-    return from ? `from ${from}` : `until ${to}`;
+    if (from && to) return `${rangeEnd(from)} – ${rangeEnd(to)}`;
+    return from ? `from ${rangeEnd(from)}` : `until ${rangeEnd(to ?? '')}`;
   }
   if (filter.kind === 'one-of') {
     return filterValues(value)

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatCount,
   formatDate,
+  formatCountOf,
   formatDateTime,
   formatMoney as formatMoneyNbsp,
   formatTime,
@@ -36,11 +37,11 @@ describe('the one date format', () => {
     expect(formatDate('soon')).toBe('soon');
   });
 
-  it('shows a time as "24 Nov 2026, 14:05", 24-hour, in the local time zone', () => {
-    const local = new Date(2026, 10, 24, 14, 5).toISOString();
-    expect(formatDateTime(local)).toBe('24 Nov 2026, 14:05');
-    expect(formatTime(local)).toBe('14:05');
-    expect(formatDateTime(new Date(2026, 8, 1, 0, 7).toISOString())).toBe('1 Sep 2026, 00:07');
+  it('shows a time as "24 Nov 2026, 14:05 CET", 24-hour, in headquarters\' time with its zone', () => {
+    // Whatever the browser's zone: one backup is 02:06 on every screen (issue 32).
+    expect(formatDateTime('2026-11-24T13:05:00Z')).toBe('24 Nov 2026, 14:05 CET');
+    expect(formatTime('2026-11-24T13:05:00Z')).toBe('14:05 CET');
+    expect(formatDateTime('2026-08-31T22:07:00Z')).toBe('1 Sep 2026, 00:07 CEST');
     expect(formatDateTime(undefined)).toBe('');
     expect(formatDateTime('not a date')).toBe('not a date');
   });
@@ -56,5 +57,14 @@ describe('counts and names', () => {
     expect(humanizeName('legal_name')).toBe('Legal name');
     expect(humanizeName('set-password')).toBe('Set password');
     expect(humanizeName('paidThroughYear')).toBe('Paid through year');
+  });
+});
+
+describe('counts with their noun', () => {
+  it('follows the plural rule: "1 debit", "0 debits", "2 debits" (issue 32: "1 debits")', () => {
+    const debit = { one: 'debit', other: 'debits' };
+    expect(formatCountOf(1, debit)).toBe('1 debit');
+    expect(formatCountOf(0, debit)).toBe('0 debits');
+    expect(formatCountOf(1_250, debit)).toBe('1,250 debits');
   });
 });

@@ -1,36 +1,49 @@
 /**
  * The one place the console turns dates, times, amounts and counts into text (issue 14: one date
  * format and one money format on screen). The same on every screen, whatever the browser's
- * language: dates "24 Nov 2026", times "24 Nov 2026, 14:05" (24-hour, the browser's time zone),
- * money "CHF 12,950.00", counts "12,950". Exports keep ISO dates; only the screen uses these.
+ * language: dates "24 Nov 2026", times "24 Nov 2026, 14:05 CET" (24-hour, headquarters' time
+ * with its zone named, issue 32: one backup read 02:06 on Jobs and 01:06 on Backups), money
+ * "CHF 12,950.00", counts "12,950". Exports keep ISO dates; only the screen uses these.
  */
 
 import { monthAbbreviations as months } from '@ops/contract/display-format';
 
-export { formatCount, formatDate, formatMoney } from '@ops/contract/display-format';
+import { formatCount } from '@ops/contract/display-format';
 
-/** The browser's local calendar fields of a moment (numbers only, so no locale words). */
-const localParts = new Intl.DateTimeFormat('en-GB', {
+export { formatCount };
+export { formatDate, formatMoney } from '@ops/contract/display-format';
+
+/**
+ * Every time on screen is headquarters' time (Europe/Zurich), the zone "today", the schedules
+ * and the reports' days are in, whatever the browser's; the zone's name follows each time, so
+ * an operator abroad reads "06:00 CET" for what their own clock calls 05:00.
+ */
+export const screenTimeZone = 'Europe/Zurich';
+
+/** A moment's calendar fields at headquarters (numbers only, and the zone's short name). */
+const headquartersParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: screenTimeZone,
   year: 'numeric',
   month: 'numeric',
   day: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
   hourCycle: 'h23',
+  timeZoneName: 'short',
 });
 
 function partsOf(time: number) {
   const parts: Record<string, string> = {};
-  for (const part of localParts.formatToParts(time)) parts[part.type] = part.value;
+  for (const part of headquartersParts.formatToParts(time)) parts[part.type] = part.value;
   return {
     day: Number(parts.day),
     month: months[Number(parts.month) - 1] ?? '',
     year: parts.year ?? '',
-    time: `${parts.hour ?? ''}:${parts.minute ?? ''}`,
+    time: `${parts.hour ?? ''}:${parts.minute ?? ''} ${parts.timeZoneName ?? ''}`.trim(),
   };
 }
 
-/** An ISO time as "22 Nov 2026, 10:05" (24-hour) in the browser's time zone; '' for none. */
+/** An ISO time as "22 Nov 2026, 10:05 CET" (24-hour, headquarters' time); '' for none. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '';
   const time = Date.parse(iso);
@@ -39,7 +52,7 @@ export function formatDateTime(iso: string | null | undefined): string {
   return `${day} ${month} ${year}, ${clock}`;
 }
 
-/** An ISO time's clock time alone, "14:05" (24-hour, browser's time zone); '' for none. */
+/** An ISO time's clock time alone, "14:05 CET" (24-hour, headquarters' time); '' for none. */
 export function formatTime(iso: string | null | undefined): string {
   if (!iso) return '';
   const time = Date.parse(iso);
@@ -53,4 +66,14 @@ export function humanizeName(name: string): string {
     .replace(/[_-]+/g, ' ')
     .trim();
   return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
+}
+
+const englishPlurals = new Intl.PluralRules('en');
+
+/**
+ * A count with its noun by the language's plural rule (Intl.PluralRules, the platform's
+ * CLDR rules): "1 debit", "0 debits", "1,250 reminders" (issue 32: "1 debits").
+ */
+export function formatCountOf(count: number, noun: { one: string; other: string }): string {
+  return `${formatCount(count)} ${englishPlurals.select(count) === 'one' ? noun.one : noun.other}`;
 }

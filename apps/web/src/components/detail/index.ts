@@ -18,6 +18,7 @@ export {
 } from './field-list';
 export {
   formatCount,
+  formatCountOf,
   formatDate,
   formatDateTime,
   formatMoney,

@@ -1,5 +1,6 @@
 import type { TApplicationDetail } from '@ops/contract';
 import { Link } from 'react-router';
+import { activityLabel } from '@ops/contract/labels';
 import type { DetailFieldGroup } from '@/components/detail/field-list';
 import { formatDate, formatDateTime, formatMoney } from '@/components/detail/format';
 import { paths } from '@/config/paths';
@@ -72,7 +73,7 @@ function companyGroup(application: TApplicationDetail): DetailFieldGroup {
         ) : null,
       },
       { label: 'Employees', value: company.employees },
-      { label: 'Activities', value: company.activities.join(', ') },
+      { label: 'Activities', value: company.activities.map(activityLabel).join(', ') },
     ],
   };
 }

@@ -12,9 +12,17 @@ import { AssignEntryDialog } from './assign-entry-dialog';
 
 type Dialog = 'assign' | 'ignore' | 'reverse' | null;
 
-/** What happened, in the server's words, with what it did to the member (rule 2). */
-function sentenceOf(result: { message: string; memberEffects?: readonly string[] }): string {
-  return [result.message, ...(result.memberEffects ?? [])].join(' ');
+/**
+ * What happened, in the server's words, with what it did to the member (rule 2) as one more
+ * sentence: "… For the member: M-000148 is now active (was overdue); it is paid through 2026;
+ * membership certificate 2026 issued." (issue 32: the effects used to run on without a stop).
+ */
+export function sentenceOf(result: { message: string; memberEffects?: readonly string[] }): string {
+  const effects = (result.memberEffects ?? []).map((effect) => effect.replace(/[.\s]+$/, ''));
+  const message = /[.!?]$/.test(result.message.trim())
+    ? result.message.trim()
+    : `${result.message.trim()}.`;
+  return effects.length > 0 ? `${message} For the member: ${effects.join('; ')}.` : message;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   DetailScreen,
   FieldList,
   formatCount,
+  formatCountOf,
   formatDate,
   formatDateTime,
   formatMoney,
@@ -149,7 +150,7 @@ function StatementOverview({ statement: data }: { statement: TBankStatementDetai
             fields: [
               {
                 label: 'Entries',
-                value: `${formatCount(data.entries)} (${formatCount(data.credits)} credits, ${formatCount(data.debits)} debits)`,
+                value: `${formatCount(data.entries)} (${formatCountOf(data.credits, { one: 'credit', other: 'credits' })}, ${formatCountOf(data.debits, { one: 'debit', other: 'debits' })})`,
               },
               { label: 'Booked', value: formatCount(data.booked) },
               { label: 'Suggested', value: formatCount(data.suggested) },

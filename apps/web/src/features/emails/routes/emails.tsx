@@ -9,7 +9,7 @@ import { emailsListDefinition } from '../components/emails-list-definition';
 export function EmailsRoute() {
   return (
     <Screen
-      title="Emails"
+      title="E-mails"
       description="E-mails the console sends and their delivery: pending, processing, sent, failed, retry."
     >
       <ListWithDetail>

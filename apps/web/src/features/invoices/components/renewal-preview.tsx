@@ -1,16 +1,6 @@
-import { formatMoney } from '@/components/detail';
+import { formatDateTime, formatMoney } from '@/components/detail';
 import { getErrorMessage } from '@/lib/error-message';
 import { useRenewalPreview } from '../api/get-renewal-preview';
-
-const zurichTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Zurich',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
 
 /**
  * Before a renewal run: what it would issue for the year now (invoices and totals per currency,
@@ -101,7 +91,7 @@ export function RenewalPreview({ year }: { year: number | null }) {
         <p className="text-xs text-slate-600">
           {data.schedule.paused
             ? `The yearly schedule (${data.schedule.description}) is paused.`
-            : `The schedule runs it next on ${zurichTime.format(new Date(data.schedule.nextRunAt))} (${data.schedule.timeZone}), for that year.`}
+            : `The schedule runs it next on ${formatDateTime(data.schedule.nextRunAt)} (${data.schedule.timeZone}), for that year.`}
         </p>
       ) : null}
     </section>

@@ -1,26 +1,11 @@
-import { monthAbbreviations as months } from '@ops/contract/display-format';
+import { formatDateTime } from '@/components/detail/format';
 
 /**
- * Times on the Jobs screen are read in Europe/Zurich, the zone every schedule is in, whatever
- * the browser's: "2 Jan 2027, 06:00".
+ * Times on the Jobs screen, as on every screen: headquarters' time with its zone named, the
+ * zone every schedule is in ("2 Jan 2027, 06:00 CET"); "—" for none.
  */
-const zurichParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Zurich',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 export function formatZurichTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const time = Date.parse(iso);
-  if (Number.isNaN(time)) return iso;
-  const parts: Record<string, string> = {};
-  for (const part of zurichParts.formatToParts(time)) parts[part.type] = part.value;
-  return `${Number(parts.day)} ${months[Number(parts.month) - 1] ?? ''} ${parts.year ?? ''}, ${parts.hour ?? ''}:${parts.minute ?? ''}`;
+  return iso ? formatDateTime(iso) || iso : '—';
 }
 
 /** A run's duration: "850 ms", "12.4 s", "3 min 05 s", "1 h 02 min". */
@@ -36,21 +21,77 @@ export function formatDuration(ms: number | null): string {
   return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
 }
 
-/** "expired: 3, sessions: 12": a run's result counts in one line (nested values as JSON). */
+/**
+ * What a result's counts mean, for people (issue 32: "rateLimits: 0, sealedSecrets: 0"): the
+ * words each task's result key stands for, singular and plural. A key not listed here is
+ * written out from its name ("alreadyInvoiced" → "already invoiced").
+ */
+const resultWords: Record<string, { one: string; other: string }> = {
+  expired: { one: 'certificate expired', other: 'certificates expired' },
+  sessions: { one: 'expired session deleted', other: 'expired sessions deleted' },
+  actionCodes: {
+    one: 'used or expired link code deleted',
+    other: 'used or expired link codes deleted',
+  },
+  sealedSecrets: { one: 'sealed e-mail code deleted', other: 'sealed e-mail codes deleted' },
+  redirectSignIns: {
+    one: 'stale Microsoft sign-in deleted',
+    other: 'stale Microsoft sign-ins deleted',
+  },
+  rateLimits: { one: 'throttle counter deleted', other: 'throttle counters deleted' },
+  issued: { one: 'invoice issued', other: 'invoices issued' },
+  alreadyInvoiced: { one: 'member already invoiced', other: 'members already invoiced' },
+  emailsQueued: { one: 'e-mail queued', other: 'e-mails queued' },
+  postal: { one: 'postal reminder', other: 'postal reminders' },
+  suspended: { one: 'member suspended', other: 'members suspended' },
+  deleted: { one: 'old backup deleted', other: 'old backups deleted' },
+  notDeleted: { one: 'old backup not deleted', other: 'old backups not deleted' },
+  interrupted: { one: 'interrupted backup cleared', other: 'interrupted backups cleared' },
+  bytes: { one: 'byte', other: 'bytes' },
+};
+
+/** The words of a value that is not a count: "year 2027", "file ops-….tar.gz". */
+const labelWords: Record<string, string> = {
+  year: 'year',
+  asOf: 'as of',
+  status: 'status',
+  file: 'file',
+  format: 'format',
+  sha256: 'SHA-256',
+};
+
+const englishPlurals = new Intl.PluralRules('en');
+
+/** "alreadyInvoiced" → "already invoiced". */
+function wordsOfKey(key: string): string {
+  return key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+/** "3 certificates expired", "1 e-mail queued": a count with its words, by plural rule. */
+function countInWords(key: string, count: number): string {
+  const words = resultWords[key];
+  const text = count.toLocaleString('en');
+  if (!words) return `${wordsOfKey(key)}: ${text}`;
+  return `${text} ${englishPlurals.select(count) === 'one' ? words.one : words.other}`;
+}
+
+/**
+ * A run's result in words, one line: "3 certificates expired", "1,200 invoices issued, 1,180
+ * e-mails queued, year 2027". Ids are left out; lists and objects (per level, per currency)
+ * stay for the run's own screen and are summarised by their size.
+ */
 export function formatResult(result: Record<string, unknown> | null): string {
   if (!result) return '';
   return Object.entries(result)
     .filter(([key]) => !key.endsWith('Id'))
     .map(([key, value]) => {
-      const text =
-        typeof value === 'number'
-          ? key === 'year'
-            ? String(value)
-            : value.toLocaleString('en')
-          : typeof value === 'string'
-            ? value
-            : JSON.stringify(value);
-      return `${key}: ${text}`;
+      if (typeof value === 'number') {
+        return key === 'year' ? `year ${value}` : countInWords(key, value);
+      }
+      if (typeof value === 'string') return `${labelWords[key] ?? wordsOfKey(key)} ${value}`;
+      if (Array.isArray(value)) return `${wordsOfKey(key)}: ${value.length.toLocaleString('en')}`;
+      return null;
     })
+    .filter((part): part is string => part !== null)
     .join(', ');
 }
