@@ -37,6 +37,9 @@ const lists: ListViews[] = [
       'overdue=true',
       'overdue=true&sort=dueDate',
       'overdue=true&sort=-total',
+      // Issue 32: the postal reminders still to post, through their partial index (0054).
+      'needsLetter=true',
+      'needsLetter=true&sort=dueDate',
       'kind=licence,application',
       'year=2024..2026&sort=-total',
       'currency=USD&sort=-paidAt',

@@ -283,6 +283,14 @@ export const ZInvoiceDunningNotice = z
     createdAt: z.string(),
     channel: z.enum(dunningChannels),
     emailId: z.string().nullable().describe('The e-mail sent (null: postal)'),
+    letterPostedAt: z
+      .string()
+      .nullable()
+      .describe('Postal: when its letter was confirmed posted (null: not yet) (issue 32)'),
+    letterPostedBy: z
+      .string()
+      .nullable()
+      .describe("Postal: the operator's e-mail who confirmed it (null: not yet, or the CLI)"),
   })
   .describe('A dunning level sent for the invoice');
 export type TInvoiceDunningNotice = z.infer<typeof ZInvoiceDunningNotice>;

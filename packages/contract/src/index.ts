@@ -37,3 +37,4 @@ export * from './bank-imports';
 export * from './emails';
 export * from './email-templates';
 export * from './dunning';
+export * from './dunning-letters';

@@ -1,3 +1,6 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDunningReport } from '@ops/contract';
 import { createEmptyDatabase, silentLogger } from '../../test/database';
@@ -8,7 +11,10 @@ import {
   addPayingMember,
 } from '../bank-statements/import/test-support';
 import { openDatabase, type DatabaseHandle } from '../db/database';
+import { pdfText } from '../invoices/pdf-test-support';
 import { migrateToLatest } from '../db/migrate';
+import { runDunning } from '../dunning';
+import { loadCountries } from '../seed/countries';
 
 const cli = 'src/cli/main.ts';
 
@@ -70,6 +76,80 @@ describe('ops dunning run', () => {
       .execute();
     expect(audit).toEqual([{ actor_kind: 'cli', action: 'dunning' }]);
   });
+
+  it('dunning letters: lists the postal reminders, writes their PDF, marks them posted once printed (exit 2 on bad input)', async () => {
+    await loadCountries(database.pool);
+    const mid = await addPayingMember(database.db, 'Transports Rochat SA');
+    await database.db
+      .updateTable('members')
+      .set({
+        email: null,
+        country_iso2: 'CH',
+        preferred_language: 'fr',
+        address_line1: 'Route de Genève 8',
+        postal_code: '1003',
+        city: 'Lausanne',
+      })
+      .where('mid', '=', mid)
+      .execute();
+    const { iid, number } = await addOpenInvoice(database.db, mid, 45_000, {
+      due_date: '2026-05-01',
+    });
+    const run = await runDunning(database.db, {
+      asOf: '2026-05-11',
+      dryRun: false,
+      trigger: 'cli',
+      operatorUid: null,
+      mailFrom: 'office@example.org',
+    });
+    expect(run.postal).toBe(1);
+
+    const listed = await ops(['dunning', 'letters']);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain('Postal reminders: 1 letter to print (1 invoice).');
+    expect(listed.stdout).toContain(`Transports Rochat SA (fr), Reminder 1: ${number} CHF 450.00`);
+
+    for (const [args, option] of [
+      [['--mark-posted'], '--mark-posted'],
+      [['--up-to', 'yesterday', '--mark-posted'], '--up-to'],
+      [['--out', '/nonexistent/folder/letters.pdf'], '--out'],
+    ] as const) {
+      const refused = await ops(['dunning', 'letters', ...args]);
+      expect(refused.code, refused.stderr).toBe(2);
+      expect(refused.stderr).toContain(option);
+    }
+
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'letters-'));
+    const file = path.join(folder, 'letters.pdf');
+    const printed = await ops(['dunning', 'letters', '--out', file]);
+    expect(printed.code, printed.stderr).toBe(0);
+    expect(printed.stdout).toContain(`Written to ${file}.`);
+    const text = pdfText(await readFile(file));
+    expect(text).toContain('Transports Rochat SA');
+    expect(text).toContain('Route de Genève 8');
+    expect(text).toContain(`Rappel : la facture ${number} est échue`);
+    // Printing marks nothing: the next step is said, with the time the letters were read.
+    const upTo = /--mark-posted --up-to (\S+)/.exec(printed.stdout)?.[1];
+    expect(upTo).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    const notice = database.db
+      .selectFrom('dunning_notices')
+      .select('letter_posted_at')
+      .where('invoice_iid', '=', iid);
+    expect(await notice.executeTakeFirst()).toEqual({ letter_posted_at: null });
+
+    const marked = await ops(['dunning', 'letters', '--mark-posted', '--up-to', upTo ?? '']);
+    expect(marked.code, marked.stderr).toBe(0);
+    expect(marked.stdout).toContain('1 letter marked as posted (1 reminder).');
+    expect((await ops(['dunning', 'letters'])).stdout).toBe('No postal reminder needs a letter.\n');
+    const audit = await database.db
+      .selectFrom('audit_log')
+      .select(['actor_kind', 'action'])
+      .where('record_id', '=', iid)
+      .where('action', '=', 'letter-posted')
+      .execute();
+    expect(audit).toEqual([{ actor_kind: 'cli', action: 'letter-posted' }]);
+    // Each `ops` is a process of its own (tsx): about ten seconds apiece on a busy machine.
+  }, 240_000);
 
   it('refuses a bad --as-of with exit code 2, naming the option', async () => {
     for (const value of ['2026-02-30', 'tomorrow']) {

@@ -2,6 +2,7 @@ import {
   constants,
   formatMinorPlain,
   operatorRoles,
+  ZDunningLettersPdfQuery,
   ZDunningPreviewQuery,
   ZEmail,
   type OperatorRole,
@@ -23,14 +24,16 @@ import {
   seedDemo,
   seedInvoiceHistory,
 } from '../seed';
-import { writeFile } from 'node:fs/promises';
+import { access, writeFile } from 'node:fs/promises';
+import { constants as fsConstants } from 'node:fs';
+import path from 'node:path';
 import { todayAtHeadquarters } from '../lib/dates';
 import { requestRebuild, runRebuild, toSearchTask } from '../search';
 import { writeTransaction } from '../db/transaction';
 import { renewFromCli } from './renewal';
 import { signInLinkFromCli, SignInLinkRefused } from './sign-in-link';
 import { runDunning } from '../dunning';
-import { dunningReportSummary } from './dunning';
+import { dunningLettersFromCli, dunningLettersSummary, dunningReportSummary } from './dunning';
 import { bankImportJson, bankImportSummary, importBankFiles, UnreadableBankFile } from './bank';
 import { awaitJob, listJobs, runJobFromCli, schedulesSummary } from './jobs';
 import { installJobQueueSchema } from '../db/job-queue';
@@ -509,6 +512,65 @@ dunning
     }
     console.log(dunningReportSummary(report));
   });
+
+dunning
+  .command('letters')
+  .description(
+    'The postal reminders that need a letter (no working e-mail address): list them, write their PDF (a page per member and level, for a C5/DL window envelope) and, once posted, mark them',
+  )
+  .option('--out <file>', 'write the letters as one PDF to this file')
+  .option(
+    '--mark-posted',
+    'mark the letters as posted: with --out, those just written; with --up-to, those the PDF printed then held',
+  )
+  .option(
+    '--up-to <time>',
+    'only reminders recorded before this ISO time (what an earlier --out printed: it says the time)',
+  )
+  .option('--json', 'print the letters (and what was marked) as one JSON object')
+  .action(
+    async (options: { out?: string; markPosted?: boolean; upTo?: string; json?: boolean }) => {
+      let upTo: Date | undefined;
+      if (options.upTo !== undefined) {
+        const parsed = ZDunningLettersPdfQuery.safeParse({ upTo: options.upTo });
+        if (!parsed.success) {
+          throw new InputError(
+            `--up-to "${options.upTo}": not an ISO time (e.g. 2026-03-12T09:30:00.000Z, as --out prints it).`,
+          );
+        }
+        upTo = new Date(options.upTo);
+      }
+      if (options.markPosted && !options.out && !upTo) {
+        throw new InputError(
+          '--mark-posted marks printed letters: give --out (print and mark now) or --up-to (the time printed by the --out that made them).',
+        );
+      }
+      if (options.out !== undefined && !/\.pdf$/i.test(options.out)) {
+        throw new InputError(`--out "${options.out}": the file must end in .pdf.`);
+      }
+      if (options.out !== undefined) {
+        try {
+          await access(path.dirname(path.resolve(options.out)), fsConstants.W_OK);
+        } catch {
+          throw new InputError(
+            `--out "${options.out}": its folder does not exist or is not writable.`,
+          );
+        }
+      }
+      const outcome = await withDatabase((database) =>
+        dunningLettersFromCli(database.db, {
+          ...(options.out ? { out: options.out } : {}),
+          markPosted: options.markPosted === true,
+          ...(upTo ? { upTo } : {}),
+        }),
+      );
+      console.log(
+        options.json
+          ? JSON.stringify(outcome)
+          : dunningLettersSummary(outcome, options.markPosted === true),
+      );
+    },
+  );
 
 const bank = program.command('bank').description('Bank statements');
 bank

@@ -968,6 +968,10 @@ export type DunningNoticesTable = {
   email_id: string | null;
   run_id: string | null;
   created_at: Timestamp;
+  /** A postal notice's letter: when it was confirmed posted, and by whom (migration 0054). */
+  letter_posted_at: Timestamp | null;
+  /** The operator's uid; null for the CLI (the audit entry names the actor). */
+  letter_posted_by: string | null;
 };
 
 export type DunningRunsTable = {

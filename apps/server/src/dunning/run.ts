@@ -65,8 +65,11 @@ function suspensionOnOf(row: DueRow, settings: DunningSettingsRows, asOf: string
   return byDueDate > byInterval ? byDueDate : byInterval;
 }
 
-/** The template variables of a level's e-mail (documented by the templates area). */
-function variablesOf(row: DueRow, settings: DunningSettingsRows, asOf: string) {
+/**
+ * The template variables of a level's e-mail (documented by the templates area); a postal
+ * reminder's letter is worded with the same ones (`letters/pdf.ts`, issue 32).
+ */
+export function variablesOf(row: DueRow, settings: DunningSettingsRows, asOf: string) {
   return {
     member: { name: row.member_name, number: row.member_number },
     invoice: {

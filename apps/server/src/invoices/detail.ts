@@ -52,6 +52,8 @@ export async function getInvoiceDetail(db: Db, iid: string): Promise<TInvoiceDet
     db
       .selectFrom('dunning_notices as n')
       .leftJoin('dunning_levels as l', 'l.level', 'n.level')
+      // Issue 32: a postal notice's letter, confirmed posted by whom.
+      .leftJoin('users as pu', 'pu.uid', 'n.letter_posted_by')
       .select([
         'n.level',
         'l.name as level_name',
@@ -59,6 +61,8 @@ export async function getInvoiceDetail(db: Db, iid: string): Promise<TInvoiceDet
         'n.created_at',
         'n.channel',
         'n.email_id',
+        'n.letter_posted_at',
+        'pu.email as letter_posted_by',
       ])
       .where('n.invoice_iid', '=', iid)
       .orderBy('n.level')
@@ -123,6 +127,8 @@ export async function getInvoiceDetail(db: Db, iid: string): Promise<TInvoiceDet
       createdAt: iso(notice.created_at),
       channel: notice.channel,
       emailId: notice.email_id,
+      letterPostedAt: notice.letter_posted_at ? iso(notice.letter_posted_at) : null,
+      letterPostedBy: notice.letter_posted_by,
     })),
     actions: invoiceActionsOf(row.status),
     version: row.version,

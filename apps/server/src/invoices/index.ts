@@ -75,6 +75,19 @@ export {
   issueDueCertificatesIn,
   type DueCertificatesOutcome,
 } from './money/issue-due-certificates';
+// Dunning's postal letters (issue 32) select the reminders the list's "Needs a letter" filter
+// shows: the rule written once, for a notice `n` of the invoice `i`.
+export { letterNeededCondition } from './needs-letter';
+// Dunning's letters (issue 32) are drawn with the invoice PDF's layout, words and QR-bill.
+export {
+  accent as pdfAccent,
+  attachQrBill,
+  headquartersAddress,
+  invoiceLabelsOf,
+  pdfPage,
+  planQrBill,
+  type QrBillPlan,
+} from './pdf';
 // Bulk edit (issue 19, `bulk-edit/`) changes the invoices a selection names.
 export { selectedInvoices } from './selected-invoices';
 export { queueInvoiceEmailIn, type InvoiceEmailKind } from './invoice-email';

@@ -13,6 +13,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, InvoicesTable } from '../db/schema';
 import { todayAtHeadquarters } from '../lib/dates';
 import { invoiceMoneyOf } from './detail-money';
+import { needsLetterCondition } from './needs-letter';
 import {
   badQuery,
   dayAtHeadquartersFilter,
@@ -61,6 +62,8 @@ export const invoicesListSpec: ListSpec<typeof invoicesListColumns> = {
     member: { column: 'i.member_mid', isOwnFilter: true },
     overdue: { isOwnFilter: true },
     partial: { isOwnFilter: true },
+    // Issue 32: postal reminders still to post (`needsLetterFilter`).
+    needsLetter: { isOwnFilter: true },
     // Issue 18: a semi-join on the invoice's member (memberCondition).
     region: { isOwnFilter: true },
     memberCountry: { isOwnFilter: true },
@@ -253,6 +256,21 @@ function partialFilter(raw: string): RawBuilder<boolean> | null {
   return values.has('true') ? partiallyPaid : sql<boolean>`NOT ${partiallyPaid}`;
 }
 
+/**
+ * `needsLetter` (issue 32): "true" the invoices with a postal reminder whose letter is still to
+ * post (`needs-letter.ts`, the rule dunning's letters use too); "false" every other invoice.
+ */
+function needsLetterFilter(raw: string): RawBuilder<boolean> | null {
+  const values = new Set(raw.split(',').map((value) => value.trim()));
+  for (const value of values) {
+    if (value !== 'true' && value !== 'false') {
+      throw badQuery('needsLetter', 'invalid_value', `"${value}" is not one of true, false`);
+    }
+  }
+  if (values.size === 2) return null;
+  return values.has('true') ? needsLetterCondition() : sql<boolean>`NOT ${needsLetterCondition()}`;
+}
+
 type InvoiceListRow = Pick<InvoicesTable, 'kind' | 'status' | 'paid_method' | 'source'> & {
   paid_minor: string;
   credited_minor: string;
@@ -285,6 +303,7 @@ export function invoicesListFor(
     TInvoicesListQuery,
     | 'overdue'
     | 'partial'
+    | 'needsLetter'
     | 'issueDate'
     | 'dueDate'
     | 'member'
@@ -308,6 +327,10 @@ export function invoicesListFor(
   }
   if (query.partial) {
     const condition = partialFilter(query.partial);
+    if (condition) conditions.push(condition);
+  }
+  if (query.needsLetter) {
+    const condition = needsLetterFilter(query.needsLetter);
     if (condition) conditions.push(condition);
   }
   if (query.issueDate) conditions.push(dayFilter('issueDate', query.issueDate));

@@ -98,10 +98,13 @@ export const listHrefs = {
       dueDate?: string;
       memberCategory?: readonly string[];
       sort?: string;
+      /** Issue 32: the postal reminders whose letter is still to post (`?needsLetter=true`). */
+      needsLetter?: boolean;
     } = {},
   ) =>
     withListQuery(paths.invoices.getHref(), {
       overdue: filter.overdue,
+      needsLetter: filter.needsLetter,
       status: filter.status,
       dunningLevel: filter.dunningLevel === undefined ? undefined : String(filter.dunningLevel),
       dueDate: filter.dueDate,

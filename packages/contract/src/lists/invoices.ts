@@ -114,6 +114,14 @@ export const invoicesList = defineList({
       header: 'Dunning level',
       item: { type: 'integer', description: 'The highest dunning level sent (0: none)' },
     },
+    // Issue 32: the postal reminders still to print and post (dunning's letters), a filter only.
+    needsLetter: {
+      type: 'text',
+      filter: true,
+      values: ['true', 'false'],
+      description:
+        '"true": open, with a postal reminder at its dunning level whose letter is not posted yet; "false": every other invoice',
+    },
     paidAt: {
       type: 'date',
       sort: true,

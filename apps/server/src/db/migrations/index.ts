@@ -50,6 +50,7 @@ import * as backupErrorCodes from './0049-backup-error-codes';
 import * as emailTemplateFallbacks from './0050-email-template-fallbacks';
 import * as emailTemplateTextFromHtml from './0052-email-template-text-from-html';
 import * as membershipBilling from './0053-membership-billing';
+import * as dunningLetters from './0054-dunning-letters';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -107,4 +108,5 @@ export const migrations: Record<string, Migration> = {
   '0050-email-template-fallbacks': emailTemplateFallbacks,
   '0052-email-template-text-from-html': emailTemplateTextFromHtml,
   '0053-membership-billing': membershipBilling,
+  '0054-dunning-letters': dunningLetters,
 };

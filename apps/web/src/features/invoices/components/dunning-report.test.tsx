@@ -104,6 +104,23 @@ describe('DunningReport', () => {
     expect(text).not.toContain('E-mails queued');
   });
 
+  it("leads a run's postal reminders to the invoices that need a letter and to their letters (issue 32)", () => {
+    const run: TDunningReport = { ...preview, dryRun: false, runId: 'run-1' };
+    const html = renderToString(
+      <MemoryRouter>
+        <DunningReport report={run} onPrintLetters={() => undefined} />
+      </MemoryRouter>,
+    ).replaceAll('<!-- -->', '');
+    expect(html).toMatch(
+      /<a [^>]*href="\/invoices\?needsLetter=true"[^>]*>Invoices that need a letter<\/a>/,
+    );
+    expect(html).toMatch(/<button [^>]*>Print the letters…<\/button>/);
+    // A preview recorded nothing yet: it says the run will, and links nowhere.
+    const { html: previewHtml, text } = render(preview);
+    expect(text).toContain('the run records them for a letter to print and post');
+    expect(previewHtml).not.toContain('needsLetter');
+  });
+
   it('lists the first invoices as links to the invoice and the member, with the channel', () => {
     const { html, text } = render(preview);
     expect(html).toMatch(/<a [^>]*href="\/invoices\/inv-2"[^>]*>2026-000002<\/a>/);

@@ -1,7 +1,7 @@
 import { dunningSkipReasonLabels, type TDunningChannel, type TDunningReport } from '@ops/contract';
 import { Link } from 'react-router';
 import { formatCount, formatDate, formatMoney } from '@/components/detail';
-import { paths } from '@/config/paths';
+import { listHrefs, paths } from '@/config/paths';
 
 const linkClass = 'text-sky-800 underline hover:text-sky-950';
 
@@ -24,6 +24,45 @@ const invoicesText = (count: number) =>
   `${formatCount(count)} ${count === 1 ? 'invoice' : 'invoices'}`;
 
 /**
+ * The postal reminders: a preview says they will need a letter; a run's report, which recorded
+ * them, leads to them (issue 32): the invoices list filtered to those that need a letter, and
+ * the letters to print (`onPrintLetters`: the Postal letters dialog).
+ */
+function PostalReminders({
+  report,
+  onOpenLink,
+  onPrintLetters,
+}: {
+  report: TDunningReport;
+  onOpenLink?: (() => void) | undefined;
+  onPrintLetters?: (() => void) | undefined;
+}) {
+  if (report.postal === 0) return 'None';
+  const why = `${invoicesText(report.postal)} (no e-mail address, or the last e-mail could not be delivered)`;
+  if (report.dryRun) return `${why}: the run records them for a letter to print and post`;
+  return (
+    <>
+      {why}: print and post these.{' '}
+      <Link
+        className={linkClass}
+        to={listHrefs.invoices({ needsLetter: true })}
+        onClick={onOpenLink}
+      >
+        Invoices that need a letter
+      </Link>
+      {onPrintLetters ? (
+        <>
+          {' · '}
+          <button type="button" className={linkClass} onClick={onPrintLetters}>
+            Print the letters…
+          </button>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/**
  * What a dunning run would send (a preview) or sent (its report): per level the invoices and
  * their open balances per currency, the invoices skipped per reason, the notices to post, then
  * the first invoices (highest level first, then the most days overdue), each a link. Links close
@@ -32,9 +71,12 @@ const invoicesText = (count: number) =>
 export function DunningReport({
   report,
   onOpenLink,
+  onPrintLetters,
 }: {
   report: TDunningReport;
   onOpenLink?: () => void;
+  /** Opens the letters of the postal reminders a run recorded (issue 32). */
+  onPrintLetters?: () => void;
 }) {
   const chased = report.levels.reduce((sum, level) => sum + level.invoices, 0);
   const skipped = report.skipped.filter((entry) => entry.invoices > 0);
@@ -89,9 +131,11 @@ export function DunningReport({
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-600">Postal reminders</dt>
         <dd>
-          {report.postal === 0
-            ? 'None'
-            : `${invoicesText(report.postal)} (no e-mail address, or the last e-mail could not be delivered): print and post these`}
+          <PostalReminders
+            report={report}
+            onOpenLink={onOpenLink}
+            onPrintLetters={onPrintLetters}
+          />
         </dd>
         {report.dryRun ? null : (
           <>

@@ -21,11 +21,14 @@ export function DunningRunDialog({
   isOpen,
   previewAtOnce = false,
   onClose,
+  onPrintLetters,
 }: {
   isOpen: boolean;
   /** Opens with today's preview shown (the Jobs screen's Run now), not only the form. */
   previewAtOnce?: boolean;
   onClose: () => void;
+  /** The run recorded postal reminders: this dialog closes and the letters' one opens. */
+  onPrintLetters?: () => void;
 }) {
   const [asOf, setAsOf] = useState(todayAtHeadquarters);
   /** The day previewed: set by "Preview", cleared when the day changes. */
@@ -101,7 +104,18 @@ export function DunningRunDialog({
             Dunning run done: {countOf(report.itemsTotal, 'reminder', 'reminders')} recorded,{' '}
             {countOf(report.emailsQueued, 'e-mail', 'e-mails')} queued.
           </p>
-          <DunningReport report={report} onOpenLink={close} />
+          <DunningReport
+            report={report}
+            onOpenLink={close}
+            {...(onPrintLetters
+              ? {
+                  onPrintLetters: () => {
+                    close();
+                    onPrintLetters();
+                  },
+                }
+              : {})}
+          />
         </div>
       ) : preview.data && previewedAsOf !== null ? (
         <div aria-live="polite" className="flex flex-col gap-3">

@@ -13,7 +13,7 @@ const linkClass = 'text-sky-800 underline hover:text-sky-950';
 /**
  * The invoice's dunning history (issue 17): every level sent, oldest first, with the run's day
  * and how it went out: a link to the e-mail, or "Postal" (no working e-mail address; the notice
- * is printed and posted). Nothing is shown for an invoice never chased and no longer open.
+ * is printed and posted) with whether its letter still needs posting (issue 32). Nothing is shown for an invoice never chased and no longer open.
  */
 export function InvoiceDunning({ invoice }: { invoice: TInvoiceDetail }) {
   const isOpen = invoice.status === 'issued';
@@ -49,8 +49,11 @@ export function InvoiceDunning({ invoice }: { invoice: TInvoiceDetail }) {
           </Link>
         ) : notice.channel === 'email' ? (
           'E-mail'
+        ) : notice.letterPostedAt ? (
+          // Issue 32: the letter confirmed posted, when and by whom.
+          `Postal · letter posted ${formatDateTime(notice.letterPostedAt)}${notice.letterPostedBy ? ` by ${notice.letterPostedBy}` : ''}`
         ) : (
-          'Postal'
+          'Postal · needs a letter'
         ),
     },
   ];

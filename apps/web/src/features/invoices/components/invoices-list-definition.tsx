@@ -190,6 +190,16 @@ export const invoicesListDefinition: DataListDefinition<TInvoiceListItem, typeof
         { value: 'false', label: 'Not partially paid' },
       ],
     },
+    // Issue 32: the postal reminders whose letter is still to print and post.
+    {
+      name: 'needsLetter',
+      label: 'Postal letter',
+      kind: 'one-of',
+      options: [
+        { value: 'true', label: 'Needs a letter' },
+        { value: 'false', label: 'Needs none (posted, or by e-mail)' },
+      ],
+    },
     {
       name: 'dunningLevel',
       label: 'Dunning',

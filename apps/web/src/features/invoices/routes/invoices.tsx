@@ -10,6 +10,7 @@ import { yearAtHeadquarters } from '@/lib/clock';
 import { useCan } from '@/lib/permissions';
 import { InvoiceDraftForm } from '../components/invoice-draft-form';
 import { invoicesListDefinition } from '../components/invoices-list-definition';
+import { DunningLettersDialog } from '../components/dunning-letters-dialog';
 import { DunningRunDialog } from '../components/dunning-run-dialog';
 import { RenewalDialog } from '../components/renewal-dialog';
 
@@ -23,6 +24,7 @@ export function InvoicesRoute() {
   const [arrivedFor] = useState(() => runDialogOf(location.state));
   const [isRenewing, setIsRenewing] = useState(arrivedFor === 'renewal-run');
   const [isDunning, setIsDunning] = useState(arrivedFor === 'dunning-run');
+  const [isPrintingLetters, setIsPrintingLetters] = useState(false);
   /** Closing a dialog opened on arrival forgets why: a reload does not open it again. */
   const forgetArrival = () => {
     if (runDialogOf(location.state)) {
@@ -46,6 +48,11 @@ export function InvoicesRoute() {
           {canDun ? (
             <Button variant="secondary" onClick={() => setIsDunning(true)}>
               Dunning run
+            </Button>
+          ) : null}
+          {canDun ? (
+            <Button variant="secondary" onClick={() => setIsPrintingLetters(true)}>
+              Postal letters
             </Button>
           ) : null}
           <ActionLink to={paths.invoicesUpload.getHref()}>Upload CSV</ActionLink>
@@ -82,6 +89,13 @@ export function InvoicesRoute() {
             setIsDunning(false);
             forgetArrival();
           }}
+          onPrintLetters={() => setIsPrintingLetters(true)}
+        />
+      ) : null}
+      {canDun ? (
+        <DunningLettersDialog
+          isOpen={isPrintingLetters}
+          onClose={() => setIsPrintingLetters(false)}
         />
       ) : null}
       <ListWithDetail>
