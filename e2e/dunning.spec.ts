@@ -131,7 +131,9 @@ test('a finance operator previews and runs dunning: the French member gets remin
   const mail = await waitForMail(member.email, 0, 30_000);
   expect(mail.subject).toBe(`Rappel : la facture ${invoice.number} est échue`);
   expect(mail.text).toContain('Sauf erreur de notre part');
-  expect(mail.text).toContain('1995-02-01');
+  // In the member's formats (issue 32: it read "échue le 1995-02-01").
+  expect(mail.text).toContain('1 février 1995');
+  expect(mail.text).not.toContain('1995-02-01');
 
   // The report's link opens the invoice (the dialog closes): its dunning history.
   await report.getByRole('link', { name: invoice.number }).click();

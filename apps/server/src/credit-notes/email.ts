@@ -1,11 +1,12 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { formatMailMoney, renderEmail } from '../email-templates';
+import { renderEmail } from '../email-templates';
 import { queueEmail } from '../emails';
 import { badInput } from '../errors';
 import { getCreditNoteDetail } from './detail';
 import { creditNotePdfFileName } from './pdf/data';
 import { renderCreditNotePdf } from './pdf/render';
+import { formatMemberDay, formatMemberMoney } from '@ops/contract/member-formats';
 
 type Trx = Transaction<Database>;
 
@@ -38,22 +39,18 @@ export async function queueCreditNoteEmailIn(
     .select('preferred_language')
     .where('mid', '=', note.member.mid)
     .executeTakeFirst();
-  const { subject, text, html } = await renderEmail(
-    trx,
-    'credit-note',
-    member?.preferred_language ?? 'en',
-    {
-      member: { name: note.member.name, number: note.member.number },
-      creditNote: {
-        number: note.number,
-        total: formatMailMoney(note.totalMinor, note.currency),
-        issueDate: note.issueDate,
-        reason: note.reason,
-      },
-      invoice: { number: note.invoice.number },
-      creditAmount: credit > 0 ? formatMailMoney(credit, note.currency) : null,
+  const language = member?.preferred_language ?? 'en';
+  const { subject, text, html } = await renderEmail(trx, 'credit-note', language, {
+    member: { name: note.member.name, number: note.member.number },
+    creditNote: {
+      number: note.number,
+      total: formatMemberMoney(note.totalMinor, note.currency, language),
+      issueDate: formatMemberDay(note.issueDate, language),
+      reason: note.reason,
     },
-  );
+    invoice: { number: note.invoice.number },
+    creditAmount: credit > 0 ? formatMemberMoney(credit, note.currency, language) : null,
+  });
   await queueEmail(trx, mailFrom, {
     to: [email],
     subject,

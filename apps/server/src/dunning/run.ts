@@ -6,7 +6,6 @@ import {
   type TDunningRunCounts,
   type TDunningRunTrigger,
 } from '@ops/contract';
-import { formatMoney } from '@ops/contract/display-format';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { loadConfig } from '../config';
 import { recordAudits, type Actor } from '../db/audit';
@@ -14,6 +13,11 @@ import { versionBump } from '../db/records';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { loadEmailRenderer } from '../email-templates';
+import {
+  formatMemberDay,
+  formatMemberMoney,
+  formatMemberReference,
+} from '@ops/contract/member-formats';
 import { queueEmails } from '../emails';
 import { newId } from '../lib/ids';
 import { todayAtHeadquarters } from '../lib/dates';
@@ -70,17 +74,20 @@ function suspensionOnOf(row: DueRow, settings: DunningSettingsRows, asOf: string
  * reminder's letter is worded with the same ones (`letters/pdf.ts`, issue 32).
  */
 export function variablesOf(row: DueRow, settings: DunningSettingsRows, asOf: string) {
+  const language = row.member_language as Language;
+  const suspensionOn = suspensionOnOf(row, settings, asOf);
   return {
     member: { name: row.member_name, number: row.member_number },
+    // In the member's language and its locale's formats (issue 32: "échue le 2026-02-05").
     invoice: {
       number: row.number,
-      total: formatMoney(row.total_minor, row.currency),
-      balance: formatMoney(row.balance_minor, row.currency),
+      total: formatMemberMoney(row.total_minor, row.currency, language),
+      balance: formatMemberMoney(row.balance_minor, row.currency, language),
       currency: row.currency,
-      issueDate: row.issue_date,
-      dueDate: row.due_date,
+      issueDate: row.issue_date && formatMemberDay(row.issue_date, language),
+      dueDate: formatMemberDay(row.due_date, language),
       daysOverdue: row.days_overdue,
-      paymentReference: row.payment_reference,
+      paymentReference: row.payment_reference && formatMemberReference(row.payment_reference),
       cardPaymentUrl: row.card_payment_url,
     },
     bankAccount:
@@ -94,7 +101,7 @@ export function variablesOf(row: DueRow, settings: DunningSettingsRows, asOf: st
           }
         : null,
     level: { number: row.level, name: row.level_name, days: row.days_after_due },
-    suspensionOn: suspensionOnOf(row, settings, asOf),
+    suspensionOn: suspensionOn && formatMemberDay(suspensionOn, language),
   };
 }
 

@@ -1,3 +1,4 @@
+import { formatMemberReference } from '@ops/contract/member-formats';
 import {
   emailTemplateKinds,
   languages,
@@ -495,10 +496,13 @@ describe('e-mail templates', () => {
       const mail = await mailbox.waitFor('compta@dupont.example', { timeoutMs: 20_000 });
       expect(mail.subject).toBe(`Facture ${number} de la fédération`);
       expect(mail.text).toContain('Chères et chers collègues de Transports <Dupont> & Fils,');
-      expect(mail.text).toContain('d’un montant de CHF 1,250.00');
+      // In the member's formats (issue 32): Swiss French amount, grouped reference.
+      expect(mail.text).toContain('d’un montant de 1 250.00 CHF');
       // The plain text is made from the HTML (issue 32): the bank details are its table's rows.
       expect(mail.text).toMatch(
-        new RegExp(`\\nRéférence +${issued.body.invoice.paymentReference ?? 'none'}\\n`),
+        new RegExp(
+          `\\nRéférence +${formatMemberReference(issued.body.invoice.paymentReference ?? 'none')}\\n`,
+        ),
       );
       expect(mail.html).toContain('Transports &lt;Dupont&gt; &amp; Fils');
       expect(mail.attachments).toHaveLength(1);

@@ -2,11 +2,15 @@ import type { Language } from '@ops/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import {
-  formatMailMoney,
   type BankAccountVariables,
   type InvoiceVariables,
   type MemberVariables,
 } from './variables';
+import {
+  formatMemberDay,
+  formatMemberMoney,
+  formatMemberReference,
+} from '@ops/contract/member-formats';
 
 /** What an invoice e-mail (or a dunning level's) needs of one invoice: who, in which language, what. */
 export type InvoiceEmailFacts = {
@@ -14,6 +18,8 @@ export type InvoiceEmailFacts = {
   /** The member's address, null when it has none. */
   email: string | null;
   language: Language;
+  /** The due date as `YYYY-MM-DD` (the variables write it out in the member's language). */
+  dueDay: string | null;
   member: MemberVariables;
   invoice: InvoiceVariables;
   bankAccount: BankAccountVariables | null;
@@ -71,16 +77,18 @@ export async function loadInvoiceEmailFacts(
           iid: row.iid,
           email: row.email,
           language: row.preferred_language,
+          dueDay: row.due_date,
           member: { name: row.legal_name, number: row.member_number },
           invoice: {
             number: row.number,
-            total: formatMailMoney(row.total_minor, currency),
-            balance: formatMailMoney(row.balance_minor, currency),
+            // In the member's language and its locale's formats (issue 32), as the PDF reads.
+            total: formatMemberMoney(row.total_minor, currency, row.preferred_language),
+            balance: formatMemberMoney(row.balance_minor, currency, row.preferred_language),
             currency,
-            issueDate: row.issue_date,
-            dueDate: row.due_date,
-            // As the bank file will carry it back (the QR-bill on the PDF prints it grouped).
-            paymentReference: row.payment_reference,
+            issueDate: row.issue_date && formatMemberDay(row.issue_date, row.preferred_language),
+            dueDate: row.due_date && formatMemberDay(row.due_date, row.preferred_language),
+            // Grouped as the QR-bill prints it (a bank reads it with or without the spaces).
+            paymentReference: row.payment_reference && formatMemberReference(row.payment_reference),
             // Only a page that still takes a payment: a paid or void card invoice's page does not.
             cardPaymentUrl: row.card_status === 'open' ? row.hosted_invoice_url : null,
           },

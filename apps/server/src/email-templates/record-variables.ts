@@ -14,6 +14,7 @@ import {
   type ClosingBalance,
   type DunningVariables,
 } from './variables';
+import { formatMemberDay } from '@ops/contract/member-formats';
 
 /**
  * The preview against a real record: the variables a kind's sender would pass for it, built
@@ -126,14 +127,20 @@ async function invoiceVariables(db: Db, kind: EmailTemplateKind, id: string): Pr
   // A dunning preview: the level is the kind's own (its default days), counted from today.
   const example = emailTemplateExamples[kind][0] as DunningVariables;
   const today = todayAtHeadquarters();
-  const dueDate = facts.invoice.dueDate ?? today;
+  const dueDay = facts.dueDay ?? today;
   return {
     label,
     variables: {
       ...common,
-      invoice: { ...facts.invoice, dueDate, daysOverdue: Math.max(0, daysBetween(dueDate, today)) },
+      invoice: {
+        ...facts.invoice,
+        dueDate: formatMemberDay(dueDay, facts.language),
+        daysOverdue: Math.max(0, daysBetween(dueDay, today)),
+      },
       level: example.level,
-      suspensionOn: example.suspensionOn ? addDays(dueDate, 90) : null,
+      suspensionOn: example.suspensionOn
+        ? formatMemberDay(addDays(dueDay, 90), facts.language)
+        : null,
     },
   };
 }

@@ -8,7 +8,8 @@ import { formatMoney } from '@ops/contract/display-format';
  * works when a reference, a card page or an account is there is refused at save rather than
  * failing on the first invoice without one.
  *
- * Money arrives formatted ("CHF 1,250.00"), dates as 'YYYY-MM-DD'. Links point only to what
+ * Money and dates arrive written in the recipient's language and formats (issue 32,
+ * `@ops/contract/member-formats`: "1 250.00 CHF", "5 février 2026"), references grouped. Links point only to what
  * exists: the card-payment page of an invoice that has one, else the bank details and the QR
  * reference (there is no member portal).
  */
@@ -117,8 +118,8 @@ const invoiceDocs: VariableDoc[] = [
   ['invoice.total', 'The total, formatted with its currency ("CHF 1,250.00")'],
   ['invoice.balance', 'What is still owed, formatted with its currency'],
   ['invoice.currency', 'The currency code (CHF, EUR, USD)'],
-  ['invoice.issueDate', 'The issue date, YYYY-MM-DD (null for a draft)'],
-  ['invoice.dueDate', 'The due date, YYYY-MM-DD, or null'],
+  ['invoice.issueDate', 'The issue date, written out in the member’s language (null for a draft)'],
+  ['invoice.dueDate', 'The due date, written out in the member’s language, or null'],
   [
     'invoice.paymentReference',
     'The reference to quote on a bank transfer (QR or creditor reference), or null',
@@ -149,7 +150,7 @@ const dunningDocs: VariableDoc[] = [
   ['level.number', 'The dunning level (1 for the first reminder)'],
   ['level.name', 'The level in words (e.g. "First reminder")'],
   ['level.days', 'Days after the due date this level is sent'],
-  ['suspensionOn', 'The date the membership is suspended if still unpaid (YYYY-MM-DD), or null'],
+  ['suspensionOn', 'The date the membership is suspended if still unpaid (written out), or null'],
 ];
 
 export const emailTemplateVariableDocs: Record<EmailTemplateKind, VariableDoc[]> = {
@@ -160,7 +161,7 @@ export const emailTemplateVariableDocs: Record<EmailTemplateKind, VariableDoc[]>
     ['member.number', 'The new membership number'],
     ['invoice.number', 'The first membership invoice'],
     ['invoice.total', 'Its total, formatted with its currency'],
-    ['invoice.dueDate', 'Its due date, YYYY-MM-DD, or null'],
+    ['invoice.dueDate', 'Its due date, written out in the member’s language, or null'],
   ],
   'application-rejected': [...applicationDocs, ['reason', 'Why, as the operator wrote it']],
   'application-information-requested': [
@@ -180,7 +181,7 @@ export const emailTemplateVariableDocs: Record<EmailTemplateKind, VariableDoc[]>
     ...memberDocs,
     ['creditNote.number', 'The credit note number'],
     ['creditNote.total', 'The amount credited, formatted with its currency'],
-    ['creditNote.issueDate', 'The issue date, YYYY-MM-DD'],
+    ['creditNote.issueDate', 'The issue date, written out in the member’s language'],
     ['creditNote.reason', 'Why, as the operator wrote it'],
     ['invoice.number', 'The invoice it credits'],
     [
@@ -196,8 +197,8 @@ export const emailTemplateVariableDocs: Record<EmailTemplateKind, VariableDoc[]>
   ],
   'statement-of-account': [
     ...memberDocs,
-    ['period.from', 'First day of the period, YYYY-MM-DD'],
-    ['period.to', 'Last day of the period, YYYY-MM-DD'],
+    ['period.from', 'First day of the period, written out'],
+    ['period.to', 'Last day of the period, written out'],
     [
       'closingBalances',
       'Per currency, the closing balance: a list (empty when nothing moved) to loop over with {% for balance in closingBalances %}',

@@ -1,3 +1,4 @@
+import { formatMemberReference } from '@ops/contract/member-formats';
 import { membershipFeeMinor, type TInvoiceRenewalRun } from '@ops/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -340,7 +341,10 @@ describe('the renewal run', () => {
         .executeTakeFirstOrThrow();
       // r00008 is Swiss: German by its country's default (issue 17).
       expect(mail.subject).toBe(`Rechnung ${invoice.number} des Verbands`);
-      expect(mail.text).toContain(invoice.payment_reference ?? 'no reference');
+      // Grouped as the QR-bill prints it (issue 32).
+      expect(mail.text).toContain(
+        formatMemberReference(invoice.payment_reference ?? 'no reference'),
+      );
       expect(mail.attachments).toHaveLength(1);
       expect(mail.attachments[0]?.filename).toBe(`invoice-${invoice.number}.pdf`);
       expect(mail.attachments[0]?.content.subarray(0, 5).toString()).toBe('%PDF-');

@@ -1,4 +1,5 @@
 import { formatMoney } from '@ops/contract/display-format';
+import { formatMemberDay, formatMemberMoney } from '@ops/contract/member-formats';
 import { sql } from 'kysely';
 import { renderEmail } from '../../email-templates';
 import { queueEmail } from '../../emails';
@@ -10,7 +11,6 @@ import { issueFirstInvoice } from './approval/first-invoice';
 import { linkOwner } from './approval/link-owner';
 import { findOwnerUser } from './approval/owner-user';
 import type { WorkflowStep } from './context';
-import { formatChf } from './fees';
 import { clock } from '../../lib/clock';
 
 /**
@@ -31,16 +31,17 @@ export const approve: WorkflowStep<'approve'> = async ({ trx, context, actor, ro
   const invoice = await issueFirstInvoice(trx, actor, row, member, today);
 
   // The new member took its country's language (migration 0030's trigger): write in it.
-  const { subject, text, html } = await renderEmail(
-    trx,
-    'application-approved',
-    await applicationLanguage(trx, { ...row, member_mid: member.mid }),
-    {
-      ...mailFacts(row, applicant),
-      member: { number: member.number },
-      invoice: { number: invoice.number, total: formatChf(invoice.fee), dueDate: invoice.dueDate },
+  const language = await applicationLanguage(trx, { ...row, member_mid: member.mid });
+  const { subject, text, html } = await renderEmail(trx, 'application-approved', language, {
+    ...mailFacts(row, applicant),
+    member: { number: member.number },
+    // In the member's language and its locale's formats (issue 32).
+    invoice: {
+      number: invoice.number,
+      total: formatMemberMoney(invoice.fee, 'CHF', language),
+      dueDate: formatMemberDay(invoice.dueDate, language),
     },
-  );
+  });
   const emailId = await queueEmail(trx, context.mailFrom, {
     to: [applicant.email],
     subject,

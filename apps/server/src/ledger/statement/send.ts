@@ -3,18 +3,21 @@ import type { Kysely } from 'kysely';
 import { recordAudit, type Actor } from '../../db/audit';
 import type { Database } from '../../db/schema';
 import { writeTransaction } from '../../db/transaction';
-import { formatMailMoney, renderEmail, type ClosingBalance } from '../../email-templates';
+import { renderEmail, type ClosingBalance } from '../../email-templates';
 import { queueEmail, refuseRepeatedSend } from '../../emails';
 import { badInput } from '../../errors';
 import { longDay } from '../../lib/dates';
 import { checkStatementRange, statementPdfFileName } from './data';
 import { renderStatementPdf } from './render';
+import { formatMemberDay, formatMemberMoney } from '@ops/contract/member-formats';
+import type { Language } from '@ops/contract';
 
-/** A currency's closing balance for the e-mail, which words it in the member's language. */
-function closingBalance(currency: string, minor: number): ClosingBalance {
-  if (minor > 0) return { amount: formatMailMoney(minor, currency), position: 'owed' };
-  if (minor < 0) return { amount: formatMailMoney(-minor, currency), position: 'in-favour' };
-  return { amount: formatMailMoney(0, currency), position: 'settled' };
+/** A currency's closing balance for the e-mail, in the member's language and formats. */
+function closingBalance(currency: string, minor: number, language: Language): ClosingBalance {
+  const amount = (value: number) => formatMemberMoney(value, currency, language);
+  if (minor > 0) return { amount: amount(minor), position: 'owed' };
+  if (minor < 0) return { amount: amount(-minor), position: 'in-favour' };
+  return { amount: amount(0), position: 'settled' };
 }
 
 /**
@@ -49,9 +52,12 @@ export async function sendStatement(
       .executeTakeFirstOrThrow();
     const { subject, text, html } = await renderEmail(trx, 'statement-of-account', language, {
       member: { name: data.memberName, number: data.memberNumber },
-      period: { from: data.from, to: data.to },
+      period: {
+        from: formatMemberDay(data.from, language),
+        to: formatMemberDay(data.to, language),
+      },
       closingBalances: data.sections.map((section) =>
-        closingBalance(section.currency, section.closingMinor),
+        closingBalance(section.currency, section.closingMinor, language),
       ),
     });
     const eid = await queueEmail(trx, context.mailFrom, {

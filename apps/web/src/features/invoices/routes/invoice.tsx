@@ -37,6 +37,7 @@ import { InvoiceDunning } from '../components/invoice-dunning';
 import { InvoicePayments } from '../components/invoice-payments';
 import { invoiceKindLabels, invoiceSourceLabels, paymentMethodLabels } from '../components/labels';
 import { InvoiceStatusBadge } from '../components/status-badge';
+import { formatMemberReference } from '@ops/contract/member-formats';
 
 const fieldLabels = {
   status: 'Status',
@@ -362,8 +363,9 @@ function Overview({
               data.paymentReference
                 ? {
                     label: 'Payment reference',
-                    value: data.paymentReference,
-                    copyValue: data.paymentReference,
+                    // Grouped as the QR-bill and the e-mails print it; copied without spaces.
+                    value: formatMemberReference(data.paymentReference),
+                    copyValue: data.paymentReference.replace(/\s+/g, ''),
                     copyLabel: 'payment reference',
                     isCode: true,
                   }
