@@ -329,6 +329,10 @@ describe('searchParams and the search service', () => {
       expect(renamed[0]?._firestore_id).toBe(mid);
       const invoice = renamed.find((hit) => hit._type === 'invoice');
       expect(invoice?.description).toContain('Wombat Cargo');
+      // In the console's words and money format (issue 32: "membership 2026 · 0.00 EUR · draft").
+      expect(invoice?.description).toBe('Wombat Cargo · Membership 2026 · EUR 0.00 · Draft');
+      const member = renamed.find((hit) => hit._type === 'member');
+      expect(member?.description).toMatch(/^Member M-000905( · [^·]+)? · Active$/);
 
       await t.database.db
         .updateTable('members')

@@ -51,6 +51,7 @@ import * as emailTemplateFallbacks from './0050-email-template-fallbacks';
 import * as emailTemplateTextFromHtml from './0052-email-template-text-from-html';
 import * as membershipBilling from './0053-membership-billing';
 import * as dunningLetters from './0054-dunning-letters';
+import * as searchDescriptions from './0055-search-descriptions';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -109,4 +110,5 @@ export const migrations: Record<string, Migration> = {
   '0052-email-template-text-from-html': emailTemplateTextFromHtml,
   '0053-membership-billing': membershipBilling,
   '0054-dunning-letters': dunningLetters,
+  '0055-search-descriptions': searchDescriptions,
 };
