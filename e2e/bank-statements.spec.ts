@@ -27,7 +27,12 @@ function openInvoiceToAssign() {
     db
       .selectFrom('invoices')
       .innerJoin('members', 'members.mid', 'invoices.member_mid')
-      .select(['invoices.iid', 'invoices.number', 'members.legal_name as name', 'members.number as memberNumber'])
+      .select([
+        'invoices.iid',
+        'invoices.number',
+        'members.legal_name as name',
+        'members.number as memberNumber',
+      ])
       .where('invoices.status', '=', 'issued')
       .where('invoices.currency', '=', 'CHF')
       .where('invoices.paid_minor', '=', '0')
