@@ -240,7 +240,7 @@ test('a range filter keeps members who joined within it', async ({ operatorPage:
   );
   await expect(
     page.getByRole('group', { name: 'Filters' }).getByRole('button', {
-      name: 'Joined: 2015-01-01 – 2016-12-31',
+      name: 'Joined: 1 Jan 2015 – 31 Dec 2016',
     }),
   ).toBeVisible();
   await expectCountOf(page, 'joinedOn=2015-01-01..2016-12-31');

@@ -54,7 +54,8 @@ test('the API documentation works under its Content-Security-Policy, with no vio
 }) => {
   const violations = collectViolations(page);
   await page.goto('/api/docs');
-  await expect(page.getByText('/readyz').first()).toBeVisible();
+  // The document is made on its first request: under a loaded CI that takes a few seconds.
+  await expect(page.getByText('/readyz').first()).toBeVisible({ timeout: 20_000 });
   await page.getByText('/readyz').first().click();
   await expect(page.getByRole('button', { name: 'Try it out' })).toBeVisible();
   expect(violations).toEqual([]);
