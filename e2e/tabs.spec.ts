@@ -16,16 +16,20 @@ import {
  */
 
 const tabCount = 10;
-/** How long a tab may take from navigation to its first rows. */
-const firstRowsWithinMs = 2_000;
+/**
+ * A tab whose connections are used up never loads: it waits for a free connection that does not
+ * come. This bound tells that stall from a slow load on a busy machine (CI runs other browsers
+ * beside this one); it is not a speed goal, which belongs in `npm run bench`.
+ */
+const stalledAfterMs = 15_000;
 
 const membersTable = (page: Page) => page.getByRole('table', { name: 'Members' });
 
-/** Navigates with a full page load and checks the list's first rows show in time. */
+/** Navigates with a full page load and checks the list's first rows show (the tab did not stall). */
 async function loadList(page: Page, url: string, expectedText: string) {
   const started = Date.now();
-  await page.goto(url, { timeout: firstRowsWithinMs });
-  const left = Math.max(1, firstRowsWithinMs - (Date.now() - started));
+  await page.goto(url, { timeout: stalledAfterMs });
+  const left = Math.max(1, stalledAfterMs - (Date.now() - started));
   await expect(membersTable(page).getByRole('row').filter({ hasText: expectedText })).toBeVisible({
     timeout: left,
   });
@@ -45,7 +49,9 @@ async function rename(page: Page, mid: string, legalName: string) {
 async function expectEveryTabShows(tabs: Page[], text: string) {
   await Promise.all(
     tabs.map((tab) =>
-      expect(membersTable(tab).getByRole('row').filter({ hasText: text })).toBeVisible(),
+      expect(membersTable(tab).getByRole('row').filter({ hasText: text })).toBeVisible({
+        timeout: stalledAfterMs,
+      }),
     ),
   );
 }
@@ -54,7 +60,7 @@ test('ten tabs of one browser load, follow changes and the gate, also after the 
   browser,
   operatorPage: admin,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   // An operator of its own, since another admin revokes them at the end.
   const email = uniqueEmail('tabs');
   addOperator(email, testPassword);
@@ -94,10 +100,10 @@ test('ten tabs of one browser load, follow changes and the gate, also after the 
     // over to the next tab.
     const wanderer = first;
     for (let i = 0; i < 6; i++) {
-      await wanderer.goto('/countries', { timeout: firstRowsWithinMs });
+      await wanderer.goto('/countries', { timeout: stalledAfterMs });
       await expect(
         wanderer.getByRole('table', { name: 'Countries' }).getByRole('row').nth(1),
-      ).toBeVisible({ timeout: firstRowsWithinMs });
+      ).toBeVisible({ timeout: stalledAfterMs });
       await loadList(wanderer, listUrl, `Renamed Forwarding ${word} one`);
     }
     await rename(admin, mid, `Renamed Forwarding ${word} two`);
@@ -124,7 +130,9 @@ test('ten tabs of one browser load, follow changes and the gate, also after the 
     expect(revoked.status(), await revoked.text()).toBe(200);
     await Promise.all(
       tabs.map((tab) =>
-        expect(tab.getByText(`${email} is not an operator.`)).toBeVisible({ timeout: 2_000 }),
+        expect(tab.getByText(`${email} is not an operator.`)).toBeVisible({
+          timeout: stalledAfterMs,
+        }),
       ),
     );
   } finally {
