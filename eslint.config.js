@@ -64,7 +64,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'packages/ui/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
@@ -93,7 +93,7 @@ export default tseslint.config(
   {
     // Import cycles make module order matter and hide layering mistakes; none on either side.
     // The TypeScript resolver reads each workspace's tsconfig (the web's `@/…` paths).
-    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
       // Read .ts/.tsx files with the TypeScript parser when following imports (as the plugin's
@@ -106,6 +106,7 @@ export default tseslint.config(
             'apps/server/tsconfig.json',
             'apps/web/tsconfig.json',
             'packages/contract/tsconfig.json',
+            'packages/ui/tsconfig.json',
           ],
           noWarnOnMultipleProjects: true,
         }),
@@ -163,13 +164,50 @@ export default tseslint.config(
     },
   },
   {
+    // The shared package (`@ops/ui`: what the console and the member portal both use) sits below
+    // every app: it may import the contract and its own modules, never an app's code (no `@/…`,
+    // which is the console's alias, and no path into apps/).
+    files: ['packages/ui/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/*', '@/**', '@ops/web', '@ops/web/**', '**/apps/**'],
+              message:
+                '@ops/ui imports no app code (no features, no app shell): only @ops/contract, packages and its own modules.',
+            },
+          ],
+        },
+      ],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './packages/ui',
+              from: './apps',
+              message: '@ops/ui imports no app code (no features, no app shell).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Issue 30: the product reads time from its one clock (`lib/clock.ts` on each side), so that
     // "today" is headquarters' day and tests can set it. A `new Date()` or `Date.now()` of its
     // own, or SQL's `current_date`/`localtimestamp` (the session's zone, not Zurich's), is how
     // the suite came to fail on the day it ran. Durations and deadlines use `performance.now()`.
     // Tests are left free (they build instants and measure); `npm run test:calendar` runs them
     // at the calendar's edges.
-    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    files: [
+      'apps/server/src/**/*.ts',
+      'apps/web/src/**/*.{ts,tsx}',
+      'packages/ui/src/**/*.{ts,tsx}',
+    ],
     ignores: [
       '**/*.test.{ts,tsx}',
       '**/*test-support.ts',

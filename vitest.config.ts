@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { alias: { '@': new URL('./apps/web/src', import.meta.url).pathname } },
   test: {
-    include: ['packages/**/*.test.ts', 'apps/**/*.test.{ts,tsx}'],
+    include: ['packages/**/*.test.{ts,tsx}', 'apps/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     globalSetup: ['apps/server/test/global-setup.ts'],
     testTimeout: 60_000,

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { isNetworkError } from '@/lib/network-error';
+import { isNetworkError } from '@ops/ui/network-error';
 
 const maxNetworkRetries = 3;
 

@@ -1,6 +1,6 @@
 import { Link, useRouteError } from 'react-router';
 import { paths } from '@/config/paths';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 
 /** Error element of the routes: a screen that failed (or failed to load) shows this card. */
 export function RouteError() {

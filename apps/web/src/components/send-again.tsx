@@ -4,8 +4,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button, focusRing } from '@/components/button';
 import { Modal } from '@/components/modal';
 import { TextField } from '@/components/text-field';
-import { isApiError } from '@/lib/api-client';
-import { getErrorMessage } from '@/lib/error-message';
+import { isApiError } from '@ops/ui/api-client';
+import { getErrorMessage } from '@ops/ui/error-message';
 
 /** What a send answers: the sentence that says where it went. */
 export type SendAgainResult = { message: string };

@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { Button } from '@/components/button';
 import { ErrorCard } from '@/components/error-card';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import type { TypedAhead } from '@/features/search/components/search-palette';
 
 // The palette (and what it brings: the search client, result rendering) is a chunk of its own,

@@ -3,7 +3,7 @@ import { bulkUndoWindowMs } from '@ops/contract/bulk-edit-fields';
 import { use, useEffect, useId, useRef, useState } from 'react';
 import { Button, focusRing } from '@/components/button';
 import { undoBulkAction } from '@/lib/api/bulk-edit';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { canWith, OperatorRolesContext } from '@/lib/permissions';
 import { BulkEditDialog } from './bulk-edit-dialog';
 import { describeUndoResult } from './bulk-edit-text';

@@ -7,7 +7,7 @@ import { DialogFooter, Modal } from '@/components/modal';
 import { previewBulkEdit, runBulkEdit } from '@/lib/api/bulk-edit';
 import { useBankAccountChoices } from '@/lib/api/get-bank-account-choices';
 import { useOperatorChoices } from '@/lib/api/get-operator-choices';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import {
   bulkEditFieldOf,
   bulkEditFieldsOf,

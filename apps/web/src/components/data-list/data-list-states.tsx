@@ -1,6 +1,6 @@
 import { Button } from '@/components/button';
 import { ErrorCard } from '@/components/error-card';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import type { DataListDefinition } from './types';
 
 /** No rows: with filters set, a way to clear them; without, the definition's empty message. */

@@ -3,7 +3,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '@/components/button';
 import { ErrorCard } from '@/components/error-card';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useShortcuts } from '@/lib/shortcuts';
 import { BulkBar } from './bulk-bar';
 import { DataTable } from './data-table';

@@ -1,5 +1,5 @@
 import { Button } from '@/components/button';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@ops/ui/api-client';
 
 /** Whether an error is the 409 of optimistic concurrency: someone changed the record meanwhile. */
 export function isVersionConflict(error: unknown): boolean {

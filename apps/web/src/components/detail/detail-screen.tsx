@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/button';
 import { ErrorCard } from '@/components/error-card';
 import { RecordId, Screen } from '@/components/screen';
-import { isApiError } from '@/lib/api-client';
-import { getErrorMessage } from '@/lib/error-message';
+import { isApiError } from '@ops/ui/api-client';
+import { getErrorMessage } from '@ops/ui/error-message';
 
 export type DetailScreenProps<T> = {
   /** The record's query (one of the feature's `useX(id)`). */

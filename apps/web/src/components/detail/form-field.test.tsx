@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@ops/ui/api-client';
 import { ConfirmDialog } from './confirm-dialog';
 import { ConflictNotice, isVersionConflict } from './conflict-notice';
 import { FormCheckboxField, FormSelectField, FormTextField, setServerErrors } from './form-field';

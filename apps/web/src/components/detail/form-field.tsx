@@ -7,8 +7,8 @@ import {
   type Path,
   type UseFormSetError,
 } from 'react-hook-form';
-import { isApiError, type ApiError } from '@/lib/api-client';
-import { getErrorMessage } from '@/lib/error-message';
+import { isApiError, type ApiError } from '@ops/ui/api-client';
+import { getErrorMessage } from '@ops/ui/error-message';
 
 const controlClass = [
   'w-full min-w-0 rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-xs',

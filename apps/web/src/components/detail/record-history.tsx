@@ -2,8 +2,8 @@ import type { AuditTable, TAuditEntry, TAuditHistoryPage } from '@ops/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { Button } from '@/components/button';
 import { ErrorCard } from '@/components/error-card';
-import { apiRequest } from '@/lib/api-client';
-import { getErrorMessage } from '@/lib/error-message';
+import { apiRequest } from '@ops/ui/api-client';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { areaKeys } from '@/lib/query-keys';
 import { formatDate, formatDateTime, humanizeName } from './format';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { isVersionConflict } from '@/components/detail/conflict-notice';
 import { paths } from '@/config/paths';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 
 /**
  * One check of a fixes screen: its title and count, a Show/Hide toggle, and (open) its findings

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { ActionLink } from '@/components/action-link';
 import { Button } from '@/components/button';
 import { Screen } from '@/components/screen';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 
 export type FixesSummaryQuery = {
   isPending: boolean;

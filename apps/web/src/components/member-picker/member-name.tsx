@@ -1,5 +1,5 @@
 import { useMemberName } from '@/lib/api/get-member-name';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@ops/ui/api-client';
 import { memberLabel } from '@/lib/search/member-hits';
 
 /**

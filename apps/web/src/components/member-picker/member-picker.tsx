@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { focusRing } from '@/components/button';
 import { useMemberSearch } from '@/lib/api/search-members';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import type { MemberOption } from '@/lib/search/member-hits';
 
 /** Typing pauses this long before a search: each keystroke need not be a request. */

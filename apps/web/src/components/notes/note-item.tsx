@@ -4,7 +4,7 @@ import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/detail/confirm-dialog';
 import { formatDateTime } from '@/components/detail/format';
 import { useDeleteNote, useSetFollowUpDone, useUpdateNote } from '@/lib/api/notes';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { FollowUpBadge } from './follow-up-badge';
 import { NoteBody } from './note-body';

@@ -6,7 +6,7 @@ import { tabParam } from '@/components/detail/detail-tabs';
 import { formatCount } from '@/components/detail/format';
 import { ErrorCard } from '@/components/error-card';
 import { useCreateNote, useNotesFollowChanges, useRecordNotes } from '@/lib/api/notes';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { NoteForm } from './note-form';
 import { noteElementId, notesTabId } from './note-href';

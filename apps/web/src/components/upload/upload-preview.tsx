@@ -2,7 +2,7 @@ import type { TUploadView, UploadMode } from '@ops/contract';
 import { useState } from 'react';
 import { Button } from '@/components/button';
 import { ErrorCard } from '@/components/error-card';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { rejectedRowsHref, useInvalidRows } from '@/lib/api/uploads/get-invalid-rows';
 import type { UploadDefinition } from './upload-definition';
 import { columnName, describeValidation, formatCount, preselectedUploadMode } from './upload-steps';

@@ -7,7 +7,7 @@ import { useCommitUpload } from '@/lib/api/uploads/commit-upload';
 import { useUpload } from '@/lib/api/uploads/get-upload';
 import { useUploadFile } from '@/lib/api/uploads/upload-file';
 import { useValidateUpload } from '@/lib/api/uploads/validate-upload';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import type { UploadDefinition } from './upload-definition';
 import { UploadFilePicker } from './upload-file-picker';

@@ -4,7 +4,7 @@ import type {
   TBulkEditResult,
   TBulkUndoResult,
 } from '@ops/contract/bulk-edit';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 
 /**
  * The list kit's bulk edit and undo (issue 19). The kit is shared by every area and may not

@@ -1,6 +1,6 @@
 import type { TBankAccountListItem, TBankAccountsListPage } from '@ops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { areaKeys } from '@/lib/query-keys';
 
 /**

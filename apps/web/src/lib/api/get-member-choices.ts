@@ -1,6 +1,6 @@
 import type { TMemberListItem, TMembersListPage } from '@ops/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { areaKeys } from '@/lib/query-keys';
 
 /** The member choices of forms' pickers, keyed by the typed text. */

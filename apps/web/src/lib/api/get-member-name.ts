@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { areaKeys } from '@/lib/query-keys';
 
 /** What a chip or a form needs to name a member it holds only the id of. */

@@ -1,6 +1,6 @@
 import type { TOperatorListItem, TOperatorsListPage } from '@ops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { areaKeys } from '@/lib/query-keys';
 
 /** The operators a form may name (bulk edit's "Reviewer"), under the operators' own root. */

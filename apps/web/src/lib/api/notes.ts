@@ -18,7 +18,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useLiveChanges } from '@/lib/live-changes';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { areaKeys } from '@/lib/query-keys';

@@ -7,7 +7,7 @@ import type {
   TUpdateSavedViewRequest,
 } from '@ops/contract/saved-views';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '@/lib/api-client';
+import { apiRequest, isApiError } from '@ops/ui/api-client';
 import { useLiveChanges } from '@/lib/live-changes';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { areaKeys } from '@/lib/query-keys';

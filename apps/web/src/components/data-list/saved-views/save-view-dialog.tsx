@@ -5,8 +5,8 @@ import { Button } from '@/components/button';
 import { DialogFooter, Modal } from '@/components/modal';
 import { TextField } from '@/components/text-field';
 import { useCreateSavedView } from '@/lib/api/saved-views';
-import { isApiError } from '@/lib/api-client';
-import { getErrorMessage } from '@/lib/error-message';
+import { isApiError } from '@ops/ui/api-client';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 
 /** A 400's issue about one field of the body (`body.name`), shown under that field. */

@@ -11,7 +11,7 @@ import {
   useSetSavedViewDefault,
   useUpdateSavedView,
 } from '@/lib/api/saved-views';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { issueOf } from './save-view-dialog';
 import { isViewShown, viewHref, viewLocationState } from './saved-view-params';

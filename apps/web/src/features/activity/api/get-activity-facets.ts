@@ -1,6 +1,6 @@
 import type { TActivityFacets } from '@ops/contract/activity';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { areaKeys } from '@/lib/query-keys';
 
 /** Under the list's root: a refresh of the activity log reaches its filter choices too. */

@@ -1,7 +1,7 @@
 import type { TApplicationDetail } from '@ops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useRecordFollowsChanges } from '@/components/detail/use-record-follows-changes';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { applicationQueryKeys } from './query-keys';
 
 export const applicationPath = (aid: string) => `/api/applications/${encodeURIComponent(aid)}`;

@@ -1,6 +1,6 @@
 import type { TFirstInvoicePlan } from '@ops/contract/membership-billing';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useLiveChanges } from '@/lib/live-changes';
 import { applicationPath } from './get-application';
 import { applicationQueryKeys } from './query-keys';

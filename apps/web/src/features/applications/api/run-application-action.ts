@@ -1,5 +1,5 @@
 import type { TApplicationActionRequest, TApplicationActionResult } from '@ops/contract';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { applicationWritten } from './application-written';
 import { applicationPath } from './get-application';

@@ -1,5 +1,5 @@
 import type { ApplicationDocumentType, TApplicationDocumentUploadResult } from '@ops/contract';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { applicationWritten } from './application-written';
 import { applicationPath } from './get-application';

@@ -12,7 +12,7 @@ import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/detail/confirm-dialog';
 import { isVersionConflict } from '@/components/detail/conflict-notice';
 import { formatDateTime } from '@/components/detail/format';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useDeleteDocument } from '../api/delete-application-document';
 import { documentHref } from '../api/get-application';
 import { useUploadDocument } from '../api/upload-application-document';

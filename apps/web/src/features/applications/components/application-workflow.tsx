@@ -10,7 +10,7 @@ import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/detail/confirm-dialog';
 import { isVersionConflict } from '@/components/detail/conflict-notice';
 import { paths } from '@/config/paths';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { formatDate, formatMoney } from '@/components/detail';
 import { useFirstInvoicePlan } from '../api/get-first-invoice-plan';
 import { useApplicationAction } from '../api/run-application-action';

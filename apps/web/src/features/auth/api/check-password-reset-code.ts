@@ -1,7 +1,7 @@
 import type { ZCheckPasswordResetRequest, ZCheckPasswordResetResponse } from '@ops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
-import type { Infer, InferInput } from '@/lib/contract-types';
+import { apiRequest } from '@ops/ui/api-client';
+import type { Infer, InferInput } from '@ops/ui/contract-types';
 import { authQueryKeys } from './query-keys';
 
 /** The e-mail of the account a password-reset code belongs to (fails for a used or old code). */

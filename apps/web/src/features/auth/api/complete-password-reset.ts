@@ -1,6 +1,6 @@
 import type { ZCompletePasswordResetRequest, ZOk } from '@ops/contract';
-import { apiRequest } from '@/lib/api-client';
-import type { Infer, InferInput } from '@/lib/contract-types';
+import { apiRequest } from '@ops/ui/api-client';
+import type { Infer, InferInput } from '@ops/ui/contract-types';
 import { useInvalidatingMutation } from '@/lib/mutation';
 
 /** Sets the new password; does not sign in. Refused as 'auth/weak-password' with the reason. */

@@ -1,6 +1,6 @@
 import type { TAuthUser, ZCompleteEmailLinkRequest } from '@ops/contract';
-import { apiRequest } from '@/lib/api-client';
-import type { InferInput } from '@/lib/contract-types';
+import { apiRequest } from '@ops/ui/api-client';
+import type { InferInput } from '@ops/ui/contract-types';
 
 /**
  * Completes sign-in with the code of an e-mailed link; the server sets the session cookie.

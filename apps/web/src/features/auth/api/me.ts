@@ -1,6 +1,6 @@
 import type { TAuthUser, TSessionProbe } from '@ops/contract';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import type { SignInOnLoadOutcome } from '../utils/sign-in-on-load';
 import { authQueryKeys } from './query-keys';
 

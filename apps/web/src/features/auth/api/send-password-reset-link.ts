@@ -1,6 +1,6 @@
 import type { ZOk, ZSendPasswordResetRequest } from '@ops/contract';
-import { apiRequest } from '@/lib/api-client';
-import type { Infer, InferInput } from '@/lib/contract-types';
+import { apiRequest } from '@ops/ui/api-client';
+import type { Infer, InferInput } from '@ops/ui/contract-types';
 
 /** E-mails a link that comes back to `continueUrl` with `mode=resetPassword&oobCode=…`. */
 export function sendPasswordResetLink(

@@ -1,6 +1,6 @@
 import type { TAuthUser, ZPasswordSignInRequest } from '@ops/contract';
-import { apiRequest } from '@/lib/api-client';
-import type { InferInput } from '@/lib/contract-types';
+import { apiRequest } from '@ops/ui/api-client';
+import type { InferInput } from '@ops/ui/contract-types';
 
 /** Signs in with e-mail and password; the server sets the session cookie. */
 export function signInWithPassword(email: string, password: string): Promise<TAuthUser> {

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '@/lib/api-client';
+import { apiRequest, isApiError } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import type { SignInOnLoadOutcome } from '../utils/sign-in-on-load';
 import { authQueryKeys } from './query-keys';

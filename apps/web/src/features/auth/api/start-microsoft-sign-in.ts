@@ -1,6 +1,6 @@
 import type { ZStartMicrosoftSignInRequest, ZStartMicrosoftSignInResponse } from '@ops/contract';
-import { apiRequest } from '@/lib/api-client';
-import type { Infer, InferInput } from '@/lib/contract-types';
+import { apiRequest } from '@ops/ui/api-client';
+import type { Infer, InferInput } from '@ops/ui/contract-types';
 
 /** Starts sign-in with Microsoft by redirect; the browser is then sent to the answered `url`. */
 export function startMicrosoftSignIn(

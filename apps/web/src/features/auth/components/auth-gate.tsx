@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/button';
 import { ErrorCard } from '@/components/error-card';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { OperatorRolesContext } from '@/lib/permissions';
 import { useMe } from '../api/me';
 import { useSignInOnLoad } from '../api/sign-in-on-load';

@@ -1,6 +1,6 @@
 import { Button } from '@/components/button';
 import { ErrorCard } from '@/components/error-card';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useSignOut } from '../api/sign-out';
 
 /** 'Sign out' ('Signing out…' while running); a failure shows in the 'An error occured' card. */

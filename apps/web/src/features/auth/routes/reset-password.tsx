@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/button';
 import { ProgressBar } from '@/components/progress-bar';
 import { TextField } from '@/components/text-field';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@ops/ui/api-client';
 import { usePasswordResetCode } from '../api/check-password-reset-code';
 import { useCompletePasswordReset } from '../api/complete-password-reset';
 import { AuthErrorBox } from '../components/auth-error-box';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@ops/ui/api-client';
 import { getAuthErrorMessage } from './auth-error-message';
 
 function authError(code: string, message = 'Server sentence') {

@@ -1,6 +1,6 @@
 import type { TAuthUser } from '@ops/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@ops/ui/api-client';
 import {
   describeSignInError,
   emailConfirmationPrompt,

@@ -1,5 +1,5 @@
 import type { TAuthUser, TRedirectResult } from '@ops/contract';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@ops/ui/api-client';
 import { getActionLink, getLinkEmail, withoutQueryString, type ActionLink } from './action-link';
 import { emailConfirmationRequired } from './constants';
 import { validateEmail } from './validation';

@@ -1,6 +1,6 @@
 import { nightlyBackupTaskName } from '@ops/contract/backups';
 import type { TJobRun } from '@ops/contract/jobs';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { backupQueryKeys, jobQueryKeys } from './query-keys';
 

@@ -1,6 +1,6 @@
 import type { TBackupSettings, TBackupSettingsUpdate } from '@ops/contract/backups';
 import { isVersionConflict } from '@/components/detail';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { backupQueryKeys } from './query-keys';
 

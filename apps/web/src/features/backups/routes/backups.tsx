@@ -18,8 +18,8 @@ import {
 } from '@/components/detail';
 import { TextField } from '@/components/text-field';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
-import { getErrorMessage } from '@/lib/error-message';
+import { isApiError } from '@ops/ui/api-client';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { useBackups } from '../api/get-backups';
 import { useRunBackupNow } from '../api/run-backup-now';

@@ -2,7 +2,7 @@ import type {
   TBankEntryActionResult,
   TAssignBankEntryRequest,
 } from '@ops/contract/bank-statements';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { bankBookingStaleKeys, bankEntryQueryKeys } from './query-keys';
 

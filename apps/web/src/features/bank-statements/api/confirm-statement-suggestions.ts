@@ -2,7 +2,7 @@ import type {
   TConfirmSuggestionsRequest,
   TConfirmSuggestionsResult,
 } from '@ops/contract/bank-statements';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { bankStatementPath } from './get-bank-statement';
 import { bankBookingStaleKeys } from './query-keys';

@@ -5,7 +5,7 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { bankEntryQueryKeys } from './query-keys';
 import { useBankFollowsChanges } from './use-bank-follows-changes';
 

@@ -1,6 +1,6 @@
 import type { TBankStatementDetail } from '@ops/contract/bank-statements';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { bankStatementQueryKeys } from './query-keys';
 import { useBankFollowsChanges } from './use-bank-follows-changes';
 

@@ -5,7 +5,7 @@ import {
   type TInvoiceChoice,
 } from '@ops/contract/invoice-choice';
 import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { areaKeys } from '@/lib/query-keys';
 import { runSearch } from '@/lib/search/run-search';
 

@@ -2,7 +2,7 @@ import type { TBankEntryListItem } from '@ops/contract/bank-statements';
 import { useEffect, useId, useState } from 'react';
 import { Button, focusRing } from '@/components/button';
 import { formatMoney } from '@/components/detail';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { invoiceStatusLabels } from '@/lib/labels';
 import type { TInvoiceChoice } from '@ops/contract/invoice-choice';
 import { useInvoiceChoices } from '../api/search-invoice-choices';

@@ -2,7 +2,7 @@ import type { TBankEntryListItem } from '@ops/contract/bank-statements';
 import { useState } from 'react';
 import { Button } from '@/components/button';
 import { ConfirmDialog, formatMoney } from '@/components/detail';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { useAssignBankEntry } from '../api/assign-bank-entry';
 import { useConfirmBankEntry } from '../api/confirm-bank-entry';

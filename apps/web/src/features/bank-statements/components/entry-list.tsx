@@ -4,7 +4,7 @@ import { Button } from '@/components/button';
 import { formatCount, formatDate, formatMoney } from '@/components/detail';
 import { ErrorCard } from '@/components/error-card';
 import { ProgressBar } from '@/components/progress-bar';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useBankEntries, type BankEntriesView } from '../api/get-bank-entries';
 import { EntryActions } from './entry-actions';
 import { EntryOutcome, EntryStateBadge } from './entry-outcome';

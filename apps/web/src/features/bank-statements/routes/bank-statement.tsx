@@ -14,7 +14,7 @@ import {
 } from '@/components/detail';
 import { Screen } from '@/components/screen';
 import { paths } from '@/config/paths';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { useBankStatement } from '../api/get-bank-statement';
 import { statementEntriesView } from '../api/get-bank-entries';

@@ -1,7 +1,7 @@
 import type { TCertificateDetail } from '@ops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useRecordFollowsChanges } from '@/components/detail';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { certificateQueryKeys } from './query-keys';
 
 export const certificatePath = (cid: string) => `/api/certificates/${encodeURIComponent(cid)}`;

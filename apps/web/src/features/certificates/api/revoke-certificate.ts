@@ -1,6 +1,6 @@
 import type { TCertificateDetail, TRevokeCertificateRequest } from '@ops/contract';
 import { auditQueryKeys } from '@/components/detail';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { certificatePath } from './get-certificate';
 import { certificateQueryKeys } from './query-keys';

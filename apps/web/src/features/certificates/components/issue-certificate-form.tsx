@@ -5,7 +5,7 @@ import { useController, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/button';
 import { FormTextField, describeSaveError } from '@/components/detail';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useIssueCertificate } from '../api/issue-certificate';
 import { useMemberChoices } from '@/lib/api/get-member-choices';
 import { UnsavedChangesGuard } from '@/components/detail/use-unsaved-changes';

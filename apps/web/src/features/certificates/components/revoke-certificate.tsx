@@ -2,7 +2,7 @@ import type { TCertificateDetail } from '@ops/contract';
 import { useState } from 'react';
 import { Button } from '@/components/button';
 import { ConfirmDialog, ConflictNotice, isVersionConflict } from '@/components/detail';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useRevokeCertificate } from '../api/revoke-certificate';
 
 /** Revoke, with a confirmation that asks for the reason; a version conflict is explained. */

@@ -1,6 +1,6 @@
 import type { TCreditableInvoice } from '@ops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { creditNoteQueryKeys } from './query-keys';
 
 export const creditableInvoicePath = (iid: string) =>

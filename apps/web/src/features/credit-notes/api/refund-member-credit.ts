@@ -1,5 +1,5 @@
 import type { TRefundRequest, TRefundResult } from '@ops/contract';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { moneyChangedKeys } from './query-keys';
 

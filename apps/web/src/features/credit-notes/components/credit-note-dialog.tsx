@@ -8,7 +8,7 @@ import {
 import { useState } from 'react';
 import { Button, focusRing } from '@/components/button';
 import { formatMoney } from '@/components/detail/format';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useCreditableInvoice } from '../api/get-creditable-invoice';
 import { useIssueCreditNote } from '../api/issue-credit-note';
 import { CreditLines, initialChoices, type LineChoice } from './credit-lines';

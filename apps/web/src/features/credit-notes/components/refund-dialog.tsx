@@ -8,7 +8,7 @@ import {
 import { useState } from 'react';
 import { Button, focusRing } from '@/components/button';
 import { formatMoney } from '@/components/detail/format';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { useRefundMemberCredit } from '../api/refund-member-credit';
 import { DialogFooter, Modal } from '@/components/modal';

@@ -11,7 +11,7 @@ import type {
   TEmailTemplateTestResult,
 } from '@ops/contract/email-templates';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useLiveChanges } from '@/lib/live-changes';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { areaKeys } from '@/lib/query-keys';

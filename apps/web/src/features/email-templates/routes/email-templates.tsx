@@ -11,8 +11,8 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type Ref } fr
 import { useSearchParams } from 'react-router';
 import { Button, focusRing } from '@/components/button';
 import { ConflictNotice, formatDateTime, isVersionConflict } from '@/components/detail';
-import { isApiError } from '@/lib/api-client';
-import { getErrorMessage } from '@/lib/error-message';
+import { isApiError } from '@ops/ui/api-client';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import {
   emailTemplatePreviewPageUrl,

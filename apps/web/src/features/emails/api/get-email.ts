@@ -1,7 +1,7 @@
 import type { TEmailDetail } from '@ops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useRecordFollowsChanges } from '@/components/detail';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { emailQueryKeys } from './query-keys';
 
 export const emailPath = (eid: string) => `/api/emails/${encodeURIComponent(eid)}`;

@@ -1,6 +1,6 @@
 import type { TEmailRetryResult } from '@ops/contract';
 import { auditQueryKeys } from '@/components/detail';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { emailPath } from './get-email';
 import { emailQueryKeys } from './query-keys';

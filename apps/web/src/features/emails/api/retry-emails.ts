@@ -1,5 +1,5 @@
 import type { TEmailsBulkRetryResult, TListSelection } from '@ops/contract';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 
 /** Sends the failed e-mails of a selection back to the outbox (the list's bulk action). */
 export function retryEmails(selection: TListSelection): Promise<TEmailsBulkRetryResult> {

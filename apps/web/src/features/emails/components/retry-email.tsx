@@ -2,7 +2,7 @@ import type { TEmailDetail } from '@ops/contract';
 import { useState } from 'react';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/detail';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useRetryEmail } from '../api/retry-email';
 
 /** Retry on a failed e-mail: after a confirmation, back to the outbox with fresh attempts. */

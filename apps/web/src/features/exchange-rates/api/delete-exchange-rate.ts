@@ -1,5 +1,5 @@
 import type { TExchangeRateDeleteResult, TExchangeRateParams } from '@ops/contract/exchange-rates';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { exchangeRateQueryKeys } from './query-keys';
 import { exchangeRatePath } from './save-exchange-rate';

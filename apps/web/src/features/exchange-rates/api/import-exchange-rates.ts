@@ -1,6 +1,6 @@
 import type { TFieldIssue } from '@ops/contract';
 import type { TExchangeRateImportResult } from '@ops/contract/exchange-rates';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { exchangeRateQueryKeys } from './query-keys';
 

@@ -3,7 +3,7 @@ import type {
   TExchangeRateSave,
   TExchangeRateSaveResult,
 } from '@ops/contract/exchange-rates';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { exchangeRateQueryKeys } from './query-keys';
 

@@ -1,7 +1,7 @@
 import type { TExchangeRate } from '@ops/contract/exchange-rates';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@ops/ui/api-client';
 import { ImportOutcome } from './import-rates';
 import { RatesTable } from './rates-table';
 

@@ -1,8 +1,8 @@
 import type { TExchangeRateImportResult } from '@ops/contract/exchange-rates';
 import { useId, useState } from 'react';
 import { focusRing } from '@/components/button';
-import { isApiError } from '@/lib/api-client';
-import { getErrorMessage } from '@/lib/error-message';
+import { isApiError } from '@ops/ui/api-client';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useImportExchangeRates } from '../api/import-exchange-rates';
 
 /** "Line 3: …" of a refused file's issues: each line with its reason, the rule in brackets. */

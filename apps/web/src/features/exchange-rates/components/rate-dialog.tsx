@@ -8,8 +8,8 @@ import { Button } from '@/components/button';
 import { ConflictNotice, isVersionConflict } from '@/components/detail';
 import { DialogFooter, Modal } from '@/components/modal';
 import { TextField } from '@/components/text-field';
-import { isApiError } from '@/lib/api-client';
-import { getErrorMessage } from '@/lib/error-message';
+import { isApiError } from '@ops/ui/api-client';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useSaveExchangeRate } from '../api/save-exchange-rate';
 import {
   currentMonth,

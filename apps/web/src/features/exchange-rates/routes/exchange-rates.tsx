@@ -2,7 +2,7 @@ import { formatRateMonth, type TExchangeRate } from '@ops/contract/exchange-rate
 import { useState } from 'react';
 import { Button } from '@/components/button';
 import { ConfirmDialog, isVersionConflict } from '@/components/detail';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { useDeleteExchangeRate } from '../api/delete-exchange-rate';
 import { useExchangeRates } from '../api/get-exchange-rates';

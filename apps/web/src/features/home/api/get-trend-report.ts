@@ -1,6 +1,6 @@
 import type { TReport, TReportName } from '@ops/contract/reports';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@ops/ui/api-client';
 import { areaKeys } from '@/lib/query-keys';
 import { trendApiPath, type TrendQuery } from '../utils/trend-reports';
 

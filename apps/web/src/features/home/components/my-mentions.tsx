@@ -8,7 +8,7 @@ import { ErrorCard } from '@/components/error-card';
 import { noteHref } from '@/components/notes/note-href';
 import { firstLine, mentionName } from '@/components/notes/note-text';
 import { useMarkMentionsRead, useMyMentions } from '@/lib/api/notes';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 
 type Mention = TMyMentions['data'][number];
 

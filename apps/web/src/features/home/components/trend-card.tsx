@@ -3,7 +3,7 @@ import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { focusRing } from '@/components/button';
 import { ChartFigure } from '@/components/charts/chart-figure';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useTrendReport } from '../api/get-trend-report';
 import { chfEquivalents, currenciesOf, type Trend, type TrendFigure } from '../utils/trend-figures';
 import { reportScreenHref, type TrendReport } from '../utils/trend-reports';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Component, lazy, Suspense, useEffect, useId, useMemo, type ReactNode } from 'react';
 import { ErrorCard } from '@/components/error-card';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { trendReportQueryOptions } from '../api/get-trend-report';
 import { reportScreenHref, trendReports } from '../utils/trend-reports';

@@ -3,7 +3,7 @@ import { Button } from '@/components/button';
 import { formatTime } from '@/components/detail/format';
 import { ErrorCard } from '@/components/error-card';
 import { Screen } from '@/components/screen';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useOverview } from '../api/get-overview';
 import { MyNotes } from '../components/my-notes';
 import { OverviewCards, OverviewCardsSkeleton } from '../components/overview-cards';

@@ -1,5 +1,5 @@
 import type { TInvoiceDetail, TInvoiceDraftRequest } from '@ops/contract';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { invoiceShown, invoiceStale } from './invoice-written';
 

@@ -1,6 +1,6 @@
 import type { TBankAccountListItem, TBankAccountsListPage } from '@ops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { invoiceQueryKeys } from './query-keys';
 
 /** The active bank accounts of a currency, default first. */

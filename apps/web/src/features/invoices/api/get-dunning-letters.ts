@@ -1,6 +1,6 @@
 import type { TDunningLetters } from '@ops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { dunningQueryKeys } from './query-keys';
 
 export function getDunningLetters(signal?: AbortSignal): Promise<TDunningLetters> {

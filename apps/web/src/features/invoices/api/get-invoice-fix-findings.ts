@@ -1,6 +1,6 @@
 import type { InvoiceFixCheck, TInvoiceFixFindingsPage } from '@ops/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { invoiceFixesQueryKeys } from './query-keys';
 
 /** The findings page of one check, narrowed to that check's shape. */

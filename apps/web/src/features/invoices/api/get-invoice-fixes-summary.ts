@@ -1,6 +1,6 @@
 import type { TInvoiceFixesSummary } from '@ops/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useLiveChanges } from '@/lib/live-changes';
 import { invoiceFixesQueryKeys } from './query-keys';
 

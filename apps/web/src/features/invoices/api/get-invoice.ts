@@ -1,7 +1,7 @@
 import type { TInvoiceDetail } from '@ops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useRecordFollowsChanges } from '@/components/detail';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { invoiceQueryKeys } from './query-keys';
 
 export const invoicePath = (iid: string) => `/api/invoices/${encodeURIComponent(iid)}`;

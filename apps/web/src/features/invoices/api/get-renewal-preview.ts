@@ -1,6 +1,6 @@
 import type { TInvoiceRenewalPreview } from '@ops/contract/renewal-preview';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { invoiceQueryKeys } from './query-keys';
 
 export function getRenewalPreview(

@@ -1,6 +1,6 @@
 import type { TInvoiceRenewalRun } from '@ops/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { invoiceQueryKeys } from './query-keys';
 
 export function getRenewalRun(runId: string, signal?: AbortSignal): Promise<TInvoiceRenewalRun> {

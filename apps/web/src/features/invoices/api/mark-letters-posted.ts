@@ -1,5 +1,5 @@
 import type { TDunningLettersPosted, TDunningLettersPostedResult } from '@ops/contract';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { dunningQueryKeys, invoiceQueryKeys } from './query-keys';
 

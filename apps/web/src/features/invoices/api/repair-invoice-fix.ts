@@ -7,7 +7,7 @@ import type {
   TVoidDuplicateRepair,
 } from '@ops/contract';
 import { auditQueryKeys } from '@/components/detail';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { areaKeys } from '@/lib/query-keys';
 import { invoiceFixesQueryKeys, invoiceQueryKeys } from './query-keys';

@@ -4,7 +4,7 @@ import type {
   TInvoiceMarkPaidRequest,
   TInvoiceReasonRequest,
 } from '@ops/contract';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { areaKeys } from '@/lib/query-keys';
 import { invoicePath } from './get-invoice';

@@ -1,6 +1,6 @@
 import type { TDocumentSendRequest, TInvoiceSendResult } from '@ops/contract';
 import { auditQueryKeys } from '@/components/detail';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { areaKeys } from '@/lib/query-keys';
 import { invoicePath } from './get-invoice';

@@ -1,5 +1,5 @@
 import type { TInvoiceRenewalRun } from '@ops/contract';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 
 export type RenewalRequest = { year: number; sendEmails: boolean };

@@ -1,5 +1,5 @@
 import type { TInvoiceDetail, TInvoiceDraftUpdate } from '@ops/contract';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { invoicePath } from './get-invoice';
 import { invoiceShown, invoiceStale } from './invoice-written';

@@ -5,7 +5,7 @@ import { Button, focusRing } from '@/components/button';
 import { formatCount, formatMoney } from '@/components/detail';
 import { Modal } from '@/components/modal';
 import { listHrefs, paths } from '@/config/paths';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { dunningLettersPdfHref, useDunningLetters } from '../api/get-dunning-letters';
 import { useMarkLettersPosted } from '../api/mark-letters-posted';
 

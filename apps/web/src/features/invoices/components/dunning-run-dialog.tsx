@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, focusRing } from '@/components/button';
 import { formatCount } from '@/components/detail';
 import { Modal } from '@/components/modal';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useDunningPreview } from '../api/get-dunning-preview';
 import { useRunDunning } from '../api/run-dunning';
 import { DunningReport } from './dunning-report';

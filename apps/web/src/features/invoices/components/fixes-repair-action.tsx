@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/detail/confirm-dialog';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 
 /**
  * A repair's button and its confirmation: what will happen, and a reason (required where the

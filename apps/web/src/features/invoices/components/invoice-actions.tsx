@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/button';
 import { CreditNoteAction } from '@/features/credit-notes';
 import { ConfirmDialog, ConflictNotice, isVersionConflict } from '@/components/detail';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useInvoiceAction } from '../api/run-invoice-action';
 import { IssueInvoiceDialog } from './issue-invoice-dialog';
 import { MarkInvoicePaidDialog } from './mark-invoice-paid-dialog';

@@ -11,7 +11,7 @@ import {
 } from '@/components/detail';
 import { paths } from '@/config/paths';
 import { creditNotePdfPath } from '@/features/credit-notes';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { useReverseMovement } from '../api/reverse-movement';
 import { movementKindLabels, movementSourceLabels, paymentMethodLabels } from './labels';

@@ -1,6 +1,6 @@
 import { invoicePdfMaxBytes, invoicePdfUploadConcurrency } from '@ops/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { matchInvoicePdfs } from '../api/match-invoice-pdfs';
 import { sendInvoicePdf, type PdfRefusal } from '../api/upload-invoice-pdf';
 

@@ -1,7 +1,7 @@
 import { formatMoney } from '@/components/detail';
 import { useState } from 'react';
 import { Button, focusRing } from '@/components/button';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useRenewalPreview } from '../api/get-renewal-preview';
 import { useRenewalRun } from '../api/get-renewal-run';
 import { useStartRenewal } from '../api/start-renewal';

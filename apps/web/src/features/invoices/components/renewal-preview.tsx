@@ -1,5 +1,5 @@
 import { formatDateTime, formatMoney } from '@/components/detail';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useRenewalPreview } from '../api/get-renewal-preview';
 
 /**

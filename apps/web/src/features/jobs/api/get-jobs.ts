@@ -1,6 +1,6 @@
 import type { TJobRuns, TJobSchedules } from '@ops/contract/jobs';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useLiveChanges } from '@/lib/live-changes';
 import { jobQueryKeys } from './query-keys';
 

@@ -1,5 +1,5 @@
 import type { TJobSchedule } from '@ops/contract/jobs';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { jobQueryKeys } from './query-keys';
 

@@ -8,7 +8,7 @@ import { ActionLink } from '@/components/action-link';
 import { Button } from '@/components/button';
 import { paths } from '@/config/paths';
 import { runDialogs, type RunDialogState } from '@/config/run-dialogs';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { useJobs } from '../api/get-jobs';
 import { useRunJobNow } from '../api/run-job-now';

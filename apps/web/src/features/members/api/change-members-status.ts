@@ -3,7 +3,7 @@ import type {
   TMembersBulkStatusRequest,
   TMembersBulkStatusResult,
 } from '@ops/contract';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 
 /** Changes the status of the selected members, each with the reason in its history. */
 export function changeMembersStatus(

@@ -1,6 +1,6 @@
 import type { MemberFixCheck, TMemberFixFindingsPage } from '@ops/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { memberFixesQueryKeys } from './query-keys';
 
 /** The findings page of one check, narrowed to that check's shape. */

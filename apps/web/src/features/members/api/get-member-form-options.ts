@@ -1,6 +1,6 @@
 import type { TMemberFormOptions } from '@ops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { memberQueryKeys } from './query-keys';
 
 /** The choices of the member form (countries, national associations…). */

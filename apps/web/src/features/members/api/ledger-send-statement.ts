@@ -1,5 +1,5 @@
 import type { TStatementSendRequest, TStatementSendResult } from '@ops/contract';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { areaKeys } from '@/lib/query-keys';
 import { memberQueryKeys } from './query-keys';

@@ -1,7 +1,7 @@
 import type { TMemberLedger } from '@ops/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useLiveChanges } from '@/lib/live-changes';
 import { memberQueryKeys } from './query-keys';
 

@@ -6,7 +6,7 @@ import type {
   TSetCountryRepair,
 } from '@ops/contract';
 import { auditQueryKeys } from '@/components/detail/record-history';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { memberFixesQueryKeys, memberQueryKeys } from './query-keys';
 

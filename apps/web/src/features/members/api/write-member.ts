@@ -7,7 +7,7 @@ import type {
 } from '@ops/contract';
 import { isVersionConflict } from '@/components/detail/conflict-notice';
 import { auditQueryKeys } from '@/components/detail/record-history';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { memberPath } from './get-member';
 import { memberQueryKeys } from './query-keys';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, focusRing } from '@/components/button';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { statementPdfHref } from '../api/ledger';
 import { useSendStatement } from '../api/ledger-send-statement';

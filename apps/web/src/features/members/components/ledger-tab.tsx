@@ -1,6 +1,6 @@
 import type { TMemberDetail } from '@ops/contract';
 import { formatMoney } from '@/components/detail/format';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { RefundAction } from '@/features/credit-notes';
 import { useMemberLedger } from '../api/ledger';
 import { LedgerStatement } from './ledger-statement';

@@ -13,7 +13,7 @@ import { ErrorCard } from '@/components/error-card';
 import { ConflictNotice, isVersionConflict } from '@/components/detail/conflict-notice';
 import { useReload } from '@/components/detail/use-reload';
 import { describeSaveError } from '@/components/detail/form-field';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useMemberFormOptions } from '../api/get-member-form-options';
 import { useMemberWrite } from '../api/write-member';
 import { AddressFieldset } from './member-edit-form/address-fieldset';

@@ -1,5 +1,5 @@
 import type { TGrantOperatorRequest, TOperatorDetail } from '@ops/contract';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { operatorQueryKeys } from './query-keys';
 

@@ -1,6 +1,6 @@
 import type { TUsersListPage } from '@ops/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { operatorQueryKeys } from './query-keys';
 
 /** Enabled users matching the text (name, e-mail), the first eight. */

@@ -1,7 +1,7 @@
 import type { TOperatorDetail, TUpdateOperatorRolesRequest } from '@ops/contract';
 import { isVersionConflict } from '@/components/detail/conflict-notice';
 import { auditQueryKeys } from '@/components/detail/record-history';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { operatorPath } from './get-operator';
 import { operatorQueryKeys } from './query-keys';

@@ -8,7 +8,7 @@ import { Button } from '@/components/button';
 import { describeSaveError } from '@/components/detail/form-field';
 import { ErrorCard } from '@/components/error-card';
 import { paths } from '@/config/paths';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useGrantOperator } from '../api/grant-operator';
 import { useUserSearch } from '../api/search-users';
 import { RolesFieldset, ZRolesChoice } from './roles-fieldset';

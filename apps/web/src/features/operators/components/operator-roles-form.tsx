@@ -8,7 +8,7 @@ import { ConflictNotice, isVersionConflict } from '@/components/detail/conflict-
 import { useReload } from '@/components/detail/use-reload';
 import { describeSaveError } from '@/components/detail/form-field';
 import { ErrorCard } from '@/components/error-card';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useGrantOperator } from '../api/grant-operator';
 import { useOperatorWrite } from '../api/write-operator';
 import { RolesFieldset, ZRolesChoice } from './roles-fieldset';

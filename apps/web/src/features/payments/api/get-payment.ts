@@ -1,7 +1,7 @@
 import type { TPaymentDetail } from '@ops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useRecordFollowsChanges } from '@/components/detail';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { paymentQueryKeys } from './query-keys';
 
 export const paymentPath = (sid: string) => `/api/payments/${encodeURIComponent(sid)}`;

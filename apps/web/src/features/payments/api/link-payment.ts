@@ -1,6 +1,6 @@
 import type { TLinkPaymentRequest, TLinkPaymentResult } from '@ops/contract';
 import { auditQueryKeys } from '@/components/detail';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { paymentPath } from './get-payment';
 import { paymentQueryKeys } from './query-keys';

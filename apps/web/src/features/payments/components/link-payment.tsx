@@ -3,8 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/button';
 import { ConflictNotice, isVersionConflict } from '@/components/detail';
 import { TextField } from '@/components/text-field';
-import { isApiError } from '@/lib/api-client';
-import { getErrorMessage } from '@/lib/error-message';
+import { isApiError } from '@ops/ui/api-client';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useLinkPayment } from '../api/link-payment';
 
 /**

@@ -1,6 +1,6 @@
 import type { TReport, TReportName } from '@ops/contract/reports';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { areaKeys } from '@/lib/query-keys';
 import { reportApiPath, type ReportFilterValues } from '../utils/report-query';
 

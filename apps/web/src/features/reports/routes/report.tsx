@@ -9,7 +9,7 @@ import { formatDate, formatDateTime } from '@/components/detail/format';
 import { ErrorCard } from '@/components/error-card';
 import { Screen } from '@/components/screen';
 import { paths } from '@/config/paths';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { useReport } from '../api/get-report';
 import { ReportFilters } from '../components/report-filters';

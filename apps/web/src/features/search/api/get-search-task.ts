@@ -1,6 +1,6 @@
 import type { TSearchTask } from '@ops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { searchIndexesQueryKeys } from './query-keys';
 
 export function isTaskRunning(task: Pick<TSearchTask, 'status'> | null | undefined): boolean {

@@ -1,5 +1,5 @@
 import type { TSearchTask } from '@ops/contract';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { searchIndexesQueryKeys } from './query-keys';
 

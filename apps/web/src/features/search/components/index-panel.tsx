@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Button, focusRing } from '@/components/button';
 import { ErrorCard } from '@/components/error-card';
 import { paths } from '@/config/paths';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { isTaskRunning, useSearchTask } from '../api/get-search-task';
 import { searchIndexesQueryKeys } from '../api/query-keys';
 import { useStartRebuild } from '../api/start-rebuild';

@@ -1,6 +1,6 @@
 import { focusRing } from '@/components/button';
 import { isFunctionsError } from '@/lib/callable';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { SearchApiError, SearchCommunicationError } from '../api/search-client';
 
 /** What went wrong with a search, said by where it went wrong (spec §8's search errors). */

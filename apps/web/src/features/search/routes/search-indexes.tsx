@@ -3,7 +3,7 @@ import { Button } from '@/components/button';
 import { ErrorCard } from '@/components/error-card';
 import { ProgressBar } from '@/components/progress-bar';
 import { Screen } from '@/components/screen';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useLiveChanges, type LiveChange } from '@/lib/live-changes';
 import { useSearchIndexes } from '../api/get-search-indexes';
 import { searchIndexesQueryKeys } from '../api/query-keys';

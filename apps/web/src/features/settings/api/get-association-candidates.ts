@@ -1,6 +1,6 @@
 import type { TMemberListItem, TMembersListPage } from '@ops/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { countryQueryKeys } from './query-keys';
 
 /**

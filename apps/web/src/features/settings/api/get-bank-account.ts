@@ -1,7 +1,7 @@
 import type { TBankAccount } from '@ops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useRecordFollowsChanges } from '@/components/detail';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { bankAccountQueryKeys } from './query-keys';
 
 export const bankAccountPath = (id: string) => `/api/bank-accounts/${encodeURIComponent(id)}`;

@@ -1,7 +1,7 @@
 import type { TCountry } from '@ops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useRecordFollowsChanges } from '@/components/detail';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { countryQueryKeys } from './query-keys';
 
 export const countryPath = (iso2: string) => `/api/countries/${encodeURIComponent(iso2)}`;

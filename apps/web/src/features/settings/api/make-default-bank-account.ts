@@ -1,5 +1,5 @@
 import type { TBankAccount } from '@ops/contract';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { bankAccountShown, bankAccountsStale } from './bank-account-written';
 import { bankAccountPath } from './get-bank-account';

@@ -6,7 +6,7 @@ import type {
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveChanges } from '@/lib/live-changes';
 import { useInvalidatingMutation } from '@/lib/mutation';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { areaKeys } from '@/lib/query-keys';
 
 /** Payment tolerances: one read of every currency, and a write of one. */

@@ -1,6 +1,6 @@
 import type { TCountry, TCountryUpdate } from '@ops/contract';
 import { auditQueryKeys } from '@/components/detail';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { countryPath } from './get-country';
 import { countryQueryKeys } from './query-keys';

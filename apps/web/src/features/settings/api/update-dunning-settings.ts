@@ -1,6 +1,6 @@
 import type { TDunningSettings, TDunningSettingsUpdate } from '@ops/contract';
 import { isVersionConflict } from '@/components/detail';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { dunningSettingsPath } from './get-dunning-settings';
 import { dunningQueryKeys } from './query-keys';

@@ -1,7 +1,7 @@
 import type { TAssociationRef } from '@ops/contract';
 import { useDeferredValue, useId, useState } from 'react';
 import { Button } from '@/components/button';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useAssociationCandidates } from '../api/get-association-candidates';
 
 export type AssociationPickerProps = {

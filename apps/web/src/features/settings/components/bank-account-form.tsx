@@ -12,7 +12,7 @@ import {
   isVersionConflict,
   describeSaveError,
 } from '@/components/detail';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useCreateBankAccount } from '../api/create-bank-account';
 import { useUpdateBankAccount } from '../api/update-bank-account';
 import { currencyOptions, formatIban } from '../utils/format';

@@ -2,7 +2,7 @@ import type { TBankAccount } from '@ops/contract';
 import { useState } from 'react';
 import { Button } from '@/components/button';
 import { ConfirmDialog, isVersionConflict } from '@/components/detail';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useMakeDefaultBankAccount } from '../api/make-default-bank-account';
 import { useUpdateBankAccount } from '../api/update-bank-account';
 import { formatIban } from '../utils/format';

@@ -22,8 +22,8 @@ import {
   isVersionConflict,
   describeSaveError,
 } from '@/components/detail';
-import { ApiError, isApiError } from '@/lib/api-client';
-import { getErrorMessage } from '@/lib/error-message';
+import { ApiError, isApiError } from '@ops/ui/api-client';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useUpdateCountry } from '../api/update-country';
 import { currencyOptions } from '../utils/format';
 import { AssociationPicker } from './association-picker';

@@ -16,8 +16,8 @@ import {
 } from '@/components/detail';
 import { UnsavedChangesGuard } from '@/components/detail/use-unsaved-changes';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
-import { getErrorMessage } from '@/lib/error-message';
+import { isApiError } from '@ops/ui/api-client';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { useDunningSettings } from '../api/get-dunning-settings';
 import { useUpdateDunningSettings } from '../api/update-dunning-settings';

@@ -14,7 +14,7 @@ import {
   formatMoney,
   isVersionConflict,
 } from '@/components/detail';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { useMembershipBilling, useUpdateMembershipBilling } from '../api/membership-billing';
 

@@ -1,6 +1,6 @@
 import type { TEndUserSessionsResponse } from '@ops/contract';
 import { auditQueryKeys } from '@/components/detail/record-history';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { userPath } from './get-user';
 import { userQueryKeys } from './query-keys';

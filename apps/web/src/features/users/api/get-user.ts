@@ -1,7 +1,7 @@
 import type { TUserDetail } from '@ops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useRecordFollowsChanges } from '@/components/detail/use-record-follows-changes';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { userQueryKeys } from './query-keys';
 
 export const userPath = (uid: string) => `/api/users/${encodeURIComponent(uid)}`;

@@ -1,5 +1,5 @@
 import type { TUserBulkResult, TUserBulkSelection } from '@ops/contract';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 
 /** Disables or enables the selected users (or every user the view matches). */
 export function setUsersDisabled(

@@ -1,7 +1,7 @@
 import type { TUpdateUserRequest, TUserDetail } from '@ops/contract';
 import { isVersionConflict } from '@/components/detail/conflict-notice';
 import { auditQueryKeys } from '@/components/detail/record-history';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { userPath } from './get-user';
 import { userQueryKeys } from './query-keys';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/button';
 import { ConfirmDialog } from '@/components/detail/confirm-dialog';
 import { isVersionConflict } from '@/components/detail/conflict-notice';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useEndSessions } from '../api/end-user-sessions';
 import { useSendSignInLink } from '../api/send-user-sign-in-link';
 import { useUserWrite } from '../api/write-user';

@@ -9,7 +9,7 @@ import { ConflictNotice, isVersionConflict } from '@/components/detail/conflict-
 import { useReload } from '@/components/detail/use-reload';
 import { FormSelectField, FormTextField, describeSaveError } from '@/components/detail/form-field';
 import { ErrorCard } from '@/components/error-card';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { useUserWrite } from '../api/write-user';
 import { memberRoleLabels } from './user-labels';
 import { UserMemberField } from './user-member-field';

@@ -1,6 +1,6 @@
 import type { TUploadInvalidRows } from '@ops/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { uploadPath, uploadQueryKeys, type UploadApi } from './upload-api';
 
 const invalidRowsPage = 100;

@@ -1,6 +1,6 @@
 import type { TUploadView } from '@ops/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { uploadPath, uploadQueryKeys, type UploadApi } from './upload-api';
 
 /** How often the screen asks for progress while a step runs. */

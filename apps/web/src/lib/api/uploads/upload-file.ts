@@ -1,5 +1,5 @@
 import type { TUploadView } from '@ops/contract';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { uploadQueryKeys, type UploadApi } from './upload-api';
 

@@ -1,5 +1,5 @@
 import type { TUploadView, UploadMapping } from '@ops/contract';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { uploadPath, uploadQueryKeys, type UploadApi } from './upload-api';
 

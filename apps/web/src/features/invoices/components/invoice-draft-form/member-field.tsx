@@ -1,7 +1,7 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { Button, focusRing } from '@/components/button';
 import { useMemberChoices } from '@/lib/api/get-member-choices';
-import { getErrorMessage } from '@/lib/error-message';
+import { getErrorMessage } from '@ops/ui/error-message';
 import { memberStatusLabel } from '@/lib/labels';
 
 /** The member a draft is for, with the label the form shows. */
