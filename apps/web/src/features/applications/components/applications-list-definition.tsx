@@ -5,7 +5,7 @@ import {
   applicationStatuses,
   type TApplicationListItem,
 } from '@ops/contract';
-import type { DataListDefinition } from '@/components/data-list';
+import type { DataListScreenDefinition } from '@/components/data-list';
 import { formatDateTime } from '@/components/detail/format';
 import { paths } from '@/config/paths';
 import { applicationStatusLabels, queueGroupLabels } from './application-labels';
@@ -16,12 +16,17 @@ import { applicationQueryOptions } from '../api/get-application';
  * The applications list for the list kit: the review queue first (what waits for the staff,
  * oldest submitted first), every column sortable by the server's indexes.
  */
-export const applicationsListDefinition: DataListDefinition<
+export const applicationsListDefinition: DataListScreenDefinition<
   TApplicationListItem,
   typeof applicationsList
 > = {
   name: 'applications',
   noun: { one: 'application', many: 'applications' },
+  screen: {
+    title: 'Applications',
+    description:
+      "Membership applications from draft through the national association's endorsement and review to approval or rejection. What waits for review comes first, oldest first.",
+  },
   apiPath: '/api/applications',
   exportPath: '/api/applications/export',
   // A country's rename shows in the rows too (association renames wait for the next fetch:

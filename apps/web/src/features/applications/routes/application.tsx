@@ -1,9 +1,8 @@
 import { DetailScreen } from '@/components/detail/detail-screen';
+import { historyTab } from '@/components/detail/history-tab';
 import { DetailTabs } from '@/components/detail/detail-tabs';
-import { RecordHistory } from '@/components/detail/record-history';
 import { NotesOverview, NotesPanel } from '@/components/notes';
 import { Screen } from '@/components/screen';
-import { historyValueLabels } from '@/lib/labels';
 import { useCan } from '@/lib/permissions';
 import { useApplication, useApplicationFollowChanges } from '../api/get-application';
 import { ApplicationDocuments } from '../components/application-documents';
@@ -74,18 +73,7 @@ export function ApplicationRoute({ aid }: { aid: string }) {
                   label: 'Notes',
                   content: <NotesPanel key={data.aid} table="applications" recordId={data.aid} />,
                 },
-                {
-                  id: 'history',
-                  label: 'History',
-                  content: (
-                    <RecordHistory
-                      table="applications"
-                      id={data.aid}
-                      fieldLabels={applicationFieldLabels}
-                      valueLabels={historyValueLabels.applications}
-                    />
-                  ),
-                },
+                historyTab('applications', data.aid, applicationFieldLabels),
               ]}
             />
           </Screen>

@@ -4,14 +4,14 @@ import {
   DetailScreen,
   DetailTabs,
   FieldList,
-  RecordHistory,
   formatDate,
   formatDateTime,
 } from '@/components/detail';
+import { historyTab } from '@/components/detail/history-tab';
 import { MemberLink } from '@/components/member-link';
 import { Screen } from '@/components/screen';
 import { paths } from '@/config/paths';
-import { certificateStatusLabels, historyValueLabels } from '@/lib/labels';
+import { certificateStatusLabels } from '@/lib/labels';
 import { useCan } from '@/lib/permissions';
 import { certificatePdfPath, useCertificate } from '../api/get-certificate';
 import { certificateTypeLabels } from '../components/labels';
@@ -91,20 +91,7 @@ export function CertificateRoute({ cid }: { cid: string }) {
                   </div>
                 ),
               },
-              {
-                id: 'history',
-                label: 'History',
-                content: (
-                  <div className="pt-4">
-                    <RecordHistory
-                      table="certificates"
-                      id={data.cid}
-                      fieldLabels={fieldLabels}
-                      valueLabels={historyValueLabels.certificates}
-                    />
-                  </div>
-                ),
-              },
+              historyTab('certificates', data.cid, fieldLabels, { isPadded: true }),
             ]}
           />
         </Screen>

@@ -1,5 +1,5 @@
 import type { emailsList, TEmailListItem } from '@ops/contract';
-import type { DataListDefinition } from '@/components/data-list';
+import type { DataListScreenDefinition } from '@/components/data-list';
 import { withQuery } from '@/components/data-list/list-state';
 import { formatDateTime } from '@/components/detail';
 import { paths } from '@/config/paths';
@@ -26,9 +26,14 @@ function download(href: string) {
 }
 
 /** The e-mail log: its columns, filters and bulk actions, for the list kit. */
-export const emailsListDefinition: DataListDefinition<TEmailListItem, typeof emailsList> = {
+export const emailsListDefinition: DataListScreenDefinition<TEmailListItem, typeof emailsList> = {
   name: 'emails',
   noun: { one: 'e-mail', many: 'e-mails' },
+  screen: {
+    title: 'E-mails',
+    description:
+      'E-mails the console sends and their delivery: pending, processing, sent, failed, retry.',
+  },
   apiPath: '/api/emails',
   exportPath,
   liveTables: ['emails'],

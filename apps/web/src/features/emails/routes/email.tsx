@@ -1,6 +1,6 @@
-import { DetailScreen, DetailTabs, RecordHistory, formatDateTime } from '@/components/detail';
+import { DetailScreen, DetailTabs, formatDateTime } from '@/components/detail';
+import { historyTab } from '@/components/detail/history-tab';
 import { Screen } from '@/components/screen';
-import { historyValueLabels } from '@/lib/labels';
 import { useCan } from '@/lib/permissions';
 import { useRouteParam } from '@/lib/route-params';
 import { useEmail } from '../api/get-email';
@@ -49,20 +49,7 @@ export function EmailRoute() {
                 label: `Delivery (${data.deliveries.length})`,
                 content: <DeliveryHistory email={data} />,
               },
-              {
-                id: 'history',
-                label: 'History',
-                content: (
-                  <div className="pt-4">
-                    <RecordHistory
-                      table="emails"
-                      id={data.eid}
-                      fieldLabels={fieldLabels}
-                      valueLabels={historyValueLabels.emails}
-                    />
-                  </div>
-                ),
-              },
+              historyTab('emails', data.eid, fieldLabels, { isPadded: true }),
             ]}
           />
         </Screen>

@@ -11,7 +11,6 @@ import {
   DetailScreen,
   DetailTabs,
   FieldList,
-  RecordHistory,
   formatDate,
   formatDateTime,
   formatMoney,
@@ -19,16 +18,12 @@ import {
   useDetailTab,
   type RecordTableColumn,
 } from '@/components/detail';
+import { historyTab } from '@/components/detail/history-tab';
 import { MemberLink } from '@/components/member-link';
 import { NotesOverview, NotesPanel } from '@/components/notes';
 import { Screen } from '@/components/screen';
 import { paths } from '@/config/paths';
-import {
-  certificateStatusLabels,
-  historyValueLabels,
-  labelOf,
-  memberStatusLabel,
-} from '@/lib/labels';
+import { certificateStatusLabels, labelOf, memberStatusLabel } from '@/lib/labels';
 import { useCan } from '@/lib/permissions';
 import { invoicePdfPath, useInvoice } from '../api/get-invoice';
 import { InvoiceActions } from '../components/invoice-actions';
@@ -180,20 +175,7 @@ export function InvoiceRoute({ iid }: { iid: string }) {
                   </div>
                 ),
               },
-              {
-                id: 'history',
-                label: 'History',
-                content: (
-                  <div className="pt-4">
-                    <RecordHistory
-                      table="invoices"
-                      id={data.iid}
-                      fieldLabels={fieldLabels}
-                      valueLabels={historyValueLabels.invoices}
-                    />
-                  </div>
-                ),
-              },
+              historyTab('invoices', data.iid, fieldLabels, { isPadded: true }),
             ]}
           />
         </Screen>

@@ -1,11 +1,10 @@
 import { DetailScreen, useListSearch } from '@/components/detail/detail-screen';
+import { historyTab } from '@/components/detail/history-tab';
 import { DetailTabs } from '@/components/detail/detail-tabs';
 import { formatDateTime } from '@/components/detail/format';
-import { RecordHistory } from '@/components/detail/record-history';
 import { NotesOverview, NotesPanel } from '@/components/notes';
 import { Screen } from '@/components/screen';
 import { paths } from '@/config/paths';
-import { historyValueLabels } from '@/lib/labels';
 import { useCan } from '@/lib/permissions';
 import { useMember, useMemberFollowChanges } from '../api/get-member';
 import { MemberActions } from '../components/member-actions';
@@ -103,18 +102,7 @@ export function MemberRoute({ mid }: { mid: string }) {
                     />
                   ),
                 },
-                {
-                  id: 'history',
-                  label: 'History',
-                  content: (
-                    <RecordHistory
-                      table="members"
-                      id={data.mid}
-                      fieldLabels={memberFieldLabels}
-                      valueLabels={historyValueLabels.members}
-                    />
-                  ),
-                },
+                historyTab('members', data.mid, memberFieldLabels),
               ]}
             />
           </Screen>

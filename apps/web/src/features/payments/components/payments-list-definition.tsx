@@ -1,5 +1,5 @@
 import { type paymentsList, paymentStatuses, type TPaymentListItem } from '@ops/contract';
-import type { DataListDefinition } from '@/components/data-list';
+import type { DataListScreenDefinition } from '@/components/data-list';
 import { formatDate, formatDateTime, formatMoney } from '@/components/detail';
 import { MemberCellLink } from '@/components/member-link';
 import { paths } from '@/config/paths';
@@ -18,9 +18,17 @@ const amount = (minor: number, currency: string) => (
 );
 
 /** The Payments list (card-payment invoices): its columns and filters, for the list kit. */
-export const paymentsListDefinition: DataListDefinition<TPaymentListItem, typeof paymentsList> = {
+export const paymentsListDefinition: DataListScreenDefinition<
+  TPaymentListItem,
+  typeof paymentsList
+> = {
   name: 'payments',
   noun: { one: 'card payment', many: 'card payments' },
+  screen: {
+    title: 'Payments',
+    description:
+      'Invoices of the card-payment provider, kept current by its signed webhook: status (draft, open, paid, uncollectible, void), amounts due, paid and remaining, and the invoice and member they settle.',
+  },
   apiPath: '/api/payments',
   exportPath: '/api/payments/export',
   liveTables: ['stripe_invoices'],

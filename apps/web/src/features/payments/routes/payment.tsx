@@ -3,12 +3,11 @@ import {
   DetailScreen,
   DetailTabs,
   FieldList,
-  RecordHistory,
   formatDateTime,
   formatMoney,
 } from '@/components/detail';
+import { historyTab } from '@/components/detail/history-tab';
 import { Screen } from '@/components/screen';
-import { historyValueLabels } from '@/lib/labels';
 import { useCan } from '@/lib/permissions';
 import { usePayment } from '../api/get-payment';
 import { LinkPayment } from '../components/link-payment';
@@ -72,20 +71,7 @@ export function PaymentRoute({ sid }: { sid: string }) {
                 label: `Events (${data.events.length})`,
                 content: <EventTimeline payment={data} />,
               },
-              {
-                id: 'history',
-                label: 'History',
-                content: (
-                  <div className="pt-4">
-                    <RecordHistory
-                      table="stripe_invoices"
-                      id={data.sid}
-                      fieldLabels={fieldLabels}
-                      valueLabels={historyValueLabels.stripe_invoices}
-                    />
-                  </div>
-                ),
-              },
+              historyTab('stripe_invoices', data.sid, fieldLabels, { isPadded: true }),
             ]}
           />
         </Screen>

@@ -8,7 +8,7 @@ import {
   regions,
   type TCountryListItem,
 } from '@ops/contract';
-import type { DataListDefinition } from '@/components/data-list';
+import type { DataListScreenDefinition } from '@/components/data-list';
 import { paths } from '@/config/paths';
 import { YesNoBadge } from './badges';
 import { countryQueryOptions } from '../api/get-country';
@@ -19,9 +19,17 @@ const yesNo = [
 ];
 
 /** The countries list (about 250 rows): its columns and filters, for the list kit. */
-export const countriesListDefinition: DataListDefinition<TCountryListItem, typeof countriesList> = {
+export const countriesListDefinition: DataListScreenDefinition<
+  TCountryListItem,
+  typeof countriesList
+> = {
   name: 'countries',
   noun: { one: 'country', many: 'countries' },
+  screen: {
+    title: 'Countries',
+    description:
+      'Every ISO 3166 country with its region, World Bank income group, fee category, default currency and national association.',
+  },
   apiPath: '/api/countries',
   exportPath: '/api/countries/export',
   // A national association renamed or ended shows in its country's row.

@@ -1,16 +1,4 @@
-import { DataList } from '@/components/data-list';
-import { ListWithDetail, Screen } from '@/components/screen';
+import { listScreenOf } from '@/components/data-list/list-screen';
 import { countriesListDefinition } from '../components/countries-list-definition';
 
-export function CountriesRoute() {
-  return (
-    <Screen
-      title="Countries"
-      description="Every ISO 3166 country with its region, World Bank income group, fee category, default currency and national association."
-    >
-      <ListWithDetail>
-        <DataList definition={countriesListDefinition} />
-      </ListWithDetail>
-    </Screen>
-  );
-}
+export const CountriesRoute = listScreenOf(countriesListDefinition);

@@ -1,7 +1,7 @@
 import type { TUserBulkResult, TUserListItem, usersList } from '@ops/contract';
 import type {
   DataListBulkResult,
-  DataListDefinition,
+  DataListScreenDefinition,
   ListSelectionTarget,
 } from '@/components/data-list';
 import { formatDateTime } from '@/components/detail/format';
@@ -35,9 +35,14 @@ async function runBulk(
 }
 
 /** The users list: its columns, filters and bulk actions, for the list kit. */
-export const usersListDefinition: DataListDefinition<TUserListItem, typeof usersList> = {
+export const usersListDefinition: DataListScreenDefinition<TUserListItem, typeof usersList> = {
   name: 'users',
   noun: { one: 'user', many: 'users' },
+  screen: {
+    title: 'Users',
+    description:
+      'People who sign in: e-mail, display name, member and role at the member, sign-in methods and last sign-in.',
+  },
   apiPath: '/api/users',
   exportPath: '/api/users/export',
   // A renamed member renames it on its users' rows, which the users feed announces.

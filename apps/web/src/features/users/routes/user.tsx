@@ -1,10 +1,9 @@
 import type { TUserDetail } from '@ops/contract';
 import { DetailScreen } from '@/components/detail/detail-screen';
+import { historyTab } from '@/components/detail/history-tab';
 import { DetailTabs } from '@/components/detail/detail-tabs';
-import { RecordHistory } from '@/components/detail/record-history';
 import { MemberLink } from '@/components/member-link';
 import { Screen } from '@/components/screen';
-import { historyValueLabels } from '@/lib/labels';
 import { useCan } from '@/lib/permissions';
 import { useUser, useUserFollowChanges } from '../api/get-user';
 import { UserActions } from '../components/user-actions';
@@ -71,18 +70,7 @@ export function UserRoute({ uid }: { uid: string }) {
                   <UserEditForm key={data.uid} user={data} onReload={() => user.refetch()} />
                 ),
               },
-              {
-                id: 'history',
-                label: 'History',
-                content: (
-                  <RecordHistory
-                    table="users"
-                    id={data.uid}
-                    fieldLabels={userFieldLabels}
-                    valueLabels={historyValueLabels.users}
-                  />
-                ),
-              },
+              historyTab('users', data.uid, userFieldLabels),
             ]}
           />
         </Screen>
