@@ -1,10 +1,10 @@
 import type { CertificateType, Language } from '@ops/contract';
 import type { Kysely } from 'kysely';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Database } from '../db/schema';
 import { recordNotFound } from '../db/records';
 import { fontPicker } from '../lib/pdf-fonts';
+import { closePdf, openPdf } from '../lib/pdf-kit';
 import { isLanguage, longDayIn } from '../lib/pdf-language';
 import { findCertificateRecord, verificationUrlOf } from './detail';
 import { certificateLabelsOf, type CertificatePdfLabels } from './pdf-labels';
@@ -57,28 +57,18 @@ export function renderCertificatePdf(data: CertificatePdfData): Promise<Buffer> 
   const labels = certificateLabelsOf(data.language);
   const title = labels.titles[data.type];
   const day = (isoDay: string) => longDayIn(data.language, isoDay);
-  const doc = new PDFDocument({
-    size: 'A4',
+  const pdf = openPdf({
     layout: 'landscape',
-    margin: 0,
     info: {
-      Title: `${title} ${data.number}`,
-      Author: federationName,
-      Subject: `${title} ${data.year} – ${data.memberName}`,
-      Keywords: `certificate ${data.number} ${data.verificationCode}`,
-      Creator: 'Operations',
-      Producer: 'Operations (PDFKit)',
-      CreationDate: data.issuedAt,
+      title: `${title} ${data.number}`,
+      author: federationName,
+      subject: `${title} ${data.year} – ${data.memberName}`,
+      keywords: `certificate ${data.number} ${data.verificationCode}`,
+      createdAt: data.issuedAt,
     },
   });
+  const { doc } = pdf;
   const useFont = fontPicker(doc);
-
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
 
   // Frame.
   doc
@@ -181,8 +171,7 @@ export function renderCertificatePdf(data: CertificatePdfData): Promise<Buffer> 
       link: data.verificationUrl,
     });
 
-  doc.end();
-  return done;
+  return closePdf(pdf);
 }
 
 /**

@@ -24,20 +24,13 @@ export { getInvoicePdf } from './pdf-upload';
 export { invoicePdfFileName, renderInvoicePdf, type InvoiceReminder } from './pdf';
 // A credit note's PDF is drawn with the invoice PDF's sections: same layout family (issue 16).
 export {
-  canvasOf,
-  contentBottom,
-  contentWidth,
   drawAddresses,
   drawHeader,
   drawLinesTable,
   drawTotals,
   formatAmount,
   loadInvoicePdfData,
-  margin as pdfMargin,
-  muted as pdfMuted,
-  newPage,
   vatByRateOf,
-  type Canvas,
   type InvoicePdfData,
 } from './pdf';
 // Issue 16, the money loop: one booking path for every payment, reversal, credit and refund.
@@ -80,11 +73,9 @@ export {
 export { letterNeededCondition } from './needs-letter';
 // Dunning's letters (issue 32) are drawn with the invoice PDF's layout, words and QR-bill.
 export {
-  accent as pdfAccent,
   attachQrBill,
   headquartersAddress,
   invoiceLabelsOf,
-  pdfPage,
   planQrBill,
   type QrBillPlan,
 } from './pdf';

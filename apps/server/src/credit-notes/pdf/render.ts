@@ -1,20 +1,23 @@
-import PDFDocument from 'pdfkit';
 import { federationName } from '../../certificates';
 import {
-  canvasOf,
-  contentBottom,
-  contentWidth,
   drawAddresses,
   drawHeader,
   drawLinesTable,
   drawTotals,
   formatAmount,
-  newPage,
-  pdfMargin as margin,
-  pdfMuted as muted,
   vatByRateOf,
-  type Canvas,
 } from '../../invoices';
+import {
+  canvasOf,
+  closePdf,
+  contentBottom,
+  contentWidth,
+  margin,
+  newPage,
+  numberPages,
+  openPdf,
+  type Canvas,
+} from '../../lib/pdf-kit';
 import { longDayIn } from '../../lib/pdf-language';
 import { loadCreditNotePdfData, type CreditNotePdfData, type Db } from './data';
 import { creditNoteLabelsOf, type CreditNotePdfLabels } from './labels';
@@ -57,24 +60,6 @@ function drawReasonAndEffect(
   return y;
 }
 
-/** Page numbers when the credit note runs over several pages. */
-function drawPageNumbers({ doc }: Canvas, number: string, labels: CreditNotePdfLabels): void {
-  const range = doc.bufferedPageRange();
-  if (range.count < 2) return;
-  for (let index = range.start; index < range.start + range.count; index++) {
-    doc.switchToPage(index);
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor(muted)
-      .text(labels.pageOf(number, index - range.start + 1, range.count), margin, 20, {
-        width: contentWidth,
-        align: 'right',
-        lineBreak: false,
-      });
-  }
-}
-
 /**
  * Renders a credit note (A4 portrait) in the invoice's layout family and the member's language: supplier and title, the
  * recipient and the note's facts (the invoice it credits), the credited lines, the totals, then
@@ -85,39 +70,27 @@ export function renderCreditNotePdfFromData(
   options: { compress?: boolean } = {},
 ): Promise<Buffer> {
   const labels = creditNoteLabelsOf(data.document.language);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 0,
+  const pdf = openPdf({
     bufferPages: true,
-    compress: options.compress ?? true,
+    compress: options.compress,
     info: {
-      Title: labels.named(data.number),
-      Author: federationName,
-      Subject: labels.onInvoice(data.invoiceNumber),
-      Keywords: `credit note ${data.number} invoice ${data.invoiceNumber}`,
-      Creator: 'Operations',
-      Producer: 'Operations (PDFKit)',
-      CreationDate: data.document.updatedAt,
-      ModDate: data.document.updatedAt,
+      title: labels.named(data.number),
+      author: federationName,
+      subject: labels.onInvoice(data.invoiceNumber),
+      keywords: `credit note ${data.number} invoice ${data.invoiceNumber}`,
+      createdAt: data.document.updatedAt,
+      modifiedAt: data.document.updatedAt,
     },
   });
-  const chunks: Buffer[] = [];
-  const bytes = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const canvas = canvasOf(doc);
+  const canvas = canvasOf(pdf.doc);
   let y = drawHeader(canvas, data.document, labels.title);
   y = drawAddresses(canvas, data.document, y, factsOf(data, labels)) + 16;
   y = drawLinesTable(canvas, data.document, y);
   y = drawTotals(canvas, data.document, vatByRateOf(data.document), y);
   if (y + 80 > contentBottom) y = newPage(canvas);
   drawReasonAndEffect(canvas, data, labels, y);
-  drawPageNumbers(canvas, data.number, labels);
-  doc.flushPages();
-  doc.end();
-  return bytes;
+  numberPages(canvas, (pageNumber, count) => labels.pageOf(data.number, pageNumber, count));
+  return closePdf(pdf);
 }
 
 /** Renders a credit note's PDF from the database. */

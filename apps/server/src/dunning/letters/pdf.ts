@@ -1,26 +1,34 @@
 import type { EmailTemplateKind, Language } from '@ops/contract';
 import type { Kysely } from 'kysely';
-import PDFDocument from 'pdfkit';
 import { federationName } from '../../certificates';
 import type { Database } from '../../db/schema';
 import { loadEmailRenderer, type EmailRenderer } from '../../email-templates';
 import {
   attachQrBill,
-  canvasOf,
-  contentBottom,
-  contentWidth,
   headquartersAddress,
   invoiceLabelsOf,
   loadInvoicePdfData,
-  newPage,
-  pdfAccent as accent,
-  pdfMargin as margin,
-  pdfMuted as muted,
-  pdfPage as page,
   planQrBill,
-  type Canvas,
   type QrBillPlan,
 } from '../../invoices';
+import {
+  canvasOf,
+  closePdf,
+  contentBottom,
+  contentWidth,
+  drawColumnHeads,
+  drawSender,
+  drawTableRow,
+  margin,
+  muted,
+  newPage,
+  numberPages,
+  openPdf,
+  page,
+  senderOf,
+  type Canvas,
+  type TableColumn,
+} from '../../lib/pdf-kit';
 import { isLanguage, longDayIn } from '../../lib/pdf-language';
 import { variablesOf } from '../run';
 import type { DunningSettingsRows } from '../settings';
@@ -46,13 +54,8 @@ const homeCountry = 'CH';
 const bodySize = 9;
 
 /** The sender, as the invoice PDF states the supplier: the account's holder, else headquarters. */
-function senderOf(row: LetterRow): { name: string; lines: string[] } {
-  const address = row.bank_holder_address ?? headquartersAddress;
-  return {
-    name: row.bank_holder_name ?? federationName,
-    lines: address.split(/\s*[,\n]\s*/).filter(Boolean),
-  };
-}
+const senderOfRow = (row: LetterRow) =>
+  senderOf(row.bank_holder_name ?? federationName, row.bank_holder_address ?? headquartersAddress);
 
 /** The recipient's lines as the post reads them: name, street, postal code and town, country. */
 export function recipientLinesOf(row: LetterRow): string[] {
@@ -68,25 +71,12 @@ export function recipientLinesOf(row: LetterRow): string[] {
   ].filter((line): line is string => line !== null);
 }
 
-/** The sender top left, in the invoice's style; returns the y below it. */
-function drawSender({ write }: Canvas, row: LetterRow): number {
-  const sender = senderOf(row);
-  let y = write(sender.name, margin, margin, {
-    weight: 'bold',
-    size: 11,
-    color: accent,
-    width: 280,
-  });
-  for (const line of sender.lines) y = write(line, margin, y, { color: muted, width: 280 });
-  return y;
-}
-
 /** The return address and the recipient, inside the envelope's window. */
 function drawWindow(canvas: Canvas, row: LetterRow): void {
   const { doc, write } = canvas;
   const x = addressWindow.x + windowInset;
   const width = addressWindow.width - 2 * windowInset;
-  const sender = senderOf(row);
+  const sender = senderOfRow(row);
   // One small line the post returns an undeliverable letter to, ruled off from the recipient.
   const returnBottom = write(
     [sender.name, ...sender.lines].join(', '),
@@ -131,10 +121,10 @@ function drawFacts({ write }: Canvas, row: LetterRow, language: Language, today:
 const column = {
   number: { x: margin, width: 72 },
   due: { x: margin + 74, width: 62 },
-  open: { x: margin + 138, width: 78 },
+  open: { x: margin + 138, width: 78, align: 'right' },
   reference: { x: margin + 224, width: 150 },
   iban: { x: margin + 376, width: contentWidth - 376 },
-};
+} satisfies Record<string, TableColumn>;
 
 /**
  * The invoices the letter is about, with what its e-mail says of each (the same variables, so
@@ -146,24 +136,17 @@ function drawInvoices(
   language: Language,
   top: number,
 ): number {
-  const { doc, write } = canvas;
   const labels = letterLabelsOf(language);
   const invoiceLabels = invoiceLabelsOf(language);
-  let y = write(labels.invoicesHeading, margin, top, { weight: 'bold', size: 9 }) + 3;
-  const head = { color: muted, size: 8 };
-  write(invoiceLabels.invoiceNumber, column.number.x, y, { ...head, width: column.number.width });
-  write(invoiceLabels.dueDate, column.due.x, y, { ...head, width: column.due.width });
-  write(labels.open, column.open.x, y, { ...head, width: column.open.width, align: 'right' });
-  write(invoiceLabels.reference, column.reference.x, y, { ...head, width: column.reference.width });
-  write(invoiceLabels.iban, column.iban.x, y, { ...head, width: column.iban.width });
-  y += 11;
-  doc
-    .moveTo(margin, y)
-    .lineTo(margin + contentWidth, y)
-    .lineWidth(0.5)
-    .strokeColor('#d1d5db')
-    .stroke();
-  y += 3;
+  const heading = canvas.write(labels.invoicesHeading, margin, top, { weight: 'bold', size: 9 });
+  const heads = [
+    [invoiceLabels.invoiceNumber, column.number],
+    [invoiceLabels.dueDate, column.due],
+    [labels.open, column.open],
+    [invoiceLabels.reference, column.reference],
+    [invoiceLabels.iban, column.iban],
+  ] as const;
+  let y = drawColumnHeads(canvas, heads, heading + 3, { ruleAt: 11, below: 3 });
   for (const { variables } of rows) {
     const { invoice, bankAccount } = variables;
     // The account the template names: the QR-IBAN goes with a QR reference, else the IBAN.
@@ -172,16 +155,14 @@ function drawInvoices(
         ? bankAccount.qrIban
         : (bankAccount?.iban ?? '—');
     if (y + 14 > contentBottom) y = newPage(canvas);
-    const bottoms = [
-      write(invoice.number, column.number.x, y, { width: column.number.width }),
-      write(invoice.dueDate ?? '—', column.due.x, y, { width: column.due.width }),
-      write(invoice.balance, column.open.x, y, { width: column.open.width, align: 'right' }),
-      write(invoice.paymentReference ?? invoice.number, column.reference.x, y, {
-        width: column.reference.width,
-      }),
-      write(iban, column.iban.x, y, { width: column.iban.width }),
-    ];
-    y = Math.max(...bottoms) + 2;
+    const cells = [
+      [invoice.number, column.number],
+      [invoice.dueDate ?? '—', column.due],
+      [invoice.balance, column.open],
+      [invoice.paymentReference ?? invoice.number, column.reference],
+      [iban, column.iban],
+    ] as const;
+    y = drawTableRow(canvas, cells, y) + 2;
   }
   return y;
 }
@@ -245,31 +226,6 @@ function drawBody(canvas: Canvas, text: string, top: number): number {
   return y;
 }
 
-/** A letter over several pages numbers them ("Member M-001 · page 2 of 2"). */
-function numberPages(
-  { doc }: Canvas,
-  firstPage: number,
-  memberNumber: string,
-  language: Language,
-): void {
-  const range = doc.bufferedPageRange();
-  const count = range.start + range.count - firstPage;
-  if (count < 2) return;
-  for (let index = 0; index < count; index++) {
-    doc.switchToPage(firstPage + index);
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor(muted)
-      .text(letterLabelsOf(language).pageOf(memberNumber, index + 1, count), margin, 20, {
-        width: contentWidth,
-        align: 'right',
-        lineBreak: false,
-      });
-  }
-  doc.switchToPage(firstPage + count - 1);
-}
-
 /** What one letter prints, rendered before drawing (the wording is the level's template). */
 type PreparedLetter = {
   letter: LetterPlan;
@@ -324,7 +280,7 @@ function drawLetter(canvas: Canvas, prepared: PreparedLetter, today: string): vo
     return range.start + range.count;
   })();
   newPage(canvas);
-  drawSender(canvas, first);
+  drawSender(canvas, senderOfRow(first));
   drawWindow(canvas, first);
   drawFacts(canvas, first, language, today);
   let y = addressWindow.y + addressWindow.height + mm(7);
@@ -334,7 +290,10 @@ function drawLetter(canvas: Canvas, prepared: PreparedLetter, today: string): vo
   if (prepared.qrBill?.kind === 'qr-bill' && y <= page.height - qrBillHeight - 4) {
     attachQrBill(canvas, prepared.qrBill, y, invoiceLabelsOf(language));
   }
-  numberPages(canvas, firstPage, first.member_number, language);
+  // A letter over several pages numbers them ("Member M-001 · page 2 of 2").
+  const pageLabel = (pageNumber: number, count: number) =>
+    letterLabelsOf(language).pageOf(first.member_number, pageNumber, count);
+  numberPages(canvas, pageLabel, firstPage);
 }
 
 /**
@@ -356,29 +315,17 @@ export async function renderLettersPdf(
   for (const letter of selection.letters) {
     prepared.push(await prepareLetter(db, renderer, settings, letter, selection.today));
   }
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 0,
+  const pdf = openPdf({
     autoFirstPage: false,
     bufferPages: true,
-    compress: options.compress ?? true,
+    compress: options.compress,
     info: {
-      Title: `Dunning letters ${selection.today}`,
-      Author: federationName,
-      Subject: `${selection.letters.length} reminder letters`,
-      Creator: 'Operations',
-      Producer: 'Operations (PDFKit)',
+      title: `Dunning letters ${selection.today}`,
+      author: federationName,
+      subject: `${selection.letters.length} reminder letters`,
     },
   });
-  const chunks: Buffer[] = [];
-  const bytes = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const canvas = canvasOf(doc);
+  const canvas = canvasOf(pdf.doc);
   for (const letter of prepared) drawLetter(canvas, letter, selection.today);
-  doc.flushPages();
-  doc.end();
-  return bytes;
+  return closePdf(pdf);
 }

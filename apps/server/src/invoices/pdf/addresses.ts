@@ -1,7 +1,7 @@
 import type { InvoicePdfData } from './data';
 import { dayIn, formatPaymentReference, periodOfSupply } from './format';
 import { invoiceLabelsOf } from './labels';
-import { margin, muted, page, type Canvas } from './layout';
+import { margin, muted, page, type Canvas } from '../../lib/pdf-kit';
 
 /** The recipient's address block; returns the y below it. */
 function drawRecipient({ write }: Canvas, data: InvoicePdfData, top: number): number {

@@ -1,28 +1,38 @@
 import { federationName } from '../../certificates';
 import { federationVatNumber, headquartersAddress, type InvoicePdfData } from './data';
 import { invoiceLabelsOf, stampTextOf } from './labels';
-import { accent, contentWidth, ink, margin, muted, statusStampColors, type Canvas } from './layout';
+import {
+  contentWidth,
+  drawSender,
+  ink,
+  margin,
+  muted,
+  senderOf,
+  type Canvas,
+} from '../../lib/pdf-kit';
+import { statusStampColors } from './layout';
 
 /**
  * The supplier (top left: name, address, VAT registration) and the title with the status stamp
  * (top right). Returns the y below the supplier block.
  */
 export function drawHeader(
-  { write }: Canvas,
+  canvas: Canvas,
   data: InvoicePdfData,
   /** The document's title: a credit note reuses this header (issue 16). */
   title = invoiceLabelsOf(data.language).invoiceTitle,
 ): number {
+  const { write } = canvas;
   const labels = invoiceLabelsOf(data.language);
   // Supplier (top left).
-  const supplierName = data.account?.holderName ?? federationName;
-  const supplierAddress = (data.account?.holderAddress ?? headquartersAddress)
-    .split(/\s*[,\n]\s*/)
-    .filter(Boolean);
-  let y = margin;
-  y = write(supplierName, margin, y, { weight: 'bold', size: 11, color: accent, width: 280 });
-  for (const line of supplierAddress) y = write(line, margin, y, { color: muted, width: 280 });
-  y = write(
+  const y = drawSender(
+    canvas,
+    senderOf(
+      data.account?.holderName ?? federationName,
+      data.account?.holderAddress ?? headquartersAddress,
+    ),
+  );
+  const below = write(
     federationVatNumber ? labels.vatNumber(federationVatNumber) : labels.notVatRegistered,
     margin,
     y + 2,
@@ -48,5 +58,5 @@ export function drawHeader(
       align: 'right',
     });
   }
-  return y;
+  return below;
 }

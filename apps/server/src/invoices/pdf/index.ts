@@ -16,18 +16,8 @@ export { invoiceLabelsOf, invoicePdfLabels, type InvoicePdfLabels } from './labe
 export { formatAmount, formatIban, formatPaymentReference } from './format';
 export { parseHolderAddress, planQrBill, type QrBillPlan } from './qr-bill';
 export { renderInvoicePdf, renderInvoicePdfFromData, type RenderOptions } from './render';
-// The sections a credit note's PDF reuses (same layout family, no QR part; issue 16).
-export {
-  accent,
-  canvasOf,
-  contentBottom,
-  contentWidth,
-  margin,
-  muted,
-  newPage,
-  page as pdfPage,
-  type Canvas,
-} from './layout';
+// The sections a credit note's PDF reuses (same layout family, no QR part; issue 16); the page
+// and its text are the PDF kit's (`lib/pdf-kit`).
 // Dunning's letters (issue 32) end with the invoice's QR-bill when it fits below the text.
 export { attachQrBill } from './payment';
 export { drawHeader } from './header';

@@ -3,7 +3,8 @@ import { standardFonts, toWinAnsi } from '../../lib/pdf-fonts';
 import type { InvoicePdfData } from './data';
 import { formatAmount, formatRate } from './format';
 import { invoiceLabelsOf } from './labels';
-import { columns, contentBottom, margin, muted, newPage, page, rule, type Canvas } from './layout';
+import { contentBottom, margin, muted, newPage, page, rule, type Canvas } from '../../lib/pdf-kit';
+import { columns } from './layout';
 
 /** The table's header row (repeated on every page it runs over); returns the first row's y. */
 function drawTableHeader({ doc, write }: Canvas, data: InvoicePdfData, top: number): number {

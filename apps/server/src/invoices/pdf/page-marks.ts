@@ -1,6 +1,7 @@
 import type { InvoicePdfData } from './data';
 import { invoiceLabelsOf, stampTextOf } from './labels';
-import { contentWidth, margin, muted, page, statusStampColors, type Canvas } from './layout';
+import { contentWidth, margin, muted, page, type Canvas } from '../../lib/pdf-kit';
+import { statusStampColors } from './layout';
 
 /** The watermark's size: 110 pt, less for a long word (GUTGESCHRIEBEN) so that it fits the page. */
 function watermarkSize(doc: PDFKit.PDFDocument, text: string): number {

@@ -2,7 +2,14 @@ import { SwissQRBill } from 'swissqrbill/pdf';
 import { amountDueMinor, type InvoicePdfData } from './data';
 import { dayIn, formatAmount, formatIban, formatPaymentReference } from './format';
 import { invoiceLabelsOf, type InvoicePdfLabels } from './labels';
-import { contentBottom, contentWidth, margin, muted, newPage, type Canvas } from './layout';
+import {
+  contentBottom,
+  contentWidth,
+  margin,
+  muted,
+  newPage,
+  type Canvas,
+} from '../../lib/pdf-kit';
 import type { QrBillPlan } from './qr-bill';
 
 /** The VAT note: why an invoice with exempt lines and no VAT rate charges no VAT. */

@@ -1,10 +1,9 @@
-import PDFDocument from 'pdfkit';
 import { federationName } from '../../certificates';
 import { loadInvoicePdfData, type Db, type InvoicePdfData, type InvoiceReminder } from './data';
 import { drawAddresses } from './addresses';
 import { drawHeader } from './header';
 import { invoiceLabelsOf, type InvoicePdfLabels } from './labels';
-import { canvasOf, contentWidth, margin, type Canvas } from './layout';
+import { canvasOf, closePdf, contentWidth, margin, openPdf, type Canvas } from '../../lib/pdf-kit';
 import { drawLinesTable } from './lines-table';
 import { drawPageMarks } from './page-marks';
 import { attachQrBill, drawPaymentDetails } from './payment';
@@ -39,33 +38,22 @@ function drawReminderNote({ write }: Canvas, data: InvoicePdfData, top: number):
   return write(text, margin, top, { weight: 'bold', size: 9.5, width: contentWidth }) + 12;
 }
 
-/** A PDF document whose bytes the promise resolves to once it ends. */
-function newInvoiceDocument(data: InvoicePdfData, options: RenderOptions) {
+/** The document, titled as the invoice or the reminder it is sent again as. */
+function openInvoicePdf(data: InvoicePdfData, options: RenderOptions) {
   const labels = invoiceLabelsOf(data.language);
   const named = labels.invoiceNamed(data.number);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 0,
+  return openPdf({
     bufferPages: true,
-    compress: options.compress ?? true,
+    compress: options.compress,
     info: {
-      Title: options.reminder ? `${titleOf(labels, options.reminder)} – ${named}` : named,
-      Author: federationName,
-      Subject: `${labels.kindTitles[data.kind]} ${data.year}${data.member ? ` – ${data.member.legalName}` : ''}`,
-      Keywords: `invoice ${data.number}${data.member ? ` ${data.member.number}` : ''}`,
-      Creator: 'Operations',
-      Producer: 'Operations (PDFKit)',
-      CreationDate: data.updatedAt,
-      ModDate: data.updatedAt,
+      title: options.reminder ? `${titleOf(labels, options.reminder)} – ${named}` : named,
+      author: federationName,
+      subject: `${labels.kindTitles[data.kind]} ${data.year}${data.member ? ` – ${data.member.legalName}` : ''}`,
+      keywords: `invoice ${data.number}${data.member ? ` ${data.member.number}` : ''}`,
+      createdAt: data.updatedAt,
+      modifiedAt: data.updatedAt,
     },
   });
-  const chunks: Buffer[] = [];
-  const bytes = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  return { doc, bytes };
 }
 
 /**
@@ -82,8 +70,8 @@ export function renderInvoicePdfFromData(
   options: RenderOptions = {},
 ): Promise<Buffer> {
   const qrBill = planQrBill(data);
-  const { doc, bytes } = newInvoiceDocument(data, options);
-  const canvas = canvasOf(doc);
+  const pdf = openInvoicePdf(data, options);
+  const canvas = canvasOf(pdf.doc);
   const vatByRate = vatByRateOf(data);
   const labels = invoiceLabelsOf(data.language);
 
@@ -95,8 +83,5 @@ export function renderInvoicePdfFromData(
   y = drawPaymentDetails(canvas, data, vatByRate, qrBill, y);
   attachQrBill(canvas, qrBill, y, labels);
   drawPageMarks(canvas, data);
-
-  doc.flushPages();
-  doc.end();
-  return bytes;
+  return closePdf(pdf);
 }

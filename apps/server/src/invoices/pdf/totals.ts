@@ -2,7 +2,8 @@ import { lineAmountMinor, lineVatMinor } from '@ops/contract';
 import { amountDueMinor, type InvoicePdfData, type InvoicePdfMoney } from './data';
 import { dayIn, formatAmount, formatRate, timeDay } from './format';
 import { invoiceLabelsOf, type InvoicePdfLabels } from './labels';
-import { columns, contentBottom, margin, newPage, page, rule, type Canvas } from './layout';
+import { contentBottom, margin, newPage, page, rule, type Canvas } from '../../lib/pdf-kit';
+import { columns } from './layout';
 
 /** The taxable base and VAT of each rate (donations and lines outside VAT apart). */
 export function vatByRateOf(data: InvoicePdfData): Map<number, { base: number; vat: number }> {

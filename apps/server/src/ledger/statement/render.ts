@@ -1,17 +1,20 @@
-import PDFDocument from 'pdfkit';
 import { federationName } from '../../certificates';
+import { drawAddresses, drawHeader, formatAmount } from '../../invoices';
 import {
   canvasOf,
+  closePdf,
   contentBottom,
   contentWidth,
-  drawAddresses,
-  drawHeader,
-  formatAmount,
+  drawColumnHeads,
+  drawTableRow,
+  margin,
+  muted,
   newPage,
-  pdfMargin as margin,
-  pdfMuted as muted,
+  numberPages,
+  openPdf,
   type Canvas,
-} from '../../invoices';
+  type TableColumn,
+} from '../../lib/pdf-kit';
 import { longDayIn, shortDayIn } from '../../lib/pdf-language';
 import {
   loadStatementData,
@@ -27,10 +30,11 @@ const column = {
   date: { x: margin, width: 56 },
   description: { x: margin + 58, width: 166 },
   document: { x: margin + 228, width: 76 },
-  debit: { x: margin + 306, width: 58 },
-  credit: { x: margin + 368, width: 58 },
-  balance: { x: margin + 430, width: contentWidth - 430 },
-};
+  debit: { x: margin + 306, width: 58, align: 'right' },
+  credit: { x: margin + 368, width: 58, align: 'right' },
+  balance: { x: margin + 430, width: contentWidth - 430, align: 'right' },
+} satisfies Record<string, TableColumn>;
+const columnKeys = ['date', 'description', 'document', 'debit', 'credit', 'balance'] as const;
 const rowGap = 3;
 
 /** The statement's facts, right of the recipient (where an invoice states its own). */
@@ -44,29 +48,9 @@ function factsOf(data: StatementData, labels: StatementPdfLabels): [string, stri
   ];
 }
 
-function drawColumnHeads({ doc, write }: Canvas, labels: StatementPdfLabels, top: number): number {
-  const style = { color: muted, size: 8, weight: 'bold' as const };
-  write(labels.date, column.date.x, top, { ...style, width: column.date.width });
-  write(labels.description, column.description.x, top, {
-    ...style,
-    width: column.description.width,
-  });
-  write(labels.document, column.document.x, top, { ...style, width: column.document.width });
-  for (const [label, at] of [
-    [labels.debit, column.debit],
-    [labels.credit, column.credit],
-    [labels.balance, column.balance],
-  ] as const) {
-    write(label, at.x, top, { ...style, width: at.width, align: 'right' });
-  }
-  const y = top + 12;
-  doc
-    .moveTo(margin, y)
-    .lineTo(margin + contentWidth, y)
-    .lineWidth(0.5)
-    .strokeColor('#d1d5db')
-    .stroke();
-  return y + 4;
+function drawHeads(canvas: Canvas, labels: StatementPdfLabels, top: number): number {
+  const heads = columnKeys.map((key) => [labels[key], column[key]] as const);
+  return drawColumnHeads(canvas, heads, top, { weight: 'bold' });
 }
 
 type Row = {
@@ -82,22 +66,9 @@ type Row = {
 /** One row; a row that would not fit starts a new page with the column heads. */
 function drawRow(canvas: Canvas, labels: StatementPdfLabels, row: Row, top: number): number {
   let y = top;
-  if (y + 24 > contentBottom) y = drawColumnHeads(canvas, labels, newPage(canvas));
-  const { write } = canvas;
-  const style = row.isStrong ? { weight: 'bold' as const } : {};
-  const bottoms = [
-    write(row.date, column.date.x, y, { ...style, width: column.date.width }),
-    write(row.description, column.description.x, y, { ...style, width: column.description.width }),
-    write(row.document, column.document.x, y, { ...style, width: column.document.width }),
-    write(row.debit, column.debit.x, y, { ...style, width: column.debit.width, align: 'right' }),
-    write(row.credit, column.credit.x, y, { ...style, width: column.credit.width, align: 'right' }),
-    write(row.balance, column.balance.x, y, {
-      ...style,
-      width: column.balance.width,
-      align: 'right',
-    }),
-  ];
-  return Math.max(...bottoms) + rowGap;
+  if (y + 24 > contentBottom) y = drawHeads(canvas, labels, newPage(canvas));
+  const cells = columnKeys.map((key) => [row[key], column[key]] as const);
+  return drawTableRow(canvas, cells, y, row.isStrong ? { weight: 'bold' } : {}) + rowGap;
 }
 
 const amountOrEmpty = (minor: string) => (minor === '0' ? '' : formatAmount(Number(minor)));
@@ -116,7 +87,7 @@ function drawSection(
   if (y + 80 > contentBottom) y = newPage(canvas);
   y =
     canvas.write(labels.accountIn(section.currency), margin, y, { weight: 'bold', size: 10.5 }) + 4;
-  y = drawColumnHeads(canvas, labels, y);
+  y = drawHeads(canvas, labels, y);
   y = drawRow(
     canvas,
     labels,
@@ -169,24 +140,6 @@ function drawSection(
   return canvas.write(meaning, margin, y + 2, { color: muted, width: contentWidth }) + 14;
 }
 
-/** Page numbers when the statement runs over several pages. */
-function drawPageNumbers({ doc }: Canvas, data: StatementData, labels: StatementPdfLabels): void {
-  const range = doc.bufferedPageRange();
-  if (range.count < 2) return;
-  for (let index = range.start; index < range.start + range.count; index++) {
-    doc.switchToPage(index);
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor(muted)
-      .text(labels.pageOf(data.memberNumber, index - range.start + 1, range.count), margin, 20, {
-        width: contentWidth,
-        align: 'right',
-        lineBreak: false,
-      });
-  }
-}
-
 /**
  * Renders a statement of account (A4 portrait) in the invoice's layout family: supplier and
  * title, the member and the statement's facts, then per currency the opening balance, every
@@ -197,37 +150,25 @@ export function renderStatementPdfFromData(
   options: { compress?: boolean } = {},
 ): Promise<Buffer> {
   const labels = statementLabelsOf(data.document.language);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 0,
+  const pdf = openPdf({
     bufferPages: true,
-    compress: options.compress ?? true,
+    compress: options.compress,
     info: {
-      Title: `${labels.documentName} ${data.memberNumber} ${data.from} – ${data.to}`,
-      Author: federationName,
-      Subject: `${labels.documentName} – ${data.memberName}`,
-      Keywords: `statement of account ${data.memberNumber}`,
-      Creator: 'Operations',
-      Producer: 'Operations (PDFKit)',
+      title: `${labels.documentName} ${data.memberNumber} ${data.from} – ${data.to}`,
+      author: federationName,
+      subject: `${labels.documentName} – ${data.memberName}`,
+      keywords: `statement of account ${data.memberNumber}`,
     },
   });
-  const chunks: Buffer[] = [];
-  const bytes = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const canvas = canvasOf(doc);
+  const canvas = canvasOf(pdf.doc);
   let y = drawHeader(canvas, data.document, labels.title);
   y = drawAddresses(canvas, data.document, y, factsOf(data, labels)) + 20;
   if (data.sections.length === 0) {
     canvas.write(labels.nothingYet, margin, y, { color: muted });
   }
   for (const section of data.sections) y = drawSection(canvas, data, labels, section, y);
-  drawPageNumbers(canvas, data, labels);
-  doc.flushPages();
-  doc.end();
-  return bytes;
+  numberPages(canvas, (pageNumber, count) => labels.pageOf(data.memberNumber, pageNumber, count));
+  return closePdf(pdf);
 }
 
 /** Renders a member's statement of account for a period from the database. */
