@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { isVersionConflict } from '@/components/detail/conflict-notice';
@@ -155,3 +155,36 @@ export function FindingsState({
 
 export const inputClass =
   'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-sky-600';
+
+/**
+ * One check's findings, each rendered by the check, with the loading and error states. `query`
+ * is the check's findings query (the area's own).
+ */
+export function FindingsList<P extends { findings: readonly unknown[] }>({
+  query,
+  keyOf,
+  children,
+}: {
+  query: { data: P | undefined; isPending: boolean; error: unknown; refetch: () => unknown };
+  keyOf: (finding: P['findings'][number]) => string;
+  /** One finding's card; `page` is the whole answer (e.g. the countries to choose from). */
+  children: (finding: P['findings'][number], page: P) => ReactNode;
+}) {
+  const page = query.data;
+  if (!page) {
+    return (
+      <FindingsState
+        isPending={query.isPending}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  return (
+    <>
+      {page.findings.map((finding) => (
+        <Fragment key={keyOf(finding)}>{children(finding, page)}</Fragment>
+      ))}
+    </>
+  );
+}

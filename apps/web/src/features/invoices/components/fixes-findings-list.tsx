@@ -1,20 +1,11 @@
 import type { InvoiceFixCheck } from '@ops/contract';
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { FindingsList } from '@/components/fixes/fixes-panel';
 import { type InvoiceFindingsPageOf, useInvoiceFixFindings } from '../api/get-invoice-fix-findings';
-import { FindingsState } from './fixes-panel';
+
+export type { FindingProps, FindingsProps } from '@/components/fixes/fixes-route';
 
 export type FindingOf<C extends InvoiceFixCheck> = InvoiceFindingsPageOf<C>['findings'][number];
-
-/** What the screen gives each check's findings: the page, and whether and how to repair. */
-export type FindingsProps = {
-  offset: number;
-  limit: number;
-  canEdit: boolean;
-  onResult: (message: string) => void;
-};
-
-/** What one finding's card gets. */
-export type FindingProps<F> = { finding: F; canEdit: boolean; onResult: (message: string) => void };
 
 /** A page of one check's findings, each rendered by the check, with the loading and error states. */
 export function CheckFindings<C extends InvoiceFixCheck>({
@@ -31,14 +22,12 @@ export function CheckFindings<C extends InvoiceFixCheck>({
   children: (finding: FindingOf<C>) => ReactNode;
 }) {
   const query = useInvoiceFixFindings(check, offset, limit);
-  if (!query.data) {
-    return <FindingsState {...query} onRetry={() => void query.refetch()} />;
-  }
   return (
-    <>
-      {(query.data.findings as FindingOf<C>[]).map((finding) => (
-        <Fragment key={keyOf(finding)}>{children(finding)}</Fragment>
-      ))}
-    </>
+    <FindingsList<{ findings: FindingOf<C>[] }>
+      query={{ ...query, data: query.data as { findings: FindingOf<C>[] } | undefined }}
+      keyOf={keyOf}
+    >
+      {(finding) => children(finding)}
+    </FindingsList>
   );
 }

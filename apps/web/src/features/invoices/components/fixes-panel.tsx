@@ -1,9 +1,7 @@
 import type { TFixInvoice } from '@ops/contract';
-import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button } from '@/components/button';
 import { formatMoney } from '@/components/detail/format';
-import { FixesPanelFrame, linkClass, MemberLink } from '@/components/fixes/fixes-panel';
+import { linkClass, MemberLink } from '@/components/fixes/fixes-panel';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/components/detail/format';
 
@@ -14,70 +12,6 @@ export {
   MemberLink,
   RepairError,
 } from '@/components/fixes/fixes-panel';
-
-/** Findings per page of a check. */
-export const findingsPageSize = 20;
-
-export type FixesPanelProps = {
-  title: string;
-  description: string;
-  count: number;
-  /** The panel's findings from `offset`; rendered only while it is open. */
-  children: (offset: number, limit: number) => ReactNode;
-};
-
-/**
- * One check: its title and count, and (opened) a page of its findings with Previous and Next (a
- * check can find thousands). Checks with findings start open.
- */
-export function FixesPanel({ title, description, count, children }: FixesPanelProps) {
-  const [isOpen, setIsOpen] = useState(count > 0);
-  const [offset, setOffset] = useState(0);
-  // Repairs shrink the list: never stay on a page past its end.
-  const lastPageOffset = Math.max(0, Math.floor((count - 1) / findingsPageSize) * findingsPageSize);
-  const pageOffset = Math.min(offset, lastPageOffset);
-  const pageEnd = Math.min(count, pageOffset + findingsPageSize);
-  return (
-    <FixesPanelFrame
-      title={title}
-      description={description}
-      count={count}
-      isOpen={isOpen}
-      onToggle={() => setIsOpen((open) => !open)}
-    >
-      {children(pageOffset, findingsPageSize)}
-      {count > findingsPageSize ? (
-        <nav
-          aria-label={`Pages of ${title.toLowerCase()}`}
-          className="flex flex-wrap items-center gap-2 text-sm text-slate-600"
-        >
-          <Button
-            variant="secondary"
-            aria-disabled={pageOffset === 0 || undefined}
-            onClick={() => {
-              if (pageOffset > 0) setOffset(Math.max(0, pageOffset - findingsPageSize));
-            }}
-          >
-            Previous
-          </Button>
-          <span>
-            {(pageOffset + 1).toLocaleString('en')}–{pageEnd.toLocaleString('en')} of{' '}
-            {count.toLocaleString('en')}
-          </span>
-          <Button
-            variant="secondary"
-            aria-disabled={pageEnd >= count || undefined}
-            onClick={() => {
-              if (pageEnd < count) setOffset(pageOffset + findingsPageSize);
-            }}
-          >
-            Next
-          </Button>
-        </nav>
-      ) : null}
-    </FixesPanelFrame>
-  );
-}
 
 export function InvoiceLink({ iid, number }: { iid: string; number: string }) {
   return (

@@ -1,11 +1,23 @@
-import { useState } from 'react';
-import { FixesScreen } from '@/components/fixes/fixes-screen';
-import { PageOfList } from '@/components/screen';
+import type { InvoiceFixCheck, TInvoiceFixesSummary } from '@ops/contract';
+import { type FixesArea, FixesRoute } from '@/components/fixes/fixes-route';
 import { paths } from '@/config/paths';
-import { useCan } from '@/lib/permissions';
 import { useInvoiceFixesSummary, useLiveInvoiceFixes } from '../api/get-invoice-fixes-summary';
 import { InvoiceFixFindings } from '../components/fixes-findings';
-import { FixesPanel } from '../components/fixes-panel';
+
+const invoiceFixes: FixesArea<InvoiceFixCheck, TInvoiceFixesSummary['checks'][number]> = {
+  title: 'Invoice fixes',
+  description:
+    'Checks that find problems among invoices and card payments, each with an audited repair; a paid invoice is never silently rewritten.',
+  list: { href: paths.invoices.getHref(), title: 'Invoices' },
+  repairAction: 'invoices.edit',
+  repairingRoles: 'the finance or admin role',
+  paging: 'pages',
+  describe: (check) =>
+    check.hasRepair
+      ? check.description
+      : `${check.description} No automatic repair: each finding says what to do.`,
+  findings: (check, props) => <InvoiceFixFindings check={check} {...props} />,
+};
 
 /**
  * Invoice fixes: every check with its count, a page of its findings with the proposed repair in
@@ -14,51 +26,7 @@ import { FixesPanel } from '../components/fixes-panel';
  * findings show but not the buttons.
  */
 export function InvoicesFixesRoute() {
-  const canEdit = useCan('invoices.edit');
   const summary = useInvoiceFixesSummary();
-  const [result, setResult] = useState<string | null>(null);
   useLiveInvoiceFixes();
-
-  return (
-    <PageOfList listHref={paths.invoices.getHref()} listTitle="Invoices">
-      <FixesScreen
-        title="Invoice fixes"
-        description="Checks that find problems among invoices and card payments, each with an audited repair; a paid invoice is never silently rewritten."
-        closeHref={paths.invoices.getHref()}
-        canEdit={canEdit}
-        repairingRoles="the finance or admin role"
-        summary={{
-          isPending: summary.isPending,
-          error: summary.error,
-          hasData: summary.data !== undefined,
-          refetch: summary.refetch,
-        }}
-        result={result}
-        onDismissResult={() => setResult(null)}
-      >
-        {summary.data?.checks.map((check) => (
-          <FixesPanel
-            key={check.check}
-            title={check.title}
-            description={
-              check.hasRepair
-                ? check.description
-                : `${check.description} No automatic repair: each finding says what to do.`
-            }
-            count={check.count}
-          >
-            {(offset, limit) => (
-              <InvoiceFixFindings
-                check={check.check}
-                offset={offset}
-                limit={limit}
-                canEdit={canEdit}
-                onResult={setResult}
-              />
-            )}
-          </FixesPanel>
-        ))}
-      </FixesScreen>
-    </PageOfList>
-  );
+  return <FixesRoute area={invoiceFixes} summary={summary} />;
 }

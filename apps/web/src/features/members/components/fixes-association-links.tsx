@@ -2,9 +2,10 @@ import type { TAssociationLinkFinding, TAssociationLinkRepair } from '@ops/contr
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
 import { paths } from '@/config/paths';
+import type { FindingProps, FindingsProps } from '@/components/fixes/fixes-route';
 import { useMemberFixFindings } from '../api/get-member-fix-findings';
 import { useMemberFixRepair } from '../api/repair-member-fix';
-import { FindingCard, FindingsState, MemberLink } from './fixes-panel';
+import { FindingCard, FindingsList, MemberLink } from './fixes-panel';
 import { labelOf, memberCategoryLabels, memberStatusLabel } from '@/lib/labels';
 
 const problemLabels: Record<TAssociationLinkFinding['problem'], string> = {
@@ -14,36 +15,14 @@ const problemLabels: Record<TAssociationLinkFinding['problem'], string> = {
 };
 
 /** Links to members that are not live associations: relink to the country's, or clear. */
-export function AssociationLinkFindings({
-  limit,
-  canEdit,
-  onResult,
-}: {
-  limit: number;
-  canEdit: boolean;
-  onResult: (message: string) => void;
-}) {
+export function AssociationLinkFindings({ limit, canEdit, onResult }: FindingsProps) {
   const query = useMemberFixFindings('association-link', limit, true);
-  if (!query.data) {
-    return (
-      <FindingsState
-        isPending={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
   return (
-    <>
-      {query.data.findings.map((finding) => (
-        <AssociationLinkFinding
-          key={`${finding.kind}:${finding.id}`}
-          finding={finding}
-          canEdit={canEdit}
-          onResult={onResult}
-        />
-      ))}
-    </>
+    <FindingsList query={query} keyOf={(finding) => `${finding.kind}:${finding.id}`}>
+      {(finding) => (
+        <AssociationLinkFinding finding={finding} canEdit={canEdit} onResult={onResult} />
+      )}
+    </FindingsList>
   );
 }
 
@@ -51,11 +30,7 @@ function AssociationLinkFinding({
   finding,
   canEdit,
   onResult,
-}: {
-  finding: TAssociationLinkFinding;
-  canEdit: boolean;
-  onResult: (message: string) => void;
-}) {
+}: FindingProps<TAssociationLinkFinding>) {
   const repair = useMemberFixRepair(onResult);
   const { association, proposedAssociation } = finding;
   const base = { kind: finding.kind, id: finding.id, version: finding.version };

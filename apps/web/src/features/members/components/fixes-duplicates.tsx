@@ -1,11 +1,14 @@
 import type { TDuplicateFinding } from '@ops/contract';
 import { useState } from 'react';
 import { Button } from '@/components/button';
+import type { FindingProps, FindingsProps } from '@/components/fixes/fixes-route';
 import { useMemberFixFindings } from '../api/get-member-fix-findings';
 import { useMemberFixRepair } from '../api/repair-member-fix';
-import { FindingCard, FindingsState, MemberLink } from './fixes-panel';
+import { FindingCard, FindingsList, MemberLink } from './fixes-panel';
 import { MergeDialog, type DuplicateMember } from './fixes-merge-dialog';
 import { labelOf, memberCategoryLabels, memberStatusLabel } from '@/lib/labels';
+
+type DuplicateCheck = 'duplicate-name' | 'duplicate-vat';
 
 function relatedSummary(member: DuplicateMember): string {
   const { related } = member;
@@ -25,34 +28,17 @@ export function DuplicateFindings({
   limit,
   canEdit,
   onResult,
-}: {
-  check: 'duplicate-name' | 'duplicate-vat';
-  limit: number;
-  canEdit: boolean;
-  onResult: (message: string) => void;
-}) {
+}: FindingsProps & { check: DuplicateCheck }) {
   const query = useMemberFixFindings(check, limit, true);
-  if (!query.data) {
-    return (
-      <FindingsState
-        isPending={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
   return (
-    <>
-      {query.data.findings.map((finding) => (
-        <DuplicateFinding
-          key={finding.members.map((member) => member.mid).join(',')}
-          check={check}
-          finding={finding}
-          canEdit={canEdit}
-          onResult={onResult}
-        />
-      ))}
-    </>
+    <FindingsList
+      query={query}
+      keyOf={(finding) => finding.members.map((member) => member.mid).join(',')}
+    >
+      {(finding) => (
+        <DuplicateFinding check={check} finding={finding} canEdit={canEdit} onResult={onResult} />
+      )}
+    </FindingsList>
   );
 }
 
@@ -61,12 +47,7 @@ function DuplicateFinding({
   finding,
   canEdit,
   onResult,
-}: {
-  check: 'duplicate-name' | 'duplicate-vat';
-  finding: TDuplicateFinding;
-  canEdit: boolean;
-  onResult: (message: string) => void;
-}) {
+}: FindingProps<TDuplicateFinding> & { check: DuplicateCheck }) {
   const [isMerging, setIsMerging] = useState(false);
   const repair = useMemberFixRepair(onResult);
   const numbers = finding.members.map((member) => member.number).join(', ');

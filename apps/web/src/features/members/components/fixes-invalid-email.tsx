@@ -1,53 +1,22 @@
 import type { TInvalidEmailFinding } from '@ops/contract';
 import { useId, useState } from 'react';
 import { Button } from '@/components/button';
+import type { FindingProps, FindingsProps } from '@/components/fixes/fixes-route';
 import { useMemberFixFindings } from '../api/get-member-fix-findings';
 import { useMemberFixRepair } from '../api/repair-member-fix';
-import { FindingCard, FindingsState, inputClass, MemberLink } from './fixes-panel';
+import { FindingCard, FindingsList, inputClass, MemberLink } from './fixes-panel';
 
 /** Members without a valid e-mail: set the corrected address (proposed when tidying works) or clear it. */
-export function InvalidEmailFindings({
-  limit,
-  canEdit,
-  onResult,
-}: {
-  limit: number;
-  canEdit: boolean;
-  onResult: (message: string) => void;
-}) {
+export function InvalidEmailFindings({ limit, canEdit, onResult }: FindingsProps) {
   const query = useMemberFixFindings('invalid-email', limit, true);
-  if (!query.data) {
-    return (
-      <FindingsState
-        isPending={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
   return (
-    <>
-      {query.data.findings.map((finding) => (
-        <InvalidEmailFinding
-          key={finding.member.mid}
-          finding={finding}
-          canEdit={canEdit}
-          onResult={onResult}
-        />
-      ))}
-    </>
+    <FindingsList query={query} keyOf={(finding) => finding.member.mid}>
+      {(finding) => <InvalidEmailFinding finding={finding} canEdit={canEdit} onResult={onResult} />}
+    </FindingsList>
   );
 }
 
-function InvalidEmailFinding({
-  finding,
-  canEdit,
-  onResult,
-}: {
-  finding: TInvalidEmailFinding;
-  canEdit: boolean;
-  onResult: (message: string) => void;
-}) {
+function InvalidEmailFinding({ finding, canEdit, onResult }: FindingProps<TInvalidEmailFinding>) {
   const { member } = finding;
   const [email, setEmail] = useState(finding.proposedEmail ?? '');
   const repair = useMemberFixRepair(onResult);

@@ -1,45 +1,27 @@
 import type { TNoCountryFinding } from '@ops/contract';
 import { useId, useState } from 'react';
 import { Button } from '@/components/button';
+import type { FindingProps, FindingsProps } from '@/components/fixes/fixes-route';
 import { useMemberFixFindings } from '../api/get-member-fix-findings';
 import { useMemberFixRepair } from '../api/repair-member-fix';
-import { FindingCard, FindingsState, inputClass, MemberLink } from './fixes-panel';
+import { FindingCard, FindingsList, inputClass, MemberLink } from './fixes-panel';
 
 type Country = { iso2: string; name: string };
 
 /** Members without a country: choose one (the guess from VAT or e-mail is preselected). */
-export function NoCountryFindings({
-  limit,
-  canEdit,
-  onResult,
-}: {
-  limit: number;
-  canEdit: boolean;
-  onResult: (message: string) => void;
-}) {
+export function NoCountryFindings({ limit, canEdit, onResult }: FindingsProps) {
   const query = useMemberFixFindings('no-country', limit, true);
-  if (!query.data) {
-    return (
-      <FindingsState
-        isPending={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
-  const { countries } = query.data;
   return (
-    <>
-      {query.data.findings.map((finding) => (
+    <FindingsList query={query} keyOf={(finding) => finding.member.mid}>
+      {(finding, page) => (
         <NoCountryFinding
-          key={finding.member.mid}
           finding={finding}
-          countries={countries}
+          countries={page.countries}
           canEdit={canEdit}
           onResult={onResult}
         />
-      ))}
-    </>
+      )}
+    </FindingsList>
   );
 }
 
@@ -48,12 +30,7 @@ function NoCountryFinding({
   countries,
   canEdit,
   onResult,
-}: {
-  finding: TNoCountryFinding;
-  countries: Country[];
-  canEdit: boolean;
-  onResult: (message: string) => void;
-}) {
+}: FindingProps<TNoCountryFinding> & { countries: Country[] }) {
   const { member } = finding;
   const [iso2, setIso2] = useState(finding.proposedCountry?.iso2 ?? '');
   const repair = useMemberFixRepair(onResult);
