@@ -21,6 +21,7 @@ import { cliActor } from './db/audit';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { writeTransaction } from './db/transaction';
 import { addOperator } from './operators/service';
+import { waitUntil } from '../test/wait-for';
 
 type Instance = { child: ChildProcess & { output: () => string }; url: string };
 type ErrorBody = { error: { code: string; message: string } };
@@ -29,15 +30,8 @@ type ErrorBody = { error: { code: string; message: string } };
 const publicUrl = 'http://localhost:3000';
 const password = 'correct horse battery staple 42';
 
-async function waitFor<T>(read: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const waitFor = <T>(read: () => Promise<T | undefined>, timeoutMs = 20_000) =>
+  waitUntil(read, { timeoutMs });
 
 /**
  * Issue 20, "several instances, proven": two real server processes on one PostgreSQL

@@ -23,18 +23,12 @@ import { listenForNotifications } from '../db/notifications';
 import { startJobRunner, type JobRunner } from '../jobs/runner';
 import { changesChannel } from '../realtime/changes';
 import { deleteExpiredBackups } from './retention';
+import { waitUntil } from '../../test/wait-for';
 
 type ErrorBody = { error: { code: string; message: string } };
 
-async function waitFor<T>(read: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const waitFor = <T>(read: () => Promise<T | undefined>, timeoutMs = 60_000) =>
+  waitUntil(read, { timeoutMs, intervalMs: 200 });
 
 function sha256Of(file: string): string {
   return createHash('sha256').update(fs.readFileSync(file)).digest('hex');

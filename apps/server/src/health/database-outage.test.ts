@@ -14,6 +14,7 @@ import { openDatabase, type DatabaseHandle } from '../db/database';
 import { queueEmail } from '../emails';
 import { newId } from '../lib/ids';
 import { addOperator } from '../operators/service';
+import { waitUntil } from '../../test/wait-for';
 
 const execFileAsync = promisify(execFile);
 
@@ -43,15 +44,8 @@ async function createCluster(port: number) {
   };
 }
 
-async function waitFor<T>(read: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const waitFor = <T>(read: () => Promise<T | undefined>, timeoutMs = 20_000) =>
+  waitUntil(read, { timeoutMs, ignoreErrors: true });
 
 type Ready = { status: string; database: string; jobQueue: { schema: string; runner: string } };
 

@@ -14,16 +14,10 @@ import { runJobNow } from './actions';
 import { startJobRunner, type JobRunner } from './runner';
 import { nextOccurrence, todayInZurich, yearInZurich } from './schedule-times';
 import { enqueueDueSchedules } from './tick';
+import { waitUntil } from '../../test/wait-for';
 
-async function waitFor<T>(read: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const waitFor = <T>(read: () => Promise<T | undefined>, timeoutMs = 15_000) =>
+  waitUntil(read, { timeoutMs });
 
 describe('next occurrences in Europe/Zurich', () => {
   it('keeps the local time across the changes to and from summer time', () => {

@@ -6,16 +6,10 @@ import { silentLogger } from '../../test/database';
 import { cliActor } from '../db/audit';
 import { runJobNow } from './actions';
 import { startJobRunner, type JobRunner } from './runner';
+import { waitUntil } from '../../test/wait-for';
 
-async function waitFor<T>(read: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const waitFor = <T>(read: () => Promise<T | undefined>, timeoutMs = 30_000) =>
+  waitUntil(read, { timeoutMs });
 
 /**
  * graphile-worker stops its whole worker pool when it cannot record a job's end (issue 20: the

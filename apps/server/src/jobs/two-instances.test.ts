@@ -9,18 +9,12 @@ import { openDatabase, type DatabaseHandle } from '../db/database';
 import { startRenewalRun } from '../invoices';
 import { buildSwissIban } from '../lib/iban';
 import { runJobNow } from './actions';
+import { waitUntil } from '../../test/wait-for';
 
 type Instance = { child: ChildProcess & { output: () => string }; url: string };
 
-async function waitFor<T>(read: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const waitFor = <T>(read: () => Promise<T | undefined>, timeoutMs = 20_000) =>
+  waitUntil(read, { timeoutMs });
 
 /**
  * Two real server processes on one PostgreSQL, started at the same moment on an empty database
