@@ -1,4 +1,6 @@
 import { auditReasonKey } from '@ops/contract';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database';
@@ -11,6 +13,7 @@ import {
   lockRecord,
   lockRecords,
   updateRecord,
+  updateRecordPart,
   updateRecords,
   versionBump,
 } from './records';
@@ -233,5 +236,53 @@ describe('records store', () => {
       { mid: 'r-bump-1', version: 2, updated_by: 'system' },
       { mid: 'r-bump-2', version: 2, updated_by: 'system' },
     ]);
+  });
+
+  it("stamps a record's part (a dunning level) the same way, leaving its audit to the record", async () => {
+    const level = await inTransaction((trx) =>
+      updateRecordPart(trx, ann, 'dunning_levels', '2', { name: 'Second reminder' }),
+    );
+    expect(level).toMatchObject({
+      level: 2,
+      name: 'Second reminder',
+      version: 2,
+      updated_by: 'u-ann',
+    });
+    expect(await auditOf('2')).toEqual([]);
+    const missing = await errorOf(
+      inTransaction((trx) => updateRecordPart(trx, ann, 'dunning_levels', '9', { name: 'x' })),
+    );
+    expect(missing.code).toBe('not-found');
+    expect(missing.message).toBe('No dunning level has the id 9.');
+  });
+
+  it('names a missing job schedule in its own words', async () => {
+    const missing = await errorOf(inTransaction((trx) => lockRecord(trx, 'job_schedules', 'nope')));
+    expect(missing.message).toBe('No job is named nope.');
+  });
+});
+
+/**
+ * The one write path, kept so: outside the records store no server code bumps `version` by hand
+ * (migrations, whose SQL is history, and comments aside).
+ */
+describe('versioned writes', () => {
+  it('bump the version only in db/records.ts', async () => {
+    const root = path.resolve(__dirname, '..');
+    const files = (await readdir(root, { recursive: true }))
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .filter((file) => !file.startsWith(`db${path.sep}migrations`))
+      .filter((file) => file !== path.join('db', 'records.ts'));
+    const handWritten: string[] = [];
+    for (const file of files) {
+      const lines = (await readFile(path.join(root, file), 'utf8')).split('\n');
+      lines.forEach((line, index) => {
+        const code = line.trim();
+        if (code.startsWith('*') || code.startsWith('//') || code.startsWith('/*')) return;
+        if (/\bversion\b[^,;]*\+\s*1\b/.test(code))
+          handWritten.push(`${file}:${index + 1}: ${code}`);
+      });
+    }
+    expect(handWritten).toEqual([]);
   });
 });

@@ -162,6 +162,30 @@ const recordTables = {
     keyWord: 'id',
     label: () => 'The note',
   },
+  // Issue 18: an operator's wording of an e-mail kind in one language (`kind:language`).
+  email_templates: {
+    key: 'id',
+    noun: 'e-mail template',
+    keyWord: 'id',
+    label: (row: Selectable<Database['email_templates']>) => `The ${row.id} template`,
+  },
+  // Issue 17: the four dunning levels, parts of the dunning settings (one form, one version, one
+  // audit entry with the whole before and after): written by `updateRecordPart`.
+  dunning_levels: {
+    key: 'level',
+    noun: 'dunning level',
+    keyWord: 'id',
+    label: (row: Selectable<Database['dunning_levels']>) => `Dunning level ${row.level}`,
+    partOf: 'dunning_settings',
+  },
+  // Issue 16: one row per periodic task; the Jobs screen pauses and resumes it.
+  job_schedules: {
+    key: 'name',
+    noun: 'job',
+    keyWord: 'id',
+    label: (row: Selectable<Database['job_schedules']>) => `The job ${row.title}`,
+    missing: (name: string) => `No job is named ${name}.`,
+  },
 } as const;
 
 /** A business table whose rows carry `version`, `updated_at` and `updated_by`. */
@@ -190,8 +214,9 @@ export function recordLabel<T extends RecordTable>(table: T, row: RecordRow<T>):
 
 /** The one 404 of a record: "No invoice has the id 7f3…." */
 export function recordNotFound(table: RecordTable, id: string): AppError {
-  const { noun, keyWord } = recordTables[table];
-  return notFoundError(noun, id, keyWord);
+  const entry = recordTables[table];
+  if ('missing' in entry) return new AppError('not-found', entry.missing(id));
+  return notFoundError(entry.noun, id, entry.keyWord);
 }
 
 /**
@@ -387,6 +412,35 @@ export async function updateRecord<T extends RecordTable>(
     before: auditBefore(note, before),
     after: auditAfter(note, updated as unknown as Record<string, unknown>),
   });
+  return updated;
+}
+
+/** A table whose rows are parts of another record (audited as that record's write). */
+export type RecordPartTable = {
+  [T in RecordTable]: (typeof recordTables)[T] extends { partOf: RecordTable } ? T : never;
+}[RecordTable];
+
+/**
+ * Writes `changes` to a part of a record (a dunning level of the dunning settings), bumping its
+ * version and stamping who and when like every versioned write. The caller holds the whole
+ * record's lock (its version checked) and writes the record's one audit entry, with the parts'
+ * before and after, through `updateRecord` in the same transaction. Returns the part as it is now.
+ */
+export async function updateRecordPart<T extends RecordPartTable>(
+  trx: Trx,
+  actor: Actor,
+  table: T,
+  id: string,
+  changes: RecordChanges<T>,
+): Promise<RecordRow<T>> {
+  const anyTrx = trx as unknown as Transaction<Record<string, Record<string, unknown>>>;
+  const updated = (await anyTrx
+    .updateTable(table as string)
+    .set({ ...(changes as Record<string, unknown>), ...stamp(actor) })
+    .where(recordTables[table].key, '=', id)
+    .returningAll()
+    .executeTakeFirst()) as RecordRow<T> | undefined;
+  if (!updated) throw recordNotFound(table, id);
   return updated;
 }
 

@@ -1,7 +1,7 @@
 import type { TDunningSettings, TDunningSettingsUpdate } from '@ops/contract';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Actor } from '../db/audit';
-import { lockRecord, updateRecord } from '../db/records';
+import { lockRecord, updateRecord, updateRecordPart } from '../db/records';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { loadDunningSettings, toDunningSettings } from './settings';
@@ -39,22 +39,14 @@ export async function updateDunningSettings(
   return writeTransaction(db, async (trx) => {
     const row = await lockRecord(trx, 'dunning_settings', 'dunning', { version: update.version });
     const before = auditedView(toDunningSettings(await loadDunningSettings(trx)));
-    const author = actor.uid ?? actor.kind;
     for (const level of update.levels) {
-      await trx
-        .updateTable('dunning_levels')
-        .set({
-          name: level.name,
-          days_after_due: level.daysAfterDue,
-          template_kind: level.templateKind,
-          attach_pdf: level.attachPdf,
-          enabled: level.enabled,
-          version: sql<number>`version + 1`,
-          updated_at: sql<Date>`now()`,
-          updated_by: author,
-        })
-        .where('level', '=', level.level)
-        .execute();
+      await updateRecordPart(trx, actor, 'dunning_levels', String(level.level), {
+        name: level.name,
+        days_after_due: level.daysAfterDue,
+        template_kind: level.templateKind,
+        attach_pdf: level.attachPdf,
+        enabled: level.enabled,
+      });
     }
     for (const minimum of update.minimums) {
       await trx

@@ -8,7 +8,7 @@ import {
 } from '@ops/contract';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { recordAudit, type Actor } from '../db/audit';
-import { recordConflict } from '../db/records';
+import { recordConflict, updateRecord } from '../db/records';
 import type { Database, EmailTemplatesTable } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { AppError } from '../errors';
@@ -91,53 +91,52 @@ export async function saveEmailTemplate(
     const row = await lockOverride(trx, kind, language);
     await refuseStale(trx, kind, language, row, request.version);
     const id = `${kind}:${language}`;
-    const version = (row?.version ?? 0) + 1;
     if (row) {
-      await trx
-        .updateTable('email_templates')
-        .set({
+      const updated = await updateRecord(
+        trx,
+        actor,
+        'email_templates',
+        row,
+        {
           subject: source.subject,
           text_body: source.text,
           html_body: source.html,
           text_separate: hasOwnText(source),
-          version,
-          updated_at: sql<Date>`now()`,
-          updated_by: actor.uid,
           last_fallback_at: null,
           last_fallback_reason: null,
-        })
-        .where('id', '=', id)
-        .execute();
-    } else {
-      await trx
-        .insertInto('email_templates')
-        .values({
-          id,
-          kind,
-          language,
-          subject: source.subject,
-          text_body: source.text,
-          html_body: source.html,
-          text_separate: hasOwnText(source),
-          version,
-          created_at: sql<Date>`now()`,
-          updated_at: sql<Date>`now()`,
-          created_by: actor.uid,
-          updated_by: actor.uid,
-        })
-        .execute();
+        },
+        {
+          action: 'update',
+          view: (stored) => auditedTemplate(sourceOfRow(stored as Row), stored.version as number),
+        },
+      );
+      return updated.version;
     }
-    const before = row
-      ? auditedTemplate(sourceOfRow(row), row.version)
-      : auditedTemplate(defaultOf(kind, language).template, null);
+    // The first override of the kind in this language: version 1 (the column's default).
+    await trx
+      .insertInto('email_templates')
+      .values({
+        id,
+        kind,
+        language,
+        subject: source.subject,
+        text_body: source.text,
+        html_body: source.html,
+        text_separate: hasOwnText(source),
+        created_at: sql<Date>`now()`,
+        updated_at: sql<Date>`now()`,
+        created_by: actor.uid,
+        updated_by: actor.uid,
+      })
+      .execute();
     await recordAudit(trx, actor, {
       table: 'email_templates',
       recordId: id,
-      action: row ? 'update' : 'create',
-      before,
-      after: auditedTemplate(source, version),
+      action: 'create',
+      before: auditedTemplate(defaultOf(kind, language).template, null),
+      after: auditedTemplate(source, 1),
     });
-    return version;
+    return 1;
   });
   return {
     template: await getEmailTemplate(db, kind, language),

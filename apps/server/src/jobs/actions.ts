@@ -1,6 +1,7 @@
 import type { TJobRun, TJobSchedule } from '@ops/contract/jobs';
 import { sql, type Kysely } from 'kysely';
 import { recordAudit, type Actor } from '../db/audit';
+import { lockRecord, updateRecord } from '../db/records';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { AppError } from '../errors';
@@ -90,33 +91,20 @@ export async function setSchedulePaused(
 ): Promise<TJobSchedule> {
   const task = taskOrNotFound(name);
   await writeTransaction(db, async (trx) => {
-    const before = await trx
-      .selectFrom('job_schedules')
-      .select(['paused', 'next_run_at', 'version'])
-      .where('name', '=', name)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!before) throw new AppError('not-found', `No job is named ${name}.`);
+    const before = await lockRecord(trx, 'job_schedules', name);
     if (before.paused === paused) return;
     const nextRunAt = paused ? before.next_run_at : nextOccurrence(task.schedule.cron, clock.now());
-    await trx
-      .updateTable('job_schedules')
-      .set({
-        paused,
-        next_run_at: nextRunAt,
-        version: before.version + 1,
-        updated_at: sql<Date>`now()`,
-        updated_by: actor.uid ?? actor.kind,
-      })
-      .where('name', '=', name)
-      .execute();
-    await recordAudit(trx, actor, {
-      table: 'job_schedules',
-      recordId: name,
-      action: paused ? 'pause' : 'resume',
-      before: { paused: before.paused, version: before.version },
-      after: { paused, version: before.version + 1 },
-    });
+    await updateRecord(
+      trx,
+      actor,
+      'job_schedules',
+      before,
+      { paused, next_run_at: nextRunAt },
+      {
+        action: paused ? 'pause' : 'resume',
+        view: (row) => ({ paused: row.paused, version: row.version }),
+      },
+    );
   });
   const schedule = (await listSchedules(db)).find((candidate) => candidate.name === name);
   if (!schedule) throw new AppError('not-found', `No job is named ${name}.`);
