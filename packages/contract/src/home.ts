@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-/** Application statuses that wait for the federation's staff to act. */
-export const applicationStatusesAwaitingReview = ['submitted', 'endorsed', 'under-review'] as const;
+// What each count counts, and where its card leads, is declared zod-free in
+// `home-definitions.ts` (the browser reads it there).
+export { applicationStatusesAwaitingReview } from './home-definitions';
 
 export const ZHomeOverview = z
   .object({

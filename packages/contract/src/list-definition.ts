@@ -10,6 +10,19 @@
  * and the web cell.
  */
 
+/**
+ * Filter values as a URL carries them (see `parseFilter` on the server); the browser's list
+ * state and the drill-down links read them from here.
+ */
+export const filterSyntax = {
+  /** `a,b`: one of these values. */
+  separator: ',',
+  /** `from..to`: a range; either end may be left out (`2020-01-01..`). */
+  range: '..',
+  /** `(empty)`: no value at all. */
+  empty: '(empty)',
+} as const;
+
 /** How a filter's values are read: text, whole numbers or dates (YYYY-MM-DD). */
 export type ListColumnType = 'text' | 'integer' | 'date';
 

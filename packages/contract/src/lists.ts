@@ -28,15 +28,8 @@ export const listLimits = {
   exactTotalLimit: 10_000,
 } as const;
 
-/** Filter values as a URL carries them (see `parseFilter` on the server). */
-export const filterSyntax = {
-  /** `a,b`: one of these values. */
-  separator: ',',
-  /** `from..to`: a range; either end may be left out (`2020-01-01..`). */
-  range: '..',
-  /** `(empty)`: no value at all. */
-  empty: '(empty)',
-} as const;
+/** Filter values as a URL carries them (zod-free, in `list-definition.ts`). */
+export { filterSyntax } from './list-definition';
 
 export const ZListQuery = z.object({
   q: z.string().trim().max(200).optional().describe('Full-text: every word, the last as a prefix'),

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { invoiceCurrencies, memberCategories, regions } from './enumerations';
+import {
+  membershipGroupings,
+  reportFormats,
+  reportNames,
+  revenuePeriods,
+  type TReportName,
+} from './report-definitions';
 
 /**
  * Reports (issue 18): one shape for every report. `GET /api/reports/{name}` with the filters as
@@ -9,46 +16,20 @@ import { invoiceCurrencies, memberCategories, regions } from './enumerations';
  * scans the invoices or members.
  */
 
-export const reportNames = [
-  'membership-by-region',
-  'growth',
-  'revenue',
-  'receivables-ageing',
-  'receivables-by-member',
-  'renewal-progress',
-  'applications-funnel',
-  'certificates',
-  'email-delivery',
-] as const;
-export type TReportName = (typeof reportNames)[number];
-
-/** Money figures: only operators with the finance or admin role may read these reports. */
-export const financeReportNames = [
-  'revenue',
-  'receivables-ageing',
-  'receivables-by-member',
-  'renewal-progress',
-] as const satisfies readonly TReportName[];
-
-export function isFinanceReport(name: TReportName): boolean {
-  return (financeReportNames as readonly string[]).includes(name);
-}
-
-/** The receivables ageing buckets, by days past the due date (today at headquarters). */
-export const ageingBuckets = ['current', '1-30', '31-60', '61-90', '90+'] as const;
-export type TAgeingBucket = (typeof ageingBuckets)[number];
-export const ageingBucketLabels: Record<TAgeingBucket, string> = {
-  current: 'Not yet due',
-  '1-30': '1–30 days',
-  '31-60': '31–60 days',
-  '61-90': '61–90 days',
-  '90+': 'Over 90 days',
-};
-
-/** How the membership report groups its members. */
-export const membershipGroupings = ['region', 'country', 'category'] as const;
-/** How the revenue report buckets time. */
-export const revenuePeriods = ['month', 'year'] as const;
+// The names, the filters each report applies and the ageing buckets are declared zod-free in
+// `report-definitions.ts` (the browser reads them there); re-exported here unchanged.
+export {
+  ageingBucketLabels,
+  ageingBuckets,
+  financeReportNames,
+  isFinanceReport,
+  membershipGroupings,
+  reportFormats,
+  reportNames,
+  revenuePeriods,
+  type TAgeingBucket,
+  type TReportName,
+} from './report-definitions';
 
 /**
  * What a column holds, so that the table, the chart, the CSV and the XLSX read it the same way:
@@ -126,7 +107,6 @@ export const ZReportFilters = z.object({
 });
 export type TReportFilters = z.infer<typeof ZReportFilters>;
 
-export const reportFormats = ['json', 'csv', 'xlsx'] as const;
 export const ZReportQuery = ZReportFilters.extend({
   format: z.enum(reportFormats).optional().describe('json (default), csv or xlsx'),
 });

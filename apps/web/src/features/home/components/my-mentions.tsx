@@ -1,9 +1,9 @@
 import type { TMyMentions } from '@ops/contract/notes';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { Button } from '@/components/button';
-import { formatCount, formatDateTime } from '@/components/detail/format';
-import { ErrorCard } from '@/components/error-card';
+import { Button } from '@ops/ui/button';
+import { formatCount, formatDateTime } from '@ops/ui/format';
+import { ErrorCard } from '@ops/ui/error-card';
 // The note helpers alone (not the notes index): the home chunk stays free of the forms' zod.
 import { noteHref } from '@/components/notes/note-href';
 import { firstLine, mentionName } from '@/components/notes/note-text';

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { focusRing } from '@/components/button';
+import { focusRing } from '@ops/ui/button';
 
 /** The height of a trend's plot (CSS pixels, axes included). */
 export const trendPlotHeight = 160;

@@ -1,7 +1,7 @@
 import type { TReport } from '@ops/contract/reports';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { focusRing } from '@/components/button';
+import { focusRing } from '@ops/ui/button';
 import { ChartFigure } from '@/components/charts/chart-figure';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useTrendReport } from '../api/get-trend-report';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Component, lazy, Suspense, useEffect, useId, useMemo, type ReactNode } from 'react';
-import { ErrorCard } from '@/components/error-card';
+import { ErrorCard } from '@ops/ui/error-card';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { trendReportQueryOptions } from '../api/get-trend-report';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { Button } from '@/components/button';
-import { formatTime } from '@/components/detail/format';
-import { ErrorCard } from '@/components/error-card';
+import { Button } from '@ops/ui/button';
+import { formatTime } from '@ops/ui/format';
+import { ErrorCard } from '@ops/ui/error-card';
 import { Screen } from '@/components/screen';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useOverview } from '../api/get-overview';

@@ -1,8 +1,7 @@
 import type { THomeOverview } from '@ops/contract';
-import { formatDate } from '@ops/contract/display-format';
-import { memberCategories } from '@ops/contract/values';
-import { listHrefs, paths } from '@/config/paths';
-import { applicationStatusesAwaitingReview, failedEmailState } from './constants';
+import { formatCount, formatDate } from '@ops/contract/display-format';
+import { overviewDrillDowns } from '@ops/contract/home-definitions';
+import { hrefOfDrillDown } from '@/lib/drill-down-href';
 
 /** One count of the start page: what it counts, and the list that shows those records. */
 export type OverviewItem = {
@@ -25,9 +24,6 @@ export type OverviewItem = {
   tone: 'attention' | 'problem';
 };
 
-/** Members the dunning may suspend: every category but honorary members (never chased). */
-const chasedCategories = memberCategories.filter((category) => category !== 'honorary');
-
 /**
  * The counts of the start page ("To do today"), in the order they are shown: applications, bank
  * payments to match, failed e-mails, overdue invoices, one count per enabled dunning level, and
@@ -41,7 +37,7 @@ export function getOverviewItems(overview: THomeOverview): OverviewItem[] {
       id: 'applications',
       label: 'Applications awaiting review',
       count: overview.applicationsAwaitingReview,
-      href: listHrefs.applications({ status: applicationStatusesAwaitingReview }),
+      href: hrefOfDrillDown(overviewDrillDowns.applications()),
       description: 'Submitted, endorsed or under review.',
       emptyText: 'No applications are waiting for review.',
       tone: 'attention',
@@ -51,7 +47,7 @@ export function getOverviewItems(overview: THomeOverview): OverviewItem[] {
       label: 'Bank payments to match',
       count: bankPayments,
       // The unmatched payments queue: the suggestions first, then the unmatched.
-      href: paths.bankStatementsUnmatched.getHref(),
+      href: hrefOfDrillDown(overviewDrillDowns.bankPayments()),
       description: `${formatCount(overview.suggestedBankPayments)} suggested (confirm them), ${formatCount(overview.unmatchedBankPayments)} unmatched (assign them).`,
       emptyText: 'Every imported payment is booked or set aside.',
       tone: 'attention',
@@ -60,7 +56,7 @@ export function getOverviewItems(overview: THomeOverview): OverviewItem[] {
       id: 'emails',
       label: 'Failed e-mails',
       count: overview.failedEmails,
-      href: listHrefs.emails({ state: failedEmailState }),
+      href: hrefOfDrillDown(overviewDrillDowns.emails()),
       description: 'Delivery failed for good; nobody received them.',
       emptyText: 'No e-mails have failed.',
       tone: 'problem',
@@ -69,7 +65,7 @@ export function getOverviewItems(overview: THomeOverview): OverviewItem[] {
       id: 'invoices',
       label: 'Overdue invoices',
       count: overview.overdueInvoices,
-      href: listHrefs.invoices({ overdue: true }),
+      href: hrefOfDrillDown(overviewDrillDowns.overdueInvoices()),
       description: 'Issued and past their due date.',
       emptyText: 'No invoices are overdue.',
       tone: 'attention',
@@ -78,7 +74,7 @@ export function getOverviewItems(overview: THomeOverview): OverviewItem[] {
       id: `dunning-level-${level.level}`,
       label: `${level.name} sent`,
       count: level.invoices,
-      href: listHrefs.invoices({ status: 'issued', dunningLevel: level.level }),
+      href: hrefOfDrillDown(overviewDrillDowns.dunningLevel(level.level)),
       description: `Issued invoices whose last reminder was this one (level ${level.level}).`,
       emptyText: `No open invoice is at this level (${level.level}).`,
       tone: 'attention',
@@ -89,17 +85,8 @@ export function getOverviewItems(overview: THomeOverview): OverviewItem[] {
             id: 'suspension' as const,
             label: 'Members due for suspension',
             count: suspension.members,
-            // The issued invoices due on or before the day the suspending level is reached, of
-            // members who are not honorary, oldest due first: every member counted appears
-            // there with the invoice that makes them due. The list cannot tell a member's status
-            // or exemption, so it also shows the invoices of members suspended already or
-            // exempt from dunning, whom the count leaves out.
-            href: listHrefs.invoices({
-              status: 'issued',
-              dueDate: `..${suspension.dueOnOrBefore}`,
-              memberCategory: chasedCategories,
-              sort: 'dueDate',
-            }),
+            // The invoices that make a member due (see `overviewDrillDowns.suspension`).
+            href: hrefOfDrillDown(overviewDrillDowns.suspension(suspension.dueOnOrBefore)),
             description: `Not suspended yet, with an invoice due on or before ${formatDate(suspension.dueOnOrBefore)} (${suspension.name}).`,
             emptyText: 'No member is due for suspension.',
             tone: 'problem' as const,
@@ -109,9 +96,5 @@ export function getOverviewItems(overview: THomeOverview): OverviewItem[] {
   ];
 }
 
-const countFormat = new Intl.NumberFormat('en');
-
-/** A count as shown: grouped thousands (1,204), so a large backlog reads at a glance. */
-export function formatCount(count: number): string {
-  return countFormat.format(count);
-}
+/** A count as shown: grouped thousands (1,204), the console's one count format. */
+export { formatCount };

@@ -14,17 +14,17 @@ import {
   type TReportCell,
   type TReportRow,
 } from '@ops/contract/reports';
+import { reportDrillDown, type TDrillDownRow } from '@ops/contract/drill-downs';
 import type { ChartProps } from '@/components/charts/chart';
-import { filterSyntax } from '@/components/data-list/list-state';
-import { paths, withListQuery } from '@/config/paths';
+import { hrefOfDrillDown } from '@/lib/drill-down-href';
 
 /**
  * The figures of the home screen's trends (issue 18): from a report's rows, the headline with its
  * change ("32,902 members", "+1.8% on the end of 2025") and the small chart with its drill-down.
  * Pure functions of the report, so that each figure can be checked against the API's rows: the
- * figure is always read from the same rows the chart and its table show. The drill-down URLs are
- * the report screens' own (features/reports/utils/drill-down.ts), so a bar opens the same list
- * from either screen.
+ * figure is always read from the same rows the chart and its table show. The drill-downs are
+ * the report screens' own (the contract's `reportDrillDown`), so a bar opens the same list from
+ * either screen.
  */
 
 /** A change against a point of comparison, or why there is none. */
@@ -146,45 +146,13 @@ export function formatMonth(month: string): string {
   return match && name ? `${name} ${match[1]}` : month;
 }
 
-const range = (from: string, to: string) => `${from}${filterSyntax.range}${to}`;
+export { addDays, dueDatesOfBucket } from '@ops/contract/drill-downs';
 
-/** An ISO day moved by `days` (in UTC, where no time zone shifts a calendar day). */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
+/** The URL of the records behind a report's (row, column), as the report screen opens them. */
+function drillDownHref(report: TReport, row: TDrillDownRow, columnKey: string) {
+  const target = reportDrillDown(report, row, columnKey);
+  return target ? hrefOfDrillDown(target) : undefined;
 }
-
-/** A month's days, cut to the report's period (its last month ends today). */
-function monthPeriod(report: TReport, month: string): string {
-  const [year, monthNumber] = month.split('-').map(Number);
-  const first = `${month}-01`;
-  const last = new Date(Date.UTC(year ?? 1970, monthNumber ?? 1, 0)).toISOString().slice(0, 10);
-  const from = report.filters.from && report.filters.from > first ? report.filters.from : first;
-  const to = report.filters.to < last ? report.filters.to : last;
-  return range(from, to);
-}
-
-/** The due dates of an ageing bucket, counted back from the report's today. */
-export function dueDatesOfBucket(bucket: string, today: string): string | undefined {
-  switch (bucket) {
-    case 'current':
-      return range(today, '');
-    case '1-30':
-      return range(addDays(today, -30), addDays(today, -1));
-    case '31-60':
-      return range(addDays(today, -60), addDays(today, -31));
-    case '61-90':
-      return range(addDays(today, -90), addDays(today, -61));
-    case '90+':
-      return range('', addDays(today, -91));
-    default:
-      return undefined;
-  }
-}
-
-/** The statuses whose invoices count as invoiced (drafts and voids do not). */
-const invoicedStatuses = ['issued', 'paid', 'credited', 'uncollectible'];
 
 const noRegion = '(none)';
 
@@ -247,15 +215,9 @@ export function membershipTrend(report: TReport): Trend {
       })),
       formatValue: counts,
       hrefOf: ({ index, seriesKey }) => {
+        // Counted under no region: the members without a country.
         const row = cell.get(`${categories[index] ?? ''} ${seriesKey}`);
-        if (!row || typeof row.on !== 'string') return undefined;
-        return withListQuery(paths.members.getHref(), {
-          ...(seriesKey === noRegion
-            ? // Counted under no region: the members without a country.
-              { country: filterSyntax.empty }
-            : { region: seriesKey }),
-          memberOn: row.on,
-        });
+        return row ? drillDownHref(report, row, 'members') : undefined;
       },
     },
   };
@@ -301,15 +263,9 @@ export function growthTrend(report: TReport): Trend {
       hrefOf: ({ index, seriesKey }) => {
         const month = rows[index]?.month;
         if (typeof month !== 'string') return undefined;
-        const period = monthPeriod(report, month);
-        if (seriesKey === 'joins')
-          return withListQuery(paths.members.getHref(), { joinedOn: period });
-        if (seriesKey === 'leavers')
-          return withListQuery(paths.members.getHref(), {
-            status: ['resigned', 'terminated'],
-            terminatedOn: period,
-          });
-        return undefined;
+        return seriesKey === 'joins' || seriesKey === 'leavers'
+          ? drillDownHref(report, { month }, seriesKey)
+          : undefined;
       },
     },
   };
@@ -391,16 +347,10 @@ export function revenueTrend(report: TReport, choice: string): Trend {
       hrefOf: ({ index, seriesKey }) => {
         const month = months[index];
         if (month === undefined) return undefined;
-        const period = monthPeriod(report, month);
-        const currencyFilter = { currency: invoiced.listCurrency };
-        if (seriesKey === 'invoiced')
-          return withListQuery(paths.invoices.getHref(), {
-            ...currencyFilter,
-            issueDate: period,
-            status: invoicedStatuses,
-          });
-        if (seriesKey === 'collected')
-          return withListQuery(paths.invoices.getHref(), { ...currencyFilter, paidAt: period });
+        // The month's figures of one currency, or of all (the CHF equivalents).
+        const row = { month, currency: invoiced.listCurrency ?? null };
+        if (seriesKey === 'invoiced') return drillDownHref(report, row, 'invoicedMinor');
+        if (seriesKey === 'collected') return drillDownHref(report, row, 'collectedMinor');
         return undefined;
       },
     },
@@ -413,7 +363,6 @@ export function revenueTrend(report: TReport, choice: string): Trend {
  */
 export function ageingTrend(report: TReport, choice: string): Trend {
   const view = moneyView(report, choice, 'amountMinor', 'chfMinor');
-  const today = report.filters.to;
   const byBucket = ageingBuckets.map((bucket) =>
     sumOrNull(
       view.rows.filter((row) => row.bucket === bucket),
@@ -453,13 +402,13 @@ export function ageingTrend(report: TReport, choice: string): Trend {
       formatValue: (value) => formatMoney(Math.round(value), view.currency),
       hrefOf: ({ index }) => {
         const bucket = ageingBuckets[index];
-        const dueDate = bucket === undefined ? undefined : dueDatesOfBucket(bucket, today);
-        if (dueDate === undefined) return undefined;
-        return withListQuery(paths.invoices.getHref(), {
-          status: 'issued',
-          currency: view.listCurrency,
-          dueDate,
-        });
+        if (bucket === undefined) return undefined;
+        // The bucket's invoices of one currency, or of all (the CHF equivalents).
+        return drillDownHref(
+          report,
+          { bucket, currency: view.listCurrency ?? null },
+          'amountMinor',
+        );
       },
     },
   };

@@ -1,4 +1,10 @@
-import type { TReportName } from '@ops/contract/reports';
+import {
+  formatReportQuery,
+  isFinanceReport,
+  reportApiPath,
+  type TReportFilterValues,
+  type TReportName,
+} from '@ops/contract/report-definitions';
 import { paths } from '@/config/paths';
 
 /**
@@ -8,7 +14,7 @@ import { paths } from '@/config/paths';
  */
 
 /** A report's filters as the API and the report screen's URL name them (`from=…&by=month`). */
-export type TrendQuery = Partial<Record<'from' | 'to' | 'by' | 'currency', string>>;
+export type TrendQuery = Pick<TReportFilterValues, 'from' | 'to' | 'by' | 'currency'>;
 
 export type TrendId = 'membership' | 'growth' | 'revenue' | 'ageing' | 'renewal';
 
@@ -18,7 +24,7 @@ export type TrendReport = {
   /** The card's heading. */
   title: string;
   query: TrendQuery;
-  /** Money figures: only operators with `reports.finance` request them. */
+  /** Money figures: only operators with `reports.finance` request them (the contract's list). */
   isFinance: boolean;
   /** A currency switch above the chart (CHF equivalents, or one currency). */
   hasCurrencySwitch: boolean;
@@ -30,13 +36,12 @@ export type TrendReport = {
  * year by month, its default being two years.
  */
 export function trendReports(today: string): TrendReport[] {
-  return [
+  const trends: Omit<TrendReport, 'isFinance'>[] = [
     {
       id: 'membership',
       report: 'membership-by-region',
       title: 'Active members by region',
       query: {},
-      isFinance: false,
       hasCurrencySwitch: false,
     },
     {
@@ -44,7 +49,6 @@ export function trendReports(today: string): TrendReport[] {
       report: 'growth',
       title: 'Joins and leavers',
       query: {},
-      isFinance: false,
       hasCurrencySwitch: false,
     },
     {
@@ -52,7 +56,6 @@ export function trendReports(today: string): TrendReport[] {
       report: 'revenue',
       title: 'Invoiced and collected this year',
       query: { by: 'month', from: `${today.slice(0, 4)}-01-01` },
-      isFinance: true,
       hasCurrencySwitch: true,
     },
     {
@@ -60,7 +63,6 @@ export function trendReports(today: string): TrendReport[] {
       report: 'receivables-ageing',
       title: 'Receivables ageing',
       query: {},
-      isFinance: true,
       hasCurrencySwitch: true,
     },
     {
@@ -68,35 +70,20 @@ export function trendReports(today: string): TrendReport[] {
       report: 'renewal-progress',
       title: 'Renewal progress',
       query: {},
-      isFinance: true,
       hasCurrencySwitch: false,
     },
   ];
-}
-
-const queryOrder = ['from', 'to', 'by', 'currency'] as const;
-
-/** `from=2026-01-01&by=month`: the order fixed, so equal filters give equal URLs. */
-export function formatTrendQuery(query: TrendQuery): string {
-  return queryOrder
-    .flatMap((name) => {
-      const value = query[name];
-      return value ? [`${name}=${encodeURIComponent(value)}`] : [];
-    })
-    .join('&');
-}
-
-function withQuery(path: string, query: TrendQuery): string {
-  const search = formatTrendQuery(query);
-  return search ? `${path}?${search}` : path;
+  return trends.map((trend) => ({ ...trend, isFinance: isFinanceReport(trend.report) }));
 }
 
 /** The API's URL of a trend's report. */
 export function trendApiPath(report: TReportName, query: TrendQuery): string {
-  return withQuery(`/api/reports/${encodeURIComponent(report)}`, query);
+  return reportApiPath(report, query);
 }
 
 /** The report screen with the same filters ("Open report"). */
 export function reportScreenHref(report: TReportName, query: TrendQuery): string {
-  return withQuery(paths.report.getHref({ name: report }), query);
+  const search = formatReportQuery(query);
+  const path = paths.report.getHref({ name: report });
+  return search ? `${path}?${search}` : path;
 }

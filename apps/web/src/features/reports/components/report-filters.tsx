@@ -2,8 +2,8 @@ import { regionLabels } from '@ops/contract/countries';
 import { invoiceCurrencies, memberCategories, regions } from '@ops/contract/enumerations';
 import { memberCategoryLabels } from '@ops/contract/labels';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Button } from '@/components/button';
-import { TextField } from '@/components/text-field';
+import { Button } from '@ops/ui/button';
+import { TextField } from '@ops/ui/text-field';
 import type { ReportFilterSupport } from '../utils/report-catalogue';
 import type { ReportFilterName, ReportFilterValues } from '../utils/report-query';
 
@@ -87,7 +87,7 @@ export function ReportFilters({ support, values, applied, onApply }: ReportFilte
     const period: ReportFilterValues = {};
     if (support.period === 'range') period.from = draft.from ?? applied.from ?? '';
     if (support.period !== 'today') period.to = draft.to ?? applied.to;
-    if (support.by) period.by = draft.by ?? applied.by ?? support.by.options[0]?.value ?? '';
+    if (support.by) period.by = draft.by ?? applied.by ?? support.by.default;
     onApply({ ...draft, ...period, country });
   }
 
@@ -117,7 +117,7 @@ export function ReportFilters({ support, values, applied, onApply }: ReportFilte
       <SelectFilter
         key="by"
         label={support.by.label}
-        value={draft.by ?? applied.by ?? support.by.options[0]?.value ?? ''}
+        value={draft.by ?? applied.by ?? support.by.default}
         options={support.by.options}
         onChange={set('by')}
       />,

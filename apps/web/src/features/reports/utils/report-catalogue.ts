@@ -1,9 +1,13 @@
 import {
+  isReportName,
+  reportFilterDefinitions,
+  type TReportFilterDefinition,
+} from '@ops/contract/report-definitions';
+import {
+  financeReportNames,
   isFinanceReport,
-  membershipGroupings,
   reportNames,
   reportTitles,
-  revenuePeriods,
   type TReportName,
 } from '@ops/contract/reports';
 
@@ -15,61 +19,47 @@ export const reportGroups: readonly { title: string; names: readonly TReportName
   },
   {
     title: 'Finance',
-    names: ['revenue', 'receivables-ageing', 'receivables-by-member', 'renewal-progress'],
+    // The money reports, which only the finance and admin roles read.
+    names: financeReportNames,
   },
   { title: 'Operations', names: ['email-delivery'] },
 ];
 
-export function isReportName(name: string): name is TReportName {
-  return (reportNames as readonly string[]).includes(name);
-}
+export { isReportName };
 
 /**
- * Which filters a report's screen offers. The server applies the same (its report definitions)
- * and lists any other it was given as ignored, which the screen shows too.
+ * Which filters a report's screen offers: the contract's table (`reportFilterDefinitions`), which
+ * the server applies too, listing any other it was given as ignored (the screen shows those).
  * - `period`: `range` from … to; `until` only "to" (renewal progress: the year of that day
  *   against the two before); `today` none (the receivables are as of today).
  */
 export type ReportFilterSupport = {
-  period: 'range' | 'until' | 'today';
+  period: TReportFilterDefinition['period'];
   /** Region, country and member category (the member's, or the applicant's). */
   hasMemberFilters: boolean;
   hasCurrencyFilter: boolean;
-  /** The `by` choice and its words. */
-  by?: { label: string; options: readonly { value: string; label: string }[] };
+  /** The `by` choice, its words, and the one the server uses when none is given. */
+  by?: { label: string; options: readonly { value: string; label: string }[]; default: string };
 };
 
-const byGrouping = {
-  label: 'Group by',
-  options: membershipGroupings.map((value) => ({
-    value,
-    label: { region: 'Region', country: 'Country', category: 'Category' }[value],
-  })),
-};
-const byPeriod = {
-  label: 'Period',
-  options: revenuePeriods.map((value) => ({
-    value,
-    label: { month: 'Month', year: 'Year' }[value],
-  })),
-};
+function supportOf({ by, ...filters }: TReportFilterDefinition): ReportFilterSupport {
+  return {
+    ...filters,
+    ...(by
+      ? {
+          by: {
+            label: by.label,
+            options: by.values.map((value) => ({ value, label: by.labels[value] ?? value })),
+            default: by.default,
+          },
+        }
+      : {}),
+  };
+}
 
-export const reportFilterSupport: Record<TReportName, ReportFilterSupport> = {
-  'membership-by-region': {
-    period: 'range',
-    hasMemberFilters: true,
-    hasCurrencyFilter: false,
-    by: byGrouping,
-  },
-  growth: { period: 'range', hasMemberFilters: true, hasCurrencyFilter: false },
-  revenue: { period: 'range', hasMemberFilters: true, hasCurrencyFilter: true, by: byPeriod },
-  'receivables-ageing': { period: 'today', hasMemberFilters: true, hasCurrencyFilter: true },
-  'receivables-by-member': { period: 'today', hasMemberFilters: true, hasCurrencyFilter: true },
-  'renewal-progress': { period: 'until', hasMemberFilters: true, hasCurrencyFilter: true },
-  'applications-funnel': { period: 'range', hasMemberFilters: true, hasCurrencyFilter: false },
-  certificates: { period: 'range', hasMemberFilters: true, hasCurrencyFilter: false },
-  'email-delivery': { period: 'range', hasMemberFilters: false, hasCurrencyFilter: false },
-};
+export const reportFilterSupport = Object.fromEntries(
+  reportNames.map((name) => [name, supportOf(reportFilterDefinitions[name])]),
+) as Record<TReportName, ReportFilterSupport>;
 
 /** A report's title and one-line description (the contract's, shared with the API and files). */
 export function reportTitleOf(name: TReportName) {
