@@ -1,8 +1,9 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { declaredScreens } from './areas';
+import { declaredScreens } from '@/config/screens';
 import { routes } from './router';
+import { screenLoaders } from './screen-loaders';
 
 /** The route ids from the root to the screen that renders `pathname`, and its parameters. */
 function resolve(pathname: string) {
@@ -136,6 +137,11 @@ describe('route table (spec §2)', () => {
       if (screen.inside) expect(chain?.at(-2), screen.id).toBe(screen.inside);
       else expect(chain?.at(-2), screen.id).toBe('screens');
     }
+  });
+
+  it('loads every screen of the registry, and no other, from its own loader', () => {
+    const declaredIds = declaredScreens().map((screen) => screen.id);
+    expect(Object.keys(screenLoaders).sort()).toEqual([...declaredIds].sort());
   });
 
   it('has unique route ids', () => {

@@ -5,10 +5,11 @@ import { createMemoryRouter, generatePath, RouterProvider, type RouteObject } fr
 import { describe, expect, it } from 'vitest';
 import { authQueryKeys } from '@/features/auth/api/query-keys';
 import type { DataListScreenDefinition } from '@/components/data-list';
-import { areas, declaredScreens, listScreen } from './areas';
+import { areas, declaredScreens } from '@/config/screens';
 import { sidebarEntriesOf } from './components/sidebar';
 import { AppProvider, createQueryClient } from './provider';
 import { routes } from './router';
+import { listScreen } from './screen-loaders';
 
 type MemoryRouter = ReturnType<typeof createMemoryRouter>;
 

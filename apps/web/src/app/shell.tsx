@@ -1,6 +1,6 @@
 import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router';
-import { focusRing } from '@/components/button';
+import { focusRing } from '@ops/ui/button';
 import { Logo } from '@/components/logo';
 import { ProgressBar } from '@/components/progress-bar';
 import { paths } from '@/config/paths';

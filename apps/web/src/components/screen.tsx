@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { Link, useLocation, useOutlet, useResolvedPath } from 'react-router';
 import { ActionLink } from '@/components/action-link';
-import { focusRing } from '@/components/button';
+import { focusRing } from '@ops/ui/button';
 import { tabParam } from '@/components/detail/detail-tabs';
 import {
   ListDetailSeparator,

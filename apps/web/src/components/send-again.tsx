@@ -1,9 +1,9 @@
 import type { TDocumentSendRequest } from '@ops/contract';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Button, focusRing } from '@/components/button';
-import { Modal } from '@/components/modal';
-import { TextField } from '@/components/text-field';
+import { Button, focusRing } from '@ops/ui/button';
+import { Modal } from '@ops/ui/modal';
+import { TextField } from '@ops/ui/text-field';
 import { isApiError } from '@ops/ui/api-client';
 import { getErrorMessage } from '@ops/ui/error-message';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { areas } from '@/app/areas';
 import { paths } from './paths';
+import { areas } from './screens';
 
 describe('paths.getHref', () => {
   it('builds the named routes of the spec', () => {

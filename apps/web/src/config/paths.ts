@@ -1,63 +1,18 @@
-import { generatePath, type PathParam } from 'react-router';
-import { areas, type AreaName, type ScreenDeclaration } from '@/app/areas';
+import { pathsOf } from './screen-registry';
+import { areas } from './screens';
 
-/** The arguments of `getHref`: none for a path without parameters, else every parameter. */
-export type HrefArgs<Pattern extends string> = [PathParam<Pattern>] extends [never]
-  ? []
-  : [params: Record<PathParam<Pattern>, string>];
-
-/** One screen's address: its route id, its URL pattern, and how to build a link to it. */
-export type AppPath<Pattern extends string> = {
-  /** The `id` of the route that renders this screen (src/app/areas.ts). */
-  id: string;
-  /** The URL pattern, as React Router writes it (`/members/:mid`). */
-  path: Pattern;
-  /** The URL of the screen; parameters are URL-encoded. */
-  getHref: (...args: HrefArgs<Pattern>) => string;
-};
-
-function definePath<const Pattern extends string>(id: string, pattern: Pattern): AppPath<Pattern> {
-  return {
-    id,
-    path: pattern,
-    // Widened to string: the parameter types are already enforced by HrefArgs<Pattern>.
-    getHref: (...args) => generatePath<string>(pattern, args[0]),
-  };
-}
-
-/** Every declared screen by its name, from the area registry. */
-type DeclaredScreens = UnionToIntersection<(typeof areas)[AreaName]['screens']>;
-type UnionToIntersection<Union> = (
-  Union extends unknown ? (argument: Union) => void : never
-) extends (argument: infer Intersection) => void
-  ? Intersection
-  : never;
-
-/** The screens that have a URL (a layout has none), each with its pattern. */
-type ScreenPaths = {
-  [
-    Name in keyof DeclaredScreens as DeclaredScreens[Name] extends { path: string } ? Name : never
-  ]: DeclaredScreens[Name] extends { path: infer Pattern extends string }
-    ? AppPath<Pattern>
-    : never;
-};
+export type { AppPath, HrefArgs } from './screen-registry';
 
 /**
- * Every screen of the console (spec §2), as the area registry (src/app/areas.ts) declares it.
+ * Every screen of the console (spec §2), as the screen registry (config/screens.ts) declares it.
  * Links are built only from here. The spec's named routes are home, applications, members,
  * certificates, invoices, stripe-invoices (`stripeInvoices`), users, emails, settings and the
  * details user, application, member, invoice.
  *
- * Features reach the registry only through here; it imports their screens only lazily
- * (`import()`), so no feature code loads with `paths`.
+ * The registry is a leaf (it imports no screen; the screens' code is app/screen-loaders.ts), so
+ * every feature may link with `paths` without an import cycle.
  */
-export const paths = Object.fromEntries(
-  Object.values(areas).flatMap((area) =>
-    Object.entries(area.screens).flatMap(([name, screen]: [string, ScreenDeclaration]) =>
-      screen.path === undefined ? [] : [[name, definePath(screen.id, screen.path)]],
-    ),
-  ),
-) as ScreenPaths;
+export const paths = pathsOf(areas);
 
 export type ListQuery = Record<string, string | boolean | readonly string[] | undefined>;
 

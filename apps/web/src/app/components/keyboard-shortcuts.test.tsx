@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { shortcutHelp } from '@/lib/shortcuts';
-import { areas } from '../areas';
+import { areas } from '@/config/screens';
 import { sidebarEntriesOf } from './sidebar';
 import { areaShortcuts, areaShortcutsOf, KeyboardShortcutsDialog } from './keyboard-shortcuts';
 

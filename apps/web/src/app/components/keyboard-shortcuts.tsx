@@ -1,17 +1,16 @@
 import { Fragment } from 'react';
-import { focusRing } from '@/components/button';
-import { Modal } from '@/components/modal';
+import { focusRing } from '@ops/ui/button';
+import { Modal } from '@ops/ui/modal';
 import { shortcutGroups, shortcutHelp, type ShortcutHelp } from '@/lib/shortcuts';
-import { areas, type AreaDeclaration } from '../areas';
+import type { ScreenRegistry } from '@/config/screen-registry';
+import { areas } from '@/config/screens';
 import { sidebarEntriesOf } from './sidebar';
 
 /** `g` then a letter: an area of the sidebar, where its entry links. */
 export type AreaShortcut = { letter: string; label: string; to: string };
 
 /** The areas' letters (`shortcut` in the registry), in the sidebar's order. */
-export function areaShortcutsOf(
-  declared: Readonly<Record<string, AreaDeclaration>>,
-): AreaShortcut[] {
+export function areaShortcutsOf(declared: ScreenRegistry): AreaShortcut[] {
   const entries = sidebarEntriesOf(declared);
   return Object.values(declared).flatMap((area): AreaShortcut[] => {
     const letter = area.sidebar?.shortcut;

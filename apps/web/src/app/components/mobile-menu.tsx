@@ -1,6 +1,6 @@
 import { CloseIcon, MenuIcon } from '@/components/icons';
 import { useCallback, useEffect, useRef, type ReactNode, type Ref, type RefObject } from 'react';
-import { focusRing } from '@/components/button';
+import { focusRing } from '@ops/ui/button';
 
 const tabbableSelector =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';

@@ -3,7 +3,7 @@ import type { TSavedView } from '@ops/contract/saved-views';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
-import { focusRing } from '@/components/button';
+import { focusRing } from '@ops/ui/button';
 import {
   formatViewCount,
   isViewShown,

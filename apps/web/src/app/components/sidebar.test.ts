@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { areas } from '../areas';
+import { areas } from '@/config/screens';
 import { sidebarEntriesOf } from './sidebar';
 
 describe('the sidebar of the area registry', () => {

@@ -1,8 +1,9 @@
 import { MagnifierIcon } from '@/components/icons';
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { Link, matchPath, useLocation } from 'react-router';
-import { focusRing } from '@/components/button';
-import { areas, type AreaDeclaration, type ScreenDeclaration } from '../areas';
+import { focusRing } from '@ops/ui/button';
+import type { ScreenDeclaration, ScreenRegistry } from '@/config/screen-registry';
+import { areas } from '@/config/screens';
 import { isEntryActive } from '../utils/sidebar-entry-match';
 import type { PaletteShortcutHint } from '../utils/palette-shortcut';
 
@@ -26,7 +27,7 @@ function patternOf(screen: ScreenDeclaration & { path: string }, screens: Screen
  * to the area's first screen. It is current on every screen of its area and of the areas
  * grouped under it (`sidebarGroup`): /countries and /operators belong to Settings.
  */
-export function sidebarEntriesOf(declared: Readonly<Record<string, AreaDeclaration>>) {
+export function sidebarEntriesOf(declared: ScreenRegistry) {
   const everyScreen = Object.values(declared).flatMap((area) => Object.values(area.screens));
   return Object.entries(declared).flatMap(([name, area]): SidebarEntry[] => {
     if (!area.sidebar) return [];

@@ -13,7 +13,7 @@ import { paymentsListDefinition } from '@/features/payments/components/payments-
 import { bankAccountsListDefinition } from '@/features/settings/components/bank-accounts-list-definition';
 import { countriesListDefinition } from '@/features/settings/components/countries-list-definition';
 import { usersListDefinition } from '@/features/users/components/users-list-definition';
-import { areas } from '../areas';
+import { areas } from '@/config/screens';
 import { sidebarEntriesOf } from '../components/sidebar';
 import {
   entryOfList,

@@ -1,7 +1,7 @@
 import type { TBulkUndoHandle } from '@ops/contract/bulk-edit';
 import { bulkUndoWindowMs } from '@ops/contract/bulk-edit-fields';
 import { use, useEffect, useId, useRef, useState } from 'react';
-import { Button, focusRing } from '@/components/button';
+import { Button, focusRing } from '@ops/ui/button';
 import { undoBulkAction } from '@/lib/api/bulk-edit';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { canWith, OperatorRolesContext } from '@/lib/permissions';

@@ -1,9 +1,9 @@
 import type { TBulkEditPreview } from '@ops/contract/bulk-edit';
 import type { BulkEditField } from '@ops/contract/bulk-edit-fields';
 import { useId, useState } from 'react';
-import { Button, focusRing } from '@/components/button';
+import { Button, focusRing } from '@ops/ui/button';
 import { MemberPicker, memberLabel } from '@/components/member-picker';
-import { DialogFooter, Modal } from '@/components/modal';
+import { DialogFooter, Modal } from '@ops/ui/modal';
 import { previewBulkEdit, runBulkEdit } from '@/lib/api/bulk-edit';
 import { useBankAccountChoices } from '@/lib/api/get-bank-account-choices';
 import { useOperatorChoices } from '@/lib/api/get-operator-choices';

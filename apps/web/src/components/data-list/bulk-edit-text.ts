@@ -11,7 +11,7 @@ import {
 } from '@ops/contract/bulk-edit-fields';
 import { memberCategoryLabels } from '@ops/contract/labels';
 import { languageLabels } from '@ops/contract/values';
-import { formatDateTime } from '@/components/detail/format';
+import { formatDateTime } from '@ops/ui/format';
 import { formatCount } from './list-state';
 
 /**

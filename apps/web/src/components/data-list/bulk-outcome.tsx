@@ -1,7 +1,7 @@
 import type { TBulkUndoHandle } from '@ops/contract/bulk-edit';
 import { bulkUndoWindowMs } from '@ops/contract/bulk-edit-fields';
 import type { RefObject } from 'react';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 
 /** The result of the last bulk action on screen; `undo` while its Undo is still offered. */
 export type BulkOutcome = { isError: boolean; text: string; undo: TBulkUndoHandle | null };

@@ -1,5 +1,5 @@
-import { Button } from '@/components/button';
-import { ErrorCard } from '@/components/error-card';
+import { Button } from '@ops/ui/button';
+import { ErrorCard } from '@ops/ui/error-card';
 import { getErrorMessage } from '@ops/ui/error-message';
 import type { DataListDefinition } from './types';
 

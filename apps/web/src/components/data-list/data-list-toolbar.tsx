@@ -1,4 +1,4 @@
-import { Button, focusRing } from '@/components/button';
+import { Button, focusRing } from '@ops/ui/button';
 import { DensitySwitch } from './density-switch';
 import { FoldedFilters } from './folded-filters';
 import {

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { Button } from '@/components/button';
-import { ErrorCard } from '@/components/error-card';
+import { Button } from '@ops/ui/button';
+import { ErrorCard } from '@ops/ui/error-card';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useShortcuts } from '@/lib/shortcuts';
 import { BulkBar } from './bulk-bar';

@@ -1,5 +1,5 @@
 import { memo, type CSSProperties } from 'react';
-import { focusRing } from '@/components/button';
+import { focusRing } from '@ops/ui/button';
 import {
   isShownOnPhone,
   phoneCellClass,

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { focusRing } from '@/components/button';
+import { focusRing } from '@ops/ui/button';
 import type { DataTableProps } from './data-table';
 import {
   isShownOnPhone,

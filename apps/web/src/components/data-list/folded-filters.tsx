@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 
 /**
  * The filter chips. On a small screen they would push the rows out of sight, so they fold

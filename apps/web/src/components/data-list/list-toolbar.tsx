@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { Button, focusRing } from '@/components/button';
-import { formatDate } from '@/components/detail/format';
+import { Button, focusRing } from '@ops/ui/button';
+import { formatDate } from '@ops/ui/format';
 import { Dropdown } from './dropdown';
 import { filterSyntax, filterValues, formatRange, rangeOf, toggleFilterValue } from './list-state';
 import type { DataListColumn, DataListFilter } from './types';

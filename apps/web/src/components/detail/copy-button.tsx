@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { focusRing } from '@/components/button';
+import { focusRing } from '@ops/ui/button';
 
 /** How long the 'Copied' confirmation stays (spec §9: the copy-confirmation flag, 1,500 ms). */
 export const copyConfirmationMs = 1_500;

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Button } from '@/components/button';
-import { ErrorCard } from '@/components/error-card';
+import { Button } from '@ops/ui/button';
+import { ErrorCard } from '@ops/ui/error-card';
 import { RecordId, Screen } from '@/components/screen';
 import { isApiError } from '@ops/ui/api-client';
 import { getErrorMessage } from '@ops/ui/error-message';

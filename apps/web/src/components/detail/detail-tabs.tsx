@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { focusRing } from '@/components/button';
+import { focusRing } from '@ops/ui/button';
 
 const insetFocusRing =
   'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-600';

@@ -1,5 +1,13 @@
-export { ConfirmDialog, type ConfirmDialogProps, type ConfirmDialogReason } from './confirm-dialog';
-export { ConflictNotice, isVersionConflict, type ConflictNoticeProps } from './conflict-notice';
+export {
+  ConfirmDialog,
+  type ConfirmDialogProps,
+  type ConfirmDialogReason,
+} from '@ops/ui/confirm-dialog';
+export {
+  ConflictNotice,
+  isVersionConflict,
+  type ConflictNoticeProps,
+} from '@ops/ui/conflict-notice';
 export {
   CopyButton,
   copyConfirmationMs,
@@ -24,7 +32,7 @@ export {
   formatMoney,
   formatTime,
   humanizeName,
-} from './format';
+} from '@ops/ui/format';
 export {
   FormCheckboxField,
   FormSelectField,
@@ -32,7 +40,7 @@ export {
   describeSaveError,
   setServerErrors,
   type SelectOption,
-} from './form-field';
+} from '@ops/ui/form-field';
 export {
   RecordHistory,
   auditHistoryQueryOptions,

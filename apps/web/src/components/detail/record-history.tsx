@@ -1,11 +1,11 @@
 import type { AuditTable, TAuditEntry, TAuditHistoryPage } from '@ops/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { Button } from '@/components/button';
-import { ErrorCard } from '@/components/error-card';
+import { Button } from '@ops/ui/button';
+import { ErrorCard } from '@ops/ui/error-card';
 import { apiRequest } from '@ops/ui/api-client';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { areaKeys } from '@/lib/query-keys';
-import { formatDate, formatDateTime, humanizeName } from './format';
+import { formatDate, formatDateTime, humanizeName } from '@ops/ui/format';
 
 const auditKeys = areaKeys('audit');
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { useBlocker, type BlockerFunction, type Location } from 'react-router';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@ops/ui/confirm-dialog';
 import { tabParam } from './detail-tabs';
 
 /**

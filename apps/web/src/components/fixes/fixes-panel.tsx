@@ -1,7 +1,7 @@
 import { Fragment, useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button } from '@/components/button';
-import { isVersionConflict } from '@/components/detail/conflict-notice';
+import { Button } from '@ops/ui/button';
+import { isVersionConflict } from '@ops/ui/conflict-notice';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@ops/ui/error-message';
 

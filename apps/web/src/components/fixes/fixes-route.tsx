@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import { PageOfList } from '@/components/screen';
 import { useCan, type OperatorAction } from '@/lib/permissions';
 import { FixesPanelFrame } from './fixes-panel';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ActionLink } from '@/components/action-link';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import { Screen } from '@/components/screen';
 import { getErrorMessage } from '@ops/ui/error-message';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { focusRing } from '@/components/button';
+import { focusRing } from '@ops/ui/button';
 import { useMemberSearch } from '@/lib/api/search-members';
 import { getErrorMessage } from '@ops/ui/error-message';
 import type { MemberOption } from '@/lib/search/member-hits';

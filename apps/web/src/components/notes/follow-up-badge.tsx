@@ -1,7 +1,7 @@
 import type { TNote } from '@ops/contract/notes';
 
 type FollowUp = NonNullable<TNote['followUp']>;
-import { formatDate, formatDateTime } from '@/components/detail/format';
+import { formatDate, formatDateTime } from '@ops/ui/format';
 import { mentionName } from './note-text';
 
 /**

@@ -1,8 +1,8 @@
 import { noteBodyMaxLength, type TNoteOperator } from '@ops/contract/notes';
 import { useId, useState, type FormEvent } from 'react';
-import { Button, focusRing } from '@/components/button';
-import { ConflictNotice, isVersionConflict } from '@/components/detail/conflict-notice';
-import { TextField } from '@/components/text-field';
+import { Button, focusRing } from '@ops/ui/button';
+import { ConflictNotice, isVersionConflict } from '@ops/ui/conflict-notice';
+import { TextField } from '@ops/ui/text-field';
 import { isApiError } from '@ops/ui/api-client';
 import { useActiveOperators, useSignedInUid, type NoteOperatorChoice } from '@/lib/api/notes';
 import { getErrorMessage } from '@ops/ui/error-message';

@@ -1,8 +1,8 @@
 import type { TNote } from '@ops/contract/notes';
 import { useEffect, useId, useState } from 'react';
-import { Button } from '@/components/button';
-import { ConfirmDialog } from '@/components/detail/confirm-dialog';
-import { formatDateTime } from '@/components/detail/format';
+import { Button } from '@ops/ui/button';
+import { ConfirmDialog } from '@ops/ui/confirm-dialog';
+import { formatDateTime } from '@ops/ui/format';
 import { useDeleteNote, useSetFollowUpDone, useUpdateNote } from '@/lib/api/notes';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';

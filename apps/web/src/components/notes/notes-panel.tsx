@@ -1,10 +1,10 @@
 import { noteOverviewCount, type NoteRecordTable } from '@ops/contract/notes';
 import { useEffect, useId, useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import { tabParam } from '@/components/detail/detail-tabs';
-import { formatCount } from '@/components/detail/format';
-import { ErrorCard } from '@/components/error-card';
+import { formatCount } from '@ops/ui/format';
+import { ErrorCard } from '@ops/ui/error-card';
 import { useCreateNote, useNotesFollowChanges, useRecordNotes } from '@/lib/api/notes';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';

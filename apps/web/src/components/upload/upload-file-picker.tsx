@@ -1,5 +1,5 @@
 import { useId, useState, type DragEvent, type ReactNode } from 'react';
-import { focusRing } from '@/components/button';
+import { focusRing } from '@ops/ui/button';
 
 /** Drop a file on the zone, or choose one: either way `onFile` receives it. */
 export function UploadFilePicker({

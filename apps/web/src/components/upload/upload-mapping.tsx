@@ -1,6 +1,6 @@
 import type { TUploadView, UploadMapping, UploadMappingSource } from '@ops/contract';
 import { useState } from 'react';
-import { Button, focusRing } from '@/components/button';
+import { Button, focusRing } from '@ops/ui/button';
 import type { UploadDefinition } from './upload-definition';
 import { assignColumn, columnName, formatBytes, separatorName } from './upload-steps';
 

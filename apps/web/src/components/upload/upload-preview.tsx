@@ -1,7 +1,7 @@
 import type { TUploadView, UploadMode } from '@ops/contract';
 import { useState } from 'react';
-import { Button } from '@/components/button';
-import { ErrorCard } from '@/components/error-card';
+import { Button } from '@ops/ui/button';
+import { ErrorCard } from '@ops/ui/error-card';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { rejectedRowsHref, useInvalidRows } from '@/lib/api/uploads/get-invalid-rows';
 import type { UploadDefinition } from './upload-definition';

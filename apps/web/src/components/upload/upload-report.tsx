@@ -1,7 +1,7 @@
 import type { TUploadView } from '@ops/contract';
 import { Link } from 'react-router';
-import { Button } from '@/components/button';
-import { formatDateTime } from '@/components/detail/format';
+import { Button } from '@ops/ui/button';
+import { formatDateTime } from '@ops/ui/format';
 import { rejectedRowsHref } from '@/lib/api/uploads/get-invalid-rows';
 import type { UploadDefinition } from './upload-definition';
 import { formatCount } from './upload-steps';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ErrorCard } from '@/components/error-card';
+import { ErrorCard } from '@ops/ui/error-card';
 import { ProgressBar } from '@/components/progress-bar';
 import { Screen } from '@/components/screen';
 import { useCommitUpload } from '@/lib/api/uploads/commit-upload';

@@ -1,9 +1,9 @@
 import type { SavedViewListName } from '@ops/contract/saved-view-lists';
 import { savedViewNameMaxLength } from '@ops/contract/saved-view-lists';
 import { useId, useState } from 'react';
-import { Button } from '@/components/button';
-import { DialogFooter, Modal } from '@/components/modal';
-import { TextField } from '@/components/text-field';
+import { Button } from '@ops/ui/button';
+import { DialogFooter, Modal } from '@ops/ui/modal';
+import { TextField } from '@ops/ui/text-field';
 import { useCreateSavedView } from '@/lib/api/saved-views';
 import { isApiError } from '@ops/ui/api-client';
 import { getErrorMessage } from '@ops/ui/error-message';

@@ -2,7 +2,7 @@ import { savedViewLists, type SavedViewListName } from '@ops/contract/saved-view
 import type { TSavedView } from '@ops/contract/saved-views';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Button, focusRing } from '@/components/button';
+import { Button, focusRing } from '@ops/ui/button';
 import { useListSavedViews } from '@/lib/api/saved-views';
 import type { ListShape, ListState } from '../list-state';
 import { SaveViewDialog } from './save-view-dialog';

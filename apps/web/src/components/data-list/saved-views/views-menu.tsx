@@ -2,10 +2,10 @@ import { savedViewLists, savedViewNameMaxLength } from '@ops/contract/saved-view
 import type { SavedViewListName, TSavedView } from '@ops/contract/saved-views';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { Button, focusRing } from '@/components/button';
-import { ConfirmDialog } from '@/components/detail/confirm-dialog';
-import { DialogFooter, Modal } from '@/components/modal';
-import { TextField } from '@/components/text-field';
+import { Button, focusRing } from '@ops/ui/button';
+import { ConfirmDialog } from '@ops/ui/confirm-dialog';
+import { DialogFooter, Modal } from '@ops/ui/modal';
+import { TextField } from '@ops/ui/text-field';
 import {
   useDeleteSavedView,
   useSetSavedViewDefault,

@@ -1,5 +1,5 @@
 import type { TApplicationDetail } from '@ops/contract';
-import { isVersionConflict } from '@/components/detail/conflict-notice';
+import { isVersionConflict } from '@ops/ui/conflict-notice';
 import { auditQueryKeys } from '@/components/detail/record-history';
 import type { InvalidatingMutationOptions } from '@/lib/mutation';
 import { areaKeys } from '@/lib/query-keys';

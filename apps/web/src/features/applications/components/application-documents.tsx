@@ -8,10 +8,10 @@ import {
   type TApplicationDocument,
 } from '@ops/contract';
 import { useId, useState, type DragEvent } from 'react';
-import { Button } from '@/components/button';
-import { ConfirmDialog } from '@/components/detail/confirm-dialog';
-import { isVersionConflict } from '@/components/detail/conflict-notice';
-import { formatDateTime } from '@/components/detail/format';
+import { Button } from '@ops/ui/button';
+import { ConfirmDialog } from '@ops/ui/confirm-dialog';
+import { isVersionConflict } from '@ops/ui/conflict-notice';
+import { formatDateTime } from '@ops/ui/format';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useDeleteDocument } from '../api/delete-application-document';
 import { documentHref } from '../api/get-application';

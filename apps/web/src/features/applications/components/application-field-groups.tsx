@@ -2,7 +2,7 @@ import type { TApplicationDetail } from '@ops/contract';
 import { Link } from 'react-router';
 import { activityLabel } from '@ops/contract/labels';
 import type { DetailFieldGroup } from '@/components/detail/field-list';
-import { formatDate, formatDateTime, formatMoney } from '@/components/detail/format';
+import { formatDate, formatDateTime, formatMoney } from '@ops/ui/format';
 import { paths } from '@/config/paths';
 import { memberStatusLabel } from '@/lib/labels';
 import { applicationStatusLabels } from './application-labels';

@@ -6,9 +6,9 @@ import type {
 } from '@ops/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '@/components/button';
-import { ConfirmDialog } from '@/components/detail/confirm-dialog';
-import { isVersionConflict } from '@/components/detail/conflict-notice';
+import { Button } from '@ops/ui/button';
+import { ConfirmDialog } from '@ops/ui/confirm-dialog';
+import { isVersionConflict } from '@ops/ui/conflict-notice';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { formatDate, formatMoney } from '@/components/detail';

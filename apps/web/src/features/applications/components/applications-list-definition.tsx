@@ -6,7 +6,7 @@ import {
   type TApplicationListItem,
 } from '@ops/contract';
 import type { DataListScreenDefinition } from '@/components/data-list';
-import { formatDateTime } from '@/components/detail/format';
+import { formatDateTime } from '@ops/ui/format';
 import { paths } from '@/config/paths';
 import { applicationStatusLabels, queueGroupLabels } from './application-labels';
 import { ApplicationStatusBadge } from './application-status-badge';

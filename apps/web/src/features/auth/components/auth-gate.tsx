@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Button } from '@/components/button';
-import { ErrorCard } from '@/components/error-card';
+import { Button } from '@ops/ui/button';
+import { ErrorCard } from '@ops/ui/error-card';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { OperatorRolesContext } from '@/lib/permissions';
 import { useMe } from '../api/me';

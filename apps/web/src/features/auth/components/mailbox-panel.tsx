@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import { EmailAddress } from './email-address';
 
 /** Spec §2 step 7: a link went to `email`; the person goes on from their mailbox. */

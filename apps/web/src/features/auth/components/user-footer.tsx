@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { focusRing } from '@/components/button';
+import { focusRing } from '@ops/ui/button';
 import { paths } from '@/config/paths';
 import { useSession } from '../hooks/use-session';
 import { getInitials } from '../utils/initials';

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import { ProgressBar } from '@/components/progress-bar';
-import { TextField } from '@/components/text-field';
+import { TextField } from '@ops/ui/text-field';
 import { isApiError } from '@ops/ui/api-client';
 import { usePasswordResetCode } from '../api/check-password-reset-code';
 import { useCompletePasswordReset } from '../api/complete-password-reset';

@@ -1,8 +1,8 @@
 import type { TSignInMethod } from '@ops/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useReducer, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Button, focusRing } from '@/components/button';
-import { TextField } from '@/components/text-field';
+import { Button, focusRing } from '@ops/ui/button';
+import { TextField } from '@ops/ui/text-field';
 import { setSignedInUser } from '../api/me';
 import { sendPasswordResetLink } from '../api/send-password-reset-link';
 import { getSignInMethods } from '../api/get-sign-in-methods';

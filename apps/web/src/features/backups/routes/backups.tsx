@@ -8,7 +8,7 @@ import {
 } from '@ops/contract/backups';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import {
   ConflictNotice,
   CopyButton,
@@ -16,7 +16,7 @@ import {
   isVersionConflict,
   UnsavedChangesGuard,
 } from '@/components/detail';
-import { TextField } from '@/components/text-field';
+import { TextField } from '@ops/ui/text-field';
 import { paths } from '@/config/paths';
 import { isApiError } from '@ops/ui/api-client';
 import { getErrorMessage } from '@ops/ui/error-message';

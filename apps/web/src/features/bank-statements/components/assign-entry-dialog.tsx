@@ -1,12 +1,12 @@
 import type { TBankEntryListItem } from '@ops/contract/bank-statements';
 import { useEffect, useId, useState } from 'react';
-import { Button, focusRing } from '@/components/button';
+import { Button, focusRing } from '@ops/ui/button';
 import { formatMoney } from '@/components/detail';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { invoiceStatusLabels } from '@/lib/labels';
 import type { TInvoiceChoice } from '@ops/contract/invoice-choice';
 import { useInvoiceChoices } from '../api/search-invoice-choices';
-import { Modal } from '@/components/modal';
+import { Modal } from '@ops/ui/modal';
 
 /** Typing pauses this long before a search: each keystroke need not be a request. */
 const debounceMs = 200;

@@ -1,6 +1,6 @@
 import type { TBankEntryListItem } from '@ops/contract/bank-statements';
 import { useState } from 'react';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import { ConfirmDialog, formatMoney } from '@/components/detail';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';

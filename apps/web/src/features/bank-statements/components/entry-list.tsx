@@ -1,8 +1,8 @@
 import type { TBankEntryListItem } from '@ops/contract/bank-statements';
 import { useState } from 'react';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import { formatCount, formatDate, formatMoney } from '@/components/detail';
-import { ErrorCard } from '@/components/error-card';
+import { ErrorCard } from '@ops/ui/error-card';
 import { ProgressBar } from '@/components/progress-bar';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useBankEntries, type BankEntriesView } from '../api/get-bank-entries';

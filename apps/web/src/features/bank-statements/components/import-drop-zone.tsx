@@ -1,5 +1,5 @@
 import { useId, useState, type DragEvent } from 'react';
-import { focusRing } from '@/components/button';
+import { focusRing } from '@ops/ui/button';
 
 /** Drop one or more bank files on the zone, or choose them: either way `onFiles` gets them. */
 export function ImportDropZone({ onFiles }: { onFiles: (files: File[]) => void }) {

@@ -1,7 +1,7 @@
 import type { TBankStatementDetail } from '@ops/contract/bank-statements';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import {
   ConfirmDialog,
   DetailScreen,

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import { PageOfList, Screen } from '@/components/screen';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/permissions';

@@ -3,7 +3,7 @@ import { ZIssueCertificateRequest, type TMemberListItem } from '@ops/contract';
 import { useDeferredValue, useId, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import { FormTextField, describeSaveError } from '@/components/detail';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useIssueCertificate } from '../api/issue-certificate';

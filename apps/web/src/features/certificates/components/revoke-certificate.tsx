@@ -1,6 +1,6 @@
 import type { TCertificateDetail } from '@ops/contract';
 import { useState } from 'react';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import { ConfirmDialog, ConflictNotice, isVersionConflict } from '@/components/detail';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useRevokeCertificate } from '../api/revoke-certificate';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import { DataList } from '@/components/data-list';
 import { ListWithDetail, Screen } from '@/components/screen';
 import { paths } from '@/config/paths';

@@ -1,6 +1,6 @@
 import { formatMinorPlain, type TCreditableLine } from '@ops/contract';
-import { formatMoney } from '@/components/detail/format';
-import { focusRing } from '@/components/button';
+import { formatMoney } from '@ops/ui/format';
+import { focusRing } from '@ops/ui/button';
 
 /** One line's choice: credited or not, and how much of what is left (major units, as typed). */
 export type LineChoice = { isChosen: boolean; amount: string };

@@ -1,6 +1,6 @@
 import type { TCreditNoteResult } from '@ops/contract';
 import { useState } from 'react';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import { useCan } from '@/lib/permissions';
 import { creditNotePdfPath } from '../api/credit-note-pdf';
 import { CreditNoteDialog, type CreditNoteInvoice } from './credit-note-dialog';

@@ -6,14 +6,14 @@ import {
   type TCreditNoteResult,
 } from '@ops/contract';
 import { useState } from 'react';
-import { Button, focusRing } from '@/components/button';
-import { formatMoney } from '@/components/detail/format';
+import { Button, focusRing } from '@ops/ui/button';
+import { formatMoney } from '@ops/ui/format';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useCreditableInvoice } from '../api/get-creditable-invoice';
 import { useIssueCreditNote } from '../api/issue-credit-note';
 import { CreditLines, initialChoices, type LineChoice } from './credit-lines';
 import { linesRequestOf } from './credit-note-request';
-import { DialogFooter, Modal } from '@/components/modal';
+import { DialogFooter, Modal } from '@ops/ui/modal';
 
 /** The invoice a credit note is issued on, as any screen knows it (detail, fixes finding). */
 export type CreditNoteInvoice = { iid: string; number: string; version?: number };

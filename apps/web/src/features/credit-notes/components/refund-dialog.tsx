@@ -6,12 +6,12 @@ import {
   type TRefundResult,
 } from '@ops/contract';
 import { useState } from 'react';
-import { Button, focusRing } from '@/components/button';
-import { formatMoney } from '@/components/detail/format';
+import { Button, focusRing } from '@ops/ui/button';
+import { formatMoney } from '@ops/ui/format';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { useRefundMemberCredit } from '../api/refund-member-credit';
-import { DialogFooter, Modal } from '@/components/modal';
+import { DialogFooter, Modal } from '@ops/ui/modal';
 
 const inputClass = `rounded-md border border-slate-300 px-2 py-1.5 text-sm ${focusRing}`;
 

@@ -9,7 +9,7 @@ import {
 import { languageLabels, languages, type Language } from '@ops/contract/enumerations';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type Ref } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, focusRing } from '@/components/button';
+import { Button, focusRing } from '@ops/ui/button';
 import { ConflictNotice, formatDateTime, isVersionConflict } from '@/components/detail';
 import { isApiError } from '@ops/ui/api-client';
 import { getErrorMessage } from '@ops/ui/error-message';

@@ -1,6 +1,6 @@
 import type { TEmailDetail } from '@ops/contract';
 import { useState } from 'react';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import { ConfirmDialog } from '@/components/detail';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useRetryEmail } from '../api/retry-email';

@@ -1,6 +1,6 @@
 import type { TExchangeRateImportResult } from '@ops/contract/exchange-rates';
 import { useId, useState } from 'react';
-import { focusRing } from '@/components/button';
+import { focusRing } from '@ops/ui/button';
 import { isApiError } from '@ops/ui/api-client';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useImportExchangeRates } from '../api/import-exchange-rates';

@@ -4,10 +4,10 @@ import {
   type TExchangeRateSaveResult,
 } from '@ops/contract/exchange-rates';
 import { useState } from 'react';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import { ConflictNotice, isVersionConflict } from '@/components/detail';
-import { DialogFooter, Modal } from '@/components/modal';
-import { TextField } from '@/components/text-field';
+import { DialogFooter, Modal } from '@ops/ui/modal';
+import { TextField } from '@ops/ui/text-field';
 import { isApiError } from '@ops/ui/api-client';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useSaveExchangeRate } from '../api/save-exchange-rate';

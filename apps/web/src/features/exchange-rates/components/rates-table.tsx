@@ -3,8 +3,8 @@ import {
   formatRateMonth,
   type TExchangeRate,
 } from '@ops/contract/exchange-rates';
-import { Button } from '@/components/button';
-import { formatDateTime } from '@/components/detail/format';
+import { Button } from '@ops/ui/button';
+import { formatDateTime } from '@ops/ui/format';
 
 /**
  * The rates as a table, one row per currency and month, newest month first (the API's order):

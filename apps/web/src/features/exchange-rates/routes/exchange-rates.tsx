@@ -1,6 +1,6 @@
 import { formatRateMonth, type TExchangeRate } from '@ops/contract/exchange-rates';
 import { useState } from 'react';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import { ConfirmDialog, isVersionConflict } from '@/components/detail';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';

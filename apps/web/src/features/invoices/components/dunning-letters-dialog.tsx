@@ -1,9 +1,9 @@
 import type { TDunningLetters } from '@ops/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, focusRing } from '@/components/button';
+import { Button, focusRing } from '@ops/ui/button';
 import { formatCount, formatMoney } from '@/components/detail';
-import { Modal } from '@/components/modal';
+import { Modal } from '@ops/ui/modal';
 import { listHrefs, paths } from '@/config/paths';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { dunningLettersPdfHref, useDunningLetters } from '../api/get-dunning-letters';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, focusRing } from '@/components/button';
+import { Button, focusRing } from '@ops/ui/button';
 import { formatCount } from '@/components/detail';
-import { Modal } from '@/components/modal';
+import { Modal } from '@ops/ui/modal';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useDunningPreview } from '../api/get-dunning-preview';
 import { useRunDunning } from '../api/run-dunning';

@@ -1,10 +1,10 @@
 import type { TCardUnlinkedFinding, TFixCardInvoice } from '@ops/contract';
-import { formatMoney } from '@/components/detail/format';
+import { formatMoney } from '@ops/ui/format';
 import { useInvoiceFixRepair } from '../api/repair-invoice-fix';
 import { CardLink, FindingCard, InvoiceLine } from './fixes-panel';
 import { CheckFindings, type FindingsProps } from './fixes-findings-list';
 import { RepairAction } from './fixes-repair-action';
-import { formatDate } from '@/components/detail/format';
+import { formatDate } from '@ops/ui/format';
 import { labelOf, paymentStatusLabels } from '@/lib/labels';
 
 function CardLine({ card }: { card: TFixCardInvoice }) {

@@ -1,6 +1,6 @@
 import type { TNoMemberFinding } from '@ops/contract';
 import { useId, useState } from 'react';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import { useInvoiceFixRepair } from '../api/repair-invoice-fix';
 import { CheckFindings, type FindingProps, type FindingsProps } from './fixes-findings-list';
 import { FindingCard, inputClass, InvoiceLine, MemberLink } from './fixes-panel';

@@ -1,9 +1,9 @@
 import type { TFixInvoice } from '@ops/contract';
 import { Link } from 'react-router';
-import { formatMoney } from '@/components/detail/format';
+import { formatMoney } from '@ops/ui/format';
 import { linkClass, MemberLink } from '@/components/fixes/fixes-panel';
 import { paths } from '@/config/paths';
-import { formatDate } from '@/components/detail/format';
+import { formatDate } from '@ops/ui/format';
 
 export {
   FindingCard,

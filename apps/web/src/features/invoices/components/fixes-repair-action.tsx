@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Button } from '@/components/button';
-import { ConfirmDialog } from '@/components/detail/confirm-dialog';
+import { Button } from '@ops/ui/button';
+import { ConfirmDialog } from '@ops/ui/confirm-dialog';
 import { getErrorMessage } from '@ops/ui/error-message';
 
 /**

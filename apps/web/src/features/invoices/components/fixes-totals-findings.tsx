@@ -1,5 +1,5 @@
 import type { TTotalsFinding } from '@ops/contract';
-import { formatMoney } from '@/components/detail/format';
+import { formatMoney } from '@ops/ui/format';
 import { useInvoiceFixRepair } from '../api/repair-invoice-fix';
 import { CheckFindings, type FindingProps, type FindingsProps } from './fixes-findings-list';
 import { FindingCard, InvoiceLine } from './fixes-panel';

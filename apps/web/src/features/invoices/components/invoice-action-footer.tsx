@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 
 /**
  * What the issue and mark-paid dialogs show under their fields: the version conflict (with its

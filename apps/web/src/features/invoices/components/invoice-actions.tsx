@@ -1,6 +1,6 @@
 import type { TInvoiceActionResult, TInvoiceDetail } from '@ops/contract';
 import { useState } from 'react';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import { CreditNoteAction } from '@/features/credit-notes';
 import { ConfirmDialog, ConflictNotice, isVersionConflict } from '@/components/detail';
 import { getErrorMessage } from '@ops/ui/error-message';

@@ -1,7 +1,7 @@
 import { yearAtHeadquarters } from '@/lib/clock';
 import { computeInvoiceTotals, type TInvoiceDetail } from '@ops/contract';
 import { useId, useMemo, useState } from 'react';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import { ConflictNotice, isVersionConflict } from '@/components/detail';
 import { UnsavedChangesGuard } from '@/components/detail/use-unsaved-changes';
 import { isApiError } from '@ops/ui/api-client';

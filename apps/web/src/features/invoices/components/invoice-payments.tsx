@@ -1,7 +1,7 @@
 import type { TInvoiceDetail, TInvoiceMovement } from '@ops/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import {
   ConfirmDialog,
   RecordTable,

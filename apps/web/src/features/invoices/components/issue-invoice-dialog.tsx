@@ -1,9 +1,9 @@
 import type { TInvoiceDetail } from '@ops/contract';
 import { useState, type ReactNode } from 'react';
-import { Button } from '@/components/button';
-import { formatDate } from '@/components/detail/format';
+import { Button } from '@ops/ui/button';
+import { formatDate } from '@ops/ui/format';
 import { InvoiceActionFooter } from './invoice-action-footer';
-import { Modal } from '@/components/modal';
+import { Modal } from '@ops/ui/modal';
 
 /** The issue dialog: what issuing assigns, and whether to e-mail the PDF to the member. */
 export function IssueInvoiceDialog({

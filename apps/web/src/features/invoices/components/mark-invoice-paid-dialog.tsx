@@ -7,11 +7,11 @@ import {
   type TInvoicePaymentMethod,
 } from '@ops/contract';
 import { useState, type ReactNode } from 'react';
-import { Button, focusRing } from '@/components/button';
+import { Button, focusRing } from '@ops/ui/button';
 import { formatMoney } from '@/components/detail';
 import { InvoiceActionFooter } from './invoice-action-footer';
 import { paymentMethodLabels } from './labels';
-import { Modal } from '@/components/modal';
+import { Modal } from '@ops/ui/modal';
 
 export type TMarkPaidBody = {
   version: number;

@@ -1,5 +1,5 @@
 import { useId, useState, type DragEvent } from 'react';
-import { focusRing } from '@/components/button';
+import { focusRing } from '@ops/ui/button';
 
 /** Drop many PDF files on the zone, or choose them: either way `onFiles` receives them. */
 export function PdfUploadDropZone({

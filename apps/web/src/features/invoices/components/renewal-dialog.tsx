@@ -1,11 +1,11 @@
 import { formatMoney } from '@/components/detail';
 import { useState } from 'react';
-import { Button, focusRing } from '@/components/button';
+import { Button, focusRing } from '@ops/ui/button';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useRenewalPreview } from '../api/get-renewal-preview';
 import { useRenewalRun } from '../api/get-renewal-run';
 import { useStartRenewal } from '../api/start-renewal';
-import { Modal } from '@/components/modal';
+import { Modal } from '@ops/ui/modal';
 import { RenewalPreview } from './renewal-preview';
 import { yearAtHeadquarters } from '@/lib/clock';
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '@/components/button';
-import { ErrorCard } from '@/components/error-card';
+import { Button } from '@ops/ui/button';
+import { ErrorCard } from '@ops/ui/error-card';
 import { ProgressBar } from '@/components/progress-bar';
 import { PageOfList, Screen } from '@/components/screen';
 import { paths } from '@/config/paths';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ActionLink } from '@/components/action-link';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import { DataList } from '@/components/data-list';
 import { ListWithDetail, Screen } from '@/components/screen';
 import { paths } from '@/config/paths';

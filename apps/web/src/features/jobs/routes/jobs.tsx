@@ -5,7 +5,7 @@ import {
   type TJobSchedule,
 } from '@ops/contract/jobs';
 import { ActionLink } from '@/components/action-link';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import { paths } from '@/config/paths';
 import { runDialogs, type RunDialogState } from '@/config/run-dialogs';
 import { getErrorMessage } from '@ops/ui/error-message';

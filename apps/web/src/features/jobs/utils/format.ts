@@ -1,4 +1,4 @@
-import { formatDateTime } from '@/components/detail/format';
+import { formatDateTime } from '@ops/ui/format';
 
 /**
  * Times on the Jobs screen, as on every screen: headquarters' time with its zone named, the

@@ -5,7 +5,7 @@ import type {
   TMemberDunningExemptionResult,
 } from '@ops/contract';
 import { auditQueryKeys } from '@/components/detail/record-history';
-import { isVersionConflict } from '@/components/detail/conflict-notice';
+import { isVersionConflict } from '@ops/ui/conflict-notice';
 import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
 import { memberPath } from './get-member';

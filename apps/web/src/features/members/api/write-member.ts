@@ -5,7 +5,7 @@ import type {
   TMemberRestore,
   TMemberStatusChange,
 } from '@ops/contract';
-import { isVersionConflict } from '@/components/detail/conflict-notice';
+import { isVersionConflict } from '@ops/ui/conflict-notice';
 import { auditQueryKeys } from '@/components/detail/record-history';
 import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';

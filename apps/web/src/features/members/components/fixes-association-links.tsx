@@ -1,6 +1,6 @@
 import type { TAssociationLinkFinding, TAssociationLinkRepair } from '@ops/contract';
 import { Link } from 'react-router';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import { paths } from '@/config/paths';
 import type { FindingProps, FindingsProps } from '@/components/fixes/fixes-route';
 import { useMemberFixFindings } from '../api/get-member-fix-findings';

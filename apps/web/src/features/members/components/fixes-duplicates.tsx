@@ -1,6 +1,6 @@
 import type { TDuplicateFinding } from '@ops/contract';
 import { useState } from 'react';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import type { FindingProps, FindingsProps } from '@/components/fixes/fixes-route';
 import { useMemberFixFindings } from '../api/get-member-fix-findings';
 import { useMemberFixRepair } from '../api/repair-member-fix';

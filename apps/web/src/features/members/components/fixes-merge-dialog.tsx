@@ -1,6 +1,6 @@
 import { haveDifferentVatNumbers, type TDuplicateFinding } from '@ops/contract';
 import { useId, useState } from 'react';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import { MergeComparison, type DuplicateMember } from './fixes-merge-comparison';
 import { MergePairSelect } from './fixes-merge-pair-select';
 import { VatDifferenceWarning } from './fixes-merge-vat-warning';

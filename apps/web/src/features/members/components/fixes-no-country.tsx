@@ -1,6 +1,6 @@
 import type { TNoCountryFinding } from '@ops/contract';
 import { useId, useState } from 'react';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import type { FindingProps, FindingsProps } from '@/components/fixes/fixes-route';
 import { useMemberFixFindings } from '../api/get-member-fix-findings';
 import { useMemberFixRepair } from '../api/repair-member-fix';

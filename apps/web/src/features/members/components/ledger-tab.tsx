@@ -1,5 +1,5 @@
 import type { TMemberDetail } from '@ops/contract';
-import { formatMoney } from '@/components/detail/format';
+import { formatMoney } from '@ops/ui/format';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { RefundAction } from '@/features/credit-notes';
 import { useMemberLedger } from '../api/ledger';

@@ -1,6 +1,6 @@
 import type { TLedgerCurrency, TLedgerLine } from '@ops/contract';
 import { Link } from 'react-router';
-import { formatDate, formatMoney } from '@/components/detail/format';
+import { formatDate, formatMoney } from '@ops/ui/format';
 import { RecordTable, type RecordTableColumn } from '@/components/detail/record-table';
 import { paths } from '@/config/paths';
 import { creditNotePdfPath } from '@/features/credit-notes';

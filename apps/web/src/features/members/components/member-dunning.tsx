@@ -1,11 +1,11 @@
 import { ZMemberDunningExemption, type TMemberDetail } from '@ops/contract';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Button, focusRing } from '@/components/button';
-import { ConfirmDialog } from '@/components/detail/confirm-dialog';
-import { isVersionConflict } from '@/components/detail/conflict-notice';
-import { formatDate } from '@/components/detail/format';
-import { DialogFooter, Modal } from '@/components/modal';
+import { Button, focusRing } from '@ops/ui/button';
+import { ConfirmDialog } from '@ops/ui/confirm-dialog';
+import { isVersionConflict } from '@ops/ui/conflict-notice';
+import { formatDate } from '@ops/ui/format';
+import { DialogFooter, Modal } from '@ops/ui/modal';
 import { paths } from '@/config/paths';
 import { isApiError } from '@ops/ui/api-client';
 import { getErrorMessage } from '@ops/ui/error-message';

@@ -8,11 +8,11 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/button';
-import { ErrorCard } from '@/components/error-card';
-import { ConflictNotice, isVersionConflict } from '@/components/detail/conflict-notice';
+import { Button } from '@ops/ui/button';
+import { ErrorCard } from '@ops/ui/error-card';
+import { ConflictNotice, isVersionConflict } from '@ops/ui/conflict-notice';
 import { useReload } from '@/components/detail/use-reload';
-import { describeSaveError } from '@/components/detail/form-field';
+import { describeSaveError } from '@ops/ui/form-field';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useMemberFormOptions } from '../api/get-member-form-options';
 import { useMemberWrite } from '../api/write-member';

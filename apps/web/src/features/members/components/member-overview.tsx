@@ -3,7 +3,7 @@ import { languageLabels } from '@ops/contract/values';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FieldList, type DetailFieldGroup } from '@/components/detail/field-list';
-import { formatDate, formatDateTime, formatMoney } from '@/components/detail/format';
+import { formatDate, formatDateTime, formatMoney } from '@ops/ui/format';
 import { paths } from '@/config/paths';
 import { MemberDunning } from './member-dunning';
 import { categoryLabels } from './member-labels';

@@ -4,7 +4,7 @@ import { regionLabels, regions } from '@ops/contract/countries';
 import { languageLabels, languages } from '@ops/contract/values';
 import type { DataListBulkAction, DataListDefinition } from '@/components/data-list';
 import { withQuery } from '@/components/data-list/list-state';
-import { formatDate } from '@/components/detail/format';
+import { formatDate } from '@ops/ui/format';
 import { paths } from '@/config/paths';
 import { memberCategoryLabels, memberStatusLabels, optionsOf } from '@/lib/labels';
 import { changeMembersStatus } from '../api/change-members-status';

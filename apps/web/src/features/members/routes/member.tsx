@@ -1,7 +1,7 @@
 import { DetailScreen, useListSearch } from '@/components/detail/detail-screen';
 import { historyTab } from '@/components/detail/history-tab';
 import { DetailTabs } from '@/components/detail/detail-tabs';
-import { formatDateTime } from '@/components/detail/format';
+import { formatDateTime } from '@ops/ui/format';
 import { NotesOverview, NotesPanel } from '@/components/notes';
 import { Screen } from '@/components/screen';
 import { paths } from '@/config/paths';

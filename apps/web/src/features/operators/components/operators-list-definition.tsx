@@ -1,6 +1,6 @@
 import type { operatorsList, TOperatorListItem } from '@ops/contract';
 import type { DataListDefinition } from '@/components/data-list';
-import { formatDateTime } from '@/components/detail/format';
+import { formatDateTime } from '@ops/ui/format';
 import { paths } from '@/config/paths';
 import { operatorRoleLabels, operatorRoleOrder } from './operator-labels';
 import { operatorQueryOptions } from '../api/get-operator';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { DetailScreen } from '@/components/detail/detail-screen';
 import { DetailTabs } from '@/components/detail/detail-tabs';
 import { FieldList } from '@/components/detail/field-list';
-import { formatDateTime } from '@/components/detail/format';
+import { formatDateTime } from '@ops/ui/format';
 import { RecordHistory } from '@/components/detail/record-history';
 import { Screen } from '@/components/screen';
 import { paths } from '@/config/paths';

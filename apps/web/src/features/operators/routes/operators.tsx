@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import { DataList } from '@/components/data-list';
 import { ListWithDetail, Screen } from '@/components/screen';
 import { useCan } from '@/lib/permissions';

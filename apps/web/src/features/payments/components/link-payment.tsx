@@ -1,8 +1,8 @@
 import type { TPaymentDetail } from '@ops/contract';
 import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import { ConflictNotice, isVersionConflict } from '@/components/detail';
-import { TextField } from '@/components/text-field';
+import { TextField } from '@ops/ui/text-field';
 import { isApiError } from '@ops/ui/api-client';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useLinkPayment } from '../api/link-payment';

@@ -1,4 +1,4 @@
-import { focusRing } from '@/components/button';
+import { focusRing } from '@ops/ui/button';
 import { isFunctionsError } from '@/lib/callable';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { SearchApiError, SearchCommunicationError } from '../api/search-client';

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { focusRing } from '@/components/button';
+import { focusRing } from '@ops/ui/button';
 import { ProgressBar } from '@/components/progress-bar';
-import { TextField } from '@/components/text-field';
+import { TextField } from '@ops/ui/text-field';
 import { useTestSearch } from '../api/test-search';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { searchDebounceMs } from '../utils/constants';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from '@/components/button';
-import { ErrorCard } from '@/components/error-card';
+import { Button } from '@ops/ui/button';
+import { ErrorCard } from '@ops/ui/error-card';
 import { ProgressBar } from '@/components/progress-bar';
 import { Screen } from '@/components/screen';
 import { getErrorMessage } from '@ops/ui/error-message';

@@ -1,4 +1,4 @@
-import { formatCount, formatDateTime as formatMoment } from '@/components/detail/format';
+import { formatCount, formatDateTime as formatMoment } from '@ops/ui/format';
 
 // Counts and times as on every screen (components/detail/format.ts, the one formatter).
 export { formatCount };

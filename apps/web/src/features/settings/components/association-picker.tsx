@@ -1,6 +1,6 @@
 import type { TAssociationRef } from '@ops/contract';
 import { useDeferredValue, useId, useState } from 'react';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useAssociationCandidates } from '../api/get-association-candidates';
 

@@ -3,7 +3,7 @@ import { ZBankAccountInput, type TBankAccount } from '@ops/contract';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import {
   ConflictNotice,
   FormCheckboxField,

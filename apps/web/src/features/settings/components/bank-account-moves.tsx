@@ -1,6 +1,6 @@
 import type { TBankAccount } from '@ops/contract';
 import { useState } from 'react';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import { ConfirmDialog, isVersionConflict } from '@/components/detail';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useMakeDefaultBankAccount } from '../api/make-default-bank-account';

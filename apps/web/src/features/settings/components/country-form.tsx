@@ -14,7 +14,7 @@ import { languageLabels, languages } from '@ops/contract/values';
 import { useMemo, useState } from 'react';
 import { useController, useForm, type Control } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import {
   ConflictNotice,
   FormCheckboxField,

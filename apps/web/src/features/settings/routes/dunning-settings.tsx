@@ -7,7 +7,7 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import { useController, useForm, type Control, type FieldPath } from 'react-hook-form';
 import { Link } from 'react-router';
-import { Button, focusRing } from '@/components/button';
+import { Button, focusRing } from '@ops/ui/button';
 import {
   ConflictNotice,
   formatDateTime,

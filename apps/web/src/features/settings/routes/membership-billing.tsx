@@ -7,7 +7,7 @@ import {
 } from '@ops/contract/first-year-billing';
 import type { TMembershipBillingSettings } from '@ops/contract/membership-billing';
 import { useState } from 'react';
-import { Button, focusRing } from '@/components/button';
+import { Button, focusRing } from '@ops/ui/button';
 import {
   ConflictNotice,
   formatDateTime,

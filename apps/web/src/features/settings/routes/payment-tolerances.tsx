@@ -1,7 +1,7 @@
 import { formatMinorPlain, parseMajorAmount } from '@ops/contract';
 import { paymentToleranceMinor, type TPaymentTolerance } from '@ops/contract/payment-tolerances';
 import { useState } from 'react';
-import { Button, focusRing } from '@/components/button';
+import { Button, focusRing } from '@ops/ui/button';
 import {
   ConflictNotice,
   formatDateTime,

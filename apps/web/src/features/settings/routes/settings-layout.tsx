@@ -1,5 +1,5 @@
 import { NavLink, Outlet, useMatch } from 'react-router';
-import { focusRing } from '@/components/button';
+import { focusRing } from '@ops/ui/button';
 import { Screen } from '@/components/screen';
 import { paths } from '@/config/paths';
 import { settingsAreas } from '../components/settings-areas';

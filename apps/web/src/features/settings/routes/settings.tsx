@@ -1,5 +1,5 @@
 import { Link, useOutlet } from 'react-router';
-import { focusRing } from '@/components/button';
+import { focusRing } from '@ops/ui/button';
 import { settingsAreas } from '../components/settings-areas';
 
 /** /settings: its section when one is open (bank accounts), else the settings home. */

@@ -1,5 +1,5 @@
 import type { TUpdateUserRequest, TUserDetail } from '@ops/contract';
-import { isVersionConflict } from '@/components/detail/conflict-notice';
+import { isVersionConflict } from '@ops/ui/conflict-notice';
 import { auditQueryKeys } from '@/components/detail/record-history';
 import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';

@@ -1,8 +1,8 @@
 import type { TUserDetail } from '@ops/contract';
 import { useState } from 'react';
-import { Button } from '@/components/button';
-import { ConfirmDialog } from '@/components/detail/confirm-dialog';
-import { isVersionConflict } from '@/components/detail/conflict-notice';
+import { Button } from '@ops/ui/button';
+import { ConfirmDialog } from '@ops/ui/confirm-dialog';
+import { isVersionConflict } from '@ops/ui/conflict-notice';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useEndSessions } from '../api/end-user-sessions';
 import { useSendSignInLink } from '../api/send-user-sign-in-link';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import { MemberName, MemberPicker, memberLabel } from '@/components/member-picker';
 
 /**

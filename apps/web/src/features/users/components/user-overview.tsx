@@ -2,7 +2,7 @@ import type { TUserDetail } from '@ops/contract';
 import { languageLabels } from '@ops/contract/values';
 import { Link } from 'react-router';
 import { FieldList } from '@/components/detail/field-list';
-import { formatDateTime } from '@/components/detail/format';
+import { formatDateTime } from '@ops/ui/format';
 import { paths } from '@/config/paths';
 import { memberRoleLabels, signInMethodsText } from './user-labels';
 

@@ -4,7 +4,7 @@ import type {
   DataListScreenDefinition,
   ListSelectionTarget,
 } from '@/components/data-list';
-import { formatDateTime } from '@/components/detail/format';
+import { formatDateTime } from '@ops/ui/format';
 import { MemberCellLink } from '@/components/member-link';
 import { paths } from '@/config/paths';
 import { setUsersDisabled } from '../api/set-users-disabled';

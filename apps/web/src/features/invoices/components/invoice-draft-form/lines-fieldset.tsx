@@ -1,4 +1,4 @@
-import { Button } from '@/components/button';
+import { Button } from '@ops/ui/button';
 import { draftInputClass as inputClass } from './input-class';
 import { emptyLine, vatChoices, type LineDraft, type ParsedLine } from './line-draft';
 

@@ -1,5 +1,5 @@
 import { useDeferredValue, useId, useState } from 'react';
-import { Button, focusRing } from '@/components/button';
+import { Button, focusRing } from '@ops/ui/button';
 import { useMemberChoices } from '@/lib/api/get-member-choices';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { memberStatusLabel } from '@/lib/labels';

@@ -1,6 +1,6 @@
 import type { TMemberDetail, TMemberFormOptions } from '@ops/contract';
 import { useMemo } from 'react';
-import { FormSelectField, FormTextField } from '@/components/detail/form-field';
+import { FormSelectField, FormTextField } from '@ops/ui/form-field';
 import type { MemberFormControl } from './form-types';
 
 /** The postal address and the country (the member's own while the countries load). */

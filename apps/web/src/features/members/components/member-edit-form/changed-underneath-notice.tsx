@@ -1,6 +1,6 @@
 import type { TMemberDetail } from '@ops/contract';
-import { Button } from '@/components/button';
-import { formatDateTime } from '@/components/detail/format';
+import { Button } from '@ops/ui/button';
+import { formatDateTime } from '@ops/ui/format';
 
 /** Someone else saved the member while this form holds changes: say who, offer a reload. */
 export function ChangedUnderneathNotice({

@@ -1,4 +1,4 @@
-import { FormTextField } from '@/components/detail/form-field';
+import { FormTextField } from '@ops/ui/form-field';
 import type { MemberFormControl } from './form-types';
 
 /** E-mail, phone, website. */

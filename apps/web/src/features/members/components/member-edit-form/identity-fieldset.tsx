@@ -1,5 +1,5 @@
 import { memberCategories } from '@ops/contract';
-import { FormSelectField, FormTextField } from '@/components/detail/form-field';
+import { FormSelectField, FormTextField } from '@ops/ui/form-field';
 import { categoryLabels } from '../member-labels';
 import type { MemberFormControl } from './form-types';
 

@@ -5,7 +5,7 @@ import {
 } from '@ops/contract';
 import { languageLabels, languages } from '@ops/contract/values';
 import { useMemo } from 'react';
-import { FormCheckboxField, FormSelectField } from '@/components/detail/form-field';
+import { FormCheckboxField, FormSelectField } from '@ops/ui/form-field';
 import type { MemberFormControl } from './form-types';
 
 /**

@@ -1,4 +1,4 @@
-import { Button } from '@/components/button';
+import { Button } from './button';
 import { isApiError } from '@ops/ui/api-client';
 
 /** Whether an error is the 409 of optimistic concurrency: someone changed the record meanwhile. */

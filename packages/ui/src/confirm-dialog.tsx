@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Button, focusRing } from '@/components/button';
+import { Button, focusRing } from './button';
 
 export type ConfirmDialogReason = {
   /** Label of the reason box, e.g. "Reason". */
