@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { focusRing } from '@ops/ui/button';
+import { ComboboxListbox, comboboxOptionId } from '@ops/ui/combobox-listbox';
 import { useMemberSearch } from '@/lib/api/search-members';
 import { getErrorMessage } from '@ops/ui/error-message';
 import type { MemberOption } from '@/lib/search/member-hits';
@@ -94,7 +95,7 @@ export function MemberPicker({ label, onChoose, isDisabled, autoFocus, help }: M
         aria-controls={listId}
         aria-autocomplete="list"
         aria-describedby={help ? helpId : undefined}
-        aria-activedescendant={isShown && active ? `${listId}-${active.mid}` : undefined}
+        aria-activedescendant={isShown && active ? comboboxOptionId(listId, active.mid) : undefined}
         placeholder="Type a name or number…"
         value={text}
         disabled={isDisabled}
@@ -107,46 +108,32 @@ export function MemberPicker({ label, onChoose, isDisabled, autoFocus, help }: M
         onBlur={() => setIsOpen(false)}
         className={`rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm shadow-xs ${focusRing}`}
       />
-      <ul
+      <ComboboxListbox
         id={listId}
-        role="listbox"
-        aria-label={`Members matching ${text.trim()}`}
-        hidden={!isShown}
-        className="absolute top-full z-20 mt-1 max-h-72 w-full min-w-64 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg"
-      >
-        {options.map((member) => (
-          <li
-            key={member.mid}
-            id={`${listId}-${member.mid}`}
-            role="option"
-            aria-selected={member === active}
-            // Chosen on mousedown, before the input's blur closes the list.
-            onMouseDown={(event) => {
-              event.preventDefault();
-              choose(member);
-            }}
-            onMouseEnter={() => setActiveIndex(options.indexOf(member))}
-            className={[
-              'flex cursor-pointer flex-col px-3 py-1.5',
-              member === active ? 'bg-sky-50' : '',
-            ].join(' ')}
-          >
+        label={`Members matching ${text.trim()}`}
+        isHidden={!isShown}
+        options={options}
+        active={active}
+        getKey={(member) => member.mid}
+        onChoose={choose}
+        onActivate={setActiveIndex}
+        renderOption={(member) => (
+          <>
             <span className="font-medium text-slate-900">{member.name}</span>
             <span className="text-xs text-slate-600">
               {[member.number, member.country].filter(Boolean).join(' · ')}
             </span>
-          </li>
-        ))}
-        {options.length === 0 ? (
-          <li role="presentation" className="px-3 py-1.5 text-slate-600">
-            {search.error
-              ? `The search failed: ${getErrorMessage(search.error)}`
-              : search.isFetching || search.data === undefined
-                ? 'Searching…'
-                : 'No member found.'}
-          </li>
-        ) : null}
-      </ul>
+          </>
+        )}
+        emptyMessage={
+          search.error
+            ? `The search failed: ${getErrorMessage(search.error)}`
+            : search.isFetching || search.data === undefined
+              ? 'Searching…'
+              : 'No member found.'
+        }
+        widthClassName="min-w-64"
+      />
     </div>
   );
 }

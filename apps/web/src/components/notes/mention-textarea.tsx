@@ -1,4 +1,5 @@
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { ComboboxListbox, comboboxOptionId } from '@ops/ui/combobox-listbox';
 import type { NoteOperatorChoice } from '@/lib/api/notes';
 import { mentionName } from './note-text';
 import { findMentionQuery, insertMention, matchOperators, pickerKey } from './mentions';
@@ -130,7 +131,7 @@ export function MentionTextarea({
         autoFocus={autoFocus}
         aria-autocomplete="list"
         aria-controls={listId}
-        aria-activedescendant={isOpen && active ? `${listId}-${active.uid}` : undefined}
+        aria-activedescendant={isOpen && active ? comboboxOptionId(listId, active.uid) : undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
         onChange={(event) => {
@@ -150,42 +151,28 @@ export function MentionTextarea({
           error ? 'border-red-600' : 'border-slate-300',
         ].join(' ')}
       />
-      <ul
+      <ComboboxListbox
         id={listId}
-        role="listbox"
-        aria-label="Operators to mention"
-        hidden={!isOpen}
-        className="absolute top-full z-20 mt-1 max-h-72 w-full max-w-sm overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg"
-      >
-        {options.map((operator) => (
-          <li
-            key={operator.uid}
-            id={`${listId}-${operator.uid}`}
-            role="option"
-            aria-selected={operator === active}
-            // Chosen on mousedown, before the textarea's blur closes the list.
-            onMouseDown={(event) => {
-              event.preventDefault();
-              choose(operator);
-            }}
-            onMouseEnter={() => setActiveIndex(options.indexOf(operator))}
-            className={[
-              'flex cursor-pointer flex-col px-3 py-1.5',
-              operator === active ? 'bg-sky-50' : '',
-            ].join(' ')}
-          >
+        label="Operators to mention"
+        isHidden={!isOpen}
+        options={options}
+        active={active}
+        getKey={(operator) => operator.uid}
+        onChoose={choose}
+        onActivate={setActiveIndex}
+        renderOption={(operator) => (
+          <>
             <span className="font-medium text-slate-900">{mentionName(operator)}</span>
             {operator.displayName ? (
               <span className="text-xs text-slate-600">{operator.email}</span>
             ) : null}
-          </li>
-        ))}
-        {options.length === 0 ? (
-          <li role="presentation" className="px-3 py-1.5 text-slate-600">
-            {operators === undefined ? 'Loading the operators…' : 'No active operator matches.'}
-          </li>
-        ) : null}
-      </ul>
+          </>
+        )}
+        emptyMessage={
+          operators === undefined ? 'Loading the operators…' : 'No active operator matches.'
+        }
+        widthClassName="max-w-sm"
+      />
       {error ? (
         <p id={errorId} className="text-sm text-red-700">
           {error}
