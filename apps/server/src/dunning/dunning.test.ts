@@ -20,6 +20,7 @@ import { openDatabase } from '../db/database';
 import type { InvoicesTable, MembersTable } from '../db/schema';
 import { silentLogger } from '../../test/database';
 import { runDunning } from './run';
+import { insertDueInvoice } from './test-support';
 
 type ErrorBody = { error: { code: string; message: string; issues?: { path: string }[] } };
 
@@ -57,31 +58,8 @@ describe('dunning', () => {
     return mid;
   }
 
-  async function addInvoice(mid: string, fields: Partial<Insertable<InvoicesTable>> = {}) {
-    const n = ++counter;
-    const iid = `dn-i${n}`;
-    const number = `2026-9${String(n).padStart(5, '0')}`;
-    await t.database.db
-      .insertInto('invoices')
-      .values({
-        iid,
-        number,
-        member_mid: mid,
-        kind: 'other',
-        year: 2026,
-        issue_date: '2025-12-01',
-        due_date: '2026-01-01',
-        currency: 'CHF',
-        subtotal_minor: 20_000,
-        total_minor: 20_000,
-        status: 'issued',
-        bank_account_id: 'acct-chf',
-        payment_reference: `RF18DN${n}`,
-        ...fields,
-      })
-      .execute();
-    return { iid, number };
-  }
+  const addInvoice = (mid: string, fields: Partial<Insertable<InvoicesTable>> = {}) =>
+    insertDueInvoice(t.database.db, { prefix: 'dn', digit: '9' }, ++counter, mid, fields);
 
   const preview = async (asOf: string) => {
     const response = await t.app.inject({

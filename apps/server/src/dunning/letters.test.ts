@@ -14,6 +14,7 @@ import type { InvoicesTable, MembersTable } from '../db/schema';
 import { pdfText } from '../invoices/pdf-test-support';
 import { loadCountries } from '../seed/countries';
 import { runDunning } from './run';
+import { insertDueInvoice } from './test-support';
 
 /** The pages of a PDF: its page objects (PDFKit writes their dictionaries uncompressed). */
 const pageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b(?!s)/g)?.length;
@@ -50,31 +51,8 @@ describe('dunning letters', () => {
     return mid;
   }
 
-  async function addInvoice(mid: string, fields: Partial<Insertable<InvoicesTable>> = {}) {
-    const n = ++counter;
-    const iid = `dl-i${n}`;
-    const number = `2026-8${String(n).padStart(5, '0')}`;
-    await t.database.db
-      .insertInto('invoices')
-      .values({
-        iid,
-        number,
-        member_mid: mid,
-        kind: 'other',
-        year: 2026,
-        issue_date: '2025-12-01',
-        due_date: '2026-01-01',
-        currency: 'CHF',
-        subtotal_minor: 20_000,
-        total_minor: 20_000,
-        status: 'issued',
-        bank_account_id: 'acct-chf',
-        payment_reference: `RF18DL${n}`,
-        ...fields,
-      })
-      .execute();
-    return { iid, number };
-  }
+  const addInvoice = (mid: string, fields: Partial<Insertable<InvoicesTable>> = {}) =>
+    insertDueInvoice(t.database.db, { prefix: 'dl', digit: '8' }, ++counter, mid, fields);
 
   const run = (asOf: string) =>
     runDunning(t.database.db, {
