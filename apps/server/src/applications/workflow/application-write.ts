@@ -1,3 +1,5 @@
+import type { ApplicationStatus } from '@ops/contract';
+import { sql } from 'kysely';
 import type { OperatorActor } from '../../db/audit';
 import {
   checkRecordVersion,
@@ -39,4 +41,28 @@ export function writeApplication(
   audit: Pick<AuditNote, 'action' | 'reason'>,
 ): Promise<ApplicationRow> {
   return updateRecord(trx, actor, 'applications', row, changes, audit);
+}
+
+/**
+ * Closes the application with the operator's reason (reject, decline-endorsement, withdraw): the
+ * status, the reason as `decision_reason` and in the audit entry, decided now by this operator.
+ */
+export function closeApplication(
+  trx: Trx,
+  actor: OperatorActor,
+  row: ApplicationRow,
+  close: { status: ApplicationStatus; action: AuditNote['action']; reason: string },
+): Promise<ApplicationRow> {
+  return writeApplication(
+    trx,
+    actor,
+    row,
+    {
+      status: close.status,
+      decision_reason: close.reason,
+      decided_at: sql<Date>`now()`,
+      reviewer_uid: actor.uid,
+    },
+    { action: close.action, reason: close.reason },
+  );
 }

@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
 import { mailFacts, tellApplicant, told } from './applicant';
-import { writeApplication } from './application-write';
+import { closeApplication } from './application-write';
 import { plainOutcome, type WorkflowStep } from './context';
 
 /** The association declined: the application is closed and the applicant told why. */
@@ -11,18 +10,11 @@ export const declineEndorsement: WorkflowStep<'decline-endorsement'> = async ({
   row,
   request,
 }) => {
-  const updated = await writeApplication(
-    trx,
-    actor,
-    row,
-    {
-      status: 'endorsement-declined',
-      decision_reason: request.reason,
-      decided_at: sql<Date>`now()`,
-      reviewer_uid: actor.uid,
-    },
-    { action: 'decline-endorsement', reason: request.reason },
-  );
+  const updated = await closeApplication(trx, actor, row, {
+    status: 'endorsement-declined',
+    action: 'decline-endorsement',
+    reason: request.reason,
+  });
   const { emailId, to } = await tellApplicant(
     trx,
     context,

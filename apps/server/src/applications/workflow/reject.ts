@@ -1,22 +1,14 @@
-import { sql } from 'kysely';
 import { mailFacts, tellApplicant, told } from './applicant';
-import { writeApplication } from './application-write';
+import { closeApplication } from './application-write';
 import { plainOutcome, type WorkflowStep } from './context';
 
 /** The application is refused, with the reason the applicant is told. */
 export const reject: WorkflowStep<'reject'> = async ({ trx, context, actor, row, request }) => {
-  const updated = await writeApplication(
-    trx,
-    actor,
-    row,
-    {
-      status: 'rejected',
-      decision_reason: request.reason,
-      decided_at: sql<Date>`now()`,
-      reviewer_uid: actor.uid,
-    },
-    { action: 'reject', reason: request.reason },
-  );
+  const updated = await closeApplication(trx, actor, row, {
+    status: 'rejected',
+    action: 'reject',
+    reason: request.reason,
+  });
   const { emailId, to } = await tellApplicant(
     trx,
     context,
