@@ -1,14 +1,16 @@
 import type { TUserDetail } from '@ops/contract';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '@ops/ui/button';
-import { ConfirmDialog } from '@ops/ui/confirm-dialog';
+import { ConfirmDialog, type ConfirmDialogProps } from '@ops/ui/confirm-dialog';
 import { isVersionConflict } from '@ops/ui/conflict-notice';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useEndSessions } from '../api/end-user-sessions';
 import { useSendSignInLink } from '../api/send-user-sign-in-link';
 import { useUserWrite } from '../api/write-user';
 
-type PendingAction = 'disable' | 'enable' | 'sign-in-link' | 'end-sessions' | null;
+const confirmedActions = ['disable', 'enable', 'sign-in-link', 'end-sessions'] as const;
+type ConfirmedAction = (typeof confirmedActions)[number];
+type PendingAction = ConfirmedAction | null;
 
 /**
  * The user's actions, each confirmed: disable (their sessions end at once) or enable, e-mail a
@@ -69,6 +71,54 @@ export function UserActions({ user }: { user: TUserDetail }) {
     : null;
   const isBusy = write.isPending || link.isPending || sessions.isPending;
 
+  // Each action's question, in the order of the buttons; they differ only in their words.
+  const confirmations: Record<
+    ConfirmedAction,
+    Pick<ConfirmDialogProps, 'title' | 'confirmLabel' | 'busyLabel' | 'tone'> & { body: ReactNode }
+  > = {
+    disable: {
+      title: `Disable ${name}?`,
+      confirmLabel: 'Disable user',
+      busyLabel: 'Disabling…',
+      tone: 'danger',
+      body: (
+        <>
+          {user.email} can no longer sign in, and every open session ends at once
+          {user.sessions.activeCount > 0 ? ` (${user.sessions.activeCount} now)` : ''}.
+        </>
+      ),
+    },
+    enable: {
+      title: `Enable ${name}?`,
+      confirmLabel: 'Enable user',
+      busyLabel: 'Enabling…',
+      body: <>{user.email} can sign in again.</>,
+    },
+    'sign-in-link': {
+      title: `Send a sign-in link to ${name}?`,
+      confirmLabel: 'Send link',
+      busyLabel: 'Sending…',
+      body: (
+        <>
+          An e-mail with a single-use link goes to {user.email}. The link works once and expires
+          after 15 minutes.
+        </>
+      ),
+    },
+    'end-sessions': {
+      title: `End every session of ${name}?`,
+      confirmLabel: 'End sessions',
+      busyLabel: 'Ending…',
+      tone: 'danger',
+      body: (
+        <>
+          {user.email} is signed out everywhere at once ({user.sessions.activeCount} active{' '}
+          {user.sessions.activeCount === 1 ? 'session' : 'sessions'}) and must sign in again.
+        </>
+      ),
+    },
+  };
+
   return (
     <>
       <div className="flex flex-wrap items-center gap-2">
@@ -103,65 +153,22 @@ export function UserActions({ user }: { user: TUserDetail }) {
         </p>
       ) : null}
 
-      <ConfirmDialog
-        isOpen={pending === 'disable'}
-        title={`Disable ${name}?`}
-        confirmLabel="Disable user"
-        busyLabel="Disabling…"
-        tone="danger"
-        isBusy={isBusy}
-        error={error}
-        onConfirm={confirm}
-        onClose={close}
-      >
-        <p>
-          {user.email} can no longer sign in, and every open session ends at once
-          {user.sessions.activeCount > 0 ? ` (${user.sessions.activeCount} now)` : ''}.
-        </p>
-      </ConfirmDialog>
-      <ConfirmDialog
-        isOpen={pending === 'enable'}
-        title={`Enable ${name}?`}
-        confirmLabel="Enable user"
-        busyLabel="Enabling…"
-        isBusy={isBusy}
-        error={error}
-        onConfirm={confirm}
-        onClose={close}
-      >
-        <p>{user.email} can sign in again.</p>
-      </ConfirmDialog>
-      <ConfirmDialog
-        isOpen={pending === 'sign-in-link'}
-        title={`Send a sign-in link to ${name}?`}
-        confirmLabel="Send link"
-        busyLabel="Sending…"
-        isBusy={isBusy}
-        error={error}
-        onConfirm={confirm}
-        onClose={close}
-      >
-        <p>
-          An e-mail with a single-use link goes to {user.email}. The link works once and expires
-          after 15 minutes.
-        </p>
-      </ConfirmDialog>
-      <ConfirmDialog
-        isOpen={pending === 'end-sessions'}
-        title={`End every session of ${name}?`}
-        confirmLabel="End sessions"
-        busyLabel="Ending…"
-        tone="danger"
-        isBusy={isBusy}
-        error={error}
-        onConfirm={confirm}
-        onClose={close}
-      >
-        <p>
-          {user.email} is signed out everywhere at once ({user.sessions.activeCount} active{' '}
-          {user.sessions.activeCount === 1 ? 'session' : 'sessions'}) and must sign in again.
-        </p>
-      </ConfirmDialog>
+      {confirmedActions.map((action) => {
+        const { body, ...wording } = confirmations[action];
+        return (
+          <ConfirmDialog
+            key={action}
+            isOpen={pending === action}
+            {...wording}
+            isBusy={isBusy}
+            error={error}
+            onConfirm={confirm}
+            onClose={close}
+          >
+            <p>{body}</p>
+          </ConfirmDialog>
+        );
+      })}
     </>
   );
 }
