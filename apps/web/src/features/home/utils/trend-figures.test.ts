@@ -1,5 +1,6 @@
 import type { TReport, TReportName, TReportRow } from '@ops/contract/reports';
 import { describe, expect, it } from 'vitest';
+import { reportFixture } from '@/lib/testing/report-fixture';
 import {
   ageingTrend,
   chfEquivalents,
@@ -17,33 +18,13 @@ import {
 
 const nbsp = '\u00a0';
 
-/** A report as the API answers it, with only what the trends read filled in. */
+/** A report as the API answers it, with only what the trends read filled in (its rows). */
 function reportOf(
   name: TReportName,
   rows: TReportRow[],
   filters: Partial<TReport['filters']> = {},
 ): TReport {
-  return {
-    name,
-    title: name,
-    description: '',
-    columns: [],
-    rows,
-    filters: {
-      from: null,
-      to: '2026-11-24',
-      region: [],
-      country: [],
-      category: [],
-      currency: [],
-      by: null,
-      ...filters,
-    },
-    ignoredFilters: [],
-    notes: [],
-    generatedAt: '2026-11-24T10:00:00.000Z',
-    asOf: '2026-11-24T10:00:00.000Z',
-  };
+  return reportFixture(name, { columns: [], rows, filters });
 }
 
 describe('changes', () => {

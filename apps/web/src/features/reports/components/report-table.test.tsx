@@ -1,7 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { ageingFixture, reportFixture } from '../utils/report-fixtures';
+import { reportFixture } from '@/lib/testing/report-fixture';
+import { ageingFixture } from '../utils/report-fixtures';
 import { ReportTable } from './report-table';
 
 const render = (report: Parameters<typeof ReportTable>[0]['report']) =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, drillDownHref, dueDatesOfBucket, monthDays } from './drill-down';
-import { ageingFixture, reportFixture } from './report-fixtures';
+import { reportFixture } from '@/lib/testing/report-fixture';
+import { ageingFixture } from './report-fixtures';
 
 describe('the dates of a drill-down', () => {
   it('moves days across months and years, and knows a month’s last day', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chfEquivalents, defaultChartCurrency, reportChartOf } from './report-charts';
-import { ageingFixture, reportFixture } from './report-fixtures';
+import { reportFixture } from '@/lib/testing/report-fixture';
+import { ageingFixture } from './report-fixtures';
 import { reportTotalsOf } from './report-totals';
 
 describe('the chart of a report', () => {
