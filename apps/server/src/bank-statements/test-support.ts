@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
-import { sql } from 'kysely';
 import type { BankEntriesTable, BankStatementsTable, Database, InvoicesTable } from '../db/schema';
+import { countStatementEntries } from './import/statements';
 
 /**
  * Statements and entries written straight into the test database (as the importer would leave
@@ -137,24 +137,12 @@ export async function addEntry(
   return beid;
 }
 
-/** The statement's counters, as the importer keeps them, from its entries. */
+/**
+ * The statement's counters from its entries, counted as the importer counts them (a statement
+ * without entries keeps the zeros it was written with).
+ */
 export async function recount(db: Kysely<Database>, bsid: string): Promise<void> {
-  await sql`
-    UPDATE bank_statements bs SET
-      entries = c.entries, credits = c.credits, debits = c.debits, booked = c.booked,
-      suggested = c.suggested, unmatched = c.unmatched, ignored = c.ignored,
-      duplicates = c.duplicates, credited_minor = c.credited_minor
-    FROM (SELECT count(*) AS entries,
-                 count(*) FILTER (WHERE direction = 'credit') AS credits,
-                 count(*) FILTER (WHERE state = 'debit') AS debits,
-                 count(*) FILTER (WHERE state = 'booked') AS booked,
-                 count(*) FILTER (WHERE state = 'suggested') AS suggested,
-                 count(*) FILTER (WHERE state = 'unmatched') AS unmatched,
-                 count(*) FILTER (WHERE state = 'ignored') AS ignored,
-                 count(*) FILTER (WHERE state = 'duplicate') AS duplicates,
-                 coalesce(sum(amount_minor) FILTER (WHERE direction = 'credit'), 0) AS credited_minor
-            FROM bank_entries WHERE statement_bsid = ${bsid}) c
-   WHERE bs.bsid = ${bsid}`.execute(db);
+  await countStatementEntries(db, [bsid]);
 }
 
 /** The counters of a statement a test reads. */

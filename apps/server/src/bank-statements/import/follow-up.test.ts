@@ -1,38 +1,32 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, silentLogger } from '../../../test/database';
+import { silentLogger } from '../../../test/database';
 import { loadConfig } from '../../config';
-import type { Actor } from '../../db/audit';
 import type { DatabaseHandle } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { inTransactionCertificates } from '../../invoices';
 import { startJobRunner } from '../../jobs';
 import { todayAtHeadquarters } from '../../lib/dates';
-import { loadCountries } from '../../seed/countries';
 import { runImportFollowUp } from './follow-up';
 import { importBankFile } from './import-file';
 import {
   addOpenInvoice,
-  addOurAccounts,
   addPayingMember,
   bankFile,
   credit,
   entryOf,
+  importActor as actor,
+  importContext as context,
+  openImportDatabase,
   type TestInvoice,
 } from './test-support';
-
-const actor: Actor = { kind: 'system', uid: null };
-const context = { publicUrl: 'http://localhost:3000', mailFrom: 'ops@example.org' };
 
 describe("a large bank import's follow-up, a job on the queue", () => {
   let database: DatabaseHandle;
   let db: Kysely<Database>;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    db = database.db;
-    await loadCountries(database.pool);
-    await addOurAccounts(db);
+    ({ database, db } = await openImportDatabase({ countries: true }));
   });
   afterAll(() => database.close());
 

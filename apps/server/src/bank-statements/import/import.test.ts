@@ -1,32 +1,27 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/database';
-import type { Actor } from '../../db/audit';
 import type { DatabaseHandle } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { importBankFile } from './import-file';
 import {
   addOpenInvoice,
-  addOurAccounts,
   addPayingMember,
   bankFile,
   credit,
   entryOf,
+  importActor as actor,
+  importContext as context,
+  openImportDatabase,
   ourEurIban,
   ourIban,
 } from './test-support';
-
-const actor: Actor = { kind: 'system', uid: null };
-const context = { publicUrl: 'http://localhost:3000', mailFrom: 'ops@example.org' };
 
 describe('importing a bank file: matching and booking', () => {
   let database: DatabaseHandle;
   let db: Kysely<Database>;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    db = database.db;
-    await addOurAccounts(db);
+    ({ database, db } = await openImportDatabase());
   });
   afterAll(() => database.close());
 
@@ -376,9 +371,7 @@ describe('importing a bank file: idempotence', () => {
   let db: Kysely<Database>;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    db = database.db;
-    await addOurAccounts(db);
+    ({ database, db } = await openImportDatabase());
   });
   afterAll(() => database.close());
 

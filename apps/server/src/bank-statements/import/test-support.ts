@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
+import { createTestDatabase } from '../../../test/database';
 import { buildCamtXml } from '../camt/build';
 import type {
   CamtBuildEntry,
@@ -6,8 +7,11 @@ import type {
   CamtMessageKind,
   CamtVersion,
 } from '../camt/types';
+import type { Actor } from '../../db/audit';
+import type { DatabaseHandle } from '../../db/database';
 import type { Database, InvoicesTable } from '../../db/schema';
 import { buildCreditorReference, buildQrReference } from '../../lib/iban';
+import { loadCountries } from '../../seed/countries';
 
 /** Our CHF account: the IBAN, and the QR-IBAN banks report QR-bill credits under. */
 export const ourIban = 'CH9300762011623852957';
@@ -45,6 +49,23 @@ export async function addOurAccounts(db: Kysely<Database>): Promise<void> {
       },
     ])
     .execute();
+}
+
+/** Who imports in these tests: the system, as the bank import job does, with its URL and sender. */
+export const importActor: Actor = { kind: 'system', uid: null };
+export const importContext = { publicUrl: 'http://localhost:3000', mailFrom: 'ops@example.org' };
+
+/**
+ * A fresh test database with our two accounts (and the countries, for tests whose payments issue
+ * certificates): what every describe block of the importer's tests starts from.
+ */
+export async function openImportDatabase(
+  options: { countries?: boolean } = {},
+): Promise<{ database: DatabaseHandle; db: Kysely<Database> }> {
+  const database = await createTestDatabase();
+  if (options.countries) await loadCountries(database.pool);
+  await addOurAccounts(database.db);
+  return { database, db: database.db };
 }
 
 export async function addPayingMember(db: Kysely<Database>, name: string): Promise<string> {
