@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBrowserStream } from './browser-stream';
 import { subscribeToChanges, type LiveChange } from './live-changes';
-import { fakeEventSources } from './testing/fake-event-source';
+import { expectStreamReleasedOnUnsubscribe, fakeEventSources } from './testing/fake-event-source';
 
 /** A subscription on a tab of its own (no Web Locks: the tab holds its own connection). */
 function subscribe(tables = ['search_tasks']) {
@@ -85,14 +85,6 @@ describe('subscribeToChanges', () => {
   });
 
   it('closes the stream and stops reopening it once the last subscription ends', () => {
-    const { sources, unsubscribe } = subscribe();
-    sources[0]?.fail(2);
-    unsubscribe();
-    vi.advanceTimersByTime(60_000);
-    expect(sources).toHaveLength(1);
-
-    const second = subscribe();
-    second.unsubscribe();
-    expect(second.sources[0]?.isClosed).toBe(true);
+    expectStreamReleasedOnUnsubscribe(() => subscribe());
   });
 });

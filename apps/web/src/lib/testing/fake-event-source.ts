@@ -1,3 +1,4 @@
+import { expect, vi } from 'vitest';
 import type { EventSourceLike } from '../event-stream';
 
 /**
@@ -58,4 +59,23 @@ export function fakeEventSources() {
       return source;
     },
   };
+}
+
+/**
+ * What every subscriber of the browser stream must do when it unsubscribes (live changes, the
+ * operator's record): its failing connection is not reopened any more, and a subscription that
+ * ends at once closes its connection. `subscribe` makes a subscription on a tab of its own.
+ */
+export function expectStreamReleasedOnUnsubscribe(
+  subscribe: () => { sources: readonly FakeEventSource[]; unsubscribe: () => void },
+) {
+  const { sources, unsubscribe } = subscribe();
+  sources[0]?.fail(2);
+  unsubscribe();
+  vi.advanceTimersByTime(60_000);
+  expect(sources).toHaveLength(1);
+
+  const second = subscribe();
+  second.unsubscribe();
+  expect(second.sources[0]?.isClosed).toBe(true);
 }

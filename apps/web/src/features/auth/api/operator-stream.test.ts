@@ -1,7 +1,10 @@
 import { eventStreamPath, type TOperatorRecord } from '@ops/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBrowserStream } from '@/lib/browser-stream';
-import { fakeEventSources } from '@/lib/testing/fake-event-source';
+import {
+  expectStreamReleasedOnUnsubscribe,
+  fakeEventSources,
+} from '@/lib/testing/fake-event-source';
 import { subscribeToOperator } from './operator-stream';
 
 const record: TOperatorRecord = {
@@ -81,15 +84,7 @@ describe('subscribeToOperator', () => {
   });
 
   it('closes the stream and stops reopening it once unsubscribed', () => {
-    const { sources, unsubscribe } = subscribe();
-    sources[0]?.fail(2);
-    unsubscribe();
-    vi.advanceTimersByTime(60_000);
-    expect(sources).toHaveLength(1);
-
-    const second = subscribe();
-    second.unsubscribe();
-    expect(second.sources[0]?.isClosed).toBe(true);
+    expectStreamReleasedOnUnsubscribe(() => subscribe());
   });
 
   it('opens a new connection when another user signs in, and forgets the previous record', () => {
