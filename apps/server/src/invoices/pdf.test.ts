@@ -1,5 +1,7 @@
+import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
+import type { InvoicesTable } from '../db/schema';
 import { loadCountries } from '../seed/countries';
 import {
   formatPaymentReference,
@@ -45,14 +47,24 @@ describe('invoice PDF', () => {
   });
   afterAll(() => t.close());
 
-  it('states what Swiss VAT law asks, the bank account and a QR-bill with the QR reference (CHF, QR-IBAN)', async () => {
-    const member = await insertMember(t.database.db);
-    const invoice = await insertInvoice(t.database.db, {
+  /** The usual case: a CHF invoice of `member` to the QR-IBAN account with a QR reference. */
+  const insertQrInvoice = (
+    member: { mid: string },
+    fields: Partial<Insertable<InvoicesTable>> = {},
+  ) =>
+    insertInvoice(t.database.db, {
       currency: 'CHF',
       member_mid: member.mid,
       bank_account_id: chfQr,
       payment_reference: qrReference,
+      ...fields,
     });
+  /** The text of an invoice's PDF as rendered from the database. */
+  const pdfTextOf = async (iid: string) => pdfText(await renderInvoicePdf(t.database.db, iid));
+
+  it('states what Swiss VAT law asks, the bank account and a QR-bill with the QR reference (CHF, QR-IBAN)', async () => {
+    const member = await insertMember(t.database.db);
+    const invoice = await insertQrInvoice(member);
     const pdf = await renderInvoicePdf(t.database.db, invoice.iid);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.subarray(-6).toString('latin1')).toContain('%%EOF');
@@ -116,7 +128,7 @@ describe('invoice PDF', () => {
       bank_account_id: usd,
       payment_reference: creditorReference,
     });
-    const usdText = pdfText(await renderInvoicePdf(t.database.db, dollars.iid));
+    const usdText = await pdfTextOf(dollars.iid);
     expect(usdText).toContain('Total USD');
     expect(usdText).toMatch(/CH\d\d 0483 5000 4829 1520 1/);
     expect(usdText).toContain('Payment by bank transfer');
@@ -128,7 +140,7 @@ describe('invoice PDF', () => {
       member_mid: member.mid,
       bank_account_id: eurGerman,
     });
-    const eurText = pdfText(await renderInvoicePdf(t.database.db, euros.iid));
+    const eurText = await pdfTextOf(euros.iid);
     expect(eurText).toContain('Total EUR');
     expect(eurText).toContain('DE');
     expect(eurText).toContain('COBADEFFXXX');
@@ -143,13 +155,8 @@ describe('invoice PDF', () => {
       postal_code: null,
       city: 'Basel',
     });
-    const invoice = await insertInvoice(t.database.db, {
-      currency: 'CHF',
-      member_mid: member.mid,
-      bank_account_id: chfQr,
-      payment_reference: qrReference,
-    });
-    const text = pdfText(await renderInvoicePdf(t.database.db, invoice.iid));
+    const invoice = await insertQrInvoice(member);
+    const text = await pdfTextOf(invoice.iid);
     expect(text).toContain('Nowhere Logistics');
     expect(text).toContain('Payment part');
     expect(text).toContain('Payable by (name/address)');
@@ -177,46 +184,33 @@ describe('invoice PDF', () => {
     });
 
     const orphan = await insertInvoice(t.database.db, { currency: 'CHF', member_mid: null });
-    const text = pdfText(await renderInvoicePdf(t.database.db, orphan.iid));
+    const text = await pdfTextOf(orphan.iid);
     expect(text).toContain('No member is linked to this invoice.');
   });
 
   it('marks drafts, void and paid invoices, and asks no payment of a paid one', async () => {
     const member = await insertMember(t.database.db);
-    const draft = await insertInvoice(t.database.db, {
-      currency: 'CHF',
-      member_mid: member.mid,
-      bank_account_id: chfQr,
-      payment_reference: qrReference,
+    const draft = await insertQrInvoice(member, {
       status: 'draft',
       issue_date: null,
     });
-    const draftText = pdfText(await renderInvoicePdf(t.database.db, draft.iid));
+    const draftText = await pdfTextOf(draft.iid);
     expect(draftText).toContain('DRAFT');
     expect(draftText).toContain('Not issued yet (draft)');
 
-    const paid = await insertInvoice(t.database.db, {
-      currency: 'CHF',
-      member_mid: member.mid,
-      bank_account_id: chfQr,
-      payment_reference: qrReference,
+    const paid = await insertQrInvoice(member, {
       status: 'paid',
       paid_at: new Date('2026-01-14T09:00:00Z'),
       paid_amount_minor: 127_500,
       paid_method: 'bank-transfer',
     });
-    const paidText = pdfText(await renderInvoicePdf(t.database.db, paid.iid));
+    const paidText = await pdfTextOf(paid.iid);
     expect(paidText).toContain('PAID');
     expect(paidText).toContain('Paid on 14 January 2026 (bank transfer)');
     expect(paidText).not.toContain('Payment part');
 
-    const voided = await insertInvoice(t.database.db, {
-      currency: 'CHF',
-      member_mid: member.mid,
-      bank_account_id: chfQr,
-      status: 'void',
-    });
-    const voidText = pdfText(await renderInvoicePdf(t.database.db, voided.iid));
+    const voided = await insertQrInvoice(member, { payment_reference: null, status: 'void' });
+    const voidText = await pdfTextOf(voided.iid);
     expect(voidText).toContain('VOID');
     expect(voidText).toContain('This invoice is void: do not pay it.');
     expect(voidText).not.toContain('Payment part');
@@ -242,12 +236,7 @@ describe('invoice PDF', () => {
 
   it('serves the generated PDF at GET /api/invoices/:iid/pdf to any operator', async () => {
     const member = await insertMember(t.database.db);
-    const invoice = await insertInvoice(t.database.db, {
-      currency: 'CHF',
-      member_mid: member.mid,
-      bank_account_id: chfQr,
-      payment_reference: qrReference,
-    });
+    const invoice = await insertQrInvoice(member);
     const response = await t.app.inject({
       url: `/api/invoices/${invoice.iid}/pdf`,
       headers: { cookie },
