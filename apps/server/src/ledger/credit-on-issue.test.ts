@@ -1,5 +1,6 @@
 import { clock } from '../lib/clock';
 import type { TInvoiceActionResult } from '@ops/contract';
+import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signInAsNewOperator } from '../../test/app';
@@ -13,6 +14,7 @@ import {
   pdfText,
   swissQrIban,
 } from '../invoices/pdf-test-support';
+import type { InvoicesTable } from '../db/schema';
 import { loadCountries } from '../seed/countries';
 import { mailContext, pay, systemActor } from './ledger-test-support';
 
@@ -34,26 +36,30 @@ describe('member credit applied on issue', () => {
   });
   afterAll(() => t.close());
 
-  /** A member with `creditMinor` of credit: an invoice of 1,275.00 overpaid by that much. */
-  async function memberWithCredit(creditMinor: number) {
-    const member = await insertMember(t.database.db);
-    const invoice = await insertInvoice(t.database.db, {
+  /** An issued CHF invoice of 1,275.00 (kind other: no membership side effects) of `member`. */
+  const insertOtherInvoice = (
+    member: { mid: string },
+    fields: Partial<Insertable<InvoicesTable>> = {},
+  ) =>
+    insertInvoice(t.database.db, {
       currency: 'CHF',
       kind: 'other',
       member_mid: member.mid,
       bank_account_id: account,
+      ...fields,
     });
+
+  /** A member with `creditMinor` of credit: an invoice of 1,275.00 overpaid by that much. */
+  async function memberWithCredit(creditMinor: number) {
+    const member = await insertMember(t.database.db);
+    const invoice = await insertOtherInvoice(member);
     await pay(t.database.db, invoice.iid, 127_500 + creditMinor, '2026-02-02');
     return member;
   }
 
   it('pays an invoice the credit covers in full: its PDF shows the credit and asks nothing', async () => {
     const member = await memberWithCredit(200_000);
-    const draft = await insertInvoice(t.database.db, {
-      currency: 'CHF',
-      kind: 'other',
-      member_mid: member.mid,
-      bank_account_id: account,
+    const draft = await insertOtherInvoice(member, {
       number: 'DRAFT-990101',
       status: 'draft',
       issue_date: null,
@@ -86,11 +92,7 @@ describe('member credit applied on issue', () => {
 
   it('leaves an invoice issued with no credit exactly as before', async () => {
     const member = await insertMember(t.database.db);
-    const draft = await insertInvoice(t.database.db, {
-      currency: 'CHF',
-      kind: 'other',
-      member_mid: member.mid,
-      bank_account_id: account,
+    const draft = await insertOtherInvoice(member, {
       number: 'DRAFT-990102',
       status: 'draft',
       issue_date: null,
@@ -109,12 +111,7 @@ describe('member credit applied on issue', () => {
 
   it('prints a part payment and asks only the balance, in the payment details and the QR-bill', async () => {
     const member = await insertMember(t.database.db);
-    const invoice = await insertInvoice(t.database.db, {
-      currency: 'CHF',
-      kind: 'other',
-      member_mid: member.mid,
-      bank_account_id: account,
-    });
+    const invoice = await insertOtherInvoice(member);
     await pay(t.database.db, invoice.iid, 50_000, '2026-02-03');
     const text = pdfText(await renderInvoicePdf(t.database.db, invoice.iid));
     expect(text).toMatch(/Paid\n-500\.00/);
