@@ -515,6 +515,8 @@ export type MemberUploadRowsTable = {
   paid_through_year: number | null;
   billing_currency: string | null;
   directory_visible: boolean | null;
+  /** Staged from the CSV's language column (migration 0034). */
+  preferred_language: string | null;
 };
 
 export type MemberUploadProgressTable = {
