@@ -14,7 +14,6 @@ import {
 import { membershipVatExemption } from '@ops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { silentLogger } from '../../test/database';
 import { signInEditorAndReader } from '../../test/fixtures';
 import { startMailbox } from '../../test/mailbox';
 import {
@@ -24,7 +23,7 @@ import {
   expectInvalid,
   type ErrorBody,
 } from '../../test/requests';
-import { smtpTransport, startEmailWorker } from '../emails/delivery-worker';
+import { startTestEmailWorker } from '../emails/test-support';
 import { buildSwissIban } from '../lib/iban';
 import { todayAtHeadquarters } from '../lib/dates';
 import { loadCountries } from '../seed/countries';
@@ -440,12 +439,7 @@ describe('e-mail templates', () => {
 
   it("sends a test of a draft to the operator's own address over SMTP", async () => {
     const mailbox = await startMailbox();
-    const worker = startEmailWorker({
-      db: t.database.db,
-      transport: smtpTransport(mailbox.url),
-      notifications: t.notifications,
-      logger: silentLogger,
-    });
+    const worker = startTestEmailWorker(t, mailbox);
     try {
       const sent = await api.post<TEmailTemplateTestResult>(
         `${base}/certificate/es/test`,
@@ -465,12 +459,7 @@ describe('e-mail templates', () => {
 
   it("sends a French member's invoice in French", async () => {
     const mailbox = await startMailbox();
-    const worker = startEmailWorker({
-      db: t.database.db,
-      transport: smtpTransport(mailbox.url),
-      notifications: t.notifications,
-      logger: silentLogger,
-    });
+    const worker = startTestEmailWorker(t, mailbox);
     try {
       const created = await api.post<TInvoiceDetail>('/api/invoices', {
         memberMid: 'm-fr',

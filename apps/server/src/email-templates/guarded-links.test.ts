@@ -1,10 +1,10 @@
 import { languages } from '@ops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAsNewOperator, testPublicUrl, type TestApp } from '../../test/app';
-import { silentLogger } from '../../test/database';
 import { startMailbox, type Mailbox } from '../../test/mailbox';
 import { expectInvalid, type ErrorBody } from '../../test/requests';
-import { smtpTransport, startEmailWorker, type EmailWorker } from '../emails/delivery-worker';
+import type { EmailWorker } from '../emails/delivery-worker';
+import { startTestEmailWorker } from '../emails/test-support';
 import { redactCode } from '../emails/sealed-secrets';
 import { defaultTemplates } from './defaults';
 
@@ -52,11 +52,7 @@ describe('no template leads a sign-in code, or a member, away from our own pages
   beforeAll(async () => {
     mailbox = await startMailbox();
     t = await createTestApp({ SMTP_URL: mailbox.url });
-    worker = startEmailWorker({
-      db: t.database.db,
-      transport: smtpTransport(mailbox.url),
-      notifications: t.notifications,
-      logger: silentLogger,
+    worker = startTestEmailWorker(t, mailbox, {
       pollMs: 200,
     });
     financeCookie = await signInAsNewOperator(t, 'finance-editor@example.org', ['finance']);

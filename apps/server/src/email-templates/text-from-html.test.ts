@@ -6,10 +6,10 @@ import type {
 } from '@ops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAsNewOperator, testPublicUrl, type TestApp } from '../../test/app';
-import { silentLogger } from '../../test/database';
 import { startMailbox, type Mailbox } from '../../test/mailbox';
 import { apiAs, expectForbidden, expectInvalid } from '../../test/requests';
-import { smtpTransport, startEmailWorker, type EmailWorker } from '../emails/delivery-worker';
+import type { EmailWorker } from '../emails/delivery-worker';
+import { startTestEmailWorker } from '../emails/test-support';
 import { emailHtmlContentSecurityPolicy } from '../http/inline-document';
 import { renderEmail } from './index';
 import { textFromHtml } from './plain-text';
@@ -45,11 +45,7 @@ describe('plain text made from the HTML', () => {
   beforeAll(async () => {
     mailbox = await startMailbox();
     t = await createTestApp({ SMTP_URL: mailbox.url });
-    worker = startEmailWorker({
-      db: t.database.db,
-      transport: smtpTransport(mailbox.url),
-      notifications: t.notifications,
-      logger: silentLogger,
+    worker = startTestEmailWorker(t, mailbox, {
       pollMs: 200,
     });
     api = apiAs(t, await signInAsNewOperator(t, 'membership-editor@example.org', ['membership']));

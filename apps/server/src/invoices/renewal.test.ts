@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { silentLogger } from '../../test/database';
 import { startMailbox } from '../../test/mailbox';
-import { smtpTransport, startEmailWorker } from '../emails/delivery-worker';
+import { startTestEmailWorker } from '../emails/test-support';
 import { getInvoicePdf } from './pdf-upload';
 import { signInEditorAndReader } from '../../test/fixtures';
 import { runTs } from '../../test/processes';
@@ -321,11 +321,7 @@ describe('the renewal run', () => {
       .execute();
     expect(stored).toEqual([]);
 
-    const worker = startEmailWorker({
-      db: t.database.db,
-      transport: smtpTransport(mailbox.url),
-      notifications: t.notifications,
-      logger: silentLogger,
+    const worker = startTestEmailWorker(t, mailbox, {
       generateAttachment: async (spec) => {
         const pdf = await getInvoicePdf(t.database.db, spec.iid);
         return { filename: pdf.fileName, contentType: 'application/pdf', content: pdf.content };
