@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { focusRing } from '@ops/ui/button';
+import { useDropdownPanel } from './use-dropdown-panel';
 
 /**
  * A button that opens a small panel below it (filters, the column chooser). Escape, a click
@@ -18,19 +19,7 @@ export function Dropdown({
   panelLabel: string;
   children: ReactNode;
 }) {
-  const [isOpen, setIsOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
-
-  useEffect(() => {
-    if (!isOpen) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setIsOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [isOpen]);
+  const { isOpen, setIsOpen, rootRef, buttonRef, panelId } = useDropdownPanel();
 
   return (
     <div

@@ -1,6 +1,6 @@
 import { savedViewLists, savedViewNameMaxLength } from '@ops/contract/saved-view-lists';
 import type { SavedViewListName, TSavedView } from '@ops/contract/saved-views';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, focusRing } from '@ops/ui/button';
 import { ConfirmDialog } from '@ops/ui/confirm-dialog';
@@ -13,6 +13,7 @@ import {
 } from '@/lib/api/saved-views';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
+import { useDropdownPanel } from '../use-dropdown-panel';
 import { issueOf } from './save-view-dialog';
 import { isViewShown, viewHref, viewLocationState } from './saved-view-params';
 
@@ -51,6 +52,29 @@ function moveFocus(event: KeyboardEvent<HTMLElement>) {
           ? (index + 1) % items.length
           : (index - 1 + items.length) % items.length;
   items[next]?.focus();
+}
+
+/** One entry of a view's actions (under its ⋯ button). */
+function ViewAction({
+  onClick,
+  isDanger = false,
+  children,
+}: {
+  onClick: () => void;
+  isDanger?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        className={isDanger ? `${itemClass} text-red-800` : itemClass}
+        onClick={onClick}
+      >
+        {children}
+      </button>
+    </li>
+  );
 }
 
 function RenameForm({ view, onClose }: { view: TSavedView; onClose: () => void }) {
@@ -122,27 +146,15 @@ export function ViewsMenu({
   const update = useUpdateSavedView();
   const remove = useDeleteSavedView();
   const setDefault = useSetSavedViewDefault();
-  const [isOpen, setIsOpen] = useState(false);
+  const { isOpen, setIsOpen, rootRef, buttonRef, panelId } = useDropdownPanel();
   const [actionsOf, setActionsOf] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending>(null);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
   const { path } = savedViewLists[list];
 
   const current = views.find((view) => isViewShown(search, view.openParams)) ?? null;
   const isAll = current === null && isViewShown(search, '');
   const allLabel = `All ${noun.many}`;
   const label = current ? current.name : isAll ? allLabel : 'Unsaved view';
-
-  useEffect(() => {
-    if (!isOpen) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setIsOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [isOpen]);
 
   /** Closes the panel with the focus on its button, where a dialog returns it. */
   const closePanel = () => {
@@ -154,6 +166,11 @@ export function ViewsMenu({
     closePanel();
     void action().catch(() => undefined);
   };
+  /** Changes one of the view's settings, at the version the menu shows. */
+  const updateView = (
+    view: TSavedView,
+    change: Omit<Parameters<typeof update.mutateAsync>[0], 'id' | 'version'>,
+  ) => run(() => update.mutateAsync({ id: view.id, version: view.version, ...change }));
   const actionError = update.error ?? setDefault.error;
 
   return (
@@ -256,87 +273,50 @@ export function ViewsMenu({
                         className="ml-6 flex flex-col border-l border-slate-200 pl-2"
                       >
                         {view.canEdit ? (
-                          <li>
-                            <button
-                              type="button"
-                              className={itemClass}
-                              onClick={() => {
-                                closePanel();
-                                setPending({ kind: 'rename', view });
-                              }}
-                            >
-                              Rename…
-                            </button>
-                          </li>
+                          <ViewAction
+                            onClick={() => {
+                              closePanel();
+                              setPending({ kind: 'rename', view });
+                            }}
+                          >
+                            Rename…
+                          </ViewAction>
                         ) : null}
                         {view.canEdit && !isViewShown(currentParams, view.params) ? (
-                          <li>
-                            <button
-                              type="button"
-                              className={itemClass}
-                              onClick={() =>
-                                run(() =>
-                                  update.mutateAsync({
-                                    id: view.id,
-                                    version: view.version,
-                                    params: currentParams,
-                                  }),
-                                )
-                              }
-                            >
-                              Update with the current view
-                            </button>
-                          </li>
+                          <ViewAction onClick={() => updateView(view, { params: currentParams })}>
+                            Update with the current view
+                          </ViewAction>
                         ) : null}
                         {view.canEdit && (view.isShared || canShare) ? (
-                          <li>
-                            <button
-                              type="button"
-                              className={itemClass}
-                              onClick={() =>
-                                run(() =>
-                                  update.mutateAsync({
-                                    id: view.id,
-                                    version: view.version,
-                                    isShared: !view.isShared,
-                                  }),
-                                )
-                              }
-                            >
-                              {view.isShared ? 'Stop sharing' : 'Share with all operators'}
-                            </button>
-                          </li>
-                        ) : null}
-                        <li>
-                          <button
-                            type="button"
-                            className={itemClass}
-                            onClick={() =>
-                              run(() =>
-                                setDefault.mutateAsync({
-                                  list,
-                                  viewId: view.isDefault ? null : view.id,
-                                }),
-                              )
-                            }
+                          <ViewAction
+                            onClick={() => updateView(view, { isShared: !view.isShared })}
                           >
-                            {view.isDefault ? 'Remove default' : 'Set as default'}
-                          </button>
-                        </li>
+                            {view.isShared ? 'Stop sharing' : 'Share with all operators'}
+                          </ViewAction>
+                        ) : null}
+                        <ViewAction
+                          onClick={() =>
+                            run(() =>
+                              setDefault.mutateAsync({
+                                list,
+                                viewId: view.isDefault ? null : view.id,
+                              }),
+                            )
+                          }
+                        >
+                          {view.isDefault ? 'Remove default' : 'Set as default'}
+                        </ViewAction>
                         {view.canEdit ? (
-                          <li>
-                            <button
-                              type="button"
-                              className={`${itemClass} text-red-800`}
-                              onClick={() => {
-                                closePanel();
-                                remove.reset();
-                                setPending({ kind: 'delete', view });
-                              }}
-                            >
-                              Delete…
-                            </button>
-                          </li>
+                          <ViewAction
+                            isDanger
+                            onClick={() => {
+                              closePanel();
+                              remove.reset();
+                              setPending({ kind: 'delete', view });
+                            }}
+                          >
+                            Delete…
+                          </ViewAction>
                         ) : null}
                       </ul>
                     ) : null}
