@@ -52,9 +52,11 @@ export async function addInvoiceRow(
     Insertable<InvoicesTable>
   >,
 ): Promise<{ iid: string; number: string }> {
-  const iid = nextId('bi');
   const { memberMid, totalMinor, currency, ...rest } = fields;
-  const number = `2026-${String(100000 + counter).slice(-6)}`;
+  const generatedIid = nextId('bi');
+  // The caller may name the invoice itself (the importer's tests: their own id and number series).
+  const iid = rest.iid ?? generatedIid;
+  const number = rest.number ?? `2026-${String(100000 + counter).slice(-6)}`;
   await db
     .insertInto('invoices')
     .values({

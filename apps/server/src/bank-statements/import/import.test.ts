@@ -27,6 +27,14 @@ describe('importing a bank file: matching and booking', () => {
 
   const importXml = (xml: string, fileName = 'camt054.xml') =>
     importBankFile(db, actor, { content: xml, fileName }, context);
+  /** The entries of the report's first statement, in the file's order. */
+  const entriesOfFirstStatement = (report: { statements: { bsid: string }[] }) =>
+    db
+      .selectFrom('bank_entries')
+      .selectAll()
+      .where('statement_bsid', '=', report.statements[0]?.bsid ?? '')
+      .orderBy('transaction_position')
+      .execute();
   const invoiceOf = (iid: string) =>
     db.selectFrom('invoices').selectAll().where('iid', '=', iid).executeTakeFirstOrThrow();
   const entryPaying = (structuredReference: string) =>
@@ -137,12 +145,7 @@ describe('importing a bank file: matching and booking', () => {
     );
     expect(report.counts).toMatchObject({ paid: 1, unmatched: 1 });
     expect(report.byRule['invoice-number']).toBe(1);
-    const entries = await db
-      .selectFrom('bank_entries')
-      .selectAll()
-      .where('statement_bsid', '=', report.statements[0]?.bsid ?? '')
-      .orderBy('transaction_position')
-      .execute();
+    const entries = await entriesOfFirstStatement(report);
     expect(entries[0]).toMatchObject({
       state: 'booked',
       invoice_iid: one.iid,
@@ -177,12 +180,7 @@ describe('importing a bank file: matching and booking', () => {
       ]),
     );
     expect(report.counts).toMatchObject({ suggested: 1, unmatched: 1, paid: 0 });
-    const entries = await db
-      .selectFrom('bank_entries')
-      .selectAll()
-      .where('statement_bsid', '=', report.statements[0]?.bsid ?? '')
-      .orderBy('transaction_position')
-      .execute();
+    const entries = await entriesOfFirstStatement(report);
     expect(entries[0]).toMatchObject({
       state: 'suggested',
       invoice_iid: open.iid,

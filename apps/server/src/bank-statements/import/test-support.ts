@@ -12,6 +12,7 @@ import type { DatabaseHandle } from '../../db/database';
 import type { Database, InvoicesTable } from '../../db/schema';
 import { buildCreditorReference, buildQrReference } from '../../lib/iban';
 import { loadCountries } from '../../seed/countries';
+import { addInvoiceRow } from '../test-support';
 
 /** Our CHF account: the IBAN, and the QR-IBAN banks report QR-bill credits under. */
 export const ourIban = 'CH9300762011623852957';
@@ -103,25 +104,15 @@ export async function addOpenInvoice(
   const reference = creditorReference
     ? buildCreditorReference(`IMP${n}`)
     : buildQrReference(String(700_000 + n));
-  await db
-    .insertInto('invoices')
-    .values({
-      iid,
-      number,
-      member_mid: memberMid,
-      kind: 'other',
-      year: 2026,
-      issue_date: '2026-03-01',
-      due_date: '2026-03-31',
-      currency: 'CHF',
-      subtotal_minor: totalMinor,
-      total_minor: totalMinor,
-      status: 'issued',
-      bank_account_id: 'acct-chf',
-      payment_reference: reference,
-      ...rest,
-    })
-    .execute();
+  await addInvoiceRow(db, {
+    memberMid,
+    totalMinor,
+    iid,
+    number,
+    bank_account_id: 'acct-chf',
+    payment_reference: reference,
+    ...rest,
+  });
   return { iid, number, reference };
 }
 
