@@ -20,7 +20,7 @@ import { openDatabase } from '../db/database';
 import type { InvoicesTable, MembersTable } from '../db/schema';
 import { silentLogger } from '../../test/database';
 import { runDunning } from './run';
-import { insertDueInvoice } from './test-support';
+import { insertDueInvoice, runDunningFromCli } from './test-support';
 
 type ErrorBody = { error: { code: string; message: string; issues?: { path: string }[] } };
 
@@ -73,14 +73,7 @@ describe('dunning', () => {
     report.items.find((item) => item.invoiceId === iid)?.level ?? null;
   const skippedOf = (report: TDunningReport, reason: string) =>
     report.skipped.find((skipped) => skipped.reason === reason)?.invoices ?? 0;
-  const run = (asOf: string) =>
-    runDunning(t.database.db, {
-      asOf,
-      dryRun: false,
-      trigger: 'cli',
-      operatorUid: null,
-      mailFrom: 'office@example.org',
-    });
+  const run = (asOf: string) => runDunningFromCli(t.database.db, asOf);
   const invoice = async (iid: string) => {
     const response = await t.app.inject({ url: `/api/invoices/${iid}`, headers: { cookie } });
     expect(response.statusCode, response.body).toBe(200);

@@ -13,8 +13,7 @@ import { addOurAccounts } from '../bank-statements/import/test-support';
 import type { InvoicesTable, MembersTable } from '../db/schema';
 import { pdfText } from '../invoices/pdf-test-support';
 import { loadCountries } from '../seed/countries';
-import { runDunning } from './run';
-import { insertDueInvoice } from './test-support';
+import { insertDueInvoice, runDunningFromCli } from './test-support';
 
 /** The pages of a PDF: its page objects (PDFKit writes their dictionaries uncompressed). */
 const pageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b(?!s)/g)?.length;
@@ -54,14 +53,7 @@ describe('dunning letters', () => {
   const addInvoice = (mid: string, fields: Partial<Insertable<InvoicesTable>> = {}) =>
     insertDueInvoice(t.database.db, { prefix: 'dl', digit: '8' }, ++counter, mid, fields);
 
-  const run = (asOf: string) =>
-    runDunning(t.database.db, {
-      asOf,
-      dryRun: false,
-      trigger: 'cli',
-      operatorUid: null,
-      mailFrom: 'office@example.org',
-    });
+  const run = (asOf: string) => runDunningFromCli(t.database.db, asOf);
   const needingLetters = async () => {
     const answer = await api.get<TInvoicesListPage>('/api/invoices?needsLetter=true&limit=200');
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, InvoicesTable } from '../db/schema';
+import { runDunning } from './run';
 
 /** How a test file names its invoices, so two files' rows never collide in the shared database. */
 export type InvoiceSeries = {
@@ -42,4 +43,15 @@ export async function insertDueInvoice(
     })
     .execute();
   return { iid, number };
+}
+
+/** A real (not dry) dunning run for `asOf`, started as the CLI starts it: no operator. */
+export function runDunningFromCli(db: Kysely<Database>, asOf: string) {
+  return runDunning(db, {
+    asOf,
+    dryRun: false,
+    trigger: 'cli',
+    operatorUid: null,
+    mailFrom: 'office@example.org',
+  });
 }
