@@ -12,55 +12,70 @@ import { writeTransaction } from '../db/transaction';
 import { memberDunningOf } from '../members';
 
 /**
+ * Writes the member's exemption (both columns null: none), locked at the version the operator
+ * read and audited as every member write, the reason as the entry's `_reason`; answers with the
+ * member's dunning facts and the message `describe` makes of the member's label.
+ */
+function writeExemption(
+  db: Kysely<Database>,
+  actor: Actor,
+  mid: string,
+  version: number,
+  exemption: { until: string | null; reason: string | null },
+  describe: (member: string) => string,
+): Promise<TMemberDunningExemptionResult> {
+  return writeTransaction(db, async (trx) => {
+    const row = await lockRecord(trx, 'members', mid, { version });
+    const updated = await updateRecord(
+      trx,
+      actor,
+      'members',
+      row,
+      { dunning_exempt_until: exemption.until, dunning_exempt_reason: exemption.reason },
+      { action: 'dunning-exemption', reason: exemption.reason },
+    );
+    return {
+      dunning: await memberDunningOf(trx, mid),
+      version: updated.version,
+      message: describe(recordLabel('members', row)),
+    };
+  });
+}
+
+/**
  * PUT /api/members/:mid/dunning-exemption: the member is not chased until the day (a payment
  * plan), with the reason; version-checked and audited as every member write (the reason is the
  * entry's `_reason`).
  */
-export async function setDunningExemption(
+export function setDunningExemption(
   db: Kysely<Database>,
   actor: Actor,
   mid: string,
   request: TMemberDunningExemption,
 ): Promise<TMemberDunningExemptionResult> {
-  return writeTransaction(db, async (trx) => {
-    const row = await lockRecord(trx, 'members', mid, { version: request.version });
-    const updated = await updateRecord(
-      trx,
-      actor,
-      'members',
-      row,
-      { dunning_exempt_until: request.until, dunning_exempt_reason: request.reason },
-      { action: 'dunning-exemption', reason: request.reason },
-    );
-    return {
-      dunning: await memberDunningOf(trx, mid),
-      version: updated.version,
-      message: `${recordLabel('members', row)} is not chased for unpaid invoices until ${formatDate(request.until)}.`,
-    };
-  });
+  return writeExemption(
+    db,
+    actor,
+    mid,
+    request.version,
+    { until: request.until, reason: request.reason },
+    (member) => `${member} is not chased for unpaid invoices until ${formatDate(request.until)}.`,
+  );
 }
 
 /** DELETE /api/members/:mid/dunning-exemption: chased again from the next run. */
-export async function clearDunningExemption(
+export function clearDunningExemption(
   db: Kysely<Database>,
   actor: Actor,
   mid: string,
   request: TMemberDunningExemptionClear,
 ): Promise<TMemberDunningExemptionResult> {
-  return writeTransaction(db, async (trx) => {
-    const row = await lockRecord(trx, 'members', mid, { version: request.version });
-    const updated = await updateRecord(
-      trx,
-      actor,
-      'members',
-      row,
-      { dunning_exempt_until: null, dunning_exempt_reason: null },
-      { action: 'dunning-exemption' },
-    );
-    return {
-      dunning: await memberDunningOf(trx, mid),
-      version: updated.version,
-      message: `${recordLabel('members', row)} is chased for unpaid invoices again from the next dunning run.`,
-    };
-  });
+  return writeExemption(
+    db,
+    actor,
+    mid,
+    request.version,
+    { until: null, reason: null },
+    (member) => `${member} is chased for unpaid invoices again from the next dunning run.`,
+  );
 }
