@@ -1,4 +1,5 @@
 import { savedViewLists, type SavedViewListName } from '@ops/contract/saved-view-lists';
+import { activityLiveTables } from '@/lib/activity-live-tables';
 import type { SidebarEntry } from '../components/sidebar';
 import { isEntryActive } from './sidebar-entry-match';
 
@@ -48,21 +49,7 @@ export const savedViewListTables: Record<SavedViewListName, readonly string[]> =
   certificates: ['certificates'],
   users: ['users', 'operators'],
   emails: ['emails'],
-  activity: [
-    'members',
-    'applications',
-    'invoices',
-    'notes',
-    'certificates',
-    'stripe_invoices',
-    'bank_statements',
-    'users',
-    'operators',
-    'countries',
-    'bank_accounts',
-    'email_templates',
-    'job_schedules',
-  ],
+  activity: activityLiveTables,
   operators: ['operators', 'users'],
   countries: ['countries', 'members'],
   'bank-accounts': ['bank_accounts'],

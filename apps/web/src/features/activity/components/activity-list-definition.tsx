@@ -1,30 +1,10 @@
 import type { activityList, TActivityFacets, TActivityListItem } from '@ops/contract/activity';
 import type { DataListDefinition, DataListFilter } from '@/components/data-list';
 import { describeAction, describeActor, formatDateTime } from '@/components/detail';
+import { activityLiveTables } from '@/lib/activity-live-tables';
 import { activityRecordTypeLabels, labelOf, optionsOf } from '@/lib/labels';
 import { summarizeChanges } from './change-summary';
 import { recordHref } from './record-href';
-
-/**
- * The audited tables whose changes refresh the log at once (their change feed). E-mails and job
- * runs change all the time without an entry (deliveries, progress), so they are left out; their
- * audited changes show at the next refresh.
- */
-const liveTables = [
-  'members',
-  'applications',
-  'invoices',
-  'notes',
-  'certificates',
-  'stripe_invoices',
-  'bank_statements',
-  'users',
-  'operators',
-  'countries',
-  'bank_accounts',
-  'email_templates',
-  'job_schedules',
-] as const;
 
 const recordTypeOptions = optionsOf(activityRecordTypeLabels);
 
@@ -90,7 +70,7 @@ export function activityListDefinition(
     noun: { one: 'entry', many: 'entries' },
     apiPath: '/api/activity',
     exportPath: '/api/activity/export',
-    liveTables,
+    liveTables: activityLiveTables,
     rowKey: (entry) => entry.id,
     rowHref: recordHref,
     rowLabel: (entry) => `${describeAction(entry.action)} ${entry.record.label ?? entry.record.id}`,
