@@ -9,13 +9,14 @@ import {
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@ops/ui/button';
+import { CopyButton, formatDateTime, UnsavedChangesGuard } from '@/components/detail';
 import {
-  ConflictNotice,
-  CopyButton,
-  formatDateTime,
-  isVersionConflict,
-  UnsavedChangesGuard,
-} from '@/components/detail';
+  describeChange,
+  LoadedSettings,
+  SaveConflict,
+  SaveOutcome,
+  useSettingsSave,
+} from '@/components/settings-form';
 import { TextField } from '@ops/ui/text-field';
 import { paths } from '@/config/paths';
 import { isApiError } from '@ops/ui/api-client';
@@ -53,70 +54,55 @@ function RetentionForm({
   onReload: () => Promise<TBackups | undefined>;
 }) {
   const update = useUpdateBackupSettings();
-  // The settings the typed text starts from: their version is the one a save is checked against.
-  const [baseline, setBaseline] = useState(settings);
+  // The days the typed text starts from (the version they came with is the save cycle's).
+  const [baselineDays, setBaselineDays] = useState(settings.retentionDays);
   const [text, setText] = useState(String(settings.retentionDays));
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<string | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const [isReloading, setIsReloading] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const isDirty = text.trim() !== String(baseline.retentionDays);
+  const isDirty = text.trim() !== String(baselineDays);
+  const saving = useSettingsSave({
+    record: settings,
+    onReload: async () => (await onReload())?.settings,
+    onFresh: (fresh) => {
+      setBaselineDays(fresh.retentionDays);
+      setText(String(fresh.retentionDays));
+    },
+  });
 
   // Someone else saved while the field was untouched: show their value (an edited field keeps
   // the person's text; saving it answers 409 and offers the reload).
   const [seen, setSeen] = useState(settings);
   if (seen !== settings) {
     setSeen(settings);
-    if (!isDirty) {
-      setBaseline(settings);
-      setText(String(settings.retentionDays));
-    }
+    if (!isDirty) saving.startFrom(settings);
   }
+
+  const showFieldError = (message: string) => {
+    setFieldError(message);
+    input.current?.focus();
+  };
 
   const save = async () => {
     setFieldError(null);
-    setFormError(null);
-    setConflict(null);
-    setMessage(null);
+    saving.clear();
     const parsed = parseRetentionDays(text, backupRetentionDays);
-    if (!parsed.ok) {
-      setFieldError(parsed.message);
-      input.current?.focus();
-      return;
-    }
+    if (!parsed.ok) return showFieldError(parsed.message);
     try {
       const saved = await update.mutateAsync({
         retentionDays: parsed.days,
-        version: baseline.version,
+        version: saving.version,
       });
-      setBaseline(saved);
-      setText(String(saved.retentionDays));
-      setMessage(`Saved: backups are kept ${saved.retentionDays} days.`);
+      saving.startFrom(saved);
+      saving.succeed(`Saved: backups are kept ${saved.retentionDays} days.`);
     } catch (error) {
-      if (isVersionConflict(error)) setConflict(getErrorMessage(error));
-      else if (isApiError(error) && error.issues?.length) {
-        const issue = error.issues.find((candidate) => candidate.path.includes('retentionDays'));
-        if (issue) {
-          setFieldError(issue.message);
-          input.current?.focus();
-        } else setFormError(getErrorMessage(error));
-      } else setFormError(getErrorMessage(error));
-    }
-  };
-
-  const reload = async () => {
-    setIsReloading(true);
-    try {
-      const fresh = await onReload();
-      if (fresh) {
-        setBaseline(fresh.settings);
-        setText(String(fresh.settings.retentionDays));
-      }
-      setConflict(null);
-    } finally {
-      setIsReloading(false);
+      saving.fail(error, (failure) => {
+        const issue = isApiError(failure)
+          ? failure.issues?.find((candidate) => candidate.path.includes('retentionDays'))
+          : undefined;
+        if (!issue) return getErrorMessage(failure);
+        showFieldError(issue.message);
+        return null;
+      });
     }
   };
 
@@ -131,13 +117,7 @@ function RetentionForm({
       }}
     >
       <UnsavedChangesGuard isDirty={isDirty && !update.isPending} />
-      {conflict ? (
-        <ConflictNotice
-          message={conflict}
-          isReloading={isReloading}
-          onReload={() => void reload()}
-        />
-      ) : null}
+      <SaveConflict save={saving} />
       <TextField
         ref={input}
         label="Keep backups for (days)"
@@ -150,16 +130,7 @@ function RetentionForm({
         error={fieldError}
         onChange={(event) => setText(event.target.value)}
       />
-      {formError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {formError}
-        </p>
-      ) : null}
-      {message && !isDirty ? (
-        <p role="status" className="text-sm text-emerald-800">
-          {message}
-        </p>
-      ) : null}
+      <SaveOutcome save={saving} isDirty={isDirty} />
       <div>
         <Button type="submit" isBusy={update.isPending}>
           {update.isPending ? 'Saving…' : 'Save retention'}
@@ -259,15 +230,30 @@ function BackupRow({ backup }: { backup: TBackup }) {
 export function BackupsRoute() {
   const backups = useBackups();
   const canManage = useCan('jobs.manage');
-  if (backups.isPending) return <p className="pt-4 text-sm text-slate-600">Loading…</p>;
-  if (backups.isError) {
-    return (
-      <p role="alert" className="pt-4 text-sm text-red-700">
-        {getErrorMessage(backups.error)}
-      </p>
-    );
-  }
-  const { settings, backupDir } = backups.data;
+  return (
+    <LoadedSettings query={backups}>
+      {(data) => (
+        <BackupsScreen
+          data={data}
+          canManage={canManage}
+          onReload={() => backups.refetch().then((result) => result.data)}
+        />
+      )}
+    </LoadedSettings>
+  );
+}
+
+/** The loaded screen: the settings section and the recent backups. */
+function BackupsScreen({
+  data,
+  canManage,
+  onReload,
+}: {
+  data: TBackups;
+  canManage: boolean;
+  onReload: () => Promise<TBackups | undefined>;
+}) {
+  const { settings, backupDir } = data;
   return (
     <div className="flex flex-col gap-6 pt-4">
       <section aria-labelledby="backup-settings" className="flex flex-col gap-3">
@@ -293,19 +279,13 @@ export function BackupsRoute() {
           </p>
         ) : null}
         {canManage ? (
-          <RetentionForm
-            settings={settings}
-            onReload={() => backups.refetch().then((result) => result.data)}
-          />
+          <RetentionForm settings={settings} onReload={onReload} />
         ) : (
           <p className="text-sm">
             Backups are kept <span className="tabular-nums">{settings.retentionDays}</span> days.
           </p>
         )}
-        <p className="text-xs text-slate-600">
-          Changed {formatDateTime(settings.updatedAt)}
-          {settings.updatedBy ? ` by ${settings.updatedBy}` : ''}
-        </p>
+        <p className="text-xs text-slate-600">{describeChange(settings)}</p>
       </section>
 
       <section aria-labelledby="recent-backups" className="flex flex-col gap-3">
@@ -320,7 +300,7 @@ export function BackupsRoute() {
           {canManage ? ', where Run now and Pause are too.' : '.'}
         </p>
         {canManage ? <RunNow /> : null}
-        {backups.data.backups.length === 0 ? (
+        {data.backups.length === 0 ? (
           <p className="text-sm text-slate-600">No backup has been made by the job yet.</p>
         ) : (
           <div className="overflow-x-auto">
@@ -337,7 +317,7 @@ export function BackupsRoute() {
                 </tr>
               </thead>
               <tbody>
-                {backups.data.backups.map((backup) => (
+                {data.backups.map((backup) => (
                   <BackupRow key={backup.id} backup={backup} />
                 ))}
               </tbody>

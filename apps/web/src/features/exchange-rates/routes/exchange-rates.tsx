@@ -2,6 +2,7 @@ import { formatRateMonth, type TExchangeRate } from '@ops/contract/exchange-rate
 import { useState } from 'react';
 import { Button } from '@ops/ui/button';
 import { ConfirmDialog, isVersionConflict } from '@/components/detail';
+import { LoadedSettings } from '@/components/settings-form';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { useDeleteExchangeRate } from '../api/delete-exchange-rate';
@@ -34,109 +35,109 @@ export function ExchangeRatesRoute() {
     remove.reset();
   };
 
-  if (rates.isPending) return <p className="pt-4 text-sm text-slate-600">Loading…</p>;
-  if (rates.isError) {
-    return (
-      <p role="alert" className="pt-4 text-sm text-red-700">
-        {getErrorMessage(rates.error)}
-      </p>
-    );
-  }
   const deleting = open.kind === 'delete' ? open.rate : null;
   return (
-    <section aria-labelledby="exchange-rates" className="flex flex-col gap-3 pt-4">
-      <h2 id="exchange-rates" className="text-base font-semibold">
-        Exchange rates
-      </h2>
-      <p className="text-sm text-slate-600">
-        Reports show amounts in their own currency and their CHF equivalent, converted with the rate
-        of the amount’s month — or, for a month without one, the latest earlier month’s, named
-        beside the figure. Rates are entered here or imported from a CSV file; nothing is fetched
-        from the internet.
-      </p>
-      {canEdit ? (
-        <div className="flex flex-wrap items-start gap-3">
-          <Button
-            onClick={() => {
+    <LoadedSettings query={rates}>
+      {(data) => (
+        <section aria-labelledby="exchange-rates" className="flex flex-col gap-3 pt-4">
+          <h2 id="exchange-rates" className="text-base font-semibold">
+            Exchange rates
+          </h2>
+          <p className="text-sm text-slate-600">
+            Reports show amounts in their own currency and their CHF equivalent, converted with the
+            rate of the amount’s month — or, for a month without one, the latest earlier month’s,
+            named beside the figure. Rates are entered here or imported from a CSV file; nothing is
+            fetched from the internet.
+          </p>
+          {canEdit ? (
+            <div className="flex flex-wrap items-start gap-3">
+              <Button
+                onClick={() => {
+                  setMessage(null);
+                  setOpen({ kind: 'add' });
+                }}
+              >
+                Add rate
+              </Button>
+              <ImportRates onStart={() => setMessage(null)} />
+            </div>
+          ) : null}
+          {message ? (
+            <p role="status" className="text-sm text-emerald-800">
+              {message}
+            </p>
+          ) : null}
+          <RatesTable
+            rates={data}
+            canEdit={canEdit}
+            onEdit={(rate) => {
               setMessage(null);
-              setOpen({ kind: 'add' });
+              setOpen({ kind: 'edit', rate });
             }}
-          >
-            Add rate
-          </Button>
-          <ImportRates onStart={() => setMessage(null)} />
-        </div>
-      ) : null}
-      {message ? (
-        <p role="status" className="text-sm text-emerald-800">
-          {message}
-        </p>
-      ) : null}
-      <RatesTable
-        rates={rates.data}
-        canEdit={canEdit}
-        onEdit={(rate) => {
-          setMessage(null);
-          setOpen({ kind: 'edit', rate });
-        }}
-        onDelete={(rate) => {
-          setMessage(null);
-          setOpen({ kind: 'delete', rate });
-        }}
-      />
-      {canEdit ? (
-        <>
-          <RateDialog
-            isOpen={open.kind === 'add' || open.kind === 'edit'}
-            rate={open.kind === 'edit' ? open.rate : null}
-            onClose={close}
-            onDone={(result) => {
-              setMessage(result.message);
-              close();
+            onDelete={(rate) => {
+              setMessage(null);
+              setOpen({ kind: 'delete', rate });
             }}
           />
-          <ConfirmDialog
-            isOpen={deleting !== null}
-            title={
-              deleting
-                ? `Delete the ${deleting.currency} rate of ${formatRateMonth(deleting.month)}?`
-                : 'Delete the rate?'
-            }
-            confirmLabel="Delete rate"
-            busyLabel="Deleting…"
-            tone="danger"
-            isBusy={remove.isPending}
-            error={
-              remove.error
-                ? isVersionConflict(remove.error)
-                  ? `${remove.error.message} The list now shows it; close and check.`
-                  : getErrorMessage(remove.error)
-                : null
-            }
-            onClose={close}
-            onConfirm={() => {
-              if (!deleting) return;
-              remove.mutate(
-                { currency: deleting.currency, month: deleting.month, version: deleting.version },
-                {
-                  onSuccess: (result) => {
-                    setMessage(result.message);
-                    close();
-                  },
-                },
-              );
-            }}
-          >
-            {deleting ? (
-              <>
-                1 {deleting.currency} = {deleting.rate} CHF. Amounts of{' '}
-                {formatRateMonth(deleting.month)} then convert with the latest earlier month’s rate,
-                or show no CHF equivalent if there is none.
-              </>
-            ) : null}
-          </ConfirmDialog>
-        </>
-      ) : null}
-    </section>
+          {canEdit ? (
+            <>
+              <RateDialog
+                isOpen={open.kind === 'add' || open.kind === 'edit'}
+                rate={open.kind === 'edit' ? open.rate : null}
+                onClose={close}
+                onDone={(result) => {
+                  setMessage(result.message);
+                  close();
+                }}
+              />
+              <ConfirmDialog
+                isOpen={deleting !== null}
+                title={
+                  deleting
+                    ? `Delete the ${deleting.currency} rate of ${formatRateMonth(deleting.month)}?`
+                    : 'Delete the rate?'
+                }
+                confirmLabel="Delete rate"
+                busyLabel="Deleting…"
+                tone="danger"
+                isBusy={remove.isPending}
+                error={
+                  remove.error
+                    ? isVersionConflict(remove.error)
+                      ? `${remove.error.message} The list now shows it; close and check.`
+                      : getErrorMessage(remove.error)
+                    : null
+                }
+                onClose={close}
+                onConfirm={() => {
+                  if (!deleting) return;
+                  remove.mutate(
+                    {
+                      currency: deleting.currency,
+                      month: deleting.month,
+                      version: deleting.version,
+                    },
+                    {
+                      onSuccess: (result) => {
+                        setMessage(result.message);
+                        close();
+                      },
+                    },
+                  );
+                }}
+              >
+                {deleting ? (
+                  <>
+                    1 {deleting.currency} = {deleting.rate} CHF. Amounts of{' '}
+                    {formatRateMonth(deleting.month)} then convert with the latest earlier month’s
+                    rate, or show no CHF equivalent if there is none.
+                  </>
+                ) : null}
+              </ConfirmDialog>
+            </>
+          ) : null}
+        </section>
+      )}
+    </LoadedSettings>
   );
 }

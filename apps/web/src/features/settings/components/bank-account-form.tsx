@@ -5,14 +5,12 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@ops/ui/button';
 import {
-  ConflictNotice,
   FormCheckboxField,
   FormSelectField,
   FormTextField,
-  isVersionConflict,
   describeSaveError,
 } from '@/components/detail';
-import { getErrorMessage } from '@ops/ui/error-message';
+import { SaveConflict, SaveOutcome, useSettingsSave } from '@/components/settings-form';
 import { useCreateBankAccount } from '../api/create-bank-account';
 import { useUpdateBankAccount } from '../api/update-bank-account';
 import { currencyOptions, formatIban } from '../utils/format';
@@ -60,18 +58,9 @@ function valuesOf(account: TBankAccount): FormInput {
   };
 }
 
-function useSubmitErrors(form: ReturnType<typeof useForm<FormInput, unknown, FormOutput>>) {
-  const [formError, setFormError] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<string | null>(null);
-  const onError = (error: unknown) => {
-    if (isVersionConflict(error)) setConflict(getErrorMessage(error));
-    else setFormError(describeSaveError(error, form.setError, fieldNames));
-  };
-  const clear = () => {
-    setFormError(null);
-    setConflict(null);
-  };
-  return { formError, conflict, onError, clear };
+/** A failed save's words: its field issues are put on their fields, the rest answered. */
+function describeFailure(form: ReturnType<typeof useForm<FormInput, unknown, FormOutput>>) {
+  return (error: unknown) => describeSaveError(error, form.setError, fieldNames);
 }
 
 function Fields({
@@ -163,25 +152,26 @@ export function NewBankAccountForm({
     resolver: zodResolver(ZBankAccountInput),
     defaultValues: emptyValues,
   });
-  const errors = useSubmitErrors(form);
+  // A new account has no version yet, so no conflict: only the form's error.
+  const [formError, setFormError] = useState<string | null>(null);
   const submit = form.handleSubmit(async (values) => {
-    errors.clear();
+    setFormError(null);
     try {
       const created = await create.mutateAsync(values);
       // Saved: the form is clean again, so opening the new account asks nothing.
       form.reset(form.getValues());
       onCreated(created);
     } catch (error) {
-      errors.onError(error);
+      setFormError(describeFailure(form)(error));
     }
   });
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
       <UnsavedChangesGuard isDirty={form.formState.isDirty && !create.isPending} />
       <Fields form={form} isCreating isLocked={false} />
-      {errors.formError ? (
+      {formError ? (
         <p role="alert" className="text-sm text-red-700">
-          {errors.formError}
+          {formError}
         </p>
       ) : null}
       <div className="flex gap-2">
@@ -207,20 +197,22 @@ export function EditBankAccountForm({
   onReload: () => Promise<TBankAccount | undefined>;
 }) {
   const update = useUpdateBankAccount(account.id);
-  const [version, setVersion] = useState(account.version);
-  const [isReloading, setIsReloading] = useState(false);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(ZBankAccountInput),
     defaultValues: valuesOf(account),
   });
-  const errors = useSubmitErrors(form);
+  const saving = useSettingsSave({
+    record: account,
+    onReload,
+    onFresh: (fresh) => form.reset(valuesOf(fresh)),
+  });
   const submit = form.handleSubmit(async (values) => {
-    errors.clear();
+    saving.clear();
     // Becoming the default is its own action (Make default), not a field of the edit.
     const fields = values;
     try {
       await update.mutateAsync({
-        version,
+        version: saving.version,
         label: fields.label,
         bankName: fields.bankName,
         holderName: fields.holderName,
@@ -233,38 +225,15 @@ export function EditBankAccountForm({
       form.reset(form.getValues());
       onSaved();
     } catch (error) {
-      errors.onError(error);
+      saving.fail(error, describeFailure(form));
     }
   });
-  const reload = async () => {
-    setIsReloading(true);
-    try {
-      const fresh = await onReload();
-      if (fresh) {
-        form.reset(valuesOf(fresh));
-        setVersion(fresh.version);
-      }
-      errors.clear();
-    } finally {
-      setIsReloading(false);
-    }
-  };
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4 pt-4">
       <UnsavedChangesGuard isDirty={form.formState.isDirty && !update.isPending} />
-      {errors.conflict ? (
-        <ConflictNotice
-          message={errors.conflict}
-          onReload={() => void reload()}
-          isReloading={isReloading}
-        />
-      ) : null}
+      <SaveConflict save={saving} />
       <Fields form={form} isCreating={false} isLocked={account.hasInvoices} />
-      {errors.formError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errors.formError}
-        </p>
-      ) : null}
+      <SaveOutcome save={saving} isDirty={form.formState.isDirty} />
       <div className="flex gap-2">
         <Button type="submit" isBusy={update.isPending}>
           {update.isPending ? 'Saving…' : 'Save bank account'}

@@ -11,19 +11,13 @@ import {
   type TCountry,
 } from '@ops/contract';
 import { languageLabels, languages } from '@ops/contract/values';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useController, useForm, type Control } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@ops/ui/button';
-import {
-  ConflictNotice,
-  FormCheckboxField,
-  FormSelectField,
-  isVersionConflict,
-  describeSaveError,
-} from '@/components/detail';
+import { FormCheckboxField, FormSelectField, describeSaveError } from '@/components/detail';
+import { SaveConflict, SaveOutcome, useSettingsSave } from '@/components/settings-form';
 import { ApiError, isApiError } from '@ops/ui/api-client';
-import { getErrorMessage } from '@ops/ui/error-message';
 import { useUpdateCountry } from '../api/update-country';
 import { currencyOptions } from '../utils/format';
 import { AssociationPicker } from './association-picker';
@@ -93,10 +87,6 @@ export type CountryFormProps = {
  */
 export function CountryForm({ country, onSaved, onReload }: CountryFormProps) {
   const update = useUpdateCountry(country.iso2);
-  const [version, setVersion] = useState(country.version);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<string | null>(null);
-  const [isReloading, setIsReloading] = useState(false);
   const form = useForm<CountryFormInput, unknown, CountryFormOutput>({
     resolver: zodResolver(ZCountryForm),
     defaultValues: valuesOf(country),
@@ -105,13 +95,17 @@ export function CountryForm({ country, onSaved, onReload }: CountryFormProps) {
   const control = form.control as unknown as Control<CountryFormInput>;
   const association = useController({ control, name: 'nationalAssociation' });
   const currencies = useMemo(() => currencyOptions(), []);
+  const saving = useSettingsSave({
+    record: country,
+    onReload,
+    onFresh: (fresh) => form.reset(valuesOf(fresh)),
+  });
 
   const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    setConflict(null);
+    saving.clear();
     try {
       await update.mutateAsync({
-        version,
+        version: saving.version,
         region: values.region,
         incomeGroup: values.incomeGroup,
         feeCategory: values.feeCategory,
@@ -124,35 +118,16 @@ export function CountryForm({ country, onSaved, onReload }: CountryFormProps) {
       form.reset(form.getValues());
       onSaved();
     } catch (error) {
-      if (isVersionConflict(error)) setConflict(getErrorMessage(error));
-      else setFormError(describeSaveError(withPickerPath(error), form.setError, pickerFieldNames));
+      saving.fail(error, (failure) =>
+        describeSaveError(withPickerPath(failure), form.setError, pickerFieldNames),
+      );
     }
   });
-
-  const reload = async () => {
-    setIsReloading(true);
-    try {
-      const fresh = await onReload();
-      if (fresh) {
-        form.reset(valuesOf(fresh));
-        setVersion(fresh.version);
-      }
-      setConflict(null);
-    } finally {
-      setIsReloading(false);
-    }
-  };
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4 pt-4">
       <UnsavedChangesGuard isDirty={form.formState.isDirty && !update.isPending} />
-      {conflict ? (
-        <ConflictNotice
-          message={conflict}
-          onReload={() => void reload()}
-          isReloading={isReloading}
-        />
-      ) : null}
+      <SaveConflict save={saving} />
       <div className="grid gap-4 md:grid-cols-2">
         <FormSelectField
           control={control}
@@ -208,11 +183,7 @@ export function CountryForm({ country, onSaved, onReload }: CountryFormProps) {
         label="Active"
         help="Inactive countries are not offered for new members and applications"
       />
-      {formError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {formError}
-        </p>
-      ) : null}
+      <SaveOutcome save={saving} isDirty={form.formState.isDirty} />
       <div className="flex gap-2">
         <Button type="submit" isBusy={update.isPending}>
           {update.isPending ? 'Saving…' : 'Save country'}
@@ -221,7 +192,7 @@ export function CountryForm({ country, onSaved, onReload }: CountryFormProps) {
           variant="secondary"
           onClick={() => {
             form.reset(valuesOf(country));
-            setFormError(null);
+            saving.setFormError(null);
           }}
         >
           Reset

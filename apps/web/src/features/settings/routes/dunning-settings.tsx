@@ -4,17 +4,19 @@ import {
   type TDunningSettings,
   type TDunningTemplateKind,
 } from '@ops/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { useController, useForm, type Control, type FieldPath } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button, focusRing } from '@ops/ui/button';
-import {
-  ConflictNotice,
-  formatDateTime,
-  formatMoney,
-  isVersionConflict,
-} from '@/components/detail';
+import { formatMoney } from '@/components/detail';
 import { UnsavedChangesGuard } from '@/components/detail/use-unsaved-changes';
+import {
+  describeChange,
+  LoadedSettings,
+  SaveConflict,
+  SaveOutcome,
+  useSettingsSave,
+} from '@/components/settings-form';
 import { paths } from '@/config/paths';
 import { isApiError } from '@ops/ui/api-client';
 import { getErrorMessage } from '@ops/ui/error-message';
@@ -56,6 +58,34 @@ const inputClass = (hasError: boolean) =>
 
 type TextPath = FieldPath<DunningFormValues>;
 
+/**
+ * A table cell's field: its react-hook-form binding and, when it has one, its error, the id
+ * that describes the input by it and the input's ARIA attributes.
+ */
+function useCellField(control: Control<DunningFormValues>, name: TextPath) {
+  const { field, fieldState } = useController({ control, name });
+  const errorId = useId();
+  const error = fieldState.error?.message;
+  return {
+    field,
+    error,
+    errorId,
+    aria: {
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? errorId : undefined,
+    },
+  } as const;
+}
+
+/** The error under a cell's input (the input is described by its id). */
+function CellError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <span id={id} className="mt-1 block text-xs text-red-700">
+      {error}
+    </span>
+  ) : null;
+}
+
 /** A text input of a table cell: labelled by `label`, its error under it and described by it. */
 function CellInput({
   control,
@@ -72,29 +102,24 @@ function CellInput({
 }) {
   const {
     field: { ref, name: fieldName, value, onChange, onBlur },
-    fieldState,
-  } = useController({ control, name });
-  const errorId = useId();
-  const error = fieldState.error?.message;
+    error,
+    errorId,
+    aria,
+  } = useCellField(control, name);
   return (
     <>
       <input
         ref={ref}
         name={fieldName}
         aria-label={label}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        {...aria}
         inputMode={inputMode}
         className={`${width} ${inputClass(Boolean(error))} ${inputMode === 'text' ? '' : 'tabular-nums'}`}
         value={String(value ?? '')}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
       />
-      {error ? (
-        <span id={errorId} className="mt-1 block text-xs text-red-700">
-          {error}
-        </span>
-      ) : null}
+      <CellError id={errorId} error={error} />
     </>
   );
 }
@@ -109,35 +134,31 @@ function TemplateSelect({
 }) {
   const {
     field: { ref, name: fieldName, value, onChange, onBlur },
-    fieldState,
-  } = useController({ control, name: `levels.${index}.templateKind` });
-  const errorId = useId();
-  const error = fieldState.error?.message;
+    error,
+    errorId,
+    aria,
+  } = useCellField(control, `levels.${index}.templateKind`);
+  const kind = value as TDunningTemplateKind;
   return (
     <>
       <select
         ref={ref}
         name={fieldName}
         aria-label={`Level ${index + 1} e-mail template`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        {...aria}
         className={inputClass(Boolean(error))}
-        value={value}
+        value={kind}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
       >
-        {dunningTemplateKinds.map((kind) => (
-          <option key={kind} value={kind}>
-            {emailTemplateKindLabels[kind]}
+        {dunningTemplateKinds.map((choice) => (
+          <option key={choice} value={choice}>
+            {emailTemplateKindLabels[choice]}
           </option>
         ))}
       </select>{' '}
-      <TemplateLink kind={value} />
-      {error ? (
-        <span id={errorId} className="mt-1 block text-xs text-red-700">
-          {error}
-        </span>
-      ) : null}
+      <TemplateLink kind={kind} />
+      <CellError id={errorId} error={error} />
     </>
   );
 }
@@ -359,25 +380,25 @@ function DunningSettingsForm({
   onReload: () => Promise<TDunningSettings | undefined>;
 }) {
   const update = useUpdateDunningSettings();
-  // The version the form's values come from: the one a save is checked against (read only
-  // when saving, so a ref rather than state).
-  const version = useRef(settings.version);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<string | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const [isReloading, setIsReloading] = useState(false);
   const form = useForm<DunningFormValues>({ defaultValues: dunningFormValuesOf(settings) });
   const { isDirty } = form.formState;
+  const saving = useSettingsSave({
+    record: settings,
+    onReload,
+    onFresh: (fresh) => form.reset(dunningFormValuesOf(fresh)),
+  });
+  const { startFrom, setVersion } = saving;
 
   // Someone else saved while this form was untouched: show their settings (an edited form
   // keeps the person's edits; saving them answers 409 and offers the reload).
   useEffect(() => {
     if (form.formState.isDirty) return;
     form.reset(dunningFormValuesOf(settings));
-    version.current = settings.version;
-  }, [settings, form]);
+    setVersion(settings.version);
+  }, [settings, form, setVersion]);
 
-  const placeIssues = (issues: readonly DunningFormIssue[]) => {
+  /** Puts each issue on its field (the first one focused); answers those that have none. */
+  const placeIssues = (issues: readonly DunningFormIssue[]): string | null => {
     const unplaced: string[] = [];
     let isFirst = true;
     for (const issue of issues) {
@@ -392,50 +413,33 @@ function DunningSettingsForm({
       );
       isFirst = false;
     }
-    setFormError(unplaced.length > 0 ? unplaced.join(' ') : null);
+    return unplaced.length > 0 ? unplaced.join(' ') : null;
   };
 
   // Checked by dunningUpdateOf (the contract's rules), not by a resolver: the form's values are
   // text until then.
   const save = async (values: DunningFormValues) => {
     form.clearErrors();
-    setFormError(null);
-    setConflict(null);
-    setMessage(null);
-    const checked = dunningUpdateOf(values, version.current);
-    if (!checked.ok) return placeIssues(checked.issues);
+    saving.clear();
+    const checked = dunningUpdateOf(values, saving.version);
+    if (!checked.ok) return saving.setFormError(placeIssues(checked.issues));
     try {
-      const saved = await update.mutateAsync(checked.update);
-      form.reset(dunningFormValuesOf(saved));
-      version.current = saved.version;
-      setMessage('Dunning settings saved.');
+      startFrom(await update.mutateAsync(checked.update));
+      saving.succeed('Dunning settings saved.');
     } catch (error) {
-      if (isVersionConflict(error)) setConflict(getErrorMessage(error));
-      else if (isApiError(error) && error.issues?.length) {
-        placeIssues(
-          error.issues.map((issue) => ({
-            path: dunningFormPathOf(issue.path, checked.sentMinimumRows),
-            message: issue.message,
-          })),
-        );
-      } else setFormError(getErrorMessage(error));
+      saving.fail(error, (failure) =>
+        isApiError(failure) && failure.issues?.length
+          ? placeIssues(
+              failure.issues.map((issue) => ({
+                path: dunningFormPathOf(issue.path, checked.sentMinimumRows),
+                message: issue.message,
+              })),
+            )
+          : getErrorMessage(failure),
+      );
     }
   };
 
-  // The settings as they now are, and the form starts from them (the person's edits are gone).
-  const reload = async () => {
-    setIsReloading(true);
-    try {
-      const fresh = await onReload();
-      if (fresh) {
-        form.reset(dunningFormValuesOf(fresh));
-        version.current = fresh.version;
-      }
-      setConflict(null);
-    } finally {
-      setIsReloading(false);
-    }
-  };
   return (
     <form
       noValidate
@@ -447,25 +451,10 @@ function DunningSettingsForm({
       className="flex flex-col gap-4"
     >
       <UnsavedChangesGuard isDirty={isDirty && !update.isPending} />
-      {conflict ? (
-        <ConflictNotice
-          message={conflict}
-          isReloading={isReloading}
-          onReload={() => void reload()}
-        />
-      ) : null}
+      <SaveConflict save={saving} />
       <LevelsTable settings={settings} control={form.control} />
       <ThresholdFields settings={settings} values={form.getValues()} control={form.control} />
-      {formError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {formError}
-        </p>
-      ) : null}
-      {message && !isDirty ? (
-        <p role="status" className="text-sm text-emerald-800">
-          {message}
-        </p>
-      ) : null}
+      <SaveOutcome save={saving} isDirty={isDirty} />
       <div className="flex gap-2">
         <Button type="submit" isBusy={update.isPending}>
           {update.isPending ? 'Saving…' : 'Save dunning settings'}
@@ -473,9 +462,8 @@ function DunningSettingsForm({
         <Button
           variant="secondary"
           onClick={() => {
-            form.reset(dunningFormValuesOf(settings));
-            version.current = settings.version;
-            setFormError(null);
+            startFrom(settings);
+            saving.setFormError(null);
           }}
         >
           Reset
@@ -494,43 +482,35 @@ function DunningSettingsForm({
 export function DunningSettingsRoute() {
   const settings = useDunningSettings();
   const canEdit = useCan('dunning.manage');
-  if (settings.isPending) return <p className="pt-4 text-sm text-slate-600">Loading…</p>;
-  if (settings.isError) {
-    return (
-      <p role="alert" className="pt-4 text-sm text-red-700">
-        {getErrorMessage(settings.error)}
-      </p>
-    );
-  }
-  const data = settings.data;
   return (
-    <section aria-labelledby="dunning-settings" className="flex flex-col gap-3 pt-4">
-      <h2 id="dunning-settings" className="text-base font-semibold">
-        Dunning
-      </h2>
-      <p className="text-sm text-slate-600">
-        An issued invoice with an open balance gets the next enabled level once its due date is that
-        many days past, and, after the first level, once the days between the two levels have passed
-        since the previous one: one level per invoice per run, never the same level twice. The run
-        goes every day at 06:00 (Europe/Zurich), and by hand from the invoices screen with a
-        preview. Honorary and exempted members, invoices paid in part recently, those an unmatched
-        bank payment could settle and balances under the minimum are skipped.
-      </p>
-      {canEdit ? (
-        <DunningSettingsForm
-          settings={data}
-          onReload={() => settings.refetch().then((result) => result.data)}
-        />
-      ) : (
-        <>
-          <LevelsTable settings={data} control={null} />
-          <ThresholdFields settings={data} values={dunningFormValuesOf(data)} control={null} />
-        </>
+    <LoadedSettings query={settings}>
+      {(data) => (
+        <section aria-labelledby="dunning-settings" className="flex flex-col gap-3 pt-4">
+          <h2 id="dunning-settings" className="text-base font-semibold">
+            Dunning
+          </h2>
+          <p className="text-sm text-slate-600">
+            An issued invoice with an open balance gets the next enabled level once its due date is
+            that many days past, and, after the first level, once the days between the two levels
+            have passed since the previous one: one level per invoice per run, never the same level
+            twice. The run goes every day at 06:00 (Europe/Zurich), and by hand from the invoices
+            screen with a preview. Honorary and exempted members, invoices paid in part recently,
+            those an unmatched bank payment could settle and balances under the minimum are skipped.
+          </p>
+          {canEdit ? (
+            <DunningSettingsForm
+              settings={data}
+              onReload={() => settings.refetch().then((result) => result.data)}
+            />
+          ) : (
+            <>
+              <LevelsTable settings={data} control={null} />
+              <ThresholdFields settings={data} values={dunningFormValuesOf(data)} control={null} />
+            </>
+          )}
+          <p className="text-xs text-slate-600">{describeChange(data)}</p>
+        </section>
       )}
-      <p className="text-xs text-slate-600">
-        Changed {formatDateTime(data.updatedAt)}
-        {data.updatedBy ? ` by ${data.updatedBy}` : ''}
-      </p>
-    </section>
+    </LoadedSettings>
   );
 }

@@ -8,12 +8,8 @@ import {
 import type { TMembershipBillingSettings } from '@ops/contract/membership-billing';
 import { useState } from 'react';
 import { Button, focusRing } from '@ops/ui/button';
-import {
-  ConflictNotice,
-  formatDateTime,
-  formatMoney,
-  isVersionConflict,
-} from '@/components/detail';
+import { ConflictNotice, formatMoney, isVersionConflict } from '@/components/detail';
+import { describeChange, LoadedSettings } from '@/components/settings-form';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { useMembershipBilling, useUpdateMembershipBilling } from '../api/membership-billing';
@@ -134,9 +130,8 @@ function MembershipBillingForm({
       </fieldset>
       <Examples rule={rule} cutoffMonth={cutoffMonth} />
       <p className="text-xs text-slate-600">
-        Changed {formatDateTime(settings.updatedAt)}
-        {settings.updatedBy ? ` by ${settings.updatedBy}` : ''}. Applies to approvals from now on;
-        first invoices already issued stay as they are.
+        {describeChange(settings)}. Applies to approvals from now on; first invoices already issued
+        stay as they are.
       </p>
       {canEdit ? (
         <div className="flex flex-wrap items-center gap-3">
@@ -169,31 +164,27 @@ export function MembershipBillingRoute() {
   const settings = useMembershipBilling();
   const canEdit = useCan('invoices.edit');
   const [message, setMessage] = useState<string | null>(null);
-  if (settings.isPending) return <p className="pt-4 text-sm text-slate-600">Loading…</p>;
-  if (settings.isError) {
-    return (
-      <p role="alert" className="pt-4 text-sm text-red-700">
-        {getErrorMessage(settings.error)}
-      </p>
-    );
-  }
   return (
-    <section aria-labelledby="membership-billing" className="flex flex-col gap-3 pt-4">
-      <h2 id="membership-billing" className="text-base font-semibold">
-        Membership billing
-      </h2>
-      <p className="text-sm text-slate-600">
-        Approving an application issues the new member’s first membership invoice (fee by the
-        country’s fee band and the category, in CHF, due in 30 days) and e-mails it with its PDF.
-        This rule decides which year it bills and how much of it.
-      </p>
-      <MembershipBillingForm
-        key={settings.data.version}
-        settings={settings.data}
-        canEdit={canEdit}
-        message={message}
-        setMessage={setMessage}
-      />
-    </section>
+    <LoadedSettings query={settings}>
+      {(data) => (
+        <section aria-labelledby="membership-billing" className="flex flex-col gap-3 pt-4">
+          <h2 id="membership-billing" className="text-base font-semibold">
+            Membership billing
+          </h2>
+          <p className="text-sm text-slate-600">
+            Approving an application issues the new member’s first membership invoice (fee by the
+            country’s fee band and the category, in CHF, due in 30 days) and e-mails it with its
+            PDF. This rule decides which year it bills and how much of it.
+          </p>
+          <MembershipBillingForm
+            key={data.version}
+            settings={data}
+            canEdit={canEdit}
+            message={message}
+            setMessage={setMessage}
+          />
+        </section>
+      )}
+    </LoadedSettings>
   );
 }

@@ -2,12 +2,8 @@ import { formatMinorPlain, parseMajorAmount } from '@ops/contract';
 import { paymentToleranceMinor, type TPaymentTolerance } from '@ops/contract/payment-tolerances';
 import { useState } from 'react';
 import { Button, focusRing } from '@ops/ui/button';
-import {
-  ConflictNotice,
-  formatDateTime,
-  formatMoney,
-  isVersionConflict,
-} from '@/components/detail';
+import { ConflictNotice, formatMoney, isVersionConflict } from '@/components/detail';
+import { describeChange, LoadedSettings } from '@/components/settings-form';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { usePaymentTolerances, useUpdatePaymentTolerance } from '../api/payment-tolerances';
@@ -69,10 +65,7 @@ function ToleranceRow({ tolerance, canEdit }: { tolerance: TPaymentTolerance; ca
       </td>
       <td className="py-2 pr-3 text-sm text-slate-600">
         On {formatMoney(95_000, label)}: up to {formatMoney(example, label)} written off.
-        <span className="block text-xs">
-          Changed {formatDateTime(tolerance.updatedAt)}
-          {tolerance.updatedBy ? ` by ${tolerance.updatedBy}` : ''}
-        </span>
+        <span className="block text-xs">{describeChange(tolerance)}</span>
         {message ? (
           <span role="status" className="block text-xs text-emerald-800">
             {message}
@@ -128,47 +121,43 @@ function ToleranceRow({ tolerance, canEdit }: { tolerance: TPaymentTolerance; ca
 export function PaymentTolerancesRoute() {
   const tolerances = usePaymentTolerances();
   const canEdit = useCan('credit-notes.issue');
-  if (tolerances.isPending) return <p className="pt-4 text-sm text-slate-600">Loading…</p>;
-  if (tolerances.isError) {
-    return (
-      <p role="alert" className="pt-4 text-sm text-red-700">
-        {getErrorMessage(tolerances.error)}
-      </p>
-    );
-  }
   return (
-    <section aria-labelledby="payment-tolerances" className="flex flex-col gap-3 pt-4">
-      <h2 id="payment-tolerances" className="text-base font-semibold">
-        Payment tolerances
-      </h2>
-      <p className="text-sm text-slate-600">
-        A payment short of the invoice by no more than the tolerance pays it, and the difference is
-        written off as “bank charges” on the invoice (visible and audited). Beyond it, the invoice
-        stays partially paid. The smaller of the ceiling and the share of the total applies; 0 and 0
-        keep every short payment open.
-      </p>
-      <table className="w-full text-sm" aria-label="Payment tolerance per currency">
-        <thead>
-          <tr className="border-b border-slate-200 text-left text-slate-600">
-            <th className="py-1 pr-3 font-medium">Currency</th>
-            <th className="py-1 pr-3 font-medium">Ceiling</th>
-            <th className="py-1 pr-3 font-medium">Share of the total (%)</th>
-            <th className="py-1 pr-3 font-medium">Example</th>
-            <th className="py-1 font-medium">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {tolerances.data.map((tolerance) => (
-            <ToleranceRow
-              key={`${tolerance.currency}-${tolerance.version}`}
-              tolerance={tolerance}
-              canEdit={canEdit}
-            />
-          ))}
-        </tbody>
-      </table>
-    </section>
+    <LoadedSettings query={tolerances}>
+      {(data) => (
+        <section aria-labelledby="payment-tolerances" className="flex flex-col gap-3 pt-4">
+          <h2 id="payment-tolerances" className="text-base font-semibold">
+            Payment tolerances
+          </h2>
+          <p className="text-sm text-slate-600">
+            A payment short of the invoice by no more than the tolerance pays it, and the difference
+            is written off as “bank charges” on the invoice (visible and audited). Beyond it, the
+            invoice stays partially paid. The smaller of the ceiling and the share of the total
+            applies; 0 and 0 keep every short payment open.
+          </p>
+          <table className="w-full text-sm" aria-label="Payment tolerance per currency">
+            <thead>
+              <tr className="border-b border-slate-200 text-left text-slate-600">
+                <th className="py-1 pr-3 font-medium">Currency</th>
+                <th className="py-1 pr-3 font-medium">Ceiling</th>
+                <th className="py-1 pr-3 font-medium">Share of the total (%)</th>
+                <th className="py-1 pr-3 font-medium">Example</th>
+                <th className="py-1 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((tolerance) => (
+                <ToleranceRow
+                  key={`${tolerance.currency}-${tolerance.version}`}
+                  tolerance={tolerance}
+                  canEdit={canEdit}
+                />
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+    </LoadedSettings>
   );
 }

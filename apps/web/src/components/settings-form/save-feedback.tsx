@@ -1,0 +1,40 @@
+import { ConflictNotice } from '@ops/ui/conflict-notice';
+import type { SettingsSave } from './use-settings-save';
+
+/** What the notices read of a form's save cycle (whatever record it saves). */
+type SaveState = Pick<
+  SettingsSave<never>,
+  'formError' | 'conflict' | 'message' | 'isReloading' | 'reload'
+>;
+
+/** Above the fields: the version-conflict notice with its Reload, while there is one. */
+export function SaveConflict({ save }: { save: SaveState }) {
+  return save.conflict ? (
+    <ConflictNotice
+      message={save.conflict}
+      isReloading={save.isReloading}
+      onReload={() => void save.reload()}
+    />
+  ) : null;
+}
+
+/**
+ * Under the fields: what the last save could not place on a field, and what a successful save
+ * said, the latter only until the next edit (`isDirty`).
+ */
+export function SaveOutcome({ save, isDirty }: { save: SaveState; isDirty: boolean }) {
+  return (
+    <>
+      {save.formError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {save.formError}
+        </p>
+      ) : null}
+      {save.message && !isDirty ? (
+        <p role="status" className="text-sm text-emerald-800">
+          {save.message}
+        </p>
+      ) : null}
+    </>
+  );
+}
