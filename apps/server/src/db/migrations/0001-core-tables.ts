@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { recordColumns } from './record-columns';
 
 /**
  * The core tables of shared/design/domain.md that every later area builds on. Identifiers are
@@ -20,11 +21,7 @@ CREATE TABLE countries (
   default_currency char(3),
   national_association_mid text,
   active boolean NOT NULL DEFAULT true,
-  version integer NOT NULL DEFAULT 1,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now(),
-  created_by text,
-  updated_by text
+  ${recordColumns}
 );
 
 CREATE TABLE users (
@@ -38,11 +35,7 @@ CREATE TABLE users (
   disabled boolean NOT NULL DEFAULT false,
   sign_in_methods text[] NOT NULL DEFAULT '{}',
   last_sign_in_at timestamptz,
-  version integer NOT NULL DEFAULT 1,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now(),
-  created_by text,
-  updated_by text,
+  ${recordColumns},
   deleted_at timestamptz
 );
 CREATE UNIQUE INDEX users_email_key ON users (email);
@@ -53,11 +46,7 @@ CREATE TABLE operators (
   roles text[] NOT NULL DEFAULT '{admin}'
     CHECK (roles <@ ARRAY['admin', 'finance', 'membership', 'read-only']::text[]),
   active boolean NOT NULL DEFAULT true,
-  version integer NOT NULL DEFAULT 1,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now(),
-  created_by text,
-  updated_by text
+  ${recordColumns}
 );
 
 -- Only the SHA-256 of a session token is stored: a leaked table opens no session.
@@ -85,11 +74,7 @@ CREATE TABLE bank_accounts (
   currency char(3) NOT NULL,
   is_default boolean NOT NULL DEFAULT false,
   active boolean NOT NULL DEFAULT true,
-  version integer NOT NULL DEFAULT 1,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now(),
-  created_by text,
-  updated_by text
+  ${recordColumns}
 );
 -- At most one default account per currency.
 CREATE UNIQUE INDEX bank_accounts_default_per_currency ON bank_accounts (currency) WHERE is_default;
@@ -119,11 +104,7 @@ CREATE TABLE members (
   billing_currency char(3) NOT NULL DEFAULT 'CHF',
   card_customer_id text,
   directory_visible boolean NOT NULL DEFAULT true,
-  version integer NOT NULL DEFAULT 1,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now(),
-  created_by text,
-  updated_by text,
+  ${recordColumns},
   deleted_at timestamptz
 );
 CREATE INDEX members_country_idx ON members (country_iso2);
@@ -150,11 +131,7 @@ CREATE TABLE applications (
   member_mid text REFERENCES members (mid),
   submitted_at timestamptz,
   decided_at timestamptz,
-  version integer NOT NULL DEFAULT 1,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now(),
-  created_by text,
-  updated_by text,
+  ${recordColumns},
   deleted_at timestamptz
 );
 CREATE INDEX applications_status_idx ON applications (status, submitted_at);
@@ -183,11 +160,7 @@ CREATE TABLE invoices (
   source text NOT NULL DEFAULT 'generated' CHECK (source IN ('generated', 'csv-import', 'manual')),
   import_batch text,
   card_invoice_sid text,
-  version integer NOT NULL DEFAULT 1,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now(),
-  created_by text,
-  updated_by text
+  ${recordColumns}
 );
 CREATE INDEX invoices_member_idx ON invoices (member_mid);
 CREATE INDEX invoices_status_due_idx ON invoices (status, due_date);
@@ -208,11 +181,7 @@ CREATE TABLE certificates (
   pdf_file text,
   verification_code text NOT NULL UNIQUE,
   revocation_reason text,
-  version integer NOT NULL DEFAULT 1,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now(),
-  created_by text,
-  updated_by text
+  ${recordColumns}
 );
 CREATE INDEX certificates_member_idx ON certificates (member_mid);
 

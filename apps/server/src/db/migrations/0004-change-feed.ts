@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { changeFeedTriggers } from './change-feed-triggers';
 
 /** Business tables whose changes screens follow live, with their key column. */
 const followedTables = [
@@ -47,24 +48,10 @@ BEGIN
   RETURN NULL;
 END
 $$;
-${followedTables
-  .map(
-    ([table, key]) => `
-CREATE TRIGGER ${table}_changes_insert AFTER INSERT ON ${table}
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('${key}');
-CREATE TRIGGER ${table}_changes_update AFTER UPDATE ON ${table}
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('${key}');
-CREATE TRIGGER ${table}_changes_delete AFTER DELETE ON ${table}
-  REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('${key}');`,
-  )
-  .join('\n')}
+
+${changeFeedTriggers(followedTables)}
 -- Users already announce updates and deletions row by row (the operator gate); new users too.
-CREATE TRIGGER users_changes_insert AFTER INSERT ON users
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('uid');
+${changeFeedTriggers([['users', 'uid']], ['insert'])}
 `,
     )
     .execute(db);

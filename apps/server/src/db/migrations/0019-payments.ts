@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { changeFeedTriggers } from './change-feed-triggers';
 
 /** The tables the change feed follows here, with their key column (as migration 0004 does). */
 const followedTables = [
@@ -89,20 +90,8 @@ CREATE INDEX stripe_invoices_invoice_idx ON stripe_invoices (invoice_iid);
 CREATE INDEX stripe_invoices_search_idx ON stripe_invoices USING gin (
   (lower(coalesce(number, '') || ' ' || coalesce(customer_email, '') || ' ' ||
          coalesce(customer_name, '') || ' ' || provider_invoice_id)) gin_trgm_ops);
-${followedTables
-  .map(
-    ([table, key]) => `
-CREATE TRIGGER ${table}_changes_insert AFTER INSERT ON ${table}
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('${key}');
-CREATE TRIGGER ${table}_changes_update AFTER UPDATE ON ${table}
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('${key}');
-CREATE TRIGGER ${table}_changes_delete AFTER DELETE ON ${table}
-  REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('${key}');`,
-  )
-  .join('\n')}
+
+${changeFeedTriggers(followedTables)}
 `,
     )
     .execute(db);

@@ -1,4 +1,6 @@
 import { sql, type Kysely } from 'kysely';
+import { changeFeedTriggers } from './change-feed-triggers';
+import { recordColumns } from './record-columns';
 
 /** The new tables the change feed follows, with their key column (as migration 0004 does). */
 const followedTables = [
@@ -66,11 +68,7 @@ CREATE TABLE payment_tolerances (
   currency char(3) PRIMARY KEY CHECK (currency ~ '^[A-Z]{3}$'),
   max_minor bigint NOT NULL CHECK (max_minor >= 0),
   percent_basis_points integer NOT NULL CHECK (percent_basis_points BETWEEN 0 AND 10000),
-  version integer NOT NULL DEFAULT 1,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now(),
-  created_by text,
-  updated_by text
+  ${recordColumns}
 );
 INSERT INTO payment_tolerances (currency, max_minor, percent_basis_points)
   VALUES ('CHF', 1000, 100), ('EUR', 1000, 100), ('USD', 1000, 100);
@@ -164,11 +162,7 @@ CREATE TABLE credit_notes (
   -- Crediting a paid membership invoice: the membership year stays paid ('keep') or not ('revoke').
   membership_decision text CHECK (membership_decision IN ('keep', 'revoke')),
   movement_id text REFERENCES money_movements (id),
-  version integer NOT NULL DEFAULT 1,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now(),
-  created_by text,
-  updated_by text
+  ${recordColumns}
 );
 CREATE INDEX credit_notes_invoice_idx ON credit_notes (invoice_iid);
 CREATE INDEX credit_notes_member_idx ON credit_notes (member_mid, issue_date);
@@ -202,11 +196,7 @@ CREATE TABLE bank_statements (
   credited_minor bigint NOT NULL DEFAULT 0,
   imported_at timestamptz NOT NULL DEFAULT now(),
   imported_by text,
-  version integer NOT NULL DEFAULT 1,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now(),
-  created_by text,
-  updated_by text,
+  ${recordColumns},
   UNIQUE (bank_account_id, message_id, statement_id)
 );
 
@@ -243,11 +233,7 @@ CREATE TABLE bank_entries (
   ignored_reason text,
   -- Deferred: an import writes its entries with their bookings' ids, then the bookings.
   movement_id text REFERENCES money_movements (id) DEFERRABLE INITIALLY DEFERRED,
-  version integer NOT NULL DEFAULT 1,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now(),
-  created_by text,
-  updated_by text
+  ${recordColumns}
 );
 -- One booking per bank transaction, whatever the number of files that report it.
 CREATE UNIQUE INDEX bank_entries_identity_idx ON bank_entries (bank_account_id, identity)
@@ -262,20 +248,8 @@ ALTER TABLE money_movements ADD CONSTRAINT money_movements_bank_entry_fk
   FOREIGN KEY (bank_entry_id) REFERENCES bank_entries (beid);
 CREATE INDEX money_movements_bank_entry_idx ON money_movements (bank_entry_id)
   WHERE bank_entry_id IS NOT NULL;
-${followedTables
-  .map(
-    ([table, key]) => `
-CREATE TRIGGER ${table}_changes_insert AFTER INSERT ON ${table}
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('${key}');
-CREATE TRIGGER ${table}_changes_update AFTER UPDATE ON ${table}
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('${key}');
-CREATE TRIGGER ${table}_changes_delete AFTER DELETE ON ${table}
-  REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('${key}');`,
-  )
-  .join('\n')}
+
+${changeFeedTriggers(followedTables)}
 `,
     )
     .execute(db);

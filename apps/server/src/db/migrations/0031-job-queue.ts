@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { changeFeedTriggers } from './change-feed-triggers';
 
 /**
  * Issue 17: scheduled and background jobs. The queue itself is graphile-worker's own schema
@@ -78,21 +79,8 @@ CREATE TABLE job_instances (
   heartbeat_at timestamptz NOT NULL DEFAULT now()
 );
 
-CREATE TRIGGER job_schedules_changes_insert AFTER INSERT ON job_schedules
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('name');
-CREATE TRIGGER job_schedules_changes_update AFTER UPDATE ON job_schedules
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('name');
-CREATE TRIGGER job_runs_changes_insert AFTER INSERT ON job_runs
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('id');
-CREATE TRIGGER job_runs_changes_update AFTER UPDATE ON job_runs
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('id');
-CREATE TRIGGER job_runs_changes_delete AFTER DELETE ON job_runs
-  REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('id');
+${changeFeedTriggers([['job_schedules', 'name']], ['insert', 'update'])}
+${changeFeedTriggers([['job_runs', 'id']])}
 `,
     )
     .execute(db);

@@ -1,4 +1,6 @@
 import { sql, type Kysely } from 'kysely';
+import { changeFeedTriggers } from './change-feed-triggers';
+import { recordColumns } from './record-columns';
 
 /**
  * Issue 17: editable e-mail templates. The wording of every kind of e-mail ships as code (the
@@ -19,22 +21,10 @@ CREATE TABLE email_templates (
   subject text NOT NULL,
   text_body text NOT NULL,
   html_body text NOT NULL,
-  version integer NOT NULL DEFAULT 1,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now(),
-  created_by text,
-  updated_by text,
+  ${recordColumns},
   UNIQUE (kind, language)
 );
-CREATE TRIGGER email_templates_changes_insert AFTER INSERT ON email_templates
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('id');
-CREATE TRIGGER email_templates_changes_update AFTER UPDATE ON email_templates
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('id');
-CREATE TRIGGER email_templates_changes_delete AFTER DELETE ON email_templates
-  REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('id');
+${changeFeedTriggers([['email_templates', 'id']])}
 `,
     )
     .execute(db);

@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
+import { changeFeedTriggers } from './change-feed-triggers';
 
 import { createdAudit, moneyFields, replaceAuditFunction } from './0028-invoice-balance-list';
+import { recordColumns } from './record-columns';
 
 /** The new tables the change feed follows, with their key column (as migration 0004 does). */
 const followedTables = [
@@ -53,11 +55,7 @@ CREATE INDEX bank_entries_dunning_idx ON bank_entries (currency, amount_minor)
 CREATE TABLE dunning_settings (
   id text PRIMARY KEY DEFAULT 'dunning' CHECK (id = 'dunning'),
   recent_payment_days integer NOT NULL DEFAULT 14 CHECK (recent_payment_days BETWEEN 0 AND 365),
-  version integer NOT NULL DEFAULT 1,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now(),
-  created_by text,
-  updated_by text
+  ${recordColumns}
 );
 INSERT INTO dunning_settings (id) VALUES ('dunning');
 
@@ -70,11 +68,7 @@ CREATE TABLE dunning_levels (
   attach_pdf boolean NOT NULL DEFAULT false,
   suspends boolean NOT NULL DEFAULT false CHECK (NOT suspends OR level = 4),
   enabled boolean NOT NULL DEFAULT true,
-  version integer NOT NULL DEFAULT 1,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now(),
-  created_by text,
-  updated_by text
+  ${recordColumns}
 );
 INSERT INTO dunning_levels (level, name, days_after_due, template_kind, attach_pdf, suspends) VALUES
   (1, 'Reminder 1', 10, 'dunning-reminder-1', false, false),
@@ -118,20 +112,8 @@ CREATE TABLE dunning_notices (
 );
 CREATE INDEX dunning_notices_member_idx ON dunning_notices (member_mid);
 CREATE INDEX dunning_notices_run_idx ON dunning_notices (run_id);
-${followedTables
-  .map(
-    ([table, key]) => `
-CREATE TRIGGER ${table}_changes_insert AFTER INSERT ON ${table}
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('${key}');
-CREATE TRIGGER ${table}_changes_update AFTER UPDATE ON ${table}
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('${key}');
-CREATE TRIGGER ${table}_changes_delete AFTER DELETE ON ${table}
-  REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('${key}');`,
-  )
-  .join('\n')}
+
+${changeFeedTriggers(followedTables)}
 `,
     )
     .execute(db);

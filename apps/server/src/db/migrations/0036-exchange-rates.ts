@@ -1,4 +1,6 @@
 import { sql, type Kysely } from 'kysely';
+import { changeFeedTriggers } from './change-feed-triggers';
+import { recordColumns } from './record-columns';
 
 /**
  * Issue 18, CHF equivalents: `exchange_rates` holds one rate per currency and month — CHF for
@@ -27,23 +29,11 @@ CREATE TABLE exchange_rates (
     currency || '-' || lpad(extract(year FROM month)::text, 4, '0') || '-'
       || lpad(extract(month FROM month)::text, 2, '0')
   ) STORED NOT NULL UNIQUE,
-  version integer NOT NULL DEFAULT 1,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now(),
-  created_by text,
-  updated_by text,
+  ${recordColumns},
   PRIMARY KEY (currency, month)
 );
 
-CREATE TRIGGER exchange_rates_changes_insert AFTER INSERT ON exchange_rates
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('id');
-CREATE TRIGGER exchange_rates_changes_update AFTER UPDATE ON exchange_rates
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('id');
-CREATE TRIGGER exchange_rates_changes_delete AFTER DELETE ON exchange_rates
-  REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('id');
+${changeFeedTriggers([['exchange_rates', 'id']])}
 `,
     )
     .execute(db);

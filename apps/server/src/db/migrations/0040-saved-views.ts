@@ -1,4 +1,6 @@
 import { sql, type Kysely } from 'kysely';
+import { changeFeedTriggers } from './change-feed-triggers';
+import { recordColumns } from './record-columns';
 
 /**
  * Issue 19, saved views: a list's search, filters, sort and columns kept under a name, by the
@@ -31,11 +33,7 @@ CREATE TABLE saved_views (
   name text NOT NULL CHECK (name = btrim(name) AND length(name) BETWEEN 1 AND 80),
   params text NOT NULL CHECK (length(params) <= 4000),
   is_shared boolean NOT NULL DEFAULT false,
-  version integer NOT NULL DEFAULT 1,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now(),
-  created_by text,
-  updated_by text,
+  ${recordColumns},
   UNIQUE (id, list)
 );
 CREATE UNIQUE INDEX saved_views_owner_list_name ON saved_views (owner_uid, list, lower(name));
@@ -51,23 +49,11 @@ CREATE TABLE saved_view_defaults (
 -- The cascade from a deleted view, and unsharing (other operators' defaults of the view go).
 CREATE INDEX saved_view_defaults_view ON saved_view_defaults (view_id);
 
-${[
+
+${changeFeedTriggers([
   ['saved_views', 'id'],
   ['saved_view_defaults', 'uid'],
-]
-  .map(
-    ([table, key]) => `
-CREATE TRIGGER ${table}_changes_insert AFTER INSERT ON ${table}
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('${key}');
-CREATE TRIGGER ${table}_changes_update AFTER UPDATE ON ${table}
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('${key}');
-CREATE TRIGGER ${table}_changes_delete AFTER DELETE ON ${table}
-  REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('${key}');`,
-  )
-  .join('\n')}
+])}
 `,
     )
     .execute(db);

@@ -1,4 +1,6 @@
 import { sql, type Kysely } from 'kysely';
+import { changeFeedTriggers } from './change-feed-triggers';
+import { recordColumns } from './record-columns';
 
 /**
  * Issue 19, notes and follow-ups: plain-text notes on members, applications and invoices, the
@@ -40,11 +42,7 @@ CREATE TABLE notes (
   follow_up_done_by text REFERENCES users (uid),
   deleted_at timestamptz,
   deleted_by text REFERENCES users (uid),
-  version integer NOT NULL DEFAULT 1,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now(),
-  created_by text,
-  updated_by text,
+  ${recordColumns},
   -- A follow-up is a due day and an assignee together; done only when there is one.
   CHECK ((follow_up_due_on IS NULL) = (follow_up_assignee_uid IS NULL)),
   CHECK (follow_up_done_at IS NULL OR follow_up_due_on IS NOT NULL),
@@ -68,24 +66,8 @@ CREATE TABLE note_mentions (
 CREATE INDEX note_mentions_newest_idx ON note_mentions (uid, note_created_at DESC, note_id DESC);
 CREATE INDEX note_mentions_unread_idx ON note_mentions (uid, read_at) WHERE read_at IS NULL;
 
-CREATE TRIGGER notes_changes_insert AFTER INSERT ON notes
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('record_id');
-CREATE TRIGGER notes_changes_update AFTER UPDATE ON notes
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('record_id');
-CREATE TRIGGER notes_changes_delete AFTER DELETE ON notes
-  REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('record_id');
-CREATE TRIGGER note_mentions_changes_insert AFTER INSERT ON note_mentions
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('uid');
-CREATE TRIGGER note_mentions_changes_update AFTER UPDATE ON note_mentions
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('uid');
-CREATE TRIGGER note_mentions_changes_delete AFTER DELETE ON note_mentions
-  REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('uid');
+${changeFeedTriggers([['notes', 'record_id']])}
+${changeFeedTriggers([['note_mentions', 'uid']])}
 `,
     )
     .execute(db);

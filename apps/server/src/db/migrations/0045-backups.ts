@@ -1,4 +1,6 @@
 import { sql, type Kysely } from 'kysely';
+import { changeFeedTriggers } from './change-feed-triggers';
+import { recordColumns } from './record-columns';
 
 /**
  * Issue 20, nightly backups: the retention setting and one row per backup the job made.
@@ -23,11 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 CREATE TABLE backup_settings (
   id text PRIMARY KEY DEFAULT 'backups' CHECK (id = 'backups'),
   retention_days integer NOT NULL DEFAULT 14 CHECK (retention_days BETWEEN 1 AND 3650),
-  version integer NOT NULL DEFAULT 1,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now(),
-  created_by text,
-  updated_by text
+  ${recordColumns}
 );
 INSERT INTO backup_settings (id) VALUES ('backups');
 
@@ -55,23 +53,11 @@ CREATE INDEX backups_started_idx ON backups (started_at DESC, id DESC);
 -- Two rows never name the same file while it is (or is being) on disk.
 CREATE UNIQUE INDEX backups_file_idx ON backups (directory, file_name)
   WHERE status IN ('running', 'succeeded');
-${[
+
+${changeFeedTriggers([
   ['backup_settings', 'id'],
   ['backups', 'id'],
-]
-  .map(
-    ([table, key]) => `
-CREATE TRIGGER ${table}_changes_insert AFTER INSERT ON ${table}
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('${key}');
-CREATE TRIGGER ${table}_changes_update AFTER UPDATE ON ${table}
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('${key}');
-CREATE TRIGGER ${table}_changes_delete AFTER DELETE ON ${table}
-  REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('${key}');`,
-  )
-  .join('\n')}
+])}
 `,
     )
     .execute(db);

@@ -1,4 +1,6 @@
 import { sql, type Kysely } from 'kysely';
+import { changeFeedTriggers } from './change-feed-triggers';
+import { recordColumns } from './record-columns';
 
 /**
  * Issue 32, how a new member's first year is billed. Until now an approval billed the whole
@@ -19,19 +21,10 @@ CREATE TABLE membership_billing_settings (
   first_year_rule text NOT NULL DEFAULT 'next-year-from-cutoff'
     CHECK (first_year_rule IN ('full-year', 'next-year-from-cutoff', 'pro-rata-by-month')),
   cutoff_month smallint NOT NULL DEFAULT 10 CHECK (cutoff_month BETWEEN 1 AND 12),
-  version integer NOT NULL DEFAULT 1,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now(),
-  created_by text,
-  updated_by text
+  ${recordColumns}
 );
 INSERT INTO membership_billing_settings (id) VALUES ('membership-billing');
-CREATE TRIGGER membership_billing_settings_changes_insert AFTER INSERT ON membership_billing_settings
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('id');
-CREATE TRIGGER membership_billing_settings_changes_update AFTER UPDATE ON membership_billing_settings
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_statement_changes('id');
+${changeFeedTriggers([['membership_billing_settings', 'id']], ['insert', 'update'])}
 `,
     )
     .execute(db);
