@@ -465,19 +465,21 @@ describe('the repairs', () => {
     expect(summary.body.checks.find((c) => c.check === 'no-country')?.count).toBe(2);
   });
 
+  /** Repairs the member's e-mail at the version it has now (as a screen that just read it). */
+  const repairEmail = async <T>(mid: string, repair: Record<string, string>) =>
+    post<T>('/api/members/fixes/invalid-email/repair', {
+      mid,
+      version: await versionOf(mid),
+      ...repair,
+    });
+
   it('sets a corrected e-mail or clears it, audited as fix:invalid-email', async () => {
-    const set = await post<TMemberFixResult>('/api/members/fixes/invalid-email/repair', {
-      mid: 'E1',
-      version: await versionOf('E1'),
+    const set = await repairEmail<TMemberFixResult>('E1', {
       action: 'set',
       email: ' Info@Acme.DE',
     });
     expect(set.status).toBe(200);
-    const clear = await post<TMemberFixResult>('/api/members/fixes/invalid-email/repair', {
-      mid: 'E3',
-      version: await versionOf('E3'),
-      action: 'clear',
-    });
+    const clear = await repairEmail<TMemberFixResult>('E3', { action: 'clear' });
     expect(clear.status).toBe(200);
     const rows = await t.database.db
       .selectFrom('members')
@@ -494,18 +496,9 @@ describe('the repairs', () => {
     expect(entry?.before).toMatchObject({ email: '  Info@Acme.DE ' });
     expect(entry?.after).toMatchObject({ email: 'info@acme.de' });
 
-    const invalid = await post<ErrorBody>('/api/members/fixes/invalid-email/repair', {
-      mid: 'E2',
-      version: await versionOf('E2'),
-      action: 'set',
-      email: 'still wrong',
-    });
+    const invalid = await repairEmail<ErrorBody>('E2', { action: 'set', email: 'still wrong' });
     expectInvalid(invalid, 'body.email', 'email');
-    const notBroken = await post<ErrorBody>('/api/members/fixes/invalid-email/repair', {
-      mid: 'E5',
-      version: await versionOf('E5'),
-      action: 'clear',
-    });
+    const notBroken = await repairEmail<ErrorBody>('E5', { action: 'clear' });
     expectInvalid(notBroken, 'body.mid', 'check');
     expect(await versionOf('E5')).toBe(1);
   });
