@@ -13,25 +13,24 @@ import { operatorActor } from '../http/actor';
 import { sendListExport } from '../lists';
 import { getCountry, updateCountry } from './detail';
 import { countriesList, listCountries } from './list';
+import { apiRoutes } from '../http/api-route';
 
 /** The export's columns, as a person reads them in a spreadsheet (the contract's headers). */
 const exportColumns = listExportColumns(countriesListColumns);
 
 /** The countries reference table: list, export, one country, edit. */
 export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/countries',
-    {
-      schema: {
-        tags: ['countries'],
-        summary:
-          'The countries list: filters per column, q over names and ISO codes, sort, keyset pages',
-        querystring: ZCountriesListQuery,
-        response: { 200: ZCountriesListPage },
-      },
-    },
-    async (request) => listCountries(app.deps.db, request.query),
-  );
+  const route = apiRoutes(app, 'countries');
+
+  route({
+    method: 'GET',
+    url: '/api/countries',
+    summary:
+      'The countries list: filters per column, q over names and ISO codes, sort, keyset pages',
+    querystring: ZCountriesListQuery,
+    response: ZCountriesListPage,
+    handler: async (request) => listCountries(app.deps.db, request.query),
+  });
 
   app.get(
     '/api/countries/export',
@@ -52,38 +51,30 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
-  app.get(
-    '/api/countries/:iso2',
-    {
-      schema: {
-        tags: ['countries'],
-        summary: 'One country: reference data, national association, member counts, version',
-        params: ZCountryParams,
-        response: { 200: ZCountry },
-      },
-    },
-    async (request) => {
+  route({
+    method: 'GET',
+    url: '/api/countries/:iso2',
+    summary: 'One country: reference data, national association, member counts, version',
+    params: ZCountryParams,
+    response: ZCountry,
+    handler: async (request) => {
       const country = await getCountry(app.deps.db, request.params.iso2);
       if (!country)
         throw new AppError('not-found', `No country has the code ${request.params.iso2}.`);
       return country;
     },
-  );
+  });
 
-  app.patch(
-    '/api/countries/:iso2',
-    {
-      config: { permission: 'countries.edit' },
-      schema: {
-        tags: ['countries'],
-        summary:
-          'Edit a country with the version read (409 if someone changed it since); the national association must be an active association member of the country',
-        params: ZCountryParams,
-        body: ZCountryUpdate,
-        response: { 200: ZCountry },
-      },
-    },
-    async (request) => {
+  route({
+    method: 'PATCH',
+    url: '/api/countries/:iso2',
+    permission: 'countries.edit',
+    summary:
+      'Edit a country with the version read (409 if someone changed it since); the national association must be an active association member of the country',
+    params: ZCountryParams,
+    body: ZCountryUpdate,
+    response: ZCountry,
+    handler: async (request) => {
       const { version, ...changes } = request.body;
       return updateCountry(app.deps.db, operatorActor(request), {
         iso2: request.params.iso2,
@@ -91,5 +82,5 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
         changes,
       });
     },
-  );
+  });
 };

@@ -29,6 +29,7 @@ import { runDunning } from './run';
 import { listDunningRuns } from './runs';
 import { getDunningSettings } from './settings';
 import { updateDunningSettings } from './update-settings';
+import { apiRoutes } from '../http/api-route';
 
 /**
  * Dunning (issue 17): the levels and minimums (read by every operator, changed with
@@ -37,60 +38,47 @@ import { updateDunningSettings } from './update-settings';
  * PDF, and the confirmation that they were posted), with `dunning.manage` as the run.
  */
 export const dunningRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/dunning/settings',
-    {
-      schema: {
-        tags: ['dunning'],
-        summary: 'The dunning levels, minimum amounts per currency and recent-payment days',
-        response: { 200: ZDunningSettings },
-      },
-    },
-    async () => getDunningSettings(app.deps.db),
-  );
+  const route = apiRoutes(app, 'dunning');
 
-  app.put(
-    '/api/dunning/settings',
-    {
-      config: { permission: 'dunning.manage' },
-      schema: {
-        tags: ['dunning'],
-        summary:
-          'Changes the levels (days strictly increasing, template, PDF, enabled), the minimums and the recent-payment days, with the version read',
-        body: ZDunningSettingsUpdate,
-        response: { 200: ZDunningSettings },
-      },
-    },
-    async (request) => updateDunningSettings(app.deps.db, operatorActor(request), request.body),
-  );
+  route({
+    method: 'GET',
+    url: '/api/dunning/settings',
+    summary: 'The dunning levels, minimum amounts per currency and recent-payment days',
+    response: ZDunningSettings,
+    handler: async () => getDunningSettings(app.deps.db),
+  });
 
-  app.get(
-    '/api/dunning/preview',
-    {
-      schema: {
-        tags: ['dunning'],
-        summary:
-          'Who a run would chase on a day (default today at headquarters): per level and currency, skipped per reason, postal notices, the first 200 invoices',
-        querystring: ZDunningPreviewQuery,
-        response: { 200: ZDunningReport },
-      },
-    },
-    async (request) => previewDunning(app.deps.db, request.query.asOf),
-  );
+  route({
+    method: 'PUT',
+    url: '/api/dunning/settings',
+    permission: 'dunning.manage',
+    summary:
+      'Changes the levels (days strictly increasing, template, PDF, enabled), the minimums and the recent-payment days, with the version read',
+    body: ZDunningSettingsUpdate,
+    response: ZDunningSettings,
+    handler: async (request) =>
+      updateDunningSettings(app.deps.db, operatorActor(request), request.body),
+  });
 
-  app.post(
-    '/api/dunning/runs',
-    {
-      config: { permission: 'dunning.manage' },
-      schema: {
-        tags: ['dunning'],
-        summary:
-          'Runs dunning now for a day: sends every level that is due (never one twice) and returns the report',
-        body: ZDunningRunRequest,
-        response: { 200: ZDunningReport },
-      },
-    },
-    async (request) =>
+  route({
+    method: 'GET',
+    url: '/api/dunning/preview',
+    summary:
+      'Who a run would chase on a day (default today at headquarters): per level and currency, skipped per reason, postal notices, the first 200 invoices',
+    querystring: ZDunningPreviewQuery,
+    response: ZDunningReport,
+    handler: async (request) => previewDunning(app.deps.db, request.query.asOf),
+  });
+
+  route({
+    method: 'POST',
+    url: '/api/dunning/runs',
+    permission: 'dunning.manage',
+    summary:
+      'Runs dunning now for a day: sends every level that is due (never one twice) and returns the report',
+    body: ZDunningRunRequest,
+    response: ZDunningReport,
+    handler: async (request) =>
       runDunning(app.deps.db, {
         asOf: request.body.asOf,
         dryRun: false,
@@ -98,33 +86,25 @@ export const dunningRoutes: FastifyPluginAsyncZod = async (app) => {
         operatorUid: operatorActor(request).uid,
         mailFrom: app.deps.config.mailFrom,
       }),
-  );
+  });
 
-  app.get(
-    '/api/dunning/runs',
-    {
-      schema: {
-        tags: ['dunning'],
-        summary: 'The last 50 dunning runs, newest first',
-        response: { 200: ZDunningRuns },
-      },
-    },
-    async () => listDunningRuns(app.deps.db),
-  );
+  route({
+    method: 'GET',
+    url: '/api/dunning/runs',
+    summary: 'The last 50 dunning runs, newest first',
+    response: ZDunningRuns,
+    handler: async () => listDunningRuns(app.deps.db),
+  });
 
-  app.get(
-    '/api/dunning/letters',
-    {
-      config: { permission: 'dunning.manage' },
-      schema: {
-        tags: ['dunning'],
-        summary:
-          'The postal reminders that need a letter: one letter per member and level, and those that cannot be printed (no postal address)',
-        response: { 200: ZDunningLetters },
-      },
-    },
-    async () => listDunningLetters(app.deps.db),
-  );
+  route({
+    method: 'GET',
+    url: '/api/dunning/letters',
+    permission: 'dunning.manage',
+    summary:
+      'The postal reminders that need a letter: one letter per member and level, and those that cannot be printed (no postal address)',
+    response: ZDunningLetters,
+    handler: async () => listDunningLetters(app.deps.db),
+  });
 
   app.get(
     '/api/dunning/letters/pdf',
@@ -165,50 +145,39 @@ export const dunningRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/dunning/letters/posted',
-    {
-      config: { permission: 'dunning.manage' },
-      schema: {
-        tags: ['dunning'],
-        summary:
-          'Marks the letters of these postal reminders as posted (after printing), audited on each invoice: they leave "Needs a letter"',
-        body: ZDunningLettersPosted,
-        response: { 200: ZDunningLettersPostedResult },
-      },
-    },
-    async (request) => markLettersPosted(app.deps.db, operatorActor(request), request.body),
-  );
+  route({
+    method: 'POST',
+    url: '/api/dunning/letters/posted',
+    permission: 'dunning.manage',
+    summary:
+      'Marks the letters of these postal reminders as posted (after printing), audited on each invoice: they leave "Needs a letter"',
+    body: ZDunningLettersPosted,
+    response: ZDunningLettersPostedResult,
+    handler: async (request) =>
+      markLettersPosted(app.deps.db, operatorActor(request), request.body),
+  });
 
-  app.put(
-    '/api/members/:mid/dunning-exemption',
-    {
-      config: { permission: 'dunning.manage' },
-      schema: {
-        tags: ['dunning'],
-        summary: 'Exempts a member from dunning until a day (a payment plan), with the reason',
-        params: ZMemberParams,
-        body: ZMemberDunningExemption,
-        response: { 200: ZMemberDunningExemptionResult },
-      },
-    },
-    async (request) =>
+  route({
+    method: 'PUT',
+    url: '/api/members/:mid/dunning-exemption',
+    permission: 'dunning.manage',
+    summary: 'Exempts a member from dunning until a day (a payment plan), with the reason',
+    params: ZMemberParams,
+    body: ZMemberDunningExemption,
+    response: ZMemberDunningExemptionResult,
+    handler: async (request) =>
       setDunningExemption(app.deps.db, operatorActor(request), request.params.mid, request.body),
-  );
+  });
 
-  app.delete(
-    '/api/members/:mid/dunning-exemption',
-    {
-      config: { permission: 'dunning.manage' },
-      schema: {
-        tags: ['dunning'],
-        summary: "Clears a member's dunning exemption",
-        params: ZMemberParams,
-        body: ZMemberDunningExemptionClear,
-        response: { 200: ZMemberDunningExemptionResult },
-      },
-    },
-    async (request) =>
+  route({
+    method: 'DELETE',
+    url: '/api/members/:mid/dunning-exemption',
+    permission: 'dunning.manage',
+    summary: "Clears a member's dunning exemption",
+    params: ZMemberParams,
+    body: ZMemberDunningExemptionClear,
+    response: ZMemberDunningExemptionResult,
+    handler: async (request) =>
       clearDunningExemption(app.deps.db, operatorActor(request), request.params.mid, request.body),
-  );
+  });
 };

@@ -20,6 +20,7 @@ import { getEmailTemplate, listEmailTemplates } from './read';
 import { revertEmailTemplate } from './revert';
 import { saveEmailTemplate } from './save';
 import { sendTestEmail } from './send-test';
+import { apiRoutes } from '../http/api-route';
 
 const base = '/api/settings/email-templates';
 
@@ -74,47 +75,38 @@ const previewFrameRoute: FastifyPluginAsyncZod = async (app) => {
  * finance, membership: `email-templates.edit`) change, preview, test and revert them.
  */
 export const emailTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = apiRoutes(app, 'email-templates');
+
   await app.register(previewFrameRoute);
 
-  app.get(
-    base,
-    {
-      schema: {
-        tags: ['email-templates'],
-        summary: 'Every kind of e-mail in every language, customised or default',
-        response: { 200: ZEmailTemplateList },
-      },
-    },
-    async () => listEmailTemplates(app.deps.db),
-  );
+  route({
+    method: 'GET',
+    url: base,
+    summary: 'Every kind of e-mail in every language, customised or default',
+    response: ZEmailTemplateList,
+    handler: async () => listEmailTemplates(app.deps.db),
+  });
 
-  app.get(
-    `${base}/:kind/:language`,
-    {
-      schema: {
-        tags: ['email-templates'],
-        summary: 'One template with its variables and default wording',
-        params: ZEmailTemplateParams,
-        response: { 200: ZEmailTemplate },
-      },
-    },
-    async (request) => getEmailTemplate(app.deps.db, request.params.kind, request.params.language),
-  );
+  route({
+    method: 'GET',
+    url: `${base}/:kind/:language`,
+    summary: 'One template with its variables and default wording',
+    params: ZEmailTemplateParams,
+    response: ZEmailTemplate,
+    handler: async (request) =>
+      getEmailTemplate(app.deps.db, request.params.kind, request.params.language),
+  });
 
-  app.put(
-    `${base}/:kind/:language`,
-    {
-      config: { permission: 'email-templates.edit' },
-      schema: {
-        tags: ['email-templates'],
-        summary:
-          'Saves a template, refused (400 naming the part, with line and reason) unless it renders against the examples',
-        params: ZEmailTemplateParams,
-        body: ZEmailTemplateSave,
-        response: { 200: ZEmailTemplateSaveResult },
-      },
-    },
-    async (request) =>
+  route({
+    method: 'PUT',
+    url: `${base}/:kind/:language`,
+    permission: 'email-templates.edit',
+    summary:
+      'Saves a template, refused (400 naming the part, with line and reason) unless it renders against the examples',
+    params: ZEmailTemplateParams,
+    body: ZEmailTemplateSave,
+    response: ZEmailTemplateSaveResult,
+    handler: async (request) =>
       saveEmailTemplate(
         app.deps.db,
         operatorActor(request),
@@ -122,41 +114,33 @@ export const emailTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.language,
         request.body,
       ),
-  );
+  });
 
-  app.post(
-    `${base}/:kind/:language/revert`,
-    {
-      config: { permission: 'email-templates.edit' },
-      schema: {
-        tags: ['email-templates'],
-        summary: 'Reverts a template to its default wording (the override is deleted, audited)',
-        params: ZEmailTemplateParams,
-        response: { 200: ZEmailTemplateSaveResult },
-      },
-    },
-    async (request) =>
+  route({
+    method: 'POST',
+    url: `${base}/:kind/:language/revert`,
+    permission: 'email-templates.edit',
+    summary: 'Reverts a template to its default wording (the override is deleted, audited)',
+    params: ZEmailTemplateParams,
+    response: ZEmailTemplateSaveResult,
+    handler: async (request) =>
       revertEmailTemplate(
         app.deps.db,
         operatorActor(request),
         request.params.kind,
         request.params.language,
       ),
-  );
+  });
 
-  app.post(
-    `${base}/:kind/:language/preview`,
-    {
-      config: { permission: 'email-templates.edit' },
-      schema: {
-        tags: ['email-templates'],
-        summary: 'Renders a draft against a real record or the example, without saving it',
-        params: ZEmailTemplateParams,
-        body: ZEmailTemplatePreviewRequest,
-        response: { 200: ZEmailTemplatePreview },
-      },
-    },
-    async (request) =>
+  route({
+    method: 'POST',
+    url: `${base}/:kind/:language/preview`,
+    permission: 'email-templates.edit',
+    summary: 'Renders a draft against a real record or the example, without saving it',
+    params: ZEmailTemplateParams,
+    body: ZEmailTemplatePreviewRequest,
+    response: ZEmailTemplatePreview,
+    handler: async (request) =>
       previewEmailTemplate(
         app.deps.db,
         request.params.kind,
@@ -164,21 +148,17 @@ export const emailTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         app.deps.config.publicUrl,
       ),
-  );
+  });
 
-  app.post(
-    `${base}/:kind/:language/test`,
-    {
-      config: { permission: 'email-templates.edit' },
-      schema: {
-        tags: ['email-templates'],
-        summary: "Sends a draft, rendered, to the signed-in operator's own address",
-        params: ZEmailTemplateParams,
-        body: ZEmailTemplateTestRequest,
-        response: { 200: ZEmailTemplateTestResult },
-      },
-    },
-    async (request) =>
+  route({
+    method: 'POST',
+    url: `${base}/:kind/:language/test`,
+    permission: 'email-templates.edit',
+    summary: "Sends a draft, rendered, to the signed-in operator's own address",
+    params: ZEmailTemplateParams,
+    body: ZEmailTemplateTestRequest,
+    response: ZEmailTemplateTestResult,
+    handler: async (request) =>
       sendTestEmail(
         app.deps.db,
         operatorActor(request),
@@ -187,19 +167,15 @@ export const emailTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         { mailFrom: app.deps.config.mailFrom, publicUrl: app.deps.config.publicUrl },
       ),
-  );
+  });
 
-  app.get(
-    `${base}/:kind/:language/history`,
-    {
-      schema: {
-        tags: ['email-templates'],
-        summary: "The template's saves and reverts from the audit trail, newest first",
-        params: ZEmailTemplateParams,
-        response: { 200: ZEmailTemplateHistory },
-      },
-    },
-    async (request) =>
+  route({
+    method: 'GET',
+    url: `${base}/:kind/:language/history`,
+    summary: "The template's saves and reverts from the audit trail, newest first",
+    params: ZEmailTemplateParams,
+    response: ZEmailTemplateHistory,
+    handler: async (request) =>
       emailTemplateHistory(app.deps.db, request.params.kind, request.params.language),
-  );
+  });
 };

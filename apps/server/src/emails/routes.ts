@@ -17,6 +17,7 @@ import { type ListDefinition, sendListExport } from '../lists';
 import { getEmail, getEmailAttachment, getEmailHtml } from './detail';
 import { emailsList, listEmails } from './list';
 import { retryEmail, retryEmails } from './retry';
+import { apiRoutes } from '../http/api-route';
 
 // The policy an e-mail's HTML is shown under (the e-mail log, the template editor's preview).
 export { emailHtmlContentSecurityPolicy };
@@ -58,19 +59,17 @@ function contentDisposition(kind: 'attachment' | 'inline', filename: string) {
 
 /** The e-mail log: list, export, detail, HTML body, attachments, retry (one and many). */
 export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/emails',
-    {
-      schema: {
-        tags: ['emails'],
-        summary:
-          'The e-mail log: filters (state, kind, created days, related table), q (subject or recipient words), sort, keyset pages and the total (counted up to 10,000 rows, estimated above)',
-        querystring: ZEmailsListQuery,
-        response: { 200: ZEmailsListPage },
-      },
-    },
-    async (request) => listEmails(app.deps.db, request.query),
-  );
+  const route = apiRoutes(app, 'emails');
+
+  route({
+    method: 'GET',
+    url: '/api/emails',
+    summary:
+      'The e-mail log: filters (state, kind, created days, related table), q (subject or recipient words), sort, keyset pages and the total (counted up to 10,000 rows, estimated above)',
+    querystring: ZEmailsListQuery,
+    response: ZEmailsListPage,
+    handler: async (request) => listEmails(app.deps.db, request.query),
+  });
 
   app.get(
     '/api/emails/export',
@@ -91,34 +90,26 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
-  app.post(
-    '/api/emails/bulk/retry',
-    {
-      config: { permission: 'emails.retry' },
-      schema: {
-        tags: ['emails'],
-        summary:
-          'Sends the failed e-mails of a selection (ids, or every e-mail of a view) back to the outbox; the others are counted as skipped',
-        body: ZEmailsBulkRetryRequest,
-        response: { 200: ZEmailsBulkRetryResult },
-      },
-    },
-    async (request) => retryEmails(app.deps.db, operatorActor(request), request.body),
-  );
+  route({
+    method: 'POST',
+    url: '/api/emails/bulk/retry',
+    permission: 'emails.retry',
+    summary:
+      'Sends the failed e-mails of a selection (ids, or every e-mail of a view) back to the outbox; the others are counted as skipped',
+    body: ZEmailsBulkRetryRequest,
+    response: ZEmailsBulkRetryResult,
+    handler: async (request) => retryEmails(app.deps.db, operatorActor(request), request.body),
+  });
 
-  app.get(
-    '/api/emails/:eid',
-    {
-      schema: {
-        tags: ['emails'],
-        summary:
-          'One e-mail: headers, text, attachments, state and every delivery attempt (the HTML is served apart, sandboxed)',
-        params: ZEmailParams,
-        response: { 200: ZEmailDetail },
-      },
-    },
-    async (request) => getEmail(app.deps.db, request.params.eid),
-  );
+  route({
+    method: 'GET',
+    url: '/api/emails/:eid',
+    summary:
+      'One e-mail: headers, text, attachments, state and every delivery attempt (the HTML is served apart, sandboxed)',
+    params: ZEmailParams,
+    response: ZEmailDetail,
+    handler: async (request) => getEmail(app.deps.db, request.params.eid),
+  });
 
   app.get(
     '/api/emails/:eid/html',
@@ -167,18 +158,14 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/emails/:eid/retry',
-    {
-      config: { permission: 'emails.retry' },
-      schema: {
-        tags: ['emails'],
-        summary:
-          'Sends a failed e-mail (ERROR) back to the outbox (RETRY) with a fresh attempt budget; audited',
-        params: ZEmailParams,
-        response: { 200: ZEmailRetryResult },
-      },
-    },
-    async (request) => retryEmail(app.deps.db, operatorActor(request), request.params.eid),
-  );
+  route({
+    method: 'POST',
+    url: '/api/emails/:eid/retry',
+    permission: 'emails.retry',
+    summary:
+      'Sends a failed e-mail (ERROR) back to the outbox (RETRY) with a fresh attempt budget; audited',
+    params: ZEmailParams,
+    response: ZEmailRetryResult,
+    handler: async (request) => retryEmail(app.deps.db, operatorActor(request), request.params.eid),
+  });
 };

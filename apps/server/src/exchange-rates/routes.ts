@@ -17,12 +17,15 @@ import { deleteExchangeRate } from './delete';
 import { importExchangeRates } from './import-csv';
 import { listExchangeRates } from './list-rates';
 import { saveExchangeRate } from './save';
+import { apiRoutes } from '../http/api-route';
 
 /**
  * Exchange rates (issue 18): the monthly rates the reports' CHF equivalents use. Read by every
  * operator; set, changed, deleted and imported with `exchange-rates.edit` (finance, admin).
  */
 export const exchangeRateRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = apiRoutes(app, 'exchange-rates');
+
   // This plugin's scope only: the import takes the CSV file itself as the body (text/plain
   // arrives as a string through Fastify's own parser).
   app.addContentTypeParser(
@@ -31,56 +34,44 @@ export const exchangeRateRoutes: FastifyPluginAsyncZod = async (app) => {
     (_request, body, done) => done(null, body),
   );
 
-  app.get(
-    '/api/exchange-rates',
-    {
-      schema: {
-        tags: ['exchange-rates'],
-        summary: 'Every exchange rate (CHF for one unit), newest month first, or one currency’s',
-        querystring: ZExchangeRatesQuery,
-        response: { 200: ZExchangeRates },
-      },
-    },
-    async (request) => listExchangeRates(app.deps.db, request.query),
-  );
+  route({
+    method: 'GET',
+    url: '/api/exchange-rates',
+    summary: 'Every exchange rate (CHF for one unit), newest month first, or one currency’s',
+    querystring: ZExchangeRatesQuery,
+    response: ZExchangeRates,
+    handler: async (request) => listExchangeRates(app.deps.db, request.query),
+  });
 
-  app.put(
-    '/api/exchange-rates/:currency/:month',
-    {
-      config: { permission: 'exchange-rates.edit' },
-      schema: {
-        tags: ['exchange-rates'],
-        summary:
-          "Sets a currency's rate for a month (YYYY-MM): new without a version, changed with the version read",
-        params: ZExchangeRateParams,
-        body: ZExchangeRateSave,
-        response: { 200: ZExchangeRateSaveResult },
-      },
-    },
-    async (request) =>
+  route({
+    method: 'PUT',
+    url: '/api/exchange-rates/:currency/:month',
+    permission: 'exchange-rates.edit',
+    summary:
+      "Sets a currency's rate for a month (YYYY-MM): new without a version, changed with the version read",
+    params: ZExchangeRateParams,
+    body: ZExchangeRateSave,
+    response: ZExchangeRateSaveResult,
+    handler: async (request) =>
       saveExchangeRate(app.deps.db, operatorActor(request), request.params, request.body),
-  );
+  });
 
-  app.delete(
-    '/api/exchange-rates/:currency/:month',
-    {
-      config: { permission: 'exchange-rates.edit' },
-      schema: {
-        tags: ['exchange-rates'],
-        summary: "Deletes a currency's rate for a month, with the version read",
-        params: ZExchangeRateParams,
-        querystring: ZExchangeRateDeleteQuery,
-        response: { 200: ZExchangeRateDeleteResult },
-      },
-    },
-    async (request) =>
+  route({
+    method: 'DELETE',
+    url: '/api/exchange-rates/:currency/:month',
+    permission: 'exchange-rates.edit',
+    summary: "Deletes a currency's rate for a month, with the version read",
+    params: ZExchangeRateParams,
+    querystring: ZExchangeRateDeleteQuery,
+    response: ZExchangeRateDeleteResult,
+    handler: async (request) =>
       deleteExchangeRate(
         app.deps.db,
         operatorActor(request),
         request.params,
         request.query.version,
       ),
-  );
+  });
 
   app.post(
     '/api/exchange-rates/import',

@@ -2,20 +2,19 @@ import { ZHealthResponse, ZReadyResponse } from '@ops/contract';
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { countAppliedMigrations, knownMigrationCount } from '../db/migrate';
+import { apiRoutes } from '../http/api-route';
 
 /** Liveness and readiness probes; both answer without a session (load balancers call them). */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/healthz',
-    {
-      schema: {
-        tags: ['health'],
-        summary: 'The process is up',
-        response: { 200: ZHealthResponse },
-      },
-    },
-    async () => ({ status: 'ok' as const, uptimeSeconds: process.uptime() }),
-  );
+  const route = apiRoutes(app, 'health');
+
+  route({
+    method: 'GET',
+    url: '/healthz',
+    summary: 'The process is up',
+    response: ZHealthResponse,
+    handler: async () => ({ status: 'ok' as const, uptimeSeconds: process.uptime() }),
+  });
 
   app.get(
     '/readyz',

@@ -13,12 +13,15 @@ import { documentContentSecurityPolicy, inlineDisposition } from '../http/inline
 import { AppError } from '../errors';
 import { operatorActor } from '../http/actor';
 import { attachInvoicePdf, getInvoicePdf, matchInvoicePdfNames } from './pdf-upload';
+import { apiRoutes } from '../http/api-route';
 
 /** Multipart framing around one file: headers, boundaries (far less than this). */
 const multipartOverheadBytes = 64 * 1024;
 
 /** Invoice PDFs: serving the uploaded or generated PDF, and the upload of many PDFs. */
 export const invoicePdfRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = apiRoutes(app, 'invoices');
+
   // Scoped to this plugin: only these routes parse multipart bodies.
   await app.register(fastifyMultipart, {
     limits: { fileSize: invoicePdfMaxBytes, files: 1, fields: 0, parts: 1 },
@@ -60,22 +63,18 @@ export const invoicePdfRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/invoices/pdfs/match',
-    {
-      config: { permission: 'invoices.edit' },
-      schema: {
-        tags: ['invoices'],
-        summary:
-          'Which invoice each file name matches (by the invoice number in the name), before the files are sent',
-        body: ZInvoicePdfMatchRequest,
-        response: { 200: ZInvoicePdfMatchResult },
-      },
-    },
-    async (request) => ({
+  route({
+    method: 'POST',
+    url: '/api/invoices/pdfs/match',
+    permission: 'invoices.edit',
+    summary:
+      'Which invoice each file name matches (by the invoice number in the name), before the files are sent',
+    body: ZInvoicePdfMatchRequest,
+    response: ZInvoicePdfMatchResult,
+    handler: async (request) => ({
       matches: await matchInvoicePdfNames(app.deps.db, request.body.fileNames),
     }),
-  );
+  });
 
   app.post(
     '/api/invoices/pdfs',

@@ -11,40 +11,35 @@ import { operatorActor } from '../http/actor';
 import { sendListExport } from '../lists';
 import { changeMembersStatus } from './bulk';
 import { countriesOfRegions, listMembers, membersListFor } from './list';
+import { apiRoutes } from '../http/api-route';
 
 /** The export's columns, as a person reads them in a spreadsheet (the contract's headers). */
 const exportColumns = listExportColumns(membersListColumns);
 
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/members',
-    {
-      schema: {
-        tags: ['members'],
-        summary:
-          'The members list: filters per column, full-text q, sort, keyset pages (cursor) and the total (counted up to 10,000 rows, estimated above)',
-        querystring: ZMembersListQuery,
-        response: { 200: ZMembersListPage },
-      },
-    },
-    async (request) => listMembers(app.deps.db, request.query),
-  );
+  const route = apiRoutes(app, 'members');
 
-  app.post(
-    '/api/members/bulk/status',
-    {
-      config: { permission: 'members.edit' },
-      schema: {
-        tags: ['members'],
-        summary:
-          'Moves the selected members (ids, or every member of a view) to a status, where their life cycle allows; the rest are counted as skipped',
-        body: ZMembersBulkStatusRequest,
-        response: { 200: ZMembersBulkStatusResult },
-      },
-    },
-    async (request) =>
+  route({
+    method: 'GET',
+    url: '/api/members',
+    summary:
+      'The members list: filters per column, full-text q, sort, keyset pages (cursor) and the total (counted up to 10,000 rows, estimated above)',
+    querystring: ZMembersListQuery,
+    response: ZMembersListPage,
+    handler: async (request) => listMembers(app.deps.db, request.query),
+  });
+
+  route({
+    method: 'POST',
+    url: '/api/members/bulk/status',
+    permission: 'members.edit',
+    summary:
+      'Moves the selected members (ids, or every member of a view) to a status, where their life cycle allows; the rest are counted as skipped',
+    body: ZMembersBulkStatusRequest,
+    response: ZMembersBulkStatusResult,
+    handler: async (request) =>
       changeMembersStatus(app.deps.db, operatorActor(request), request.body, request.log),
-  );
+  });
 
   app.get(
     '/api/members/export',

@@ -17,6 +17,7 @@ import { listNotes } from './list-notes';
 import { noteViewer } from './note-view';
 import { setFollowUpDone } from './set-follow-up-done';
 import { updateNote } from './update-note';
+import { apiRoutes } from '../http/api-route';
 
 /**
  * Notes on members, applications and invoices (issue 19): read by every operator; written,
@@ -24,49 +25,39 @@ import { updateNote } from './update-note';
  * `notes.delete` (admins). Every write goes through the records store: one audit entry each.
  */
 export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/notes',
-    {
-      schema: {
-        tags: ['notes'],
-        summary: "A record's notes, newest first (deleted ones left out); 404 for no such record",
-        querystring: ZNotesQuery,
-        response: { 200: ZNotesPage },
-      },
-    },
-    async (request) => listNotes(app.deps.db, noteViewer(request), request.query),
-  );
+  const route = apiRoutes(app, 'notes');
 
-  app.post(
-    '/api/notes',
-    {
-      config: { permission: 'notes.write' },
-      schema: {
-        tags: ['notes'],
-        summary:
-          'Writes a note on a member, an application or an invoice, mentioning active operators, with an optional follow-up (a due day and an active operator)',
-        body: ZCreateNoteRequest,
-        response: { 200: ZNote },
-      },
-    },
-    async (request) =>
+  route({
+    method: 'GET',
+    url: '/api/notes',
+    summary: "A record's notes, newest first (deleted ones left out); 404 for no such record",
+    querystring: ZNotesQuery,
+    response: ZNotesPage,
+    handler: async (request) => listNotes(app.deps.db, noteViewer(request), request.query),
+  });
+
+  route({
+    method: 'POST',
+    url: '/api/notes',
+    permission: 'notes.write',
+    summary:
+      'Writes a note on a member, an application or an invoice, mentioning active operators, with an optional follow-up (a due day and an active operator)',
+    body: ZCreateNoteRequest,
+    response: ZNote,
+    handler: async (request) =>
       createNote(app.deps.db, operatorActor(request), noteViewer(request), request.body),
-  );
+  });
 
-  app.patch(
-    '/api/notes/:id',
-    {
-      config: { permission: 'notes.write' },
-      schema: {
-        tags: ['notes'],
-        summary:
-          'Edits a note: its author only, within 15 minutes of writing it (403 otherwise), with the version read',
-        params: ZNoteParams,
-        body: ZUpdateNoteRequest,
-        response: { 200: ZNote },
-      },
-    },
-    async (request) =>
+  route({
+    method: 'PATCH',
+    url: '/api/notes/:id',
+    permission: 'notes.write',
+    summary:
+      'Edits a note: its author only, within 15 minutes of writing it (403 otherwise), with the version read',
+    params: ZNoteParams,
+    body: ZUpdateNoteRequest,
+    response: ZNote,
+    handler: async (request) =>
       updateNote(
         app.deps.db,
         operatorActor(request),
@@ -74,37 +65,29 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body,
       ),
-  );
+  });
 
-  app.delete(
-    '/api/notes/:id',
-    {
-      config: { permission: 'notes.delete' },
-      schema: {
-        tags: ['notes'],
-        summary: 'Deletes a note (kept in the audit trail), with the version read',
-        params: ZNoteParams,
-        querystring: ZDeleteNoteQuery,
-        response: { 200: ZOk },
-      },
-    },
-    async (request) =>
+  route({
+    method: 'DELETE',
+    url: '/api/notes/:id',
+    permission: 'notes.delete',
+    summary: 'Deletes a note (kept in the audit trail), with the version read',
+    params: ZNoteParams,
+    querystring: ZDeleteNoteQuery,
+    response: ZOk,
+    handler: async (request) =>
       deleteNote(app.deps.db, operatorActor(request), request.params.id, request.query.version),
-  );
+  });
 
-  app.post(
-    '/api/notes/:id/done',
-    {
-      config: { permission: 'notes.write' },
-      schema: {
-        tags: ['notes'],
-        summary: "Marks a note's follow-up done, or open again, with the version read",
-        params: ZNoteParams,
-        body: ZFollowUpDoneRequest,
-        response: { 200: ZNote },
-      },
-    },
-    async (request) =>
+  route({
+    method: 'POST',
+    url: '/api/notes/:id/done',
+    permission: 'notes.write',
+    summary: "Marks a note's follow-up done, or open again, with the version read",
+    params: ZNoteParams,
+    body: ZFollowUpDoneRequest,
+    response: ZNote,
+    handler: async (request) =>
       setFollowUpDone(
         app.deps.db,
         operatorActor(request),
@@ -112,5 +95,5 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body,
       ),
-  );
+  });
 };

@@ -17,6 +17,7 @@ import { getPayment } from './detail';
 import { linkPayment } from './link';
 import { listPayments, paymentsList } from './list';
 import { receiveStripeEvent, verifyStripeEvent } from './webhook';
+import { apiRoutes } from '../http/api-route';
 
 /** The export's columns, as a person reads them in a spreadsheet (the contract's headers). */
 const exportColumns = listExportColumns(paymentsListColumns);
@@ -39,21 +40,19 @@ const withLowerCaseEmail = <Q extends Pick<TPaymentsListQuery, 'customerEmail'>>
  * webhook that keeps them current.
  */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = apiRoutes(app, 'payments');
+
   const options = { publicUrl: app.deps.config.publicUrl, mailFrom: app.deps.config.mailFrom };
 
-  app.get(
-    '/api/payments',
-    {
-      schema: {
-        tags: ['payments'],
-        summary:
-          'The Payments list (card-payment invoices): filters (status, currency, linked, created, due date, customer e-mail, member), q, sort, keyset pages and the total (counted up to 10,000 rows, estimated above)',
-        querystring: ZPaymentsListQuery,
-        response: { 200: ZPaymentsListPage },
-      },
-    },
-    async (request) => listPayments(app.deps.db, request.query),
-  );
+  route({
+    method: 'GET',
+    url: '/api/payments',
+    summary:
+      'The Payments list (card-payment invoices): filters (status, currency, linked, created, due date, customer e-mail, member), q, sort, keyset pages and the total (counted up to 10,000 rows, estimated above)',
+    querystring: ZPaymentsListQuery,
+    response: ZPaymentsListPage,
+    handler: async (request) => listPayments(app.deps.db, request.query),
+  });
 
   app.get(
     '/api/payments/export',
@@ -74,34 +73,26 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
-  app.get(
-    '/api/payments/:sid',
-    {
-      schema: {
-        tags: ['payments'],
-        summary:
-          'One card-payment invoice: amounts, customer, hosted page and PDF links, our invoice and member, and its webhook events with what each did',
-        params: ZPaymentParams,
-        response: { 200: ZPaymentDetail },
-      },
-    },
-    async (request) => getPayment(app.deps.db, request.params.sid),
-  );
+  route({
+    method: 'GET',
+    url: '/api/payments/:sid',
+    summary:
+      'One card-payment invoice: amounts, customer, hosted page and PDF links, our invoice and member, and its webhook events with what each did',
+    params: ZPaymentParams,
+    response: ZPaymentDetail,
+    handler: async (request) => getPayment(app.deps.db, request.params.sid),
+  });
 
-  app.post(
-    '/api/payments/:sid/link',
-    {
-      config: { permission: 'payments.manage' },
-      schema: {
-        tags: ['payments'],
-        summary:
-          'Link an unlinked card-payment invoice to one of our invoices by number (version checked); a paid one marks ours paid by card',
-        params: ZPaymentParams,
-        body: ZLinkPaymentRequest,
-        response: { 200: ZLinkPaymentResult },
-      },
-    },
-    async (request) => {
+  route({
+    method: 'POST',
+    url: '/api/payments/:sid/link',
+    permission: 'payments.manage',
+    summary:
+      'Link an unlinked card-payment invoice to one of our invoices by number (version checked); a paid one marks ours paid by card',
+    params: ZPaymentParams,
+    body: ZLinkPaymentRequest,
+    response: ZLinkPaymentResult,
+    handler: async (request) => {
       const message = await linkPayment(
         app.deps.db,
         operatorActor(request),
@@ -111,7 +102,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { payment: await getPayment(app.deps.db, request.params.sid), message };
     },
-  );
+  });
 
   // The webhook: public to the session guard (the provider has no session; the signature is
   // its credential), and its own scope so that its body stays the raw bytes the signature

@@ -2,6 +2,7 @@ import { ZOperatorPreferences, ZUpdateOperatorPreferencesRequest } from '@ops/co
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession } from '../http/access';
 import { readOperatorPreferences, updateOperatorPreferences } from './preferences';
+import { apiRoutes } from '../http/api-route';
 
 /**
  * The operator's own list preferences (issue 19): density, and the split of a list and the
@@ -10,30 +11,25 @@ import { readOperatorPreferences, updateOperatorPreferences } from './preference
  * too. Not audited: personal display settings, not business records (see `preferences.ts`).
  */
 export const preferenceRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/preferences',
-    {
-      schema: {
-        tags: ['preferences'],
-        summary: "The signed-in operator's list preferences (the defaults until one is changed)",
-        response: { 200: ZOperatorPreferences },
-      },
-    },
-    async (request) => readOperatorPreferences(app.deps.db, requireSession(request).user.uid),
-  );
+  const route = apiRoutes(app, 'preferences');
 
-  app.patch(
-    '/api/preferences',
-    {
-      config: { permission: 'workspace.personal' },
-      schema: {
-        tags: ['preferences'],
-        summary: "Changes some of the signed-in operator's list preferences; answers all of them",
-        body: ZUpdateOperatorPreferencesRequest,
-        response: { 200: ZOperatorPreferences },
-      },
-    },
-    async (request) =>
+  route({
+    method: 'GET',
+    url: '/api/preferences',
+    summary: "The signed-in operator's list preferences (the defaults until one is changed)",
+    response: ZOperatorPreferences,
+    handler: async (request) =>
+      readOperatorPreferences(app.deps.db, requireSession(request).user.uid),
+  });
+
+  route({
+    method: 'PATCH',
+    url: '/api/preferences',
+    permission: 'workspace.personal',
+    summary: "Changes some of the signed-in operator's list preferences; answers all of them",
+    body: ZUpdateOperatorPreferencesRequest,
+    response: ZOperatorPreferences,
+    handler: async (request) =>
       updateOperatorPreferences(app.deps.db, requireSession(request).user.uid, request.body),
-  );
+  });
 };

@@ -18,6 +18,7 @@ import { deleteSavedView } from './delete-view';
 import { listSavedViews } from './list-views';
 import { setSavedViewDefault } from './set-default';
 import { updateSavedView } from './update-view';
+import { apiRoutes } from '../http/api-route';
 
 /**
  * Saved views (issue 19): a list's search, filters, sort and columns under a name, personal or
@@ -26,90 +27,72 @@ import { updateSavedView } from './update-view';
  * another operator's shared view `views.manage-shared` — the services decide those per view.
  */
 export const savedViewRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/saved-views',
-    {
-      schema: {
-        tags: ['saved-views'],
-        summary:
-          "The caller's own views and every shared view (of one list, or all), by list then name; each resolved: what no longer applies is left out of what opens and named in `dropped`",
-        querystring: ZSavedViewsQuery,
-        response: { 200: ZSavedViews },
-      },
-    },
-    async (request) => listSavedViews(app.deps.db, callerOf(request), request.query),
-  );
+  const route = apiRoutes(app, 'saved-views');
 
-  app.post(
-    '/api/saved-views',
-    {
-      config: { permission: 'workspace.personal' },
-      schema: {
-        tags: ['saved-views'],
-        summary:
-          'Saves a view of a list under a name, personal or shared (isShared needs views.share), optionally as the default of the list',
-        body: ZCreateSavedViewRequest,
-        response: { 201: ZSavedView },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await createSavedView(app.deps.db, callerOf(request), request.body)),
-  );
+  route({
+    method: 'GET',
+    url: '/api/saved-views',
+    summary:
+      "The caller's own views and every shared view (of one list, or all), by list then name; each resolved: what no longer applies is left out of what opens and named in `dropped`",
+    querystring: ZSavedViewsQuery,
+    response: ZSavedViews,
+    handler: async (request) => listSavedViews(app.deps.db, callerOf(request), request.query),
+  });
 
-  app.patch(
-    '/api/saved-views/:id',
-    {
-      config: { permission: 'workspace.personal' },
-      schema: {
-        tags: ['saved-views'],
-        summary:
-          "Renames a view, updates it with the current state, or shares / unshares it, at the version read: one's own (shared ones with views.share), another's shared view with views.manage-shared",
-        params: ZSavedViewParamsPath,
-        body: ZUpdateSavedViewRequest,
-        response: { 200: ZSavedView },
-      },
-    },
-    async (request) =>
+  route({
+    method: 'POST',
+    url: '/api/saved-views',
+    permission: 'workspace.personal',
+    summary:
+      'Saves a view of a list under a name, personal or shared (isShared needs views.share), optionally as the default of the list',
+    body: ZCreateSavedViewRequest,
+    response: ZSavedView,
+    status: 201,
+    handler: async (request) => createSavedView(app.deps.db, callerOf(request), request.body),
+  });
+
+  route({
+    method: 'PATCH',
+    url: '/api/saved-views/:id',
+    permission: 'workspace.personal',
+    summary:
+      "Renames a view, updates it with the current state, or shares / unshares it, at the version read: one's own (shared ones with views.share), another's shared view with views.manage-shared",
+    params: ZSavedViewParamsPath,
+    body: ZUpdateSavedViewRequest,
+    response: ZSavedView,
+    handler: async (request) =>
       updateSavedView(app.deps.db, callerOf(request), request.params.id, request.body),
-  );
+  });
 
-  app.delete(
-    '/api/saved-views/:id',
-    {
-      config: { permission: 'workspace.personal' },
-      schema: {
-        tags: ['saved-views'],
-        summary: 'Deletes a view at the version read, on the same terms as a change',
-        params: ZSavedViewParamsPath,
-        querystring: ZDeleteSavedViewQuery,
-        response: { 204: z.null().describe('Deleted') },
-      },
-    },
-    async (request, reply) => {
+  route({
+    method: 'DELETE',
+    url: '/api/saved-views/:id',
+    permission: 'workspace.personal',
+    summary: 'Deletes a view at the version read, on the same terms as a change',
+    params: ZSavedViewParamsPath,
+    querystring: ZDeleteSavedViewQuery,
+    response: z.null().describe('Deleted'),
+    status: 204,
+    handler: async (request) => {
       await deleteSavedView(
         app.deps.db,
         callerOf(request),
         request.params.id,
         request.query.version,
       );
-      return reply.status(204).send(null);
+      return null;
     },
-  );
+  });
 
-  app.put(
-    '/api/saved-views/defaults/:list',
-    {
-      config: { permission: 'workspace.personal' },
-      schema: {
-        tags: ['saved-views'],
-        summary:
-          "Sets the caller's default view of a list (one they see, of that list); null for none",
-        params: ZSavedViewDefaultParams,
-        body: ZSetSavedViewDefaultRequest,
-        response: { 200: ZSavedViewDefault },
-      },
-    },
-    async (request) =>
+  route({
+    method: 'PUT',
+    url: '/api/saved-views/defaults/:list',
+    permission: 'workspace.personal',
+    summary: "Sets the caller's default view of a list (one they see, of that list); null for none",
+    params: ZSavedViewDefaultParams,
+    body: ZSetSavedViewDefaultRequest,
+    response: ZSavedViewDefault,
+    handler: async (request) =>
       setSavedViewDefault(app.deps.db, callerOf(request), request.params.list, request.body),
-  );
+  });
 };

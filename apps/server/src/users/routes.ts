@@ -23,6 +23,7 @@ import { bulkSetUsersDisabled } from './bulk';
 import { getUserDetail } from './detail';
 import { listUsers, usersListFor } from './list';
 import { endUserSessions, sendUserSignInLink } from './sessions';
+import { apiRoutes } from '../http/api-route';
 
 /** The export's columns, as a person reads them in a spreadsheet (the contract's headers). */
 const exportColumns = listExportColumns(usersListColumns);
@@ -37,21 +38,19 @@ function userManager(request: FastifyRequest): UserManager {
 
 /** The users area: list, export, detail, edit, disable/enable, sign-in link, end sessions. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = apiRoutes(app, 'users');
+
   const detail = (uid: string) => getUserDetail(app.deps.db, uid, sessionPolicy(app));
 
-  app.get(
-    '/api/users',
-    {
-      schema: {
-        tags: ['users'],
-        summary:
-          'The users list: filters per column, full-text q, sort, keyset pages (cursor) and the total (counted up to 10,000 rows, estimated above)',
-        querystring: ZUsersListQuery,
-        response: { 200: ZUsersListPage },
-      },
-    },
-    async (request) => listUsers(app.deps.db, request.query),
-  );
+  route({
+    method: 'GET',
+    url: '/api/users',
+    summary:
+      'The users list: filters per column, full-text q, sort, keyset pages (cursor) and the total (counted up to 10,000 rows, estimated above)',
+    querystring: ZUsersListQuery,
+    response: ZUsersListPage,
+    handler: async (request) => listUsers(app.deps.db, request.query),
+  });
 
   app.get(
     '/api/users/export',
@@ -73,53 +72,41 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
-  app.post(
-    '/api/users/bulk/disabled',
-    {
-      config: { permission: 'users.manage' },
-      schema: {
-        tags: ['users'],
-        summary:
-          'Disable (ending their sessions) or enable the selected users, or every user a list view matches',
-        body: ZBulkSetUsersDisabledRequest,
-        response: { 200: ZUserBulkResult },
-      },
-    },
-    async (request) =>
+  route({
+    method: 'POST',
+    url: '/api/users/bulk/disabled',
+    permission: 'users.manage',
+    summary:
+      'Disable (ending their sessions) or enable the selected users, or every user a list view matches',
+    body: ZBulkSetUsersDisabledRequest,
+    response: ZUserBulkResult,
+    handler: async (request) =>
       bulkSetUsersDisabled(app.deps.db, userManager(request), request.body, request.log),
-  );
+  });
 
-  app.get(
-    '/api/users/:uid',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'One user: member and role, sign-in methods, sessions, operator status',
-        params: ZUserParams,
-        response: { 200: ZUserDetail },
-      },
-    },
-    async (request) => detail(request.params.uid),
-  );
+  route({
+    method: 'GET',
+    url: '/api/users/:uid',
+    summary: 'One user: member and role, sign-in methods, sessions, operator status',
+    params: ZUserParams,
+    response: ZUserDetail,
+    handler: async (request) => detail(request.params.uid),
+  });
 
-  app.patch(
-    '/api/users/:uid',
-    {
-      config: { permission: 'users.manage' },
-      schema: {
-        tags: ['users'],
-        summary:
-          "Edit a user's display name, member and role there, and preferred language (version checked)",
-        params: ZUserParams,
-        body: ZUpdateUserRequest,
-        response: { 200: ZUserDetail },
-      },
-    },
-    async (request) => {
+  route({
+    method: 'PATCH',
+    url: '/api/users/:uid',
+    permission: 'users.manage',
+    summary:
+      "Edit a user's display name, member and role there, and preferred language (version checked)",
+    params: ZUserParams,
+    body: ZUpdateUserRequest,
+    response: ZUserDetail,
+    handler: async (request) => {
       await updateUser(app.deps.db, userManager(request), request.params.uid, request.body);
       return detail(request.params.uid);
     },
-  );
+  });
 
   for (const disabled of [true, false]) {
     app.post(
@@ -146,31 +133,25 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  app.post(
-    '/api/users/:uid/sign-in-link',
-    {
-      config: { permission: 'users.manage' },
-      schema: {
-        tags: ['users'],
-        summary: 'E-mail the user a single-use sign-in link (the link is never returned)',
-        params: ZUserParams,
-        response: { 200: ZSendUserSignInLinkResponse },
-      },
-    },
-    async (request) => sendUserSignInLink(app.deps, userManager(request), request.params.uid),
-  );
+  route({
+    method: 'POST',
+    url: '/api/users/:uid/sign-in-link',
+    permission: 'users.manage',
+    summary: 'E-mail the user a single-use sign-in link (the link is never returned)',
+    params: ZUserParams,
+    response: ZSendUserSignInLinkResponse,
+    handler: async (request) =>
+      sendUserSignInLink(app.deps, userManager(request), request.params.uid),
+  });
 
-  app.post(
-    '/api/users/:uid/end-sessions',
-    {
-      config: { permission: 'users.manage' },
-      schema: {
-        tags: ['users'],
-        summary: 'End every session of the user at once',
-        params: ZUserParams,
-        response: { 200: ZEndUserSessionsResponse },
-      },
-    },
-    async (request) => endUserSessions(app.deps.db, userManager(request), request.params.uid),
-  );
+  route({
+    method: 'POST',
+    url: '/api/users/:uid/end-sessions',
+    permission: 'users.manage',
+    summary: 'End every session of the user at once',
+    params: ZUserParams,
+    response: ZEndUserSessionsResponse,
+    handler: async (request) =>
+      endUserSessions(app.deps.db, userManager(request), request.params.uid),
+  });
 };

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors';
 import { operatorActor } from '../../http/actor';
 import { uploadApplicationDocument } from '../documents';
+import { apiRoutes } from '../../http/api-route';
 
 const ZUploadQuery = z.object({
   type: z.enum(applicationDocumentTypes).describe('What the document is'),
@@ -45,20 +46,18 @@ async function readUploadedFile(
 
 /** POST /api/applications/:aid/documents: stores one document of an application. */
 export const uploadApplicationDocumentRoute: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/applications/:aid/documents',
-    {
-      config: { permission: 'applications.review' },
-      schema: {
-        tags: ['applications'],
-        summary:
-          'Upload one document (multipart/form-data, field "file"): a PDF, PNG, JPEG or WebP of at most 10 MB, recognised by its content',
-        params: ZApplicationParams,
-        querystring: ZUploadQuery,
-        response: { 200: ZApplicationDocumentUploadResult },
-      },
-    },
-    async (request) => {
+  const route = apiRoutes(app, 'applications');
+
+  route({
+    method: 'POST',
+    url: '/api/applications/:aid/documents',
+    permission: 'applications.review',
+    summary:
+      'Upload one document (multipart/form-data, field "file"): a PDF, PNG, JPEG or WebP of at most 10 MB, recognised by its content',
+    params: ZApplicationParams,
+    querystring: ZUploadQuery,
+    response: ZApplicationDocumentUploadResult,
+    handler: async (request) => {
       const { bytes, fileName } = await readUploadedFile(request);
       return uploadApplicationDocument(app.deps.db, operatorActor(request), request.params.aid, {
         type: request.query.type,
@@ -66,5 +65,5 @@ export const uploadApplicationDocumentRoute: FastifyPluginAsyncZod = async (app)
         bytes,
       });
     },
-  );
+  });
 };

@@ -8,23 +8,22 @@ import { operatorActor } from '../../http/actor';
 import { confirmBankEntry } from '../actions/confirm';
 import { requireBankEntryDetail } from '../detail';
 import { bookingContextOf } from './booking-context';
+import { apiRoutes } from '../../http/api-route';
 
 /** POST /api/bank-entries/:beid/confirm: books a suggestion to its suggested invoice. */
 export const confirmBankEntryRoute: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/bank-entries/:beid/confirm',
-    {
-      config: { permission: 'bank-statements.import' },
-      schema: {
-        tags: ['bank-statements'],
-        summary:
-          'Books a suggested payment (payer’s IBAN known, amount of an open invoice of that member) to its invoice (version checked); paid, partial or overpaid as the amount says',
-        params: ZBankEntryParams,
-        body: ZConfirmBankEntryRequest,
-        response: { 200: ZBankEntryActionResult },
-      },
-    },
-    async (request) => {
+  const route = apiRoutes(app, 'bank-statements');
+
+  route({
+    method: 'POST',
+    url: '/api/bank-entries/:beid/confirm',
+    permission: 'bank-statements.import',
+    summary:
+      'Books a suggested payment (payer’s IBAN known, amount of an open invoice of that member) to its invoice (version checked); paid, partial or overpaid as the amount says',
+    params: ZBankEntryParams,
+    body: ZConfirmBankEntryRequest,
+    response: ZBankEntryActionResult,
+    handler: async (request) => {
       const { beid } = request.params;
       const outcome = await confirmBankEntry(
         app.deps.db,
@@ -35,5 +34,5 @@ export const confirmBankEntryRoute: FastifyPluginAsyncZod = async (app) => {
       );
       return { entry: await requireBankEntryDetail(app.deps.db, beid), ...outcome };
     },
-  );
+  });
 };

@@ -3,31 +3,31 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operatorActor } from '../../http/actor';
 import { getCertificate } from '../detail';
 import { issueMembershipCertificate } from '../issue';
+import { apiRoutes } from '../../http/api-route';
 
 /** POST /api/certificates: issues a member's certificate for a paid year (201). */
 export const issueCertificateRoute: FastifyPluginAsyncZod = async (app) => {
+  const route = apiRoutes(app, 'certificates');
+
   const publicUrl = app.deps.config.publicUrl;
 
-  app.post(
-    '/api/certificates',
-    {
-      config: { permission: 'certificates.manage' },
-      schema: {
-        tags: ['certificates'],
-        summary:
-          'Issue the membership certificate of a member for a paid year (rule 2); supersedes the issued one of that year',
-        body: ZIssueCertificateRequest,
-        response: { 201: ZCertificateDetail },
-      },
-    },
-    async (request, reply) => {
+  route({
+    method: 'POST',
+    url: '/api/certificates',
+    permission: 'certificates.manage',
+    summary:
+      'Issue the membership certificate of a member for a paid year (rule 2); supersedes the issued one of that year',
+    body: ZIssueCertificateRequest,
+    response: ZCertificateDetail,
+    status: 201,
+    handler: async (request) => {
       const cid = await issueMembershipCertificate(
         app.deps.db,
         operatorActor(request),
         request.body,
         { publicUrl, mailFrom: app.deps.config.mailFrom },
       );
-      return reply.status(201).send(await getCertificate(app.deps.db, cid, publicUrl));
+      return getCertificate(app.deps.db, cid, publicUrl);
     },
-  );
+  });
 };

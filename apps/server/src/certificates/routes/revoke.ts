@@ -3,24 +3,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operatorActor } from '../../http/actor';
 import { getCertificate } from '../detail';
 import { revokeCertificate } from '../revoke';
+import { apiRoutes } from '../../http/api-route';
 
 /** POST /api/certificates/:cid/revoke: revokes an issued certificate at the version read. */
 export const revokeCertificateRoute: FastifyPluginAsyncZod = async (app) => {
+  const route = apiRoutes(app, 'certificates');
+
   const publicUrl = app.deps.config.publicUrl;
 
-  app.post(
-    '/api/certificates/:cid/revoke',
-    {
-      config: { permission: 'certificates.manage' },
-      schema: {
-        tags: ['certificates'],
-        summary: 'Revoke an issued certificate with a reason (version checked)',
-        params: ZCertificateParams,
-        body: ZRevokeCertificateRequest,
-        response: { 200: ZCertificateDetail },
-      },
-    },
-    async (request) => {
+  route({
+    method: 'POST',
+    url: '/api/certificates/:cid/revoke',
+    permission: 'certificates.manage',
+    summary: 'Revoke an issued certificate with a reason (version checked)',
+    params: ZCertificateParams,
+    body: ZRevokeCertificateRequest,
+    response: ZCertificateDetail,
+    handler: async (request) => {
       await revokeCertificate(
         app.deps.db,
         operatorActor(request),
@@ -29,5 +28,5 @@ export const revokeCertificateRoute: FastifyPluginAsyncZod = async (app) => {
       );
       return getCertificate(app.deps.db, request.params.cid, publicUrl);
     },
-  );
+  });
 };

@@ -3,23 +3,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operatorActor } from '../../http/actor';
 import { issueInvoice } from '../lifecycle';
 import { invoiceMailSettings } from './mail-settings';
+import { apiRoutes } from '../../http/api-route';
 
 /** POST /api/invoices/:iid/issue: a draft becomes an issued invoice. */
 export const issueInvoiceRoute: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/invoices/:iid/issue',
-    {
-      config: { permission: 'invoices.edit' },
-      schema: {
-        tags: ['invoices'],
-        summary:
-          'Issues a draft: number, dates, payment reference; optionally e-mails it with its PDF',
-        params: ZInvoiceParams,
-        body: ZInvoiceIssueRequest,
-        response: { 200: ZInvoiceActionResult },
-      },
-    },
-    async (request) =>
+  const route = apiRoutes(app, 'invoices');
+
+  route({
+    method: 'POST',
+    url: '/api/invoices/:iid/issue',
+    permission: 'invoices.edit',
+    summary: 'Issues a draft: number, dates, payment reference; optionally e-mails it with its PDF',
+    params: ZInvoiceParams,
+    body: ZInvoiceIssueRequest,
+    response: ZInvoiceActionResult,
+    handler: async (request) =>
       issueInvoice(
         app.deps.db,
         operatorActor(request),
@@ -27,5 +25,5 @@ export const issueInvoiceRoute: FastifyPluginAsyncZod = async (app) => {
         request.body,
         invoiceMailSettings(app),
       ),
-  );
+  });
 };

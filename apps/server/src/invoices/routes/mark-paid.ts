@@ -3,23 +3,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operatorActor } from '../../http/actor';
 import { markInvoicePaid } from '../lifecycle';
 import { invoiceMailSettings } from './mail-settings';
+import { apiRoutes } from '../../http/api-route';
 
 /** POST /api/invoices/:iid/mark-paid: records the payment (domain rule 2 for membership invoices). */
 export const markInvoicePaidRoute: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/invoices/:iid/mark-paid',
-    {
-      config: { permission: 'invoices.edit' },
-      schema: {
-        tags: ['invoices'],
-        summary:
-          'Records the payment of an issued invoice; a membership invoice makes its member active, moves the paid-through year and issues the certificate (rule 2)',
-        params: ZInvoiceParams,
-        body: ZInvoiceMarkPaidRequest,
-        response: { 200: ZInvoiceActionResult },
-      },
-    },
-    async (request) =>
+  const route = apiRoutes(app, 'invoices');
+
+  route({
+    method: 'POST',
+    url: '/api/invoices/:iid/mark-paid',
+    permission: 'invoices.edit',
+    summary:
+      'Records the payment of an issued invoice; a membership invoice makes its member active, moves the paid-through year and issues the certificate (rule 2)',
+    params: ZInvoiceParams,
+    body: ZInvoiceMarkPaidRequest,
+    response: ZInvoiceActionResult,
+    handler: async (request) =>
       markInvoicePaid(
         app.deps.db,
         operatorActor(request),
@@ -27,5 +26,5 @@ export const markInvoicePaidRoute: FastifyPluginAsyncZod = async (app) => {
         request.body,
         invoiceMailSettings(app),
       ),
-  );
+  });
 };

@@ -14,6 +14,7 @@ import { writeTransaction } from '../../db/transaction';
 import { operatorActor } from '../../http/actor';
 import { requireInvoiceDetail } from '../detail';
 import { reverseMovementIn } from '../money/reverse';
+import { apiRoutes } from '../../http/api-route';
 
 /**
  * Reverses one booking (payment, write-off, applied credit, refund) by counter-booking, through
@@ -48,20 +49,18 @@ export async function reverseMovement(
 
 /** POST /api/money-movements/:id/reverse: undo a booking, with the reason (finance role). */
 export const reverseMovementRoute: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/money-movements/:id/reverse',
-    {
-      config: { permission: 'payments.reverse' },
-      schema: {
-        tags: ['invoices'],
-        summary:
-          "Reverses a booking by counter-booking: the invoice's balance reopens (a paid invoice is issued again) and a bank payment returns to the Unmatched payments queue",
-        params: ZMoneyMovementParams,
-        body: ZMoneyMovementReverseRequest,
-        response: { 200: ZMoneyMovementReverseResult },
-      },
-    },
-    async (request) =>
+  const route = apiRoutes(app, 'invoices');
+
+  route({
+    method: 'POST',
+    url: '/api/money-movements/:id/reverse',
+    permission: 'payments.reverse',
+    summary:
+      "Reverses a booking by counter-booking: the invoice's balance reopens (a paid invoice is issued again) and a bank payment returns to the Unmatched payments queue",
+    params: ZMoneyMovementParams,
+    body: ZMoneyMovementReverseRequest,
+    response: ZMoneyMovementReverseResult,
+    handler: async (request) =>
       reverseMovement(app.deps.db, operatorActor(request), request.params.id, request.body.reason),
-  );
+  });
 };
