@@ -18,6 +18,7 @@ import {
   enumOptionsOf,
 } from './bulk-edit-text';
 import type { DataListBulkEdit, DataListBulkResult, ListSelectionTarget } from './types';
+import { TableHeaderRow } from '@ops/ui/table-header-row';
 
 type Noun = { one: string; many: string };
 
@@ -384,17 +385,12 @@ function PreviewReport({
             Sample of the change
           </caption>
           <thead>
-            <tr className="text-xs text-slate-600">
-              <th scope="col" className="py-1 pr-3 font-medium">
-                {noun.one.charAt(0).toUpperCase() + noun.one.slice(1)}
-              </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Before
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                After
-              </th>
-            </tr>
+            <TableHeaderRow
+              className="text-xs text-slate-600"
+              columns={[noun.one.charAt(0).toUpperCase() + noun.one.slice(1), 'Before', 'After']}
+              padding="py-1"
+              gap="pr-3"
+            />
           </thead>
           <tbody>
             {preview.sample.map((row) => (

@@ -6,6 +6,7 @@ import { apiRequest } from '@ops/ui/api-client';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { areaKeys } from '@/lib/query-keys';
 import { formatDate, formatDateTime, humanizeName } from '@ops/ui/format';
+import { TableHeaderRow } from '@ops/ui/table-header-row';
 
 const auditKeys = areaKeys('audit');
 
@@ -138,17 +139,11 @@ function HistoryEntry({
             Fields changed: {describeAction(entry.action)}, {formatDateTime(entry.at)}
           </caption>
           <thead className="text-xs text-slate-500">
-            <tr>
-              <th scope="col" className="w-1/4 py-1 pr-2 font-medium">
-                Field
-              </th>
-              <th scope="col" className="py-1 pr-2 font-medium">
-                Before
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                After
-              </th>
-            </tr>
+            <TableHeaderRow
+              columns={[{ label: 'Field', className: 'w-1/4' }, 'Before', 'After']}
+              padding="py-1"
+              gap="pr-2"
+            />
           </thead>
           <tbody className="divide-y divide-slate-100 align-top">
             {entry.changes.map((change) => (

@@ -13,6 +13,7 @@ import { formatCount, formatDateTime, formatDurationMs } from '../utils/format';
 import { RebuildProgress } from './rebuild-progress';
 import { RebuildReport } from './rebuild-report';
 import { TypeBadge } from './type-badge';
+import { TableHeaderRow } from '@ops/ui/table-header-row';
 
 function RequestedBy({ uid }: { uid: string | null }) {
   if (uid === null) return <>the command line</>;
@@ -127,17 +128,11 @@ export function IndexPanel({ stats }: { stats: TSearchIndexStats }) {
             Documents per type
           </caption>
           <thead className="border-b border-slate-200 text-xs text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className="py-1.5 pr-3 font-medium">
-                Type
-              </th>
-              <th scope="col" className="py-1.5 pr-3 text-right font-medium">
-                Documents
-              </th>
-              <th scope="col" className="py-1.5 font-medium">
-                Last update
-              </th>
-            </tr>
+            <TableHeaderRow
+              columns={['Type', { label: 'Documents', isNumeric: true }, 'Last update']}
+              padding="py-1.5"
+              gap="pr-3"
+            />
           </thead>
           <tbody className="divide-y divide-slate-100">
             {stats.types.map((row) => (

@@ -10,6 +10,7 @@ import { formatCount } from '../utils/format';
 import { getHitHref, getHitLabel, matchStageDescriptions, normalizeQuery } from '../utils/hits';
 import { SearchErrorMessage } from './search-error-message';
 import { TypeBadge } from './type-badge';
+import { TableHeaderRow } from '@ops/ui/table-header-row';
 
 /**
  * Runs a query through the palette's own search client, asking for the ranking details, to see
@@ -53,29 +54,19 @@ export function SearchTestBox() {
               {`${formatCount(answer.hits.length)} of about ${formatCount(answer.estimatedTotalHits)} hits for “${answer.query}” in ${answer.processingTimeMs} ms`}
             </caption>
             <thead className="border-b border-slate-200 text-xs text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="py-1.5 pr-3 text-right font-medium">
-                  #
-                </th>
-                <th scope="col" className="py-1.5 pr-3 font-medium">
-                  Type
-                </th>
-                <th scope="col" className="py-1.5 pr-3 font-medium">
-                  Name
-                </th>
-                <th scope="col" className="py-1.5 pr-3 font-medium">
-                  Description
-                </th>
-                <th scope="col" className="py-1.5 pr-3 font-medium">
-                  Stage
-                </th>
-                <th scope="col" className="py-1.5 pr-3 text-right font-medium">
-                  Typos
-                </th>
-                <th scope="col" className="py-1.5 text-right font-medium">
-                  Score
-                </th>
-              </tr>
+              <TableHeaderRow
+                columns={[
+                  { label: '#', isNumeric: true },
+                  'Type',
+                  'Name',
+                  'Description',
+                  'Stage',
+                  { label: 'Typos', isNumeric: true },
+                  { label: 'Score', isNumeric: true },
+                ]}
+                padding="py-1.5"
+                gap="pr-3"
+              />
             </thead>
             <tbody className="divide-y divide-slate-100">
               {answer.hits.map((hit, index) => {
