@@ -10,7 +10,7 @@ import { useValidateUpload } from '@/lib/api/uploads/validate-upload';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import type { UploadDefinition } from './upload-definition';
-import { UploadFilePicker } from './upload-file-picker';
+import { FileDropZone } from './file-drop-zone';
 import { UploadMapping } from './upload-mapping';
 import { UploadPreview } from './upload-preview';
 import { UploadProgress } from './upload-progress';
@@ -84,10 +84,16 @@ function ChooseFile({
   return (
     <div className="flex flex-col gap-4">
       <StepList current="choose" />
-      <UploadFilePicker
+      <FileDropZone
         isBusy={upload.isPending}
+        isMultiple={false}
+        accept=".csv,.txt,text/csv"
+        prompt={upload.isPending ? 'Uploading…' : 'Drop a CSV file here, or'}
+        chooseLabel="Choose a CSV file"
         help={definition.fileHelp}
-        onFile={(file) => upload.mutate(file, { onSuccess: (created) => onUploaded(created.id) })}
+        onFiles={([file]) => {
+          if (file) upload.mutate(file, { onSuccess: (created) => onUploaded(created.id) });
+        }}
       />
       {upload.isPending ? <ProgressBar label="Uploading the file" /> : null}
       {upload.isError ? <ErrorCard message={getErrorMessage(upload.error)} /> : null}

@@ -1,4 +1,5 @@
 import type { TBankImportReport } from '@ops/contract/bank-imports';
+import { describeStatus, refusalOf, sendWithProgress } from '@/components/upload';
 
 export type BankImportOutcome =
   | { ok: true; report: TBankImportReport }
@@ -17,52 +18,42 @@ export function bankImportUrl(fileName: string): string {
 }
 
 /**
- * Sends one bank file as the request body through XMLHttpRequest, whose upload progress events
- * fetch does not offer. Never rejects: a refusal or a dropped connection is an outcome, so the
- * next file still goes.
+ * Sends one bank file as the request body, with its upload progress. Never rejects: a refusal or
+ * a dropped connection is an outcome, so the next file still goes.
  */
-export function sendBankStatementFile(
+export async function sendBankStatementFile(
   file: File,
   onProgress: (loaded: number) => void,
   signal: AbortSignal,
 ): Promise<BankImportOutcome> {
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', bankImportUrl(file.name));
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.setRequestHeader('content-type', 'application/xml');
-    xhr.upload.onprogress = (event) => onProgress(Math.min(event.loaded, file.size));
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = undefined;
-      }
-      if (xhr.status === 200) {
-        resolve({ ok: true, report: body as TBankImportReport });
-        return;
-      }
-      const error = (body as { error?: { message?: string; issues?: { rule?: string }[] } })?.error;
-      resolve({
-        ok: false,
-        reason:
-          xhr.status === 413
-            ? `${file.name}: the file is larger than the server accepts.`
-            : (error?.message ?? `The server answered ${xhr.status} ${xhr.statusText}`.trim()),
-        rule: error?.issues?.[0]?.rule ?? null,
-        isNetwork: false,
-      });
-    };
-    xhr.onerror = () =>
-      resolve({
-        ok: false,
-        reason: 'The connection to the server failed.',
-        rule: null,
-        isNetwork: true,
-      });
-    xhr.onabort = () => resolve({ ok: false, reason: 'Cancelled.', rule: null, isNetwork: true });
-    signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(file);
+  const answer = await sendWithProgress({
+    url: bankImportUrl(file.name),
+    body: file,
+    contentType: 'application/xml',
+    size: file.size,
+    onProgress,
+    signal,
   });
+  if (answer.kind === 'network') {
+    return {
+      ok: false,
+      reason: 'The connection to the server failed.',
+      rule: null,
+      isNetwork: true,
+    };
+  }
+  if (answer.kind === 'cancelled') {
+    return { ok: false, reason: 'Cancelled.', rule: null, isNetwork: true };
+  }
+  if (answer.status === 200) return { ok: true, report: answer.body as TBankImportReport };
+  const error = refusalOf(answer.body);
+  return {
+    ok: false,
+    reason:
+      answer.status === 413
+        ? `${file.name}: the file is larger than the server accepts.`
+        : (error?.message ?? describeStatus(answer)),
+    rule: error?.issues?.[0]?.rule ?? null,
+    isNetwork: false,
+  };
 }

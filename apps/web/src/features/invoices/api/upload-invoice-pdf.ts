@@ -1,4 +1,5 @@
 import type { TInvoicePdfRefusalRule, TInvoicePdfUploadResult } from '@ops/contract';
+import { describeStatus, refusalOf, sendWithProgress } from '@/components/upload';
 
 /** Why a file was not attached: a rule of the server, or the connection. */
 export type PdfRefusal = TInvoicePdfRefusalRule | 'network' | 'other';
@@ -7,51 +8,37 @@ export type SendOutcome =
   | { ok: true; result: TInvoicePdfUploadResult }
   | { ok: false; refusal: PdfRefusal; reason: string };
 
-/**
- * Sends one file as its own multipart request through XMLHttpRequest, whose upload progress
- * events fetch does not offer.
- */
-export function sendInvoicePdf(
+/** Sends one file as its own multipart request, with its upload progress. Never rejects. */
+export async function sendInvoicePdf(
   file: File,
   replace: boolean,
   onProgress: (loaded: number) => void,
   signal: AbortSignal,
 ): Promise<SendOutcome> {
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/invoices/pdfs${replace ? '?replace=1' : ''}`);
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.upload.onprogress = (event) => onProgress(Math.min(event.loaded, file.size));
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = undefined;
-      }
-      if (xhr.status === 201) {
-        resolve({ ok: true, result: body as TInvoicePdfUploadResult });
-        return;
-      }
-      const error = (body as { error?: { message?: string; issues?: { rule?: string }[] } })?.error;
-      const rule = error?.issues?.[0]?.rule;
-      resolve({
-        ok: false,
-        refusal:
-          xhr.status === 413
-            ? 'too_large'
-            : rule && rule !== 'required'
-              ? (rule as TInvoicePdfRefusalRule)
-              : 'other',
-        reason: error?.message ?? `The server answered ${xhr.status} ${xhr.statusText}`.trim(),
-      });
-    };
-    xhr.onerror = () =>
-      resolve({ ok: false, refusal: 'network', reason: 'The connection to the server failed.' });
-    xhr.onabort = () => resolve({ ok: false, refusal: 'network', reason: 'Cancelled.' });
-    signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    const form = new FormData();
-    form.append('file', file, file.name);
-    xhr.send(form);
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const answer = await sendWithProgress({
+    url: `/api/invoices/pdfs${replace ? '?replace=1' : ''}`,
+    body: form,
+    size: file.size,
+    onProgress,
+    signal,
   });
+  if (answer.kind === 'network') {
+    return { ok: false, refusal: 'network', reason: 'The connection to the server failed.' };
+  }
+  if (answer.kind === 'cancelled') return { ok: false, refusal: 'network', reason: 'Cancelled.' };
+  if (answer.status === 201) return { ok: true, result: answer.body as TInvoicePdfUploadResult };
+  const error = refusalOf(answer.body);
+  const rule = error?.issues?.[0]?.rule;
+  return {
+    ok: false,
+    refusal:
+      answer.status === 413
+        ? 'too_large'
+        : rule && rule !== 'required'
+          ? (rule as TInvoicePdfRefusalRule)
+          : 'other',
+    reason: error?.message ?? describeStatus(answer),
+  };
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
+import { sentPercent, UploadFileList } from '@/components/upload';
 import { paths } from '@/config/paths';
-import { formatBytes, PdfUploadProgressBar } from './pdf-upload-progress';
 import type { PdfUploadItem } from './pdf-upload-queue';
 
 function Status({ item, replace }: { item: PdfUploadItem; replace: boolean }) {
@@ -19,11 +19,7 @@ function Status({ item, replace }: { item: PdfUploadItem; replace: boolean }) {
       }
       return <span className="text-slate-600">Ready</span>;
     case 'uploading':
-      return (
-        <span className="tabular-nums text-slate-600">
-          Uploading {item.file.size ? Math.round((item.sent / item.file.size) * 100) : 0} %
-        </span>
-      );
+      return <span className="tabular-nums text-slate-600">Uploading {sentPercent(item)} %</span>;
     case 'attached':
       return <span className="font-medium text-emerald-700">Attached</span>;
     case 'replaced':
@@ -36,7 +32,7 @@ function Status({ item, replace }: { item: PdfUploadItem; replace: boolean }) {
 
 /**
  * Every file of the upload: its name and size, the invoice it matched, where it is, and while it
- * is sent its own progress bar. A list rather than a table: it fits the narrow detail pane.
+ * is sent (or queued to be) its own progress bar.
  */
 export function PdfUploadFileList({
   items,
@@ -46,43 +42,23 @@ export function PdfUploadFileList({
   replace: boolean;
 }) {
   return (
-    <section
-      aria-label="Files"
-      className="max-h-[32rem] overflow-auto rounded-lg border border-slate-200"
-      tabIndex={0}
-    >
-      <ul className="divide-y divide-slate-100">
-        {items.map((item) => (
-          <li key={item.key} data-state={item.state} className="flex flex-col gap-1 px-3 py-2">
-            <div className="flex items-baseline justify-between gap-3 text-sm">
-              <span className="min-w-0 truncate font-medium text-slate-900" title={item.file.name}>
-                {item.file.name}
-              </span>
-              <span className="shrink-0 tabular-nums text-xs text-slate-500">
-                {formatBytes(item.file.size)}
-              </span>
-            </div>
-            <div className="flex flex-wrap gap-x-2 text-xs">
-              {item.invoice ? (
-                <Link
-                  to={paths.invoice.getHref({ iid: item.invoice.iid })}
-                  className="text-sky-700 underline hover:text-sky-900"
-                >
-                  Invoice {item.invoice.number}
-                </Link>
-              ) : null}
-              <Status item={item} replace={replace} />
-            </div>
-            {item.state === 'uploading' || (item.isQueued && item.state === 'ready') ? (
-              <PdfUploadProgressBar
-                fraction={item.file.size ? item.sent / item.file.size : 0}
-                label={`Upload of ${item.file.name}`}
-                size="small"
-              />
-            ) : null}
-          </li>
-        ))}
-      </ul>
-    </section>
+    <UploadFileList
+      items={items}
+      isScrollable
+      isSending={(item) => item.state === 'uploading' || (item.isQueued && item.state === 'ready')}
+      describe={(item) => (
+        <>
+          {item.invoice ? (
+            <Link
+              to={paths.invoice.getHref({ iid: item.invoice.iid })}
+              className="text-sky-700 underline hover:text-sky-900"
+            >
+              Invoice {item.invoice.number}
+            </Link>
+          ) : null}
+          <Status item={item} replace={replace} />
+        </>
+      )}
+    />
   );
 }

@@ -4,11 +4,11 @@ import { Button } from '@ops/ui/button';
 import { ErrorCard } from '@ops/ui/error-card';
 import { ProgressBar } from '@/components/progress-bar';
 import { PageOfList, Screen } from '@/components/screen';
+import { formatFileSize, ProgressMeter } from '@/components/upload';
 import { paths } from '@/config/paths';
 import { useCan } from '@/lib/permissions';
 import { PdfUploadDropZone } from '../components/pdf-upload-drop-zone';
 import { PdfUploadFileList } from '../components/pdf-upload-file-list';
-import { formatBytes, PdfUploadProgressBar } from '../components/pdf-upload-progress';
 import { usePdfUploadQueue, type PdfUploadItem } from '../components/pdf-upload-queue';
 import { PdfUploadReport } from '../components/pdf-upload-report';
 
@@ -45,13 +45,10 @@ function OverallProgress({ items }: { items: readonly PdfUploadItem[] }) {
   );
   return (
     <div className="flex flex-col gap-1.5" aria-live="polite">
-      <PdfUploadProgressBar
-        fraction={totalBytes ? sentBytes / totalBytes : 0}
-        label="Overall progress"
-      />
+      <ProgressMeter fraction={totalBytes ? sentBytes / totalBytes : 0} label="Overall progress" />
       <p className="text-sm tabular-nums text-slate-700">
         {done.toLocaleString('en')} of {sending.length.toLocaleString('en')} files done ·{' '}
-        {formatBytes(sentBytes)} of {formatBytes(totalBytes)}
+        {formatFileSize(sentBytes)} of {formatFileSize(totalBytes)}
       </p>
     </div>
   );

@@ -1,23 +1,44 @@
 import { useId, useState, type DragEvent, type ReactNode } from 'react';
 import { focusRing } from '@ops/ui/button';
 
-/** Drop a file on the zone, or choose one: either way `onFile` receives it. */
-export function UploadFilePicker({
-  onFile,
-  isBusy,
+/**
+ * Drop files on the zone, or choose them: either way `onFiles` receives them (the first one only
+ * when the zone takes one file). The CSV uploads, the bank statements import and the invoice
+ * PDFs upload share it.
+ */
+export function FileDropZone({
+  onFiles,
+  isBusy = false,
+  isMultiple,
+  accept,
+  prompt,
+  chooseLabel,
   help,
+  testId,
 }: {
-  onFile: (file: File) => void;
-  isBusy: boolean;
+  onFiles: (files: File[]) => void;
+  /** While the files given are handled: the zone takes no more. */
+  isBusy?: boolean;
+  isMultiple: boolean;
+  /** The file input's `accept`. */
+  accept: string;
+  /** The line above the button ("Drop … here, or"). */
+  prompt: ReactNode;
+  chooseLabel: string;
+  /** What the files must be, under the button. */
   help: ReactNode;
+  testId?: string;
 }) {
   const inputId = useId();
   const [isOver, setIsOver] = useState(false);
+  const take = (files: File[]) => {
+    const taken = isMultiple ? files : files.slice(0, 1);
+    if (taken.length) onFiles(taken);
+  };
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setIsOver(false);
-    const file = event.dataTransfer.files[0];
-    if (file && !isBusy) onFile(file);
+    if (!isBusy) take([...event.dataTransfer.files]);
   };
   return (
     <div
@@ -27,12 +48,13 @@ export function UploadFilePicker({
       }}
       onDragLeave={() => setIsOver(false)}
       onDrop={onDrop}
+      data-testid={testId}
       className={[
         'flex flex-col items-center gap-3 rounded-lg border-2 border-dashed p-8 text-center',
         isOver ? 'border-sky-600 bg-sky-50' : 'border-slate-300 bg-slate-50',
       ].join(' ')}
     >
-      <p className="text-sm text-slate-700">{isBusy ? 'Uploading…' : 'Drop a CSV file here, or'}</p>
+      <p className="text-sm text-slate-700">{prompt}</p>
       <label
         htmlFor={inputId}
         className={[
@@ -40,16 +62,16 @@ export function UploadFilePicker({
           isBusy ? 'pointer-events-none opacity-70' : '',
         ].join(' ')}
       >
-        Choose a CSV file
+        {chooseLabel}
         <input
           id={inputId}
           type="file"
-          accept=".csv,.txt,text/csv"
+          multiple={isMultiple}
+          accept={accept}
           className={`sr-only ${focusRing}`}
           disabled={isBusy}
           onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (file) onFile(file);
+            take([...(event.target.files ?? [])]);
             event.target.value = '';
           }}
         />
