@@ -10,7 +10,11 @@ import { sql, type Kysely } from 'kysely';
  *   The commit inserts exactly the staged values, so the entry is the same one it built before.
  * - `invoices_import_batch_idx` (0018) goes: no query reads it, and every imported invoice wrote it.
  */
-const createdAudit = `jsonb_strip_nulls(jsonb_build_object(
+/**
+ * The entry's `after`, built from a staged row `r`. `%money%` is where later migrations add the
+ * fields invoices gained since (0028's `moneyFields`, 0033's dunning level); here it is empty.
+ */
+export const createdAudit = `jsonb_strip_nulls(jsonb_build_object(
   'iid', r.new_iid, 'number', r.number, 'member_mid', r.member_mid, 'kind', r.kind,
   'year', r.year, 'issue_date', r.issue_date, 'due_date', r.due_date, 'currency', r.currency,
   'lines', r.lines, 'subtotal_minor', r.subtotal_minor, 'vat_minor', r.vat_minor,
@@ -18,7 +22,7 @@ const createdAudit = `jsonb_strip_nulls(jsonb_build_object(
   'bank_account_id', r.bank_account_id, 'payment_reference', r.payment_reference,
   'status', r.status, 'paid_at', r.paid_at, 'paid_amount_minor', r.paid_amount_minor,
   'paid_method', r.paid_method, 'paid_reference', r.paid_reference, 'source', 'csv-import',
-  'import_batch', r.upload_id))`;
+  'import_batch', r.upload_id%money%))`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql
@@ -27,7 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 CREATE FUNCTION invoice_upload_created_audit(r invoice_upload_rows) RETURNS jsonb
   LANGUAGE sql STABLE
-RETURN ${createdAudit};
+RETURN ${createdAudit.replace('%money%', '')};
 
 CREATE FUNCTION invoice_upload_rows_created_audit() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

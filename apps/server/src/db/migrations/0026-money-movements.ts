@@ -12,6 +12,29 @@ const followedTables = [
 ] as const;
 
 /**
+ * The trigger function that books an invoice's recorded payment as a money movement, as of
+ * migration 0026; `fallbackDay` is the day when the invoice names neither a payment moment nor
+ * an issue date (migration 0048 replaces CURRENT_DATE with headquarters' day).
+ */
+export const recordedPaymentsFunction = (fallbackDay: string) =>
+  `invoices_add_recorded_payments() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO money_movements (id, member_mid, invoice_iid, currency, kind, method, source,
+                               booked_on, amount_minor, settles_minor, reference, reason)
+  SELECT 'paid-' || n.iid, n.member_mid, n.iid, n.currency, 'payment',
+         coalesce(n.paid_method, 'other'),
+         CASE WHEN n.source = 'csv-import' THEN 'csv' ELSE 'recorded' END,
+         coalesce((n.paid_at AT TIME ZONE 'Europe/Zurich')::date, n.issue_date, ${fallbackDay}),
+         n.paid_minor, n.paid_minor, n.paid_reference, 'Recorded as paid'
+    FROM new_rows n
+   WHERE n.status = 'paid' AND n.paid_minor > 0
+     AND NOT EXISTS (SELECT 1 FROM money_movements m WHERE m.invoice_iid = n.iid)
+  ON CONFLICT (id) DO NOTHING;
+  RETURN NULL;
+END
+$$`;
+
+/**
  * Issue 16, the money loop. Until now an invoice knew one payment (`paid_*` columns) and any
  * amount closed it. Now every movement of money is a row, and the invoice's balance follows:
  *
@@ -124,22 +147,7 @@ $$;
 CREATE TRIGGER invoices_settle_when_paid BEFORE INSERT OR UPDATE OF status ON invoices
   FOR EACH ROW EXECUTE FUNCTION invoices_settle_when_paid();
 
-CREATE FUNCTION invoices_add_recorded_payments() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO money_movements (id, member_mid, invoice_iid, currency, kind, method, source,
-                               booked_on, amount_minor, settles_minor, reference, reason)
-  SELECT 'paid-' || n.iid, n.member_mid, n.iid, n.currency, 'payment',
-         coalesce(n.paid_method, 'other'),
-         CASE WHEN n.source = 'csv-import' THEN 'csv' ELSE 'recorded' END,
-         coalesce((n.paid_at AT TIME ZONE 'Europe/Zurich')::date, n.issue_date, CURRENT_DATE),
-         n.paid_minor, n.paid_minor, n.paid_reference, 'Recorded as paid'
-    FROM new_rows n
-   WHERE n.status = 'paid' AND n.paid_minor > 0
-     AND NOT EXISTS (SELECT 1 FROM money_movements m WHERE m.invoice_iid = n.iid)
-  ON CONFLICT (id) DO NOTHING;
-  RETURN NULL;
-END
-$$;
+CREATE FUNCTION ${recordedPaymentsFunction('CURRENT_DATE')};
 CREATE TRIGGER invoices_add_recorded_payments_insert AFTER INSERT ON invoices
   REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION invoices_add_recorded_payments();

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createdAudit } from './0023-invoice-upload-audit';
 
 /**
  * Issue 16, the invoices with their balance. The list's indexes (`invoices_list_balance_idx`,
@@ -12,16 +13,6 @@ import { sql, type Kysely } from 'kysely';
  * trigger), and owes its total otherwise (nothing for a draft or a void one). The entry now
  * says so too.
  */
-export const createdAudit = `jsonb_strip_nulls(jsonb_build_object(
-  'iid', r.new_iid, 'number', r.number, 'member_mid', r.member_mid, 'kind', r.kind,
-  'year', r.year, 'issue_date', r.issue_date, 'due_date', r.due_date, 'currency', r.currency,
-  'lines', r.lines, 'subtotal_minor', r.subtotal_minor, 'vat_minor', r.vat_minor,
-  'donation_minor', r.donation_minor, 'total_minor', r.total_minor,
-  'bank_account_id', r.bank_account_id, 'payment_reference', r.payment_reference,
-  'status', r.status, 'paid_at', r.paid_at, 'paid_amount_minor', r.paid_amount_minor,
-  'paid_method', r.paid_method, 'paid_reference', r.paid_reference, 'source', 'csv-import',
-  'import_batch', r.upload_id%money%))`;
-
 export const moneyFields = `,
   'paid_minor', CASE WHEN r.status = 'paid' THEN r.total_minor ELSE 0 END,
   'credited_minor', 0, 'written_off_minor', 0,

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { changeFeedTriggers } from './change-feed-triggers';
 
-import { createdAudit, moneyFields, replaceAuditFunction } from './0028-invoice-balance-list';
+import { createdAudit } from './0023-invoice-upload-audit';
+import { moneyFields, replaceAuditFunction } from './0028-invoice-balance-list';
 import { recordColumns } from './record-columns';
 
 /** The new tables the change feed follows, with their key column (as migration 0004 does). */
