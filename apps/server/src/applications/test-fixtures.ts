@@ -69,6 +69,27 @@ export async function addApplication(
   return row as typeof row & { aid: string; number: string };
 }
 
+/**
+ * The default CHF account, with a QR-IBAN: the one an approval's first invoice (and the first
+ * invoice plans) are paid to.
+ */
+export async function addDefaultChfAccount(db: Kysely<Database>, id: string): Promise<void> {
+  await db
+    .insertInto('bank_accounts')
+    .values({
+      id,
+      label: 'Fees CHF',
+      bank_name: 'Demo Bank',
+      holder_name: 'Federation',
+      holder_address: 'Zürich',
+      iban: 'CH9300762011623852957',
+      qr_iban: 'CH4431999123000889012',
+      currency: 'CHF',
+      is_default: true,
+    })
+    .execute();
+}
+
 /** A multipart/form-data body with one file in the field "file". */
 export function multipartBody(fileName: string, bytes: Buffer, contentType = 'application/pdf') {
   const boundary = `----test${newId()}`;

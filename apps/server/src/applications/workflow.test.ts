@@ -5,7 +5,13 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { signInEditorAndReader } from '../../test/fixtures';
 import { loadCountries } from '../seed/countries';
 import { isValidQrReference } from '../lib/iban';
-import { addApplicant, addApplication, multipartBody, tinyPdf } from './test-fixtures';
+import {
+  addApplicant,
+  addApplication,
+  addDefaultChfAccount,
+  multipartBody,
+  tinyPdf,
+} from './test-fixtures';
 
 type Result = {
   application: { status: string; version: number; member: { mid: string; number: string } | null };
@@ -82,20 +88,7 @@ describe('the review workflow', () => {
         paid_at: new Date(`${year}-01-20T10:00:00Z`),
       })
       .execute();
-    await db
-      .insertInto('bank_accounts')
-      .values({
-        id: 'chf1',
-        label: 'Fees CHF',
-        bank_name: 'Demo Bank',
-        holder_name: 'Federation',
-        holder_address: 'Zürich',
-        iban: 'CH9300762011623852957',
-        qr_iban: 'CH4431999123000889012',
-        currency: 'CHF',
-        is_default: true,
-      })
-      .execute();
+    await addDefaultChfAccount(db, 'chf1');
   });
   afterAll(() => t.close());
 

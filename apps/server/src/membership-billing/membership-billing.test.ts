@@ -6,7 +6,7 @@ import type { TFirstInvoicePlan } from '@ops/contract/membership-billing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
 import { expectInvalid } from '../../test/requests';
-import { addApplicant, addApplication } from '../applications/test-fixtures';
+import { addApplicant, addApplication, addDefaultChfAccount } from '../applications/test-fixtures';
 import { setClockForTests } from '../lib/clock';
 import { loadCountries } from '../seed/countries';
 
@@ -27,20 +27,7 @@ describe('the first-year billing rule', () => {
     finance = await signInAsNewOperator(t, 'billing-finance@example.org', ['finance']);
     membership = await signInAsNewOperator(t, 'billing-membership@example.org', ['membership']);
     reader = await signInAsNewOperator(t, 'billing-reader@example.org', ['read-only']);
-    await t.database.db
-      .insertInto('bank_accounts')
-      .values({
-        id: 'chf-billing',
-        label: 'Fees CHF',
-        bank_name: 'Demo Bank',
-        holder_name: 'Federation',
-        holder_address: 'Zürich',
-        iban: 'CH9300762011623852957',
-        qr_iban: 'CH4431999123000889012',
-        currency: 'CHF',
-        is_default: true,
-      })
-      .execute();
+    await addDefaultChfAccount(t.database.db, 'chf-billing');
   });
   afterEach(() => setClockForTests(null));
   afterAll(() => t.close());
