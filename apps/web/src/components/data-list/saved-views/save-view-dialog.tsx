@@ -1,6 +1,6 @@
 import type { SavedViewListName } from '@ops/contract/saved-view-lists';
 import { savedViewNameMaxLength } from '@ops/contract/saved-view-lists';
-import { useId, useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@ops/ui/button';
 import { DialogFooter, Modal } from '@ops/ui/modal';
 import { TextField } from '@ops/ui/text-field';
@@ -13,6 +13,27 @@ import { useCan } from '@/lib/permissions';
 export function issueOf(error: unknown, field: string): string | undefined {
   if (!isApiError(error)) return undefined;
   return error.issues?.find((issue) => issue.path === `body.${field}`)?.message;
+}
+
+/**
+ * The submit of a form that names a view (saving one, renaming one): an empty name is refused
+ * in place, otherwise `save` gets the trimmed name and the form closes once it succeeds (a
+ * refusal stays shown in the form).
+ */
+export function submitViewName(
+  name: string,
+  setNameError: (message: string) => void,
+  save: (name: string) => Promise<unknown>,
+  onClose: () => void,
+) {
+  return (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim() === '') {
+      setNameError('Give the view a name.');
+      return;
+    }
+    save(name.trim()).then(onClose, () => undefined);
+  };
 }
 
 /** A checkbox with its label, and a 400's issue about it under it. */
@@ -78,16 +99,12 @@ function SaveViewForm({
     <form
       noValidate
       className="flex flex-col gap-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (name.trim() === '') {
-          setNameError('Give the view a name.');
-          return;
-        }
-        create
-          .mutateAsync({ list, name: name.trim(), params, isShared, isDefault })
-          .then(onClose, () => undefined);
-      }}
+      onSubmit={submitViewName(
+        name,
+        setNameError,
+        (trimmed) => create.mutateAsync({ list, name: trimmed, params, isShared, isDefault }),
+        onClose,
+      )}
     >
       <TextField
         label="Name"

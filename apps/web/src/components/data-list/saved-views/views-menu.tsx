@@ -14,7 +14,7 @@ import {
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { useDropdownPanel } from '../use-dropdown-panel';
-import { issueOf } from './save-view-dialog';
+import { issueOf, submitViewName } from './save-view-dialog';
 import { isViewShown, viewHref, viewLocationState } from './saved-view-params';
 
 /** Who shared a view, as the menu names them. */
@@ -87,16 +87,12 @@ function RenameForm({ view, onClose }: { view: TSavedView; onClose: () => void }
     <form
       noValidate
       className="flex flex-col gap-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (name.trim() === '') {
-          setNameError('Give the view a name.');
-          return;
-        }
-        update
-          .mutateAsync({ id: view.id, version: view.version, name: name.trim() })
-          .then(onClose, () => undefined);
-      }}
+      onSubmit={submitViewName(
+        name,
+        setNameError,
+        (trimmed) => update.mutateAsync({ id: view.id, version: view.version, name: trimmed }),
+        onClose,
+      )}
     >
       <TextField
         label="Name"
