@@ -30,3 +30,36 @@ export function LoadedSettings<T>({
   }
   return children(query.data);
 }
+
+/**
+ * A settings screen of one section: its heading and what it does, then what `children` draws
+ * from the loaded query (see `LoadedSettings`).
+ */
+export function SettingsScreen<T>({
+  query,
+  headingId,
+  title,
+  intro,
+  children,
+}: {
+  query: SettingsQuery<T>;
+  /** The heading's id, which names the section. */
+  headingId: string;
+  title: string;
+  intro: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  return (
+    <LoadedSettings query={query}>
+      {(data) => (
+        <section aria-labelledby={headingId} className="flex flex-col gap-3 pt-4">
+          <h2 id={headingId} className="text-base font-semibold">
+            {title}
+          </h2>
+          <p className="text-sm text-slate-600">{intro}</p>
+          {children(data)}
+        </section>
+      )}
+    </LoadedSettings>
+  );
+}

@@ -2,7 +2,7 @@ import { formatRateMonth, type TExchangeRate } from '@ops/contract/exchange-rate
 import { useState } from 'react';
 import { Button } from '@ops/ui/button';
 import { ConfirmDialog, isVersionConflict } from '@/components/detail';
-import { LoadedSettings } from '@/components/settings-form';
+import { SettingsScreen } from '@/components/settings-form';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { useDeleteExchangeRate } from '../api/delete-exchange-rate';
@@ -37,18 +37,21 @@ export function ExchangeRatesRoute() {
 
   const deleting = open.kind === 'delete' ? open.rate : null;
   return (
-    <LoadedSettings query={rates}>
+    <SettingsScreen
+      query={rates}
+      headingId="exchange-rates"
+      title="Exchange rates"
+      intro={
+        <>
+          Reports show amounts in their own currency and their CHF equivalent, converted with the
+          rate of the amount’s month — or, for a month without one, the latest earlier month’s,
+          named beside the figure. Rates are entered here or imported from a CSV file; nothing is
+          fetched from the internet.
+        </>
+      }
+    >
       {(data) => (
-        <section aria-labelledby="exchange-rates" className="flex flex-col gap-3 pt-4">
-          <h2 id="exchange-rates" className="text-base font-semibold">
-            Exchange rates
-          </h2>
-          <p className="text-sm text-slate-600">
-            Reports show amounts in their own currency and their CHF equivalent, converted with the
-            rate of the amount’s month — or, for a month without one, the latest earlier month’s,
-            named beside the figure. Rates are entered here or imported from a CSV file; nothing is
-            fetched from the internet.
-          </p>
+        <>
           {canEdit ? (
             <div className="flex flex-wrap items-start gap-3">
               <Button
@@ -136,8 +139,8 @@ export function ExchangeRatesRoute() {
               </ConfirmDialog>
             </>
           ) : null}
-        </section>
+        </>
       )}
-    </LoadedSettings>
+    </SettingsScreen>
   );
 }

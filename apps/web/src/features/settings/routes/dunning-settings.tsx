@@ -12,7 +12,7 @@ import { formatMoney } from '@/components/detail';
 import { UnsavedChangesGuard } from '@/components/detail/use-unsaved-changes';
 import {
   describeChange,
-  LoadedSettings,
+  SettingsScreen,
   SaveConflict,
   SaveOutcome,
   useSettingsSave,
@@ -483,20 +483,23 @@ export function DunningSettingsRoute() {
   const settings = useDunningSettings();
   const canEdit = useCan('dunning.manage');
   return (
-    <LoadedSettings query={settings}>
+    <SettingsScreen
+      query={settings}
+      headingId="dunning-settings"
+      title="Dunning"
+      intro={
+        <>
+          An issued invoice with an open balance gets the next enabled level once its due date is
+          that many days past, and, after the first level, once the days between the two levels have
+          passed since the previous one: one level per invoice per run, never the same level twice.
+          The run goes every day at 06:00 (Europe/Zurich), and by hand from the invoices screen with
+          a preview. Honorary and exempted members, invoices paid in part recently, those an
+          unmatched bank payment could settle and balances under the minimum are skipped.
+        </>
+      }
+    >
       {(data) => (
-        <section aria-labelledby="dunning-settings" className="flex flex-col gap-3 pt-4">
-          <h2 id="dunning-settings" className="text-base font-semibold">
-            Dunning
-          </h2>
-          <p className="text-sm text-slate-600">
-            An issued invoice with an open balance gets the next enabled level once its due date is
-            that many days past, and, after the first level, once the days between the two levels
-            have passed since the previous one: one level per invoice per run, never the same level
-            twice. The run goes every day at 06:00 (Europe/Zurich), and by hand from the invoices
-            screen with a preview. Honorary and exempted members, invoices paid in part recently,
-            those an unmatched bank payment could settle and balances under the minimum are skipped.
-          </p>
+        <>
           {canEdit ? (
             <DunningSettingsForm
               settings={data}
@@ -509,8 +512,8 @@ export function DunningSettingsRoute() {
             </>
           )}
           <p className="text-xs text-slate-600">{describeChange(data)}</p>
-        </section>
+        </>
       )}
-    </LoadedSettings>
+    </SettingsScreen>
   );
 }

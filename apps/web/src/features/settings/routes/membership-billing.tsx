@@ -9,7 +9,7 @@ import type { TMembershipBillingSettings } from '@ops/contract/membership-billin
 import { useState } from 'react';
 import { Button, focusRing } from '@ops/ui/button';
 import { ConflictNotice, formatMoney, isVersionConflict } from '@/components/detail';
-import { describeChange, LoadedSettings } from '@/components/settings-form';
+import { describeChange, SettingsScreen } from '@/components/settings-form';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { useMembershipBilling, useUpdateMembershipBilling } from '../api/membership-billing';
@@ -165,17 +165,20 @@ export function MembershipBillingRoute() {
   const canEdit = useCan('invoices.edit');
   const [message, setMessage] = useState<string | null>(null);
   return (
-    <LoadedSettings query={settings}>
+    <SettingsScreen
+      query={settings}
+      headingId="membership-billing"
+      title="Membership billing"
+      intro={
+        <>
+          Approving an application issues the new member’s first membership invoice (fee by the
+          country’s fee band and the category, in CHF, due in 30 days) and e-mails it with its PDF.
+          This rule decides which year it bills and how much of it.
+        </>
+      }
+    >
       {(data) => (
-        <section aria-labelledby="membership-billing" className="flex flex-col gap-3 pt-4">
-          <h2 id="membership-billing" className="text-base font-semibold">
-            Membership billing
-          </h2>
-          <p className="text-sm text-slate-600">
-            Approving an application issues the new member’s first membership invoice (fee by the
-            country’s fee band and the category, in CHF, due in 30 days) and e-mails it with its
-            PDF. This rule decides which year it bills and how much of it.
-          </p>
+        <>
           <MembershipBillingForm
             key={data.version}
             settings={data}
@@ -183,8 +186,8 @@ export function MembershipBillingRoute() {
             message={message}
             setMessage={setMessage}
           />
-        </section>
+        </>
       )}
-    </LoadedSettings>
+    </SettingsScreen>
   );
 }

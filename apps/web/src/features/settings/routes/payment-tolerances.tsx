@@ -3,7 +3,7 @@ import { paymentToleranceMinor, type TPaymentTolerance } from '@ops/contract/pay
 import { useState } from 'react';
 import { Button, focusRing } from '@ops/ui/button';
 import { ConflictNotice, formatMoney, isVersionConflict } from '@/components/detail';
-import { describeChange, LoadedSettings } from '@/components/settings-form';
+import { describeChange, SettingsScreen } from '@/components/settings-form';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { usePaymentTolerances, useUpdatePaymentTolerance } from '../api/payment-tolerances';
@@ -122,18 +122,21 @@ export function PaymentTolerancesRoute() {
   const tolerances = usePaymentTolerances();
   const canEdit = useCan('credit-notes.issue');
   return (
-    <LoadedSettings query={tolerances}>
+    <SettingsScreen
+      query={tolerances}
+      headingId="payment-tolerances"
+      title="Payment tolerances"
+      intro={
+        <>
+          A payment short of the invoice by no more than the tolerance pays it, and the difference
+          is written off as “bank charges” on the invoice (visible and audited). Beyond it, the
+          invoice stays partially paid. The smaller of the ceiling and the share of the total
+          applies; 0 and 0 keep every short payment open.
+        </>
+      }
+    >
       {(data) => (
-        <section aria-labelledby="payment-tolerances" className="flex flex-col gap-3 pt-4">
-          <h2 id="payment-tolerances" className="text-base font-semibold">
-            Payment tolerances
-          </h2>
-          <p className="text-sm text-slate-600">
-            A payment short of the invoice by no more than the tolerance pays it, and the difference
-            is written off as “bank charges” on the invoice (visible and audited). Beyond it, the
-            invoice stays partially paid. The smaller of the ceiling and the share of the total
-            applies; 0 and 0 keep every short payment open.
-          </p>
+        <>
           <table className="w-full text-sm" aria-label="Payment tolerance per currency">
             <thead>
               <tr className="border-b border-slate-200 text-left text-slate-600">
@@ -156,8 +159,8 @@ export function PaymentTolerancesRoute() {
               ))}
             </tbody>
           </table>
-        </section>
+        </>
       )}
-    </LoadedSettings>
+    </SettingsScreen>
   );
 }
