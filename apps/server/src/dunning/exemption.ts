@@ -12,20 +12,19 @@ import { writeTransaction } from '../db/transaction';
 import { memberDunningOf } from '../members';
 
 /**
- * Writes the member's exemption (both columns null: none), locked at the version the operator
- * read and audited as every member write, the reason as the entry's `_reason`; answers with the
- * member's dunning facts and the message `describe` makes of the member's label.
+ * Writes the member's exemption (until and reason both null: none), locked at the version the
+ * operator read and audited as every member write, the reason as the entry's `_reason`; answers
+ * with the member's dunning facts and the message `describe` makes of the member's label.
  */
 function writeExemption(
   db: Kysely<Database>,
   actor: Actor,
   mid: string,
-  version: number,
-  exemption: { until: string | null; reason: string | null },
+  exemption: { version: number; until: string | null; reason: string | null },
   describe: (member: string) => string,
 ): Promise<TMemberDunningExemptionResult> {
   return writeTransaction(db, async (trx) => {
-    const row = await lockRecord(trx, 'members', mid, { version });
+    const row = await lockRecord(trx, 'members', mid, { version: exemption.version });
     const updated = await updateRecord(
       trx,
       actor,
@@ -57,8 +56,7 @@ export function setDunningExemption(
     db,
     actor,
     mid,
-    request.version,
-    { until: request.until, reason: request.reason },
+    request,
     (member) => `${member} is not chased for unpaid invoices until ${formatDate(request.until)}.`,
   );
 }
@@ -74,8 +72,7 @@ export function clearDunningExemption(
     db,
     actor,
     mid,
-    request.version,
-    { until: null, reason: null },
+    { version: request.version, until: null, reason: null },
     (member) => `${member} is chased for unpaid invoices again from the next dunning run.`,
   );
 }
