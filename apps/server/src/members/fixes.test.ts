@@ -503,26 +503,24 @@ describe('the repairs', () => {
     expect(await versionOf('E5')).toBe(1);
   });
 
-  it('clears or relinks bad association links of members and countries', async () => {
-    const cleared = await post<TMemberFixResult>('/api/members/fixes/association-link/repair', {
+  /** Repairs a member's association link at the version it has now. */
+  const repairMemberLink = async <T>(mid: string, repair: Record<string, string>) =>
+    post<T>('/api/members/fixes/association-link/repair', {
       kind: 'member',
-      id: 'L1',
-      version: await versionOf('L1'),
-      action: 'clear',
+      id: mid,
+      version: await versionOf(mid),
+      ...repair,
     });
+
+  it('clears or relinks bad association links of members and countries', async () => {
+    const cleared = await repairMemberLink<TMemberFixResult>('L1', { action: 'clear' });
     expect(cleared.status).toBe(200);
-    const relinked = await post<TMemberFixResult>('/api/members/fixes/association-link/repair', {
-      kind: 'member',
-      id: 'L2',
-      version: await versionOf('L2'),
+    const relinked = await repairMemberLink<TMemberFixResult>('L2', {
       action: 'relink',
       associationMid: 'ADE',
     });
     expect(relinked.status).toBe(200);
-    const toIndividual = await post<ErrorBody>('/api/members/fixes/association-link/repair', {
-      kind: 'member',
-      id: 'L3',
-      version: await versionOf('L3'),
+    const toIndividual = await repairMemberLink<ErrorBody>('L3', {
       action: 'relink',
       associationMid: 'INDX',
     });
