@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 
 /**
  * Issue 17: members and users get a preferred language, one of the federation's four working
@@ -78,8 +78,40 @@ const spanish = [
 /** A literal array: DDL takes no bind parameters. The codes are our own constants above. */
 const codes = (list: string[]) => sql.raw(`ARRAY[${list.map((code) => `'${code}'`).join(', ')}]`);
 
+const languageCheck = sql.raw(`IN ('en', 'fr', 'de', 'es')`);
+
+/**
+ * Gives `table` (aliased `alias` in the backfill) its NOT NULL `preferred_language`: the
+ * language `inherited(row)` reads from what the row belongs to, English when that has none, for
+ * the rows there are now and, by a BEFORE INSERT trigger, for every row that arrives without one.
+ */
+async function addInheritedLanguage(
+  db: Kysely<unknown>,
+  table: 'members' | 'users',
+  alias: string,
+  inherited: (row: string) => RawBuilder<unknown>,
+): Promise<void> {
+  const name = sql.raw(table);
+  const trigger = sql.raw(`${table}_default_language`);
+  await sql`ALTER TABLE ${name} ADD COLUMN preferred_language text CHECK (preferred_language ${languageCheck})`.execute(
+    db,
+  );
+  await sql`UPDATE ${name} ${sql.raw(alias)} SET preferred_language = coalesce(
+      ${inherited(alias)}, 'en')`.execute(db);
+  await sql`ALTER TABLE ${name} ALTER COLUMN preferred_language SET NOT NULL`.execute(db);
+  await sql`CREATE FUNCTION ${trigger}() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF NEW.preferred_language IS NULL THEN
+        NEW.preferred_language := coalesce(
+          ${inherited('NEW')}, 'en');
+      END IF;
+      RETURN NEW;
+    END $$`.execute(db);
+  await sql`CREATE TRIGGER ${trigger} BEFORE INSERT ON ${name}
+    FOR EACH ROW EXECUTE FUNCTION ${trigger}()`.execute(db);
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const languageCheck = sql.raw(`IN ('en', 'fr', 'de', 'es')`);
   await sql`CREATE FUNCTION default_language_of_country(iso2 text) RETURNS text
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN CASE
@@ -101,39 +133,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE TRIGGER countries_default_language BEFORE INSERT ON countries
     FOR EACH ROW EXECUTE FUNCTION countries_default_language()`.execute(db);
 
-  await sql`ALTER TABLE members ADD COLUMN preferred_language text CHECK (preferred_language ${languageCheck})`.execute(
-    db,
+  await addInheritedLanguage(db, 'members', 'm', (row) =>
+    sql.raw(`(SELECT c.language FROM countries c WHERE c.iso2 = ${row}.country_iso2)`),
   );
-  await sql`UPDATE members m SET preferred_language = coalesce(
-      (SELECT c.language FROM countries c WHERE c.iso2 = m.country_iso2), 'en')`.execute(db);
-  await sql`ALTER TABLE members ALTER COLUMN preferred_language SET NOT NULL`.execute(db);
-  await sql`CREATE FUNCTION members_default_language() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF NEW.preferred_language IS NULL THEN
-        NEW.preferred_language := coalesce(
-          (SELECT c.language FROM countries c WHERE c.iso2 = NEW.country_iso2), 'en');
-      END IF;
-      RETURN NEW;
-    END $$`.execute(db);
-  await sql`CREATE TRIGGER members_default_language BEFORE INSERT ON members
-    FOR EACH ROW EXECUTE FUNCTION members_default_language()`.execute(db);
-
-  await sql`ALTER TABLE users ADD COLUMN preferred_language text CHECK (preferred_language ${languageCheck})`.execute(
-    db,
+  await addInheritedLanguage(db, 'users', 'u', (row) =>
+    sql.raw(`(SELECT m.preferred_language FROM members m WHERE m.mid = ${row}.member_mid)`),
   );
-  await sql`UPDATE users u SET preferred_language = coalesce(
-      (SELECT m.preferred_language FROM members m WHERE m.mid = u.member_mid), 'en')`.execute(db);
-  await sql`ALTER TABLE users ALTER COLUMN preferred_language SET NOT NULL`.execute(db);
-  await sql`CREATE FUNCTION users_default_language() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF NEW.preferred_language IS NULL THEN
-        NEW.preferred_language := coalesce(
-          (SELECT m.preferred_language FROM members m WHERE m.mid = NEW.member_mid), 'en');
-      END IF;
-      RETURN NEW;
-    END $$`.execute(db);
-  await sql`CREATE TRIGGER users_default_language BEFORE INSERT ON users
-    FOR EACH ROW EXECUTE FUNCTION users_default_language()`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
