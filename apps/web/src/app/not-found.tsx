@@ -1,6 +1,6 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { Screen } from '@/components/screen';
-import { paths } from '@/config/paths';
+import { HomeLink } from './components/home-link';
 
 export function NotFoundRoute() {
   const { pathname } = useLocation();
@@ -14,12 +14,7 @@ export function NotFoundRoute() {
       }
     >
       <p className="text-sm">
-        <Link
-          to={paths.home.getHref()}
-          className="font-medium text-sky-700 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
-        >
-          Go to Ops
-        </Link>
+        <HomeLink tone="normal">Go to Ops</HomeLink>
       </p>
     </Screen>
   );

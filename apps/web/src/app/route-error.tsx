@@ -1,5 +1,5 @@
-import { Link, useRouteError } from 'react-router';
-import { paths } from '@/config/paths';
+import { useRouteError } from 'react-router';
+import { HomeLink } from './components/home-link';
 import { getErrorMessage } from '@ops/ui/error-message';
 
 /** Error element of the routes: a screen that failed (or failed to load) shows this card. */
@@ -14,12 +14,7 @@ export function RouteError() {
       <h2 className="text-base font-semibold">An error occured</h2>
       <p className="mt-2 text-sm break-words">{getErrorMessage(error)}</p>
       <p className="mt-4 text-sm">
-        <Link
-          to={paths.home.getHref()}
-          className="font-medium underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-        >
-          Back to Ops
-        </Link>
+        <HomeLink tone="alert">Back to Ops</HomeLink>
       </p>
     </div>
   );
