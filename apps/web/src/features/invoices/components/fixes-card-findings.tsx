@@ -1,8 +1,8 @@
-import type { TCardUnlinkedFinding, TFixCardInvoice } from '@ops/contract';
+import type { TCardUnlinkedFinding, TCardVoidInvoiceFinding, TFixCardInvoice } from '@ops/contract';
 import { formatMoney } from '@ops/ui/format';
 import { useInvoiceFixRepair } from '../api/repair-invoice-fix';
 import { CardLink, FindingCard, InvoiceLine } from './fixes-panel';
-import { CheckFindings, type FindingsProps } from './fixes-findings-list';
+import type { FindingProps } from './fixes-findings-list';
 import { RepairAction } from './fixes-repair-action';
 import { formatDate } from '@ops/ui/format';
 import { labelOf, paymentStatusLabels } from '@/lib/labels';
@@ -28,20 +28,7 @@ function CardLine({ card }: { card: TFixCardInvoice }) {
   );
 }
 
-export function CardUnlinkedFindings({ offset, limit, canEdit, onResult }: FindingsProps) {
-  return (
-    <CheckFindings
-      check="card-unlinked"
-      offset={offset}
-      limit={limit}
-      keyOf={(finding) => finding.card.sid}
-    >
-      {(finding) => <CardUnlinkedFinding finding={finding} canEdit={canEdit} onResult={onResult} />}
-    </CheckFindings>
-  );
-}
-
-function CardUnlinkedFinding({
+export function CardUnlinkedFinding({
   finding,
   canEdit,
   onResult,
@@ -101,23 +88,14 @@ function CardUnlinkedFinding({
 }
 
 /** Card payments paid on a void invoice: guidance only, no button. */
-export function CardVoidFindings({ offset, limit }: FindingsProps) {
+export function CardVoidFinding({ finding }: FindingProps<TCardVoidInvoiceFinding>) {
   return (
-    <CheckFindings
-      check="card-void-invoice"
-      offset={offset}
-      limit={limit}
-      keyOf={(finding) => finding.card.sid}
+    <FindingCard
+      label={`Card payment ${finding.card.number ?? finding.card.providerInvoiceId}`}
+      proposal={finding.proposal}
     >
-      {(finding) => (
-        <FindingCard
-          label={`Card payment ${finding.card.number ?? finding.card.providerInvoiceId}`}
-          proposal={finding.proposal}
-        >
-          <CardLine card={finding.card} />
-          <InvoiceLine invoice={finding.invoice} />
-        </FindingCard>
-      )}
-    </CheckFindings>
+      <CardLine card={finding.card} />
+      <InvoiceLine invoice={finding.invoice} />
+    </FindingCard>
   );
 }

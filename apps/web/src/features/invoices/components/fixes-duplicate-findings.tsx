@@ -1,28 +1,12 @@
 import type { TDuplicateInvoicesFinding } from '@ops/contract';
 import { CreditNoteAction } from '@/features/credit-notes';
 import { useInvoiceFixRepair } from '../api/repair-invoice-fix';
-import { CheckFindings, type FindingProps, type FindingsProps } from './fixes-findings-list';
+import type { FindingProps } from './fixes-findings-list';
 import { FindingCard, InvoiceLine } from './fixes-panel';
 import { RepairAction } from './fixes-repair-action';
 
 /** Duplicate numbers and double billing: void the unpaid duplicate the server proposes. */
-export function DuplicateFindings({
-  check,
-  offset,
-  limit,
-  canEdit,
-  onResult,
-}: FindingsProps & { check: 'duplicate-number' | 'duplicate-billing' }) {
-  return (
-    <CheckFindings check={check} offset={offset} limit={limit} keyOf={(finding) => finding.key}>
-      {(finding) => (
-        <DuplicateFinding check={check} finding={finding} canEdit={canEdit} onResult={onResult} />
-      )}
-    </CheckFindings>
-  );
-}
-
-function DuplicateFinding({
+export function DuplicateFinding({
   check,
   finding,
   canEdit,

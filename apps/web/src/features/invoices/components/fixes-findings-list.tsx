@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 import { FindingsList } from '@/components/fixes/fixes-panel';
 import { type InvoiceFindingsPageOf, useInvoiceFixFindings } from '../api/get-invoice-fix-findings';
 
-export type { FindingProps, FindingsProps } from '@/components/fixes/fixes-route';
+import type { FindingProps, FindingsProps } from '@/components/fixes/fixes-route';
+
+export type { FindingProps, FindingsProps };
 
 export type FindingOf<C extends InvoiceFixCheck> = InvoiceFindingsPageOf<C>['findings'][number];
 
@@ -30,4 +32,22 @@ export function CheckFindings<C extends InvoiceFixCheck>({
       {(finding) => children(finding)}
     </FindingsList>
   );
+}
+
+/**
+ * What the registry holds for a check: its page of findings, each drawn by the check's own card
+ * (`Finding`) with the screen's permission and result callback.
+ */
+export function findingsOf<C extends InvoiceFixCheck>(
+  check: C,
+  keyOf: (finding: FindingOf<C>) => string,
+  Finding: (props: FindingProps<FindingOf<C>>) => ReactNode,
+) {
+  return function CheckFindingsOf({ offset, limit, canEdit, onResult }: FindingsProps) {
+    return (
+      <CheckFindings check={check} offset={offset} limit={limit} keyOf={keyOf}>
+        {(finding) => <Finding finding={finding} canEdit={canEdit} onResult={onResult} />}
+      </CheckFindings>
+    );
+  };
 }

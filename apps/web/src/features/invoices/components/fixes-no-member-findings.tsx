@@ -2,25 +2,12 @@ import type { TNoMemberFinding } from '@ops/contract';
 import { useId, useState } from 'react';
 import { Button } from '@ops/ui/button';
 import { useInvoiceFixRepair } from '../api/repair-invoice-fix';
-import { CheckFindings, type FindingProps, type FindingsProps } from './fixes-findings-list';
+import { type FindingProps } from './fixes-findings-list';
 import { FindingCard, inputClass, InvoiceLine, MemberLink } from './fixes-panel';
 import { RepairAction } from './fixes-repair-action';
 
 /** Invoices without a member: assign the proposed (or a typed) member, or void an unpaid one. */
-export function NoMemberFindings({ offset, limit, canEdit, onResult }: FindingsProps) {
-  return (
-    <CheckFindings
-      check="no-member"
-      offset={offset}
-      limit={limit}
-      keyOf={(finding) => finding.invoice.iid}
-    >
-      {(finding) => <NoMemberFinding finding={finding} canEdit={canEdit} onResult={onResult} />}
-    </CheckFindings>
-  );
-}
-
-function NoMemberFinding({ finding, canEdit, onResult }: FindingProps<TNoMemberFinding>) {
+export function NoMemberFinding({ finding, canEdit, onResult }: FindingProps<TNoMemberFinding>) {
   const { invoice } = finding;
   const [memberNumber, setMemberNumber] = useState(finding.proposedMember?.number ?? '');
   const repair = useInvoiceFixRepair(onResult);

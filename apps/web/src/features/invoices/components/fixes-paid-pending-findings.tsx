@@ -1,25 +1,12 @@
 import type { TPaidMemberPendingFinding } from '@ops/contract';
 import { memberStatusLabel } from '@/lib/labels';
 import { useInvoiceFixRepair } from '../api/repair-invoice-fix';
-import { CheckFindings, type FindingProps, type FindingsProps } from './fixes-findings-list';
+import { type FindingProps } from './fixes-findings-list';
 import { FindingCard, InvoiceLine, MemberLink } from './fixes-panel';
 import { RepairAction } from './fixes-repair-action';
 
 /** Paid, but the member is still pending: run rule 2 for the paid invoice. */
-export function PaidPendingFindings({ offset, limit, canEdit, onResult }: FindingsProps) {
-  return (
-    <CheckFindings
-      check="paid-member-pending"
-      offset={offset}
-      limit={limit}
-      keyOf={(finding) => finding.member.mid}
-    >
-      {(finding) => <PaidPendingFinding finding={finding} canEdit={canEdit} onResult={onResult} />}
-    </CheckFindings>
-  );
-}
-
-function PaidPendingFinding({
+export function PaidPendingFinding({
   finding,
   canEdit,
   onResult,

@@ -1,25 +1,12 @@
 import type { TTotalsFinding } from '@ops/contract';
 import { formatMoney } from '@ops/ui/format';
 import { useInvoiceFixRepair } from '../api/repair-invoice-fix';
-import { CheckFindings, type FindingProps, type FindingsProps } from './fixes-findings-list';
+import { type FindingProps } from './fixes-findings-list';
 import { FindingCard, InvoiceLine } from './fixes-panel';
 import { RepairAction } from './fixes-repair-action';
 
 /** Totals that do not add up: recompute them (a paid invoice confirmed, with a reason). */
-export function TotalsFindings({ offset, limit, canEdit, onResult }: FindingsProps) {
-  return (
-    <CheckFindings
-      check="totals"
-      offset={offset}
-      limit={limit}
-      keyOf={(finding) => finding.invoice.iid}
-    >
-      {(finding) => <TotalsFinding finding={finding} canEdit={canEdit} onResult={onResult} />}
-    </CheckFindings>
-  );
-}
-
-function TotalsFinding({ finding, canEdit, onResult }: FindingProps<TTotalsFinding>) {
+export function TotalsFinding({ finding, canEdit, onResult }: FindingProps<TTotalsFinding>) {
   const { invoice, computed } = finding;
   const repair = useInvoiceFixRepair(onResult);
   const isPaid = finding.needsConfirmation;
