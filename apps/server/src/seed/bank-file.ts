@@ -3,6 +3,22 @@ import { buildCamtXml, type CamtBuildEntry, type CamtBuildTransaction } from '..
 import type { Database } from '../db/schema';
 import { demoPayerIban } from './money-rows';
 
+/**
+ * The account a demo bank file is the statement of: the default active CHF account (else the
+ * first by label), by its QR-IBAN where it has one, as the bank names it in a camt.054.
+ */
+export async function statementAccountIban(db: Kysely<Database>): Promise<string> {
+  const account = await db
+    .selectFrom('bank_accounts')
+    .select(['iban', 'qr_iban'])
+    .where('currency', '=', 'CHF')
+    .where('active', '=', true)
+    .orderBy('is_default', 'desc')
+    .orderBy('label')
+    .executeTakeFirstOrThrow();
+  return account.qr_iban ?? account.iban;
+}
+
 export type BankFileOptions = {
   /** Credit transactions in the file. */
   entries: number;
@@ -25,14 +41,7 @@ export async function buildBankFile(
   options: BankFileOptions,
 ): Promise<{ xml: string; matching: number; unmatched: number }> {
   const wanted = Math.round(options.entries * options.matching);
-  const account = await db
-    .selectFrom('bank_accounts')
-    .select(['iban', 'qr_iban'])
-    .where('currency', '=', 'CHF')
-    .where('active', '=', true)
-    .orderBy('is_default', 'desc')
-    .orderBy('label')
-    .executeTakeFirstOrThrow();
+  const accountIban = await statementAccountIban(db);
   const invoices = await sql<{
     number: string;
     payment_reference: string;
@@ -87,7 +96,7 @@ export async function buildBankFile(
     statements: [
       {
         id: `BENCH-NTFCTN-${compactDay}`,
-        iban: account.qr_iban ?? account.iban,
+        iban: accountIban,
         currency: 'CHF',
         fromDate: options.day,
         toDate: options.day,

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { buildCamtXml, type CamtBuildTransaction } from '../bank-statements';
 import type { Database } from '../db/schema';
 import { clock } from '../lib/clock';
+import { statementAccountIban } from './bank-file';
 import { dayOf, demoCalendar, isoDate } from './demo-plan';
 import { demoBankReference, demoEarlierStatement, demoPayerIban } from './money-rows';
 
@@ -50,14 +51,7 @@ export async function buildDemoBankSample(
   }
   const { currentYear } = demoCalendar(seedRecord.referenceDate);
   const earlierStatement = demoEarlierStatement(currentYear);
-  const account = await db
-    .selectFrom('bank_accounts')
-    .select(['iban', 'qr_iban'])
-    .where('currency', '=', 'CHF')
-    .where('active', '=', true)
-    .orderBy('is_default', 'desc')
-    .orderBy('label')
-    .executeTakeFirstOrThrow();
+  const accountIban = await statementAccountIban(db);
   const known = await db
     .selectFrom('bank_entries as e')
     .innerJoin('members as m', 'm.mid', 'e.member_mid')
@@ -132,7 +126,7 @@ export async function buildDemoBankSample(
     statements: [
       {
         id: `DEMO-NTFCTN-${sampleDay}`,
-        iban: account.qr_iban ?? account.iban,
+        iban: accountIban,
         currency: 'CHF',
         fromDate: sampleDay,
         toDate: sampleDay,
