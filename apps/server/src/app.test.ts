@@ -1,27 +1,23 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAsNewOperator, type TestApp } from '../test/app';
+import { fakeWebDist } from '../test/web-dist';
 
 describe('the HTTP server', () => {
   let testApp: TestApp;
   let app: FastifyInstance;
-  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-web-'));
+  let webDist: string;
 
   beforeAll(async () => {
-    fs.writeFileSync(
-      path.join(webDist, 'index.html'),
-      '<!doctype html><title>Operations</title><div id="root"></div>',
-    );
-    fs.mkdirSync(path.join(webDist, 'assets'));
-    fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
     const bundle = 'export const words = ' + JSON.stringify('freight '.repeat(500)) + ';';
-    fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js'), bundle);
-    fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js.gz'), zlib.gzipSync(bundle));
+    webDist = fakeWebDist({
+      'assets/big-def456.js': bundle,
+      'assets/big-def456.js.gz': zlib.gzipSync(bundle),
+    });
     testApp = await createTestApp(
       {},
       {
@@ -44,6 +40,15 @@ describe('the HTTP server', () => {
     await testApp.close();
     fs.rmSync(webDist, { recursive: true, force: true });
   });
+
+  /** Posts `text` as a JSON body to the test's own route (above). */
+  const postJsonText = (text: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: text,
+    });
 
   it('answers /healthz', async () => {
     const response = await app.inject('/healthz');
@@ -119,40 +124,17 @@ describe('the HTTP server', () => {
   });
 
   it('refuses malformed JSON with a 400, not a 500', async () => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/test/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email": ',
-    });
+    const response = await postJsonText('{"email": ');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: { code: 'invalid-argument' } });
   });
 
   it('refuses JSON bodies above 10 MB with 413', async () => {
-    const justUnder = JSON.stringify({
-      email: 'a@example.org',
-      count: 1,
-      pad: 'x'.repeat(10 * 1024 * 1024 - 100),
-    });
-    const over = JSON.stringify({
-      email: 'a@example.org',
-      count: 1,
-      pad: 'x'.repeat(10 * 1024 * 1024),
-    });
-    const accepted = await app.inject({
-      method: 'POST',
-      url: '/api/test/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: justUnder,
-    });
+    const padded = (padLength: number) =>
+      JSON.stringify({ email: 'a@example.org', count: 1, pad: 'x'.repeat(padLength) });
+    const accepted = await postJsonText(padded(10 * 1024 * 1024 - 100));
     expect(accepted.statusCode).toBe(200);
-    const refused = await app.inject({
-      method: 'POST',
-      url: '/api/test/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: over,
-    });
+    const refused = await postJsonText(padded(10 * 1024 * 1024));
     expect(refused.statusCode).toBe(413);
     expect(refused.json()).toEqual({
       error: { code: 'payload-too-large', message: 'The request body is larger than 10 MB.' },

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
+import { fakeWebDist } from '../../test/web-dist';
 import { emailHtmlContentSecurityPolicy } from '../emails/routes';
 
 /** The directives of a Content-Security-Policy header, by name. */
@@ -28,15 +27,10 @@ function expectCommonHeaders(response: LightMyRequestResponse, what: string) {
 describe('browser security headers', () => {
   let t: TestApp;
   let cookie: string;
-  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-web-'));
+  let webDist: string;
 
   beforeAll(async () => {
-    fs.writeFileSync(
-      path.join(webDist, 'index.html'),
-      '<!doctype html><title>Operations</title><div id="root"></div>',
-    );
-    fs.mkdirSync(path.join(webDist, 'assets'));
-    fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    webDist = fakeWebDist();
     t = await createTestApp(
       {},
       {
