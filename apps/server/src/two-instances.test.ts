@@ -22,10 +22,9 @@ import { openDatabase, type DatabaseHandle } from './db/database';
 import { writeTransaction } from './db/transaction';
 import { addOperator } from './operators/service';
 import { waitUntil } from '../test/wait-for';
+import type { ErrorBody } from '../test/requests';
 
 type Instance = { child: ChildProcess & { output: () => string }; url: string };
-type ErrorBody = { error: { code: string; message: string } };
-
 /** Both instances serve one site behind one address (a reverse proxy in production). */
 const publicUrl = 'http://localhost:3000';
 const password = 'correct horse battery staple 42';

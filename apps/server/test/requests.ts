@@ -3,7 +3,11 @@ import { testPublicUrl, type TestApp } from './app';
 
 /** The body of every API error (spec §8): a 400 names each field and rule in `issues`. */
 export type ErrorBody = {
-  error: { code: string; message: string; issues?: { path: string; rule: string }[] };
+  error: {
+    code: string;
+    message: string;
+    issues?: { path: string; rule: string; message: string }[];
+  };
 };
 
 /** An answer as the tests read it: the status and the parsed JSON body. */

@@ -13,11 +13,10 @@ import { silentLogger } from '../../test/database';
 import { startEmailWorker, smtpTransport, type EmailWorker } from '../emails/delivery-worker';
 import { sessionCookieName, sha256 } from './sessions';
 import { throttleLimits } from './throttle';
+import type { ErrorBody } from '../../test/requests';
 
 const strongPassword = 'correct horse battery staple 42';
 const continueUrl = 'http://localhost:3000/members?tab=all';
-
-type ErrorBody = { error: { code: string; message: string } };
 
 describe('sign-in API', () => {
   let t: TestApp;

@@ -12,8 +12,7 @@ import { writeTransaction } from '../db/transaction';
 import { issueActionCode } from './action-codes';
 import { sessionCookieName, sha256 } from './sessions';
 import { issueTerminalSignInLink } from './terminal-sign-in-link';
-
-type ErrorBody = { error: { code: string; message: string } };
+import type { ErrorBody } from '../../test/requests';
 
 /**
  * Issue 20: a terminal's link is one click (the page completes it with the e-mail the link

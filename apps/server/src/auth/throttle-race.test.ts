@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { addTestUser, createTestApp, type TestApp } from '../../test/app';
 import type * as passwordModule from './password';
 import { throttleLimits } from './throttle';
+import type { ErrorBody } from '../../test/requests';
 
 // Counts every argon2 verification, the work the limit exists to bound.
 const verifications = vi.hoisted(() => ({ count: 0 }));
@@ -18,8 +19,6 @@ vi.mock('./password', async (importOriginal) => {
 });
 
 const password = 'correct horse battery staple 42';
-type ErrorBody = { error: { code: string; message: string } };
-
 describe('sign-in throttling under parallel attempts', () => {
   let t: TestApp;
 

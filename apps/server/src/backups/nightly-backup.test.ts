@@ -24,8 +24,7 @@ import { startJobRunner, type JobRunner } from '../jobs/runner';
 import { changesChannel } from '../realtime/changes';
 import { deleteExpiredBackups } from './retention';
 import { waitUntil } from '../../test/wait-for';
-
-type ErrorBody = { error: { code: string; message: string } };
+import type { ErrorBody } from '../../test/requests';
 
 const waitFor = <T>(read: () => Promise<T | undefined>, timeoutMs = 60_000) =>
   waitUntil(read, { timeoutMs, intervalMs: 200 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAsNewOperator, testPublicUrl, type TestApp } from '../../test/app';
 import { findUnstorableText, maxNestingDepth } from '../lib/storable-text';
 import { seedDemo } from '../seed/demo';
+import type { ErrorBody } from '../../test/requests';
 
 /**
  * Issue 13, weakness 11: a NUL character in a path parameter reached PostgreSQL, which refused
@@ -13,10 +14,6 @@ import { seedDemo } from '../seed/demo';
  * (uploads/rows.ts); and the barrage below sends every operation of the OpenAPI document
  * the inputs an attacker would try, asserting that none earns a 5xx.
  */
-
-type ErrorBody = {
-  error: { code: string; message: string; issues?: { path: string; rule: string }[] };
-};
 
 const writeHeaders = { origin: testPublicUrl };
 

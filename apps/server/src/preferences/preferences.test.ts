@@ -8,14 +8,7 @@ import {
   type TestApp,
 } from '../../test/app';
 import { signInEditorAndReader, uidOf } from '../../test/fixtures';
-
-type ErrorBody = {
-  error: {
-    code: string;
-    message: string;
-    issues?: { path: string; rule: string; message: string }[];
-  };
-};
+import type { ErrorBody } from '../../test/requests';
 
 describe('operator preferences', () => {
   let t: TestApp;
