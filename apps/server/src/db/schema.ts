@@ -113,12 +113,11 @@ export type BankAccountsTable = Tracked & {
   active: Defaulted<boolean>;
 };
 
-export type MembersTable = Tracked & {
-  mid: string;
-  number: string;
-  category: MemberCategory;
-  status: MemberStatus;
-  legal_name: string;
+/**
+ * A member's trade name, address and contact columns, all nullable: on `members`, and staged on
+ * `member_upload_rows` as the commit will write them.
+ */
+type MemberContactColumns = {
   trade_name: string | null;
   country_iso2: string | null;
   address_line1: string | null;
@@ -130,21 +129,30 @@ export type MembersTable = Tracked & {
   website: string | null;
   email: string | null;
   phone: string | null;
-  national_association_mid: string | null;
-  joined_on: DateOnly | null;
-  paid_through_year: number | null;
-  terminated_on: DateOnly | null;
-  termination_reason: string | null;
-  billing_currency: Defaulted<string>;
-  card_customer_id: string | null;
-  directory_visible: Defaulted<boolean>;
-  deleted_at: Timestamp | null;
-  /** Defaults to the country's language on insert (migration 0030). */
-  preferred_language: Defaulted<Language>;
-  /** Not chased by dunning until this day (a payment plan), with why (migration 0033). */
-  dunning_exempt_until: DateOnly | null;
-  dunning_exempt_reason: string | null;
 };
+
+export type MembersTable = Tracked &
+  MemberContactColumns & {
+    mid: string;
+    number: string;
+    category: MemberCategory;
+    status: MemberStatus;
+    legal_name: string;
+    national_association_mid: string | null;
+    joined_on: DateOnly | null;
+    paid_through_year: number | null;
+    terminated_on: DateOnly | null;
+    termination_reason: string | null;
+    billing_currency: Defaulted<string>;
+    card_customer_id: string | null;
+    directory_visible: Defaulted<boolean>;
+    deleted_at: Timestamp | null;
+    /** Defaults to the country's language on insert (migration 0030). */
+    preferred_language: Defaulted<Language>;
+    /** Not chased by dunning until this day (a payment plan), with why (migration 0033). */
+    dunning_exempt_until: DateOnly | null;
+    dunning_exempt_reason: string | null;
+  };
 
 export type ApplicationsTable = Tracked & {
   aid: string;
@@ -488,7 +496,7 @@ export type MemberUploadsTable = {
 
 export type MemberUploadChunksTable = { upload_id: string; seq: number; data: Buffer };
 
-export type MemberUploadRowsTable = {
+export type MemberUploadRowsTable = MemberContactColumns & {
   upload_id: string;
   line: number;
   reason: string | null;
@@ -500,17 +508,6 @@ export type MemberUploadRowsTable = {
   legal_name: string | null;
   category: string | null;
   status: string | null;
-  trade_name: string | null;
-  country_iso2: string | null;
-  address_line1: string | null;
-  address_line2: string | null;
-  postal_code: string | null;
-  city: string | null;
-  state: string | null;
-  vat_number: string | null;
-  website: string | null;
-  email: string | null;
-  phone: string | null;
   joined_on: DateOnly | null;
   paid_through_year: number | null;
   billing_currency: string | null;
