@@ -1,6 +1,5 @@
 import type { TMemberDetail } from '@ops/contract';
 import { languageLabels } from '@ops/contract/values';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FieldList, type DetailFieldGroup } from '@/components/detail/field-list';
 import { formatDate, formatDateTime, formatMoney } from '@ops/ui/format';
@@ -170,20 +169,26 @@ function memberFieldGroups(member: TMemberDetail, memberHref: (mid: string) => s
   return groups;
 }
 
-/** One kind of related record: a titled list of links with the total beside the title. */
-function RelatedSection({
+/** One related record as its list shows it: a link to its detail, and a line about it. */
+type RelatedLink = { key: string; href: string; label: string; meta: string };
+
+/**
+ * One kind of related record: a titled list of links with the total beside the title (the
+ * server sends the latest few of each kind and how many there are).
+ */
+function RelatedSection<T>({
   title,
-  total,
-  shown,
   noun,
-  children,
+  related,
+  linkOf,
 }: {
   title: string;
-  total: number;
-  shown: number;
   noun: string;
-  children: ReactNode;
+  related: { total: number; items: readonly T[] };
+  linkOf: (item: T) => RelatedLink;
 }) {
+  const { total } = related;
+  const shown = related.items.length;
   return (
     <section aria-label={title} className="min-w-0">
       <h4 className="border-b border-slate-200 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
@@ -193,7 +198,22 @@ function RelatedSection({
         <p className="py-1.5 text-sm text-slate-500">No {noun}.</p>
       ) : (
         <>
-          <ul className="divide-y divide-slate-100">{children}</ul>
+          <ul className="divide-y divide-slate-100">
+            {related.items.map((item) => {
+              const { key, href, label, meta } = linkOf(item);
+              return (
+                <li
+                  key={key}
+                  className="flex flex-wrap items-baseline justify-between gap-x-3 py-1.5 text-sm"
+                >
+                  <Link className={`${linkClass} min-w-0 [overflow-wrap:anywhere]`} to={href}>
+                    {label}
+                  </Link>
+                  <span className="text-slate-600">{meta}</span>
+                </li>
+              );
+            })}
+          </ul>
           {total > shown ? (
             <p className="pt-1 text-xs text-slate-500">
               The latest {shown} of {total} {noun}.
@@ -205,94 +225,68 @@ function RelatedSection({
   );
 }
 
-function RelatedItem({ href, label, meta }: { href: string; label: string; meta: ReactNode }) {
-  return (
-    <li className="flex flex-wrap items-baseline justify-between gap-x-3 py-1.5 text-sm">
-      <Link className={`${linkClass} min-w-0 [overflow-wrap:anywhere]`} to={href}>
-        {label}
-      </Link>
-      <span className="text-slate-600">{meta}</span>
-    </li>
-  );
-}
-
 /** The records that belong to the member, each a link to its own detail. */
 function MemberRelated({ member }: { member: TMemberDetail }) {
   const { users, invoices, certificates, applications, emails } = member.related;
   return (
     <div className="grid gap-5 @2xl:grid-cols-2">
-      <RelatedSection title="Users" total={users.total} shown={users.items.length} noun="users">
-        {users.items.map((user) => (
-          <RelatedItem
-            key={user.uid}
-            href={paths.user.getHref({ uid: user.uid })}
-            label={user.displayName ? `${user.displayName} (${user.email})` : user.email}
-            meta={[user.memberRole ?? 'no role', user.disabled ? 'disabled' : null]
-              .filter(Boolean)
-              .join(', ')}
-          />
-        ))}
-      </RelatedSection>
+      <RelatedSection
+        title="Users"
+        noun="users"
+        related={users}
+        linkOf={(user) => ({
+          key: user.uid,
+          href: paths.user.getHref({ uid: user.uid }),
+          label: user.displayName ? `${user.displayName} (${user.email})` : user.email,
+          meta: [user.memberRole ?? 'no role', user.disabled ? 'disabled' : null]
+            .filter(Boolean)
+            .join(', '),
+        })}
+      />
       <RelatedSection
         title="Invoices"
-        total={invoices.total}
-        shown={invoices.items.length}
         noun="invoices"
-      >
-        {invoices.items.map((invoice) => (
-          <RelatedItem
-            key={invoice.iid}
-            href={paths.invoice.getHref({ iid: invoice.iid })}
-            label={invoice.number}
-            meta={`${invoice.year} · ${labelOf(invoiceStatusLabels, invoice.status)} · ${formatMoney(invoice.totalMinor, invoice.currency)}`}
-          />
-        ))}
-      </RelatedSection>
+        related={invoices}
+        linkOf={(invoice) => ({
+          key: invoice.iid,
+          href: paths.invoice.getHref({ iid: invoice.iid }),
+          label: invoice.number,
+          meta: `${invoice.year} · ${labelOf(invoiceStatusLabels, invoice.status)} · ${formatMoney(invoice.totalMinor, invoice.currency)}`,
+        })}
+      />
       <RelatedSection
         title="Certificates"
-        total={certificates.total}
-        shown={certificates.items.length}
         noun="certificates"
-      >
-        {certificates.items.map((certificate) => (
-          <RelatedItem
-            key={certificate.cid}
-            href={paths.certificate.getHref({ cid: certificate.cid })}
-            label={certificate.number}
-            meta={`${certificate.documentCode ?? labelOf(certificateTypeLabels, certificate.type)} ${certificate.year} · ${labelOf(certificateStatusLabels, certificate.status)} · valid to ${formatDate(certificate.validTo)}`}
-          />
-        ))}
-      </RelatedSection>
+        related={certificates}
+        linkOf={(certificate) => ({
+          key: certificate.cid,
+          href: paths.certificate.getHref({ cid: certificate.cid }),
+          label: certificate.number,
+          meta: `${certificate.documentCode ?? labelOf(certificateTypeLabels, certificate.type)} ${certificate.year} · ${labelOf(certificateStatusLabels, certificate.status)} · valid to ${formatDate(certificate.validTo)}`,
+        })}
+      />
       <RelatedSection
         title="Applications"
-        total={applications.total}
-        shown={applications.items.length}
         noun="applications"
-      >
-        {applications.items.map((application) => (
-          <RelatedItem
-            key={application.aid}
-            href={paths.application.getHref({ aid: application.aid })}
-            label={application.number}
-            meta={`${labelOf(applicationStatusLabels, application.status)}${application.submittedAt ? ` · submitted ${formatDate(application.submittedAt)}` : ''}`}
-          />
-        ))}
-      </RelatedSection>
+        related={applications}
+        linkOf={(application) => ({
+          key: application.aid,
+          href: paths.application.getHref({ aid: application.aid }),
+          label: application.number,
+          meta: `${labelOf(applicationStatusLabels, application.status)}${application.submittedAt ? ` · submitted ${formatDate(application.submittedAt)}` : ''}`,
+        })}
+      />
       <RelatedSection
         title="E-mails"
-        total={emails.total}
-        shown={emails.items.length}
         noun="e-mails"
-      >
-        {emails.items.map((email) => (
-          <RelatedItem
-            key={email.eid}
-            href={paths.email.getHref({ eid: email.eid })}
-            label={email.subject}
-            meta={`${email.state} · ${formatDateTime(email.createdAt)}`}
-          />
-        ))}
-      </RelatedSection>
+        related={emails}
+        linkOf={(email) => ({
+          key: email.eid,
+          href: paths.email.getHref({ eid: email.eid }),
+          label: email.subject,
+          meta: `${email.state} · ${formatDateTime(email.createdAt)}`,
+        })}
+      />
     </div>
   );
 }
