@@ -18,6 +18,19 @@ import { dunningLevelLabels, invoiceKindLabels, invoiceSourceLabels } from './la
 import { InvoiceStatusBadge } from './status-badge';
 import { invoiceQueryOptions } from '../api/get-invoice';
 
+/** A filter of the list's yes/no kind: what "true" and "false" mean in the list's words. */
+function yesNoFilter<Name extends string>(name: Name, label: string, yes: string, no: string) {
+  return {
+    name,
+    label,
+    kind: 'one-of' as const,
+    options: [
+      { value: 'true', label: yes },
+      { value: 'false', label: no },
+    ],
+  };
+}
+
 /** The invoices list: its columns and filters, for the list kit. */
 export const invoicesListDefinition: DataListDefinition<TInvoiceListItem, typeof invoicesList> = {
   name: 'invoices',
@@ -172,34 +185,20 @@ export const invoicesListDefinition: DataListDefinition<TInvoiceListItem, typeof
       kind: 'one-of',
       options: optionsOf(invoiceStatusLabels, invoiceStatuses),
     },
-    {
-      name: 'overdue',
-      label: 'Overdue',
-      kind: 'one-of',
-      options: [
-        { value: 'true', label: 'Overdue (issued, past due)' },
-        { value: 'false', label: 'Not overdue' },
-      ],
-    },
-    {
-      name: 'partial',
-      label: 'Partially paid',
-      kind: 'one-of',
-      options: [
-        { value: 'true', label: 'Partially paid (issued, money received)' },
-        { value: 'false', label: 'Not partially paid' },
-      ],
-    },
+    yesNoFilter('overdue', 'Overdue', 'Overdue (issued, past due)', 'Not overdue'),
+    yesNoFilter(
+      'partial',
+      'Partially paid',
+      'Partially paid (issued, money received)',
+      'Not partially paid',
+    ),
     // Issue 32: the postal reminders whose letter is still to print and post.
-    {
-      name: 'needsLetter',
-      label: 'Postal letter',
-      kind: 'one-of',
-      options: [
-        { value: 'true', label: 'Needs a letter' },
-        { value: 'false', label: 'Needs none (posted, or by e-mail)' },
-      ],
-    },
+    yesNoFilter(
+      'needsLetter',
+      'Postal letter',
+      'Needs a letter',
+      'Needs none (posted, or by e-mail)',
+    ),
     {
       name: 'dunningLevel',
       label: 'Dunning',
