@@ -29,13 +29,18 @@ export async function addBankAccount(
     .execute();
 }
 
-export async function addMemberRow(db: Kysely<Database>, name: string): Promise<string> {
-  const mid = nextId('bm');
+/** An active individual member without a country; `ids` when the caller keeps its own series. */
+export async function addMemberRow(
+  db: Kysely<Database>,
+  name: string,
+  ids: { mid?: string; number?: string } = {},
+): Promise<string> {
+  const mid = ids.mid ?? nextId('bm');
   await db
     .insertInto('members')
     .values({
       mid,
-      number: `M-${mid}`,
+      number: ids.number ?? `M-${mid}`,
       category: 'individual',
       status: 'active',
       legal_name: name,

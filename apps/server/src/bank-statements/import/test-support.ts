@@ -12,7 +12,7 @@ import type { DatabaseHandle } from '../../db/database';
 import type { Database, InvoicesTable } from '../../db/schema';
 import { buildCreditorReference, buildQrReference } from '../../lib/iban';
 import { loadCountries } from '../../seed/countries';
-import { addInvoiceRow } from '../test-support';
+import { addInvoiceRow, addMemberRow } from '../test-support';
 
 /** Our CHF account: the IBAN, and the QR-IBAN banks report QR-bill credits under. */
 export const ourIban = 'CH9300762011623852957';
@@ -71,18 +71,7 @@ export async function openImportDatabase(
 
 export async function addPayingMember(db: Kysely<Database>, name: string): Promise<string> {
   const mid = `imp-m${next()}`;
-  await db
-    .insertInto('members')
-    .values({
-      mid,
-      number: `M-IMP-${mid}`,
-      category: 'individual',
-      status: 'active',
-      legal_name: name,
-      country_iso2: null,
-    })
-    .execute();
-  return mid;
+  return addMemberRow(db, name, { mid, number: `M-IMP-${mid}` });
 }
 
 export type TestInvoice = { iid: string; number: string; reference: string };
