@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBrowserStream } from './browser-stream';
 import { subscribeToChanges, type LiveChange } from './live-changes';
-import { expectStreamReleasedOnUnsubscribe, fakeEventSources } from './testing/fake-event-source';
+import {
+  expectReopenedAfter,
+  expectStreamReleasedOnUnsubscribe,
+  fakeEventSources,
+} from './testing/fake-event-source';
 
 /** A subscription on a tab of its own (no Web Locks: the tab holds its own connection). */
 function subscribe(tables = ['search_tasks']) {
@@ -71,15 +75,9 @@ describe('subscribeToChanges', () => {
     sources[0]?.open();
     sources[0]?.fail(2);
     expect(sources[0]?.isClosed).toBe(true);
-    vi.advanceTimersByTime(999);
-    expect(sources).toHaveLength(1);
-    vi.advanceTimersByTime(1);
-    expect(sources).toHaveLength(2);
+    expectReopenedAfter(sources, 1_000);
     sources[1]?.fail(2);
-    vi.advanceTimersByTime(1_999);
-    expect(sources).toHaveLength(2);
-    vi.advanceTimersByTime(1);
-    expect(sources).toHaveLength(3);
+    expectReopenedAfter(sources, 2_000);
     sources[2]?.open();
     expect(changes).toEqual([{ type: 'reconnected' }]);
   });

@@ -79,3 +79,15 @@ export function expectStreamReleasedOnUnsubscribe(
   second.unsubscribe();
   expect(second.sources[0]?.isClosed).toBe(true);
 }
+
+/**
+ * That a closed connection is opened again `delayMs` after it closed, not a millisecond sooner:
+ * the stream's back-off, which every subscriber's tests check at each step.
+ */
+export function expectReopenedAfter(sources: readonly FakeEventSource[], delayMs: number) {
+  const count = sources.length;
+  vi.advanceTimersByTime(delayMs - 1);
+  expect(sources).toHaveLength(count);
+  vi.advanceTimersByTime(1);
+  expect(sources).toHaveLength(count + 1);
+}

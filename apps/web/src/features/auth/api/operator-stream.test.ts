@@ -2,6 +2,7 @@ import { eventStreamPath, type TOperatorRecord } from '@ops/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBrowserStream } from '@/lib/browser-stream';
 import {
+  expectReopenedAfter,
   expectStreamReleasedOnUnsubscribe,
   fakeEventSources,
 } from '@/lib/testing/fake-event-source';
@@ -71,16 +72,10 @@ describe('subscribeToOperator', () => {
     sources[0]?.fail(2);
     expect(onClosed).toHaveBeenCalledOnce();
     expect(sources[0]?.isClosed).toBe(true);
-    vi.advanceTimersByTime(999);
-    expect(sources).toHaveLength(1);
-    vi.advanceTimersByTime(1);
-    expect(sources).toHaveLength(2);
+    expectReopenedAfter(sources, 1_000);
     sources[1]?.fail(2);
     expect(onClosed).toHaveBeenCalledTimes(2);
-    vi.advanceTimersByTime(1_999);
-    expect(sources).toHaveLength(2);
-    vi.advanceTimersByTime(1);
-    expect(sources).toHaveLength(3);
+    expectReopenedAfter(sources, 2_000);
   });
 
   it('closes the stream and stops reopening it once unsubscribed', () => {
