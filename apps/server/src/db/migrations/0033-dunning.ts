@@ -4,6 +4,7 @@ import { changeFeedTriggers } from './change-feed-triggers';
 import { createdAudit } from './0023-invoice-upload-audit';
 import { moneyFields, replaceAuditFunction } from './0028-invoice-balance-list';
 import { recordColumns } from './record-columns';
+import { settingsTable } from './settings-table';
 
 /** The new tables the change feed follows, with their key column (as migration 0004 does). */
 const followedTables = [
@@ -53,12 +54,9 @@ ALTER TABLE members
 CREATE INDEX bank_entries_dunning_idx ON bank_entries (currency, amount_minor)
   WHERE direction = 'credit' AND state IN ('unmatched', 'suggested');
 
-CREATE TABLE dunning_settings (
-  id text PRIMARY KEY DEFAULT 'dunning' CHECK (id = 'dunning'),
-  recent_payment_days integer NOT NULL DEFAULT 14 CHECK (recent_payment_days BETWEEN 0 AND 365),
-  ${recordColumns}
-);
-INSERT INTO dunning_settings (id) VALUES ('dunning');
+${settingsTable('dunning_settings', 'dunning', [
+  'recent_payment_days integer NOT NULL DEFAULT 14 CHECK (recent_payment_days BETWEEN 0 AND 365)',
+])}
 
 CREATE TABLE dunning_levels (
   level smallint PRIMARY KEY CHECK (level BETWEEN 1 AND 4),

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { changeFeedTriggers } from './change-feed-triggers';
-import { recordColumns } from './record-columns';
+import { settingsTable } from './settings-table';
 
 /**
  * Issue 20, nightly backups: the retention setting and one row per backup the job made.
@@ -22,12 +22,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql
     .raw(
       `
-CREATE TABLE backup_settings (
-  id text PRIMARY KEY DEFAULT 'backups' CHECK (id = 'backups'),
-  retention_days integer NOT NULL DEFAULT 14 CHECK (retention_days BETWEEN 1 AND 3650),
-  ${recordColumns}
-);
-INSERT INTO backup_settings (id) VALUES ('backups');
+${settingsTable('backup_settings', 'backups', [
+  'retention_days integer NOT NULL DEFAULT 14 CHECK (retention_days BETWEEN 1 AND 3650)',
+])}
 
 CREATE TABLE backups (
   id text PRIMARY KEY,

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { changeFeedTriggers } from './change-feed-triggers';
-import { recordColumns } from './record-columns';
+import { settingsTable } from './settings-table';
 
 /**
  * Issue 32, how a new member's first year is billed. Until now an approval billed the whole
@@ -16,14 +16,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql
     .raw(
       `
-CREATE TABLE membership_billing_settings (
-  id text PRIMARY KEY DEFAULT 'membership-billing' CHECK (id = 'membership-billing'),
-  first_year_rule text NOT NULL DEFAULT 'next-year-from-cutoff'
-    CHECK (first_year_rule IN ('full-year', 'next-year-from-cutoff', 'pro-rata-by-month')),
-  cutoff_month smallint NOT NULL DEFAULT 10 CHECK (cutoff_month BETWEEN 1 AND 12),
-  ${recordColumns}
-);
-INSERT INTO membership_billing_settings (id) VALUES ('membership-billing');
+${settingsTable('membership_billing_settings', 'membership-billing', [
+  `first_year_rule text NOT NULL DEFAULT 'next-year-from-cutoff'
+    CHECK (first_year_rule IN ('full-year', 'next-year-from-cutoff', 'pro-rata-by-month'))`,
+  'cutoff_month smallint NOT NULL DEFAULT 10 CHECK (cutoff_month BETWEEN 1 AND 12)',
+])}
 ${changeFeedTriggers([['membership_billing_settings', 'id']], ['insert', 'update'])}
 `,
     )
