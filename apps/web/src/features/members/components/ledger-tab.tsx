@@ -36,24 +36,20 @@ export function LedgerTab({ member }: { member: TMemberDetail }) {
           <div className="flex flex-wrap items-baseline justify-between gap-3">
             <h4 className="text-sm font-semibold text-slate-800">{account.currency}</h4>
             <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
-              <div className="flex gap-2">
-                <dt className="text-slate-600">Open balance</dt>
-                <dd className="font-medium tabular-nums">
-                  {formatMoney(account.openBalanceMinor, account.currency)}
-                </dd>
-              </div>
-              <div className="flex gap-2">
-                <dt className="text-slate-600">Credit</dt>
-                <dd className="font-medium tabular-nums">
-                  {formatMoney(account.creditMinor, account.currency)}
-                </dd>
-              </div>
-              <div className="flex gap-2">
-                <dt className="text-slate-600">Balance</dt>
-                <dd className="font-medium tabular-nums">
-                  {formatMoney(account.balanceMinor, account.currency)}
-                </dd>
-              </div>
+              {(
+                [
+                  ['Open balance', account.openBalanceMinor],
+                  ['Credit', account.creditMinor],
+                  ['Balance', account.balanceMinor],
+                ] as const
+              ).map(([label, minor]) => (
+                <div key={label} className="flex gap-2">
+                  <dt className="text-slate-600">{label}</dt>
+                  <dd className="font-medium tabular-nums">
+                    {formatMoney(minor, account.currency)}
+                  </dd>
+                </div>
+              ))}
             </dl>
           </div>
           <div className="flex flex-wrap items-center gap-3">
