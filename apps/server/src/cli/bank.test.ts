@@ -1,9 +1,4 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmptyDatabase, silentLogger } from '../../test/database';
-import { runTs } from '../../test/processes';
+import { describe, expect, it } from 'vitest';
 import {
   addOpenInvoice,
   addOurAccounts,
@@ -12,47 +7,21 @@ import {
   credit,
   entryOf,
 } from '../bank-statements/import/test-support';
-import { openDatabase, type DatabaseHandle } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
-
-const cli = 'src/cli/main.ts';
+import { cliOnEmptyDatabase } from './test-support';
 
 describe('ops bank import', () => {
-  let databaseUrl: string;
-  let database: DatabaseHandle;
-  let folder: string;
-  const ops = (args: string[]) => runTs(cli, args, { DATABASE_URL: databaseUrl });
-  const writeXml = (name: string, xml: string) => {
-    const file = path.join(folder, name);
-    fs.writeFileSync(file, xml);
-    return file;
-  };
+  const cli = cliOnEmptyDatabase({ setup: addOurAccounts, tempFolder: 'bank-import-' });
+  const { ops, writeFile: writeXml } = cli;
   const counts = async () => ({
-    statements: (await database.db.selectFrom('bank_statements').select('bsid').execute()).length,
-    movements: (await database.db.selectFrom('money_movements').select('id').execute()).length,
-  });
-
-  beforeAll(async () => {
-    databaseUrl = await createEmptyDatabase();
-    database = await openDatabase({
-      databaseUrl,
-      dataDir: '/nonexistent',
-      role: 'cli',
-      logger: silentLogger,
-    });
-    await migrateToLatest(database.db);
-    await addOurAccounts(database.db);
-    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-import-'));
-  });
-  afterAll(async () => {
-    await database.close();
-    fs.rmSync(folder, { recursive: true, force: true });
+    statements: (await cli.database.db.selectFrom('bank_statements').select('bsid').execute())
+      .length,
+    movements: (await cli.database.db.selectFrom('money_movements').select('id').execute()).length,
   });
 
   it('imports several files as the CLI and prints one JSON object with the summed counts', async () => {
-    const mid = await addPayingMember(database.db, 'Rheinhafen Spedition AG');
-    const a = await addOpenInvoice(database.db, mid, 10_000);
-    const b = await addOpenInvoice(database.db, mid, 20_000);
+    const mid = await addPayingMember(cli.database.db, 'Rheinhafen Spedition AG');
+    const a = await addOpenInvoice(cli.database.db, mid, 10_000);
+    const b = await addOpenInvoice(cli.database.db, mid, 20_000);
     const first = credit({ amountMinor: 10_000, structuredReference: a.reference });
     const one = writeXml('one.xml', bankFile([entryOf([first, credit({ amountMinor: 5 })])]));
     const two = writeXml(
@@ -77,7 +46,7 @@ describe('ops bank import', () => {
       bookedTotals: [{ currency: 'CHF', amountMinor: '25000' }],
     });
     expect(output.reports).toHaveLength(2);
-    const audit = await database.db
+    const audit = await cli.database.db
       .selectFrom('audit_log')
       .select(['actor_kind'])
       .where('table_name', '=', 'bank_entries')
@@ -99,7 +68,7 @@ describe('ops bank import', () => {
     );
     const before = await counts();
 
-    const missing = await ops(['bank', 'import', good, path.join(folder, 'missing.xml')]);
+    const missing = await ops(['bank', 'import', good, cli.pathOf('missing.xml')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('missing.xml: no such file.');
 

@@ -1,31 +1,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmptyDatabase, silentLogger } from '../../test/database';
+import { silentLogger } from '../../test/database';
 import { newDataDir, runTs } from '../../test/processes';
 import { loadConfig } from '../config';
-import { openDatabase, type DatabaseHandle } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
 import { startServer, type RunningServer } from '../server';
-
-const cli = 'src/cli/main.ts';
+import { cliEntry, cliOnEmptyDatabase } from './test-support';
 
 describe('the command line', () => {
-  let databaseUrl: string;
-  let database: DatabaseHandle;
-  const ops = (args: string[], input?: string) =>
-    runTs(cli, args, { DATABASE_URL: databaseUrl }, input);
-
-  beforeAll(async () => {
-    databaseUrl = await createEmptyDatabase();
-    database = await openDatabase({
-      databaseUrl,
-      dataDir: '/nonexistent',
-      role: 'cli',
-      logger: silentLogger,
-    });
-    await migrateToLatest(database.db);
-  });
-  afterAll(() => database.close());
+  const cli = cliOnEmptyDatabase();
+  const { ops } = cli;
 
   it('lists every command of the operating contract in --help', async () => {
     const top = await ops(['--help']);
@@ -63,7 +46,7 @@ describe('the command line', () => {
     expect(common.stderr).toMatch(
       /The password (is a commonly used password|is too easy to guess)/,
     );
-    const users = await database.db
+    const users = await cli.database.db
       .selectFrom('users')
       .select('uid')
       .where('email', '=', 'weak@example.org')
@@ -87,20 +70,20 @@ describe('the command line', () => {
       'anna.keller@example.org (no name) is now an operator with roles: admin (new user created); password set.',
     );
 
-    const user = await database.db
+    const user = await cli.database.db
       .selectFrom('users')
       .selectAll()
       .where('email', '=', 'anna.keller@example.org')
       .executeTakeFirstOrThrow();
     expect(user.password_hash).toMatch(/^\$argon2id\$/);
     expect(user.sign_in_methods).toEqual(['password']);
-    const operator = await database.db
+    const operator = await cli.database.db
       .selectFrom('operators')
       .selectAll()
       .where('uid', '=', user.uid)
       .executeTakeFirst();
     expect(operator?.roles).toEqual(['admin']);
-    const audit = await database.db
+    const audit = await cli.database.db
       .selectFrom('audit_log')
       .selectAll()
       .where('record_id', '=', user.uid)
@@ -120,7 +103,7 @@ describe('the command line', () => {
   });
 
   const operatorOf = (email: string) =>
-    database.db
+    cli.database.db
       .selectFrom('operators')
       .innerJoin('users', 'users.uid', 'operators.uid')
       .select(['operators.roles', 'users.display_name'])
@@ -192,7 +175,7 @@ describe('the command line', () => {
       'Unknown role "boss" in --roles; the roles are: admin, finance, membership, read-only.',
     );
     expect(await operatorOf('bad.role@example.org')).toBeUndefined();
-    const user = await database.db
+    const user = await cli.database.db
       .selectFrom('users')
       .select('uid')
       .where('email', '=', 'bad.role@example.org')
@@ -206,7 +189,7 @@ describe('the command line', () => {
       'quay-lantern-orbit-51\n',
     );
     expect(result.code).toBe(0);
-    const user = await database.db
+    const user = await cli.database.db
       .selectFrom('users')
       .selectAll()
       .where('email', '=', 'stdin@example.org')
@@ -229,7 +212,7 @@ describe('the command line', () => {
     expect(removed.stdout).toContain('leaving@example.org is no longer an operator.');
     const { rows } = await sql<{ is_operator: boolean }>`
       SELECT EXISTS (SELECT 1 FROM operators o JOIN users u USING (uid) WHERE u.email = 'leaving@example.org') AS is_operator`.execute(
-      database.db,
+      cli.database.db,
     );
     expect(rows[0]?.is_operator).toBe(false);
     const again = await ops(['operators', 'remove', 'leaving@example.org']);
@@ -246,7 +229,7 @@ describe('the command line', () => {
       processed: number;
       perType: Record<string, number>;
     };
-    const users = await database.db
+    const users = await cli.database.db
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .executeTakeFirstOrThrow();
@@ -268,7 +251,7 @@ describe('the command line beside a running server', () => {
 
   it('adds an operator through the running server’s database', async () => {
     const result = await runTs(
-      cli,
+      cliEntry,
       ['operators', 'add', 'beside@example.org', '--roles', 'admin'],
       {
         DATA_DIR: dataDir,
@@ -287,7 +270,7 @@ describe('the command line beside a running server', () => {
   });
 
   it('rebuilds the index with the server running (its worker or the CLI runs the task)', async () => {
-    const result = await runTs(cli, ['search', 'reindex'], { DATA_DIR: dataDir });
+    const result = await runTs(cliEntry, ['search', 'reindex'], { DATA_DIR: dataDir });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({
       status: 'succeeded',

@@ -1,51 +1,30 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TDunningReport } from '@ops/contract';
-import { createEmptyDatabase, silentLogger } from '../../test/database';
-import { runTs } from '../../test/processes';
 import {
   addOpenInvoice,
   addOurAccounts,
   addPayingMember,
 } from '../bank-statements/import/test-support';
-import { openDatabase, type DatabaseHandle } from '../db/database';
 import { pdfText } from '../invoices/pdf-test-support';
-import { migrateToLatest } from '../db/migrate';
+import { cliOnEmptyDatabase } from './test-support';
 import { runDunning } from '../dunning';
 import { loadCountries } from '../seed/countries';
 
-const cli = 'src/cli/main.ts';
-
 describe('ops dunning run', () => {
-  let databaseUrl: string;
-  let database: DatabaseHandle;
-  const ops = (args: string[]) => runTs(cli, args, { DATABASE_URL: databaseUrl });
-
-  beforeAll(async () => {
-    databaseUrl = await createEmptyDatabase();
-    database = await openDatabase({
-      databaseUrl,
-      dataDir: '/nonexistent',
-      role: 'cli',
-      logger: silentLogger,
-    });
-    await migrateToLatest(database.db);
-    await addOurAccounts(database.db);
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  const cli = cliOnEmptyDatabase({ setup: addOurAccounts });
+  const { ops } = cli;
 
   it('previews with --dry-run --json (nothing written), then runs and sends each level once', async () => {
-    const mid = await addPayingMember(database.db, 'Hafenlogistik GmbH');
-    await database.db
+    const mid = await addPayingMember(cli.database.db, 'Hafenlogistik GmbH');
+    await cli.database.db
       .updateTable('members')
       .set({ email: 'hafen@example.org' })
       .where('mid', '=', mid)
       .execute();
-    const { iid } = await addOpenInvoice(database.db, mid, 30_000, { due_date: '2026-03-01' });
+    const { iid } = await addOpenInvoice(cli.database.db, mid, 30_000, { due_date: '2026-03-01' });
 
     const dry = await ops(['dunning', 'run', '--as-of', '2026-03-11', '--dry-run', '--json']);
     expect(dry.code, dry.stderr).toBe(0);
@@ -60,7 +39,7 @@ describe('ops dunning run', () => {
     });
     expect(preview.levels[0]).toMatchObject({ level: 1, invoices: 1 });
     expect(preview.items[0]).toMatchObject({ invoiceId: iid, level: 1 });
-    expect(await database.db.selectFrom('dunning_notices').selectAll().execute()).toEqual([]);
+    expect(await cli.database.db.selectFrom('dunning_notices').selectAll().execute()).toEqual([]);
 
     const real = await ops(['dunning', 'run', '--as-of', '2026-03-11']);
     expect(real.code, real.stderr).toBe(0);
@@ -68,7 +47,7 @@ describe('ops dunning run', () => {
     expect(real.stdout).toContain('E-mails queued: 1');
     const again = await ops(['dunning', 'run', '--as-of', '2026-03-11', '--json']);
     expect(JSON.parse(again.stdout)).toMatchObject({ itemsTotal: 0, emailsQueued: 0 });
-    const audit = await database.db
+    const audit = await cli.database.db
       .selectFrom('audit_log')
       .select(['actor_kind', 'action'])
       .where('record_id', '=', iid)
@@ -78,9 +57,9 @@ describe('ops dunning run', () => {
   });
 
   it('dunning letters: lists the postal reminders, writes their PDF, marks them posted once printed (exit 2 on bad input)', async () => {
-    await loadCountries(database.pool);
-    const mid = await addPayingMember(database.db, 'Transports Rochat SA');
-    await database.db
+    await loadCountries(cli.database.pool);
+    const mid = await addPayingMember(cli.database.db, 'Transports Rochat SA');
+    await cli.database.db
       .updateTable('members')
       .set({
         email: null,
@@ -92,10 +71,10 @@ describe('ops dunning run', () => {
       })
       .where('mid', '=', mid)
       .execute();
-    const { iid, number } = await addOpenInvoice(database.db, mid, 45_000, {
+    const { iid, number } = await addOpenInvoice(cli.database.db, mid, 45_000, {
       due_date: '2026-05-01',
     });
-    const run = await runDunning(database.db, {
+    const run = await runDunning(cli.database.db, {
       asOf: '2026-05-11',
       dryRun: false,
       trigger: 'cli',
@@ -131,7 +110,7 @@ describe('ops dunning run', () => {
     // Printing marks nothing: the next step is said, with the time the letters were read.
     const upTo = /--mark-posted --up-to (\S+)/.exec(printed.stdout)?.[1];
     expect(upTo).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-    const notice = database.db
+    const notice = cli.database.db
       .selectFrom('dunning_notices')
       .select('letter_posted_at')
       .where('invoice_iid', '=', iid);
@@ -141,7 +120,7 @@ describe('ops dunning run', () => {
     expect(marked.code, marked.stderr).toBe(0);
     expect(marked.stdout).toContain('1 letter marked as posted (1 reminder).');
     expect((await ops(['dunning', 'letters'])).stdout).toBe('No postal reminder needs a letter.\n');
-    const audit = await database.db
+    const audit = await cli.database.db
       .selectFrom('audit_log')
       .select(['actor_kind', 'action'])
       .where('record_id', '=', iid)

@@ -1,41 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { TExchangeRateImportResult, TExchangeRates } from '@ops/contract/exchange-rates';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmptyDatabase, silentLogger } from '../../test/database';
-import { runTs } from '../../test/processes';
-import { openDatabase, type DatabaseHandle } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
-
-const cli = 'src/cli/main.ts';
+import { describe, expect, it } from 'vitest';
+import { cliOnEmptyDatabase } from './test-support';
 
 describe('ops exchange-rates', () => {
-  let databaseUrl: string;
-  let database: DatabaseHandle;
-  let folder: string;
-  const ops = (args: string[]) => runTs(cli, args, { DATABASE_URL: databaseUrl });
-  const writeCsv = (name: string, text: string) => {
-    const file = path.join(folder, name);
-    fs.writeFileSync(file, text);
-    return file;
-  };
-
-  beforeAll(async () => {
-    databaseUrl = await createEmptyDatabase();
-    database = await openDatabase({
-      databaseUrl,
-      dataDir: '/nonexistent',
-      role: 'cli',
-      logger: silentLogger,
-    });
-    await migrateToLatest(database.db);
-    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-rates-'));
-  });
-  afterAll(async () => {
-    await database.close();
-    fs.rmSync(folder, { recursive: true, force: true });
-  });
+  const cli = cliOnEmptyDatabase({ tempFolder: 'exchange-rates-' });
+  const { ops, writeFile: writeCsv } = cli;
 
   it('imports a file as the CLI (audited), then lists the rates as text and JSON', async () => {
     const file = writeCsv(
@@ -54,7 +23,7 @@ describe('ops exchange-rates', () => {
       unchanged: 3,
     } satisfies Partial<TExchangeRateImportResult>);
 
-    const audit = await database.db
+    const audit = await cli.database.db
       .selectFrom('audit_log')
       .select(['actor_kind', 'action', 'record_id'])
       .where('table_name', '=', 'exchange_rates')
@@ -95,14 +64,14 @@ describe('ops exchange-rates', () => {
       'Line 3: CHF is the base currency: its rate is always 1 (currency)',
     );
     expect(refused.stderr).toContain('Line 4: "2026-4" is not a month written YYYY-MM');
-    const gbp = await database.db
+    const gbp = await cli.database.db
       .selectFrom('exchange_rates')
       .select('id')
       .where('currency', '=', 'GBP')
       .execute();
     expect(gbp).toEqual([]);
 
-    const missing = await ops(['exchange-rates', 'import', path.join(folder, 'nowhere.csv')]);
+    const missing = await ops(['exchange-rates', 'import', cli.pathOf('nowhere.csv')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('nowhere.csv: no such file.');
   });
