@@ -237,56 +237,29 @@ describe('notes, mentions and follow-ups', () => {
   });
 
   it('refuses bad input with a 400 naming the field and the rule', async () => {
-    expectInvalid(
-      await write({ table: 'members', recordId: mid, body: '  \n ' }),
-      'body.body',
-      'custom',
-    );
-    expectInvalid(
-      await write({ table: 'members', recordId: mid, body: 'x'.repeat(10_001) }),
-      'body.body',
-      'too_big',
-    );
-    expectInvalid(
-      await write({ table: 'countries', recordId: 'CH', body: 'Hi' }),
-      'body.table',
-      'invalid_value',
-    );
-    expectInvalid(
-      await write({ table: 'members', recordId: mid, body: 'Hi', mentions: [moUid, 'nobody'] }),
-      'body.mentions.1',
-      'active',
-    );
-    expectInvalid(
-      await write({ table: 'members', recordId: mid, body: 'Hi', mentions: [formerUid] }),
-      'body.mentions.0',
-      'active',
-    );
-    // A user who is not an operator is no one to mention either.
-    expectInvalid(
-      await write({ table: 'members', recordId: mid, body: 'Hi', mentions: [userUid] }),
-      'body.mentions.0',
-      'active',
-    );
-    expectInvalid(
-      await write({
-        table: 'members',
-        recordId: mid,
-        body: 'Hi',
-        followUp: { dueOn: '2026-13-01', assigneeUid: moUid },
-      }),
-      'body.followUp.dueOn',
-    );
-    expectInvalid(
-      await write({
-        table: 'members',
-        recordId: mid,
-        body: 'Hi',
-        followUp: { dueOn: '2026-12-01', assigneeUid: formerUid },
-      }),
-      'body.followUp.assigneeUid',
-      'active',
-    );
+    // Each refused note: a member's unless it names another record; the field and rule named.
+    const refused: [Record<string, unknown>, string, string?][] = [
+      [{ body: '  \n ' }, 'body.body', 'custom'],
+      [{ body: 'x'.repeat(10_001) }, 'body.body', 'too_big'],
+      [{ table: 'countries', recordId: 'CH' }, 'body.table', 'invalid_value'],
+      [{ mentions: [moUid, 'nobody'] }, 'body.mentions.1', 'active'],
+      [{ mentions: [formerUid] }, 'body.mentions.0', 'active'],
+      // A user who is not an operator is no one to mention either.
+      [{ mentions: [userUid] }, 'body.mentions.0', 'active'],
+      [{ followUp: { dueOn: '2026-13-01', assigneeUid: moUid } }, 'body.followUp.dueOn'],
+      [
+        { followUp: { dueOn: '2026-12-01', assigneeUid: formerUid } },
+        'body.followUp.assigneeUid',
+        'active',
+      ],
+    ];
+    for (const [fields, path, rule] of refused) {
+      expectInvalid(
+        await write({ table: 'members', recordId: mid, body: 'Hi', ...fields }),
+        path,
+        rule,
+      );
+    }
     expectInvalid(await api.get('/api/notes?table=members'), 'query.recordId');
     // Nothing of the refused notes was written.
     const { total } = await notesOf('members', mid);
