@@ -1,7 +1,7 @@
 import type { TAuthUser, TSessionProbe } from '@ops/contract';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@ops/ui/api-client';
-import type { SignInOnLoadOutcome } from '../utils/sign-in-on-load';
+import type { SignInOnLoadOutcome } from '@ops/ui/sign-in/sign-in-on-load';
 import { authQueryKeys } from './query-keys';
 
 /**

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { getEmailForSignIn, rememberEmail, setEmailForSignIn } from '../utils/storage';
-import { signInOnLoad, type SignInOnLoadOutcome } from '../utils/sign-in-on-load';
+import { getEmailForSignIn, rememberEmail, setEmailForSignIn } from '@ops/ui/sign-in/storage';
+import { signInOnLoad, type SignInOnLoadOutcome } from '@ops/ui/sign-in/sign-in-on-load';
 import { completeSignInLink } from './complete-sign-in-link';
 import { getRedirectResult } from './get-redirect-result';
 import { setSignedInUser } from './me';

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
-import type { SignInOnLoadOutcome } from '../utils/sign-in-on-load';
+import type { SignInOnLoadOutcome } from '@ops/ui/sign-in/sign-in-on-load';
 import { authQueryKeys } from './query-keys';
 
 /** Ends the session; an already ended one (401) counts as signed out. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { getAuthErrorMessage } from '../utils/auth-error-message';
+import { getAuthErrorMessage } from '@ops/ui/sign-in/auth-error-message';
 
 /**
  * Spec §8: the amber 'Authentication Error' box, its text chosen by the error's code.

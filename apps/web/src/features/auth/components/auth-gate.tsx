@@ -11,8 +11,8 @@ import { SessionContext } from '../hooks/use-session';
 import { NotOperatorScreen } from '../routes/not-operator';
 import { ResetPasswordScreen } from '../routes/reset-password';
 import { SignInScreen } from '../routes/sign-in';
-import { getActionLink, isSignInLink, withoutQueryString } from '../utils/action-link';
-import { rememberEmail } from '../utils/storage';
+import { getActionLink, isSignInLink, withoutQueryString } from '@ops/ui/sign-in/action-link';
+import { rememberEmail } from '@ops/ui/sign-in/storage';
 import { AuthLayout, AuthLoading } from './auth-layout';
 
 const passwordChangedNotice = 'Your password has been changed. Sign in with your new password.';

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { emailBreakPoints } from '../utils/email-break-points';
+import { emailBreakPoints } from '@ops/ui/sign-in/email-break-points';
 
 /**
  * An e-mail address that wraps only at sensible points: a `<wbr>` after the @ and after each dot.

@@ -1,5 +1,5 @@
 import { useEffect, type RefObject } from 'react';
-import { shouldFocusEmailInput } from '../utils/type-to-focus';
+import { shouldFocusEmailInput } from '@ops/ui/sign-in/type-to-focus';
 
 /**
  * Spec §2 step 8: a letter or digit typed while no input has the focus moves the focus to

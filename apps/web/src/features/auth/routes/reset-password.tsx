@@ -8,8 +8,8 @@ import { useCompletePasswordReset } from '../api/complete-password-reset';
 import { AuthErrorBox } from '../components/auth-error-box';
 import { EmailAddress } from '../components/email-address';
 import { AuthLayout } from '../components/auth-layout';
-import { minimumNewPasswordLength } from '../utils/constants';
-import { validateNewPassword, validatePasswordConfirmation } from '../utils/validation';
+import { minimumNewPasswordLength } from '@ops/ui/sign-in/constants';
+import { validateNewPassword, validatePasswordConfirmation } from '@ops/ui/sign-in/validation';
 
 export type ResetPasswordScreenProps = {
   /** The oobCode of the e-mailed link. */

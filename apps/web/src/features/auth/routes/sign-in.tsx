@@ -13,17 +13,17 @@ import { AuthErrorBox } from '../components/auth-error-box';
 import { AuthLayout } from '../components/auth-layout';
 import { MailboxPanel, SentTo } from '../components/mailbox-panel';
 import { useTypeToFocus } from '../hooks/use-type-to-focus';
-import { getContinueUrl } from '../utils/action-link';
-import { minimumSignInPasswordLength } from '../utils/constants';
+import { getContinueUrl } from '@ops/ui/sign-in/action-link';
+import { minimumSignInPasswordLength } from '@ops/ui/sign-in/constants';
 import {
   createSignInFormState,
   getVisibleMethods,
   isFirstStep,
   shouldSendLinkAutomatically,
   signInFormReducer,
-} from '../utils/sign-in-form-state';
-import { getRememberedEmail, rememberEmail, setEmailForSignIn } from '../utils/storage';
-import { normalizeEmail, validateEmail, validatePassword } from '../utils/validation';
+} from '@ops/ui/sign-in/sign-in-form-state';
+import { getRememberedEmail, rememberEmail, setEmailForSignIn } from '@ops/ui/sign-in/storage';
+import { normalizeEmail, validateEmail, validatePassword } from '@ops/ui/sign-in/validation';
 
 export type SignInScreenProps = {
   /** An e-mail to start with; by default the one remembered on this browser. */

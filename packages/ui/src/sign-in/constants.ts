@@ -1,7 +1,7 @@
 import type * as contract from '@ops/contract';
 
 // Copies of a few @ops/contract values. Browser code only imports types from the contract: a
-// value import would bring its zod schemas into the sign-in bundle (see lib/api-client.ts).
+// value import would bring its zod schemas into the sign-in bundle (see ../api-client.ts).
 // `satisfies` against the contract's own types makes any drift a type error.
 
 /** Query-string parameters of e-mailed action links. */
