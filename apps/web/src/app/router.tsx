@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import type { ScreenDeclaration } from '@/config/screen-registry';
+import type { ScreenDeclaration } from '@ops/ui/screen-registry';
 import { declaredScreens } from '@/config/screens';
 import { RouteError } from './route-error';
 import { screenLoaders, type LoadScreen } from './screen-loaders';

@@ -1,7 +1,7 @@
-import { pathsOf } from './screen-registry';
+import { pathsOf } from '@ops/ui/screen-registry';
 import { areas } from './screens';
 
-export type { AppPath, HrefArgs } from './screen-registry';
+export type { AppPath, HrefArgs } from '@ops/ui/screen-registry';
 
 /**
  * Every screen of the console (spec §2), as the screen registry (config/screens.ts) declares it.

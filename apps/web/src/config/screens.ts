@@ -1,4 +1,10 @@
-import { defineArea, defineScreens, screen, screensOf, type ScreenIdOf } from './screen-registry';
+import {
+  defineArea,
+  defineScreens,
+  screen,
+  screensOf,
+  type ScreenIdOf,
+} from '@ops/ui/screen-registry';
 
 /**
  * Every area of the console (spec §2), in the order of the sidebar: its screens (route id, full

@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import { focusRing } from '@ops/ui/button';
 import { Modal } from '@ops/ui/modal';
 import { shortcutGroups, shortcutHelp, type ShortcutHelp } from '@/lib/shortcuts';
-import type { ScreenRegistry } from '@/config/screen-registry';
+import type { ScreenRegistry } from '@ops/ui/screen-registry';
 import { areas } from '@/config/screens';
 import { sidebarEntriesOf } from './sidebar';
 

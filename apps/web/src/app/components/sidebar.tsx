@@ -2,7 +2,7 @@ import { MagnifierIcon } from '@/components/icons';
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { Link, matchPath, useLocation } from 'react-router';
 import { focusRing } from '@ops/ui/button';
-import type { ScreenDeclaration, ScreenRegistry } from '@/config/screen-registry';
+import type { ScreenDeclaration, ScreenRegistry } from '@ops/ui/screen-registry';
 import { areas } from '@/config/screens';
 import { isEntryActive } from '../utils/sidebar-entry-match';
 import type { PaletteShortcutHint } from '../utils/palette-shortcut';
