@@ -8,6 +8,7 @@ import type { Logger } from '../src/logger';
 import { listenForNotifications, type Notifications } from '../src/db/notifications';
 import { writeTransaction } from '../src/db/transaction';
 import { outboxChannel } from '../src/emails/outbox';
+import { startJobRunner } from '../src/jobs/runner';
 import { addOperator } from '../src/operators/service';
 import { changesChannel } from '../src/realtime/changes';
 import { createUser } from '../src/auth/accounts';
@@ -23,21 +24,42 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
+type TestAppOptions = {
+  webDist?: string;
+  extend?: (app: FastifyInstance) => void;
+  /** The app's logger (tests that read the log lines); silent by default. */
+  logger?: Logger;
+};
+
 /**
  * The real HTTP app on a fresh, migrated database of the throwaway cluster, with the same
  * notification listener the server uses. `env` adds environment variables to the configuration.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: {
-    webDist?: string;
-    extend?: (app: FastifyInstance) => void;
-    /** The app's logger (tests that read the log lines); silent by default. */
-    logger?: Logger;
-  } = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ PUBLIC_URL: testPublicUrl, SEED: 'none', ...env });
+  const served = await serveTestApp(database, config, options);
+  return {
+    ...served,
+    async close() {
+      await served.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * The real HTTP app, with the server's notification listener, on a database the caller opened
+ * (and closes: `close` leaves it open).
+ */
+export async function serveTestApp(
+  database: DatabaseHandle,
+  config: Config,
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const notifications = await listenForNotifications(
     database.connectionString,
     [changesChannel, outboxChannel],
@@ -60,9 +82,18 @@ export async function createTestApp(
     async close() {
       await app.close();
       await notifications.close();
-      await database.close();
     },
   };
+}
+
+/** The server's job runner on the test app's database; the test stops it. */
+export function startTestJobRunner(t: Pick<TestApp, 'database' | 'config'>) {
+  return startJobRunner({
+    db: t.database.db,
+    connectionString: t.database.connectionString,
+    config: t.config,
+    logger: silentLogger,
+  });
 }
 
 /** A user made the way the CLI makes one (the password must pass the policy). */
@@ -92,7 +123,8 @@ export function cookieFrom(setCookie: string | string[] | undefined, name: strin
   return found.split(';')[0] ?? '';
 }
 
-const testOperatorPassword = 'correct horse battery staple 42';
+/** A password the policy accepts, for the accounts the tests sign in. */
+export const testPassword = 'correct horse battery staple 42';
 
 /** A new operator, signed in by password through the API; returns the Cookie header value. */
 export async function signInAsNewOperator(
@@ -100,8 +132,14 @@ export async function signInAsNewOperator(
   email: string,
   roles?: OperatorRole[],
 ): Promise<string> {
-  await addTestOperator(t.database, email, testOperatorPassword, roles);
-  return signInByPassword(t, email, testOperatorPassword);
+  await addTestOperator(t.database, email, testPassword, roles);
+  return signInByPassword(t, email, testPassword);
+}
+
+/** A new user who is no operator, signed in by password; returns the Cookie header value. */
+export async function signInAsNewUser(t: TestApp, email: string): Promise<string> {
+  await addTestUser(t.database, email, { password: testPassword });
+  return signInByPassword(t, email, testPassword);
 }
 
 /** Signs an existing account in by password through the API; returns the Cookie header value. */

@@ -5,23 +5,21 @@ import type { TBackups, TBackupSettings } from '@ops/contract/backups';
 import type { TJobRun, TJobSchedule } from '@ops/contract/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  addTestUser,
   createTestApp,
+  serveTestApp,
   signInAsNewOperator,
-  signInByPassword,
+  signInAsNewUser,
+  startTestJobRunner,
   testPublicUrl,
   type TestApp,
 } from '../../test/app';
 import { createTestDatabase, silentLogger } from '../../test/database';
 import { newDataDir } from '../../test/processes';
-import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { installJobQueueSchema } from '../db/job-queue';
 import { migrateToLatest } from '../db/migrate';
-import { listenForNotifications } from '../db/notifications';
-import { startJobRunner, type JobRunner } from '../jobs/runner';
-import { changesChannel } from '../realtime/changes';
+import type { JobRunner } from '../jobs/runner';
 import { deleteExpiredBackups } from './retention';
 import { waitUntil } from '../../test/wait-for';
 import type { ErrorBody } from '../../test/requests';
@@ -76,14 +74,7 @@ describe('/api/backups: the retention setting', () => {
   it('refuses visitors (401), non-operators (403) and writers without jobs.manage (403)', async () => {
     expect((await t.app.inject({ url: '/api/backups' })).statusCode).toBe(401);
     expect((await save({ retentionDays: 7, version: 1 })).statusCode).toBe(401);
-    await addTestUser(t.database, 'backups-member@example.org', {
-      password: 'correct horse battery staple 42',
-    });
-    const member = await signInByPassword(
-      t,
-      'backups-member@example.org',
-      'correct horse battery staple 42',
-    );
+    const member = await signInAsNewUser(t, 'backups-member@example.org');
     expect(
       (await t.app.inject({ url: '/api/backups', headers: { cookie: member } })).statusCode,
     ).toBe(403);
@@ -302,35 +293,8 @@ describe('the nightly-backup job', () => {
     await installJobQueueSchema(database.connectionString);
     const config = loadConfig({ PUBLIC_URL: testPublicUrl, SEED: 'none', DATA_DIR: dataDir });
     backupDir = config.backupDir;
-    const notifications = await listenForNotifications(
-      database.connectionString,
-      [changesChannel],
-      silentLogger,
-    );
-    const app = await buildApp({
-      database,
-      config,
-      logger: silentLogger,
-      notifications,
-      webDist: '/nonexistent',
-    });
-    await app.ready();
-    t = {
-      app,
-      database,
-      config,
-      notifications,
-      async close() {
-        await app.close();
-        await notifications.close();
-      },
-    };
-    runner = await startJobRunner({
-      db: database.db,
-      connectionString: database.connectionString,
-      config,
-      logger: silentLogger,
-    });
+    t = await serveTestApp(database, config);
+    runner = await startTestJobRunner(t);
     admin = await signInAsNewOperator(t, 'nightly-admin@example.org', ['admin']);
   });
   afterAll(async () => {

@@ -7,13 +7,7 @@ import type {
 import type { Insertable } from 'kysely';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  addTestUser,
-  createTestApp,
-  signInByPassword,
-  signInAsNewOperator,
-  type TestApp,
-} from '../../test/app';
+import { createTestApp, signInAsNewOperator, signInAsNewUser, type TestApp } from '../../test/app';
 import { insertMembers, memberRow, signInEditorAndReader } from '../../test/fixtures';
 import { addOurAccounts } from '../bank-statements/import/test-support';
 import { openDatabase } from '../db/database';
@@ -570,14 +564,7 @@ describe('dunning', () => {
     for (const url of ['/api/dunning/settings', '/api/dunning/preview', '/api/dunning/runs']) {
       expect((await t.app.inject({ url })).statusCode).toBe(401);
     }
-    await addTestUser(t.database, 'member-user@example.org', {
-      password: 'correct horse battery staple 42',
-    });
-    const userCookie = await signInByPassword(
-      t,
-      'member-user@example.org',
-      'correct horse battery staple 42',
-    );
+    const userCookie = await signInAsNewUser(t, 'member-user@example.org');
     const asUser = await t.app.inject({
       url: '/api/dunning/preview',
       headers: { cookie: userCookie },

@@ -6,13 +6,7 @@ import type {
 } from '@ops/contract/exchange-rates';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addTestUser,
-  createTestApp,
-  signInAsNewOperator,
-  signInByPassword,
-  type TestApp,
-} from '../../test/app';
+import { createTestApp, signInAsNewOperator, signInAsNewUser, type TestApp } from '../../test/app';
 import { signInEditorAndReader } from '../../test/fixtures';
 import { changesChannel } from '../realtime/changes';
 import { chfMinorOf, chfRatesOf } from './chf-rates';
@@ -398,14 +392,7 @@ describe('exchange rates', () => {
       const read = await t.app.inject({ url: '/api/exchange-rates', headers: { cookie: as } });
       expect(read.statusCode).toBe(200);
     }
-    await addTestUser(t.database, 'rates-user@example.org', {
-      password: 'correct horse battery staple 42',
-    });
-    const userCookie = await signInByPassword(
-      t,
-      'rates-user@example.org',
-      'correct horse battery staple 42',
-    );
+    const userCookie = await signInAsNewUser(t, 'rates-user@example.org');
     const asUser = await t.app.inject({
       url: '/api/exchange-rates',
       headers: { cookie: userCookie },

@@ -1,10 +1,14 @@
 import type { TJobRun } from '@ops/contract/jobs';
 import type { TInvoiceRenewalPreview } from '@ops/contract/renewal-preview';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
-import { silentLogger } from '../../test/database';
+import {
+  createTestApp,
+  signInAsNewOperator,
+  startTestJobRunner,
+  type TestApp,
+} from '../../test/app';
 import { expectInvalid } from '../../test/requests';
-import { startJobRunner, type JobRunner } from '../jobs/runner';
+import type { JobRunner } from '../jobs/runner';
 import { todayInZurich } from '../jobs/schedule-times';
 import { buildSwissIban } from '../lib/iban';
 import { loadCountries } from '../seed/countries';
@@ -25,12 +29,7 @@ describe('the renewal preview and the renewal job', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await loadCountries(t.database.pool);
-    runner = await startJobRunner({
-      db: t.database.db,
-      connectionString: t.database.connectionString,
-      config: t.config,
-      logger: silentLogger,
-    });
+    runner = await startTestJobRunner(t);
     admin = await signInAsNewOperator(t, 'renewal-jobs@example.org', ['admin']);
     reader = await signInAsNewOperator(t, 'renewal-reader@example.org', ['read-only']);
     await t.database.db

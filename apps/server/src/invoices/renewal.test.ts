@@ -2,8 +2,7 @@ import { formatMemberReference } from '@ops/contract/member-formats';
 import { membershipFeeMinor, type TInvoiceRenewalRun } from '@ops/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
-import { silentLogger } from '../../test/database';
+import { createTestApp, startTestJobRunner, type TestApp } from '../../test/app';
 import { startMailbox } from '../../test/mailbox';
 import { startTestEmailWorker } from '../emails/test-support';
 import { getInvoicePdf } from './pdf-upload';
@@ -13,7 +12,7 @@ import { apiAs, expectForbidden, expectInvalid } from '../../test/requests';
 import { cliActor } from '../db/audit';
 import { loadCountries } from '../seed/countries';
 import { buildSwissIban, isValidCreditorReference, isValidQrReference } from '../lib/iban';
-import { startJobRunner, type JobRunner } from '../jobs';
+import type { JobRunner } from '../jobs';
 import { writeTransaction } from '../db/transaction';
 import { createRenewalRun, getRenewalRun, renewMemberships } from './renewal';
 import { renewalAccounts, renewBatch, selectCandidates } from './renewal-batch';
@@ -102,12 +101,7 @@ describe('the renewal run', () => {
         },
       ])
       .execute();
-    runner = await startJobRunner({
-      db: t.database.db,
-      connectionString: t.database.connectionString,
-      config: t.config,
-      logger: silentLogger,
-    });
+    runner = await startTestJobRunner(t);
   });
   afterAll(async () => {
     await runner.stop();

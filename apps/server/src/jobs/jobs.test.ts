@@ -2,7 +2,12 @@ import type { TJobRun, TJobSchedule } from '@ops/contract/jobs';
 import type { TApiError } from '@ops/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
+import {
+  createTestApp,
+  signInAsNewOperator,
+  startTestJobRunner,
+  type TestApp,
+} from '../../test/app';
 import { silentLogger } from '../../test/database';
 import { runTs } from '../../test/processes';
 import { addMember, thisYear } from '../certificates/test-support';
@@ -11,7 +16,7 @@ import { addOurAccounts } from '../bank-statements/import/test-support';
 import { insertMembers, memberRow } from '../../test/fixtures';
 import { cliActor } from '../db/audit';
 import { runJobNow } from './actions';
-import { startJobRunner, type JobRunner } from './runner';
+import type { JobRunner } from './runner';
 import { nextOccurrence, todayInZurich, yearInZurich } from './schedule-times';
 import { enqueueDueSchedules } from './tick';
 import { waitUntil } from '../../test/wait-for';
@@ -54,12 +59,7 @@ describe('/api/jobs', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await loadCountries(t.database.pool);
-    runner = await startJobRunner({
-      db: t.database.db,
-      connectionString: t.database.connectionString,
-      config: t.config,
-      logger: silentLogger,
-    });
+    runner = await startTestJobRunner(t);
     admin = await signInAsNewOperator(t, 'jobs-admin@example.org', ['admin']);
     finance = await signInAsNewOperator(t, 'jobs-finance@example.org', ['finance']);
     reader = await signInAsNewOperator(t, 'jobs-reader@example.org', ['read-only']);

@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
-import { silentLogger } from '../../test/database';
+import { createTestApp, startTestJobRunner, type TestApp } from '../../test/app';
 import { cliActor } from '../db/audit';
 import { runJobNow } from './actions';
-import { startJobRunner, type JobRunner } from './runner';
+import type { JobRunner } from './runner';
 import { waitUntil } from '../../test/wait-for';
 
 const waitFor = <T>(read: () => Promise<T | undefined>, timeoutMs = 30_000) =>
@@ -23,12 +22,7 @@ describe('a job runner that stops on its own', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    runner = await startJobRunner({
-      db: t.database.db,
-      connectionString: t.database.connectionString,
-      config: t.config,
-      logger: silentLogger,
-    });
+    runner = await startTestJobRunner(t);
   });
   afterAll(async () => {
     await runner.stop();

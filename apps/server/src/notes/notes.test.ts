@@ -6,7 +6,7 @@ import {
   addTestUser,
   createTestApp,
   signInAsNewOperator,
-  signInByPassword,
+  signInAsNewUser,
   type TestApp,
 } from '../../test/app';
 import { insertMembers, memberRow, uidOf } from '../../test/fixtures';
@@ -682,10 +682,7 @@ describe('notes, mentions and follow-ups', () => {
       { method: 'GET' as const, url: '/api/mentions/mine' },
       { method: 'POST' as const, url: '/api/mentions/read', payload: {} },
     ];
-    await addTestUser(t.database, 'plain@example.org', {
-      password: 'correct horse battery staple 42',
-    });
-    const plain = await signInByPassword(t, 'plain@example.org', 'correct horse battery staple 42');
+    const plain = await signInAsNewUser(t, 'plain@example.org');
     for (const route of routes) {
       const visitor = await t.app.inject({
         ...route,

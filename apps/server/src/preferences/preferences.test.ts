@@ -1,12 +1,6 @@
 import { defaultOperatorPreferences, type TOperatorPreferences } from '@ops/contract/preferences';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addTestUser,
-  createTestApp,
-  signInAsNewOperator,
-  signInByPassword,
-  type TestApp,
-} from '../../test/app';
+import { createTestApp, signInAsNewOperator, signInAsNewUser, type TestApp } from '../../test/app';
 import { signInEditorAndReader, uidOf } from '../../test/fixtures';
 import type { ErrorBody } from '../../test/requests';
 
@@ -162,14 +156,7 @@ describe('operator preferences', () => {
     });
     expect(anonymous.statusCode).toBe(401);
 
-    await addTestUser(t.database, 'prefs-user@example.org', {
-      password: 'correct horse battery staple 42',
-    });
-    const userCookie = await signInByPassword(
-      t,
-      'prefs-user@example.org',
-      'correct horse battery staple 42',
-    );
+    const userCookie = await signInAsNewUser(t, 'prefs-user@example.org');
     expect(
       (await t.app.inject({ url: '/api/preferences', headers: { cookie: userCookie } })).statusCode,
     ).toBe(403);

@@ -3,7 +3,7 @@ import {
   addTestUser,
   createTestApp,
   signInAsNewOperator,
-  signInByPassword,
+  signInAsNewUser,
   type TestApp,
 } from '../../test/app';
 import { silentLogger } from '../../test/database';
@@ -417,14 +417,7 @@ describe('searchParams and the search service', () => {
   });
 
   it('lets an operator sign in again and search with a fresh key', async () => {
-    await addTestUser(t.database, 'newcomer@example.org', {
-      password: 'correct horse battery staple 42',
-    });
-    const userCookie = await signInByPassword(
-      t,
-      'newcomer@example.org',
-      'correct horse battery staple 42',
-    );
+    const userCookie = await signInAsNewUser(t, 'newcomer@example.org');
     const refused = await t.app.inject({
       method: 'POST',
       url: '/functions/searchParams',

@@ -5,14 +5,13 @@ import {
   createTestApp,
   signInAsNewOperator,
   signInByPassword,
+  testPassword,
   type TestApp,
 } from '../../test/app';
 import { insertMembers, memberRow, uidOf } from '../../test/fixtures';
 import { expectConflict, expectForbidden, expectInvalid, injectAs } from '../../test/requests';
 import { loadCountries } from '../seed/countries';
 import { setUserDisabled } from './actions';
-
-const password = 'correct horse battery staple 42';
 
 describe('users: detail and actions', () => {
   let t: TestApp;
@@ -37,7 +36,10 @@ describe('users: detail and actions', () => {
     injectAs(t, cookie, method, url, payload);
 
   async function newUser(email: string) {
-    const user = await addTestUser(t.database, email, { password, displayName: 'Maria Muster' });
+    const user = await addTestUser(t.database, email, {
+      password: testPassword,
+      displayName: 'Maria Muster',
+    });
     await t.database.db
       .updateTable('users')
       .set({ member_mid: 'mid-a', member_role: 'staff' })
@@ -48,7 +50,7 @@ describe('users: detail and actions', () => {
 
   it('shows a user with member, role, sign-in methods, sessions and operator status', async () => {
     const uid = await newUser('maria@alpine.example');
-    await signInByPassword(t, 'maria@alpine.example', password);
+    await signInByPassword(t, 'maria@alpine.example', testPassword);
     const response = await call('GET', `/api/users/${uid}`, admin);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -72,7 +74,7 @@ describe('users: detail and actions', () => {
 
   it('disables a user, ending their sessions at once, and enables them again', async () => {
     const uid = await newUser('disable-me@alpine.example');
-    const theirs = await signInByPassword(t, 'disable-me@alpine.example', password);
+    const theirs = await signInByPassword(t, 'disable-me@alpine.example', testPassword);
     await addTestOperator(t.database, 'disable-me@alpine.example', undefined, ['read-only']);
     expect((await call('GET', '/api/users?limit=1', theirs)).statusCode).toBe(200);
 
@@ -84,7 +86,7 @@ describe('users: detail and actions', () => {
     const signIn = await t.app.inject({
       method: 'POST',
       url: '/api/auth/password',
-      payload: { email: 'disable-me@alpine.example', password },
+      payload: { email: 'disable-me@alpine.example', password: testPassword },
     });
     expect(signIn.json().error.code).toBe('auth/user-disabled');
 
@@ -173,8 +175,8 @@ describe('users: detail and actions', () => {
 
   it('ends every session of a user', async () => {
     const uid = await newUser('sessions@alpine.example');
-    const first = await signInByPassword(t, 'sessions@alpine.example', password);
-    await signInByPassword(t, 'sessions@alpine.example', password);
+    const first = await signInByPassword(t, 'sessions@alpine.example', testPassword);
+    await signInByPassword(t, 'sessions@alpine.example', testPassword);
     await addTestOperator(t.database, 'sessions@alpine.example', undefined, ['read-only']);
     const response = await call('POST', `/api/users/${uid}/end-sessions`, admin);
     expect(response.json()).toEqual({ ended: 2 });

@@ -4,12 +4,11 @@ import {
   createTestApp,
   signInAsNewOperator,
   signInByPassword,
+  testPassword,
   type TestApp,
 } from '../../test/app';
 import { uidOf } from '../../test/fixtures';
 import { expectForbidden, injectAs } from '../../test/requests';
-
-const password = 'correct horse battery staple 42';
 
 describe('users.manage does not reach operators', () => {
   let t: TestApp;
@@ -60,7 +59,9 @@ describe('users.manage does not reach operators', () => {
   });
 
   it('refuses operators’ users in a bulk action, naming why, and changes the others', async () => {
-    const plain = await addTestUser(t.database, 'bulk-plain@example.org', { password });
+    const plain = await addTestUser(t.database, 'bulk-plain@example.org', {
+      password: testPassword,
+    });
     const response = await call(membership, 'POST', '/api/users/bulk/disabled', {
       selection: { kind: 'ids', ids: [plain.uid, adminUid] },
       disabled: true,
@@ -82,8 +83,8 @@ describe('users.manage does not reach operators', () => {
   });
 
   it('lets the membership role act on a plain user', async () => {
-    const plain = await addTestUser(t.database, 'plain@example.org', { password });
-    await signInByPassword(t, 'plain@example.org', password);
+    const plain = await addTestUser(t.database, 'plain@example.org', { password: testPassword });
+    await signInByPassword(t, 'plain@example.org', testPassword);
     const url = `/api/users/${plain.uid}`;
     const ended = await call(membership, 'POST', `${url}/end-sessions`, {});
     expect(ended.statusCode, ended.body).toBe(200);
@@ -97,7 +98,7 @@ describe('users.manage does not reach operators', () => {
   });
 
   it('lets an admin act on another operator’s user', async () => {
-    await signInByPassword(t, 'second-admin@ops.example', password);
+    await signInByPassword(t, 'second-admin@ops.example', testPassword);
     const ended = await call(admin, 'POST', `/api/users/${targetAdminUid}/end-sessions`, {});
     expect(ended.statusCode, ended.body).toBe(200);
     expect((await injectAs(t, targetAdmin, 'GET', '/api/auth/me')).statusCode).toBe(401);
