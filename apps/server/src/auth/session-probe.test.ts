@@ -1,10 +1,13 @@
 import { backgroundRequestHeader, type TSessionProbe } from '@ops/contract';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addTestUser, createTestApp, signInByPassword, type TestApp } from '../../test/app';
-import { sha256 } from './sessions';
-
-const password = 'correct horse battery staple 42';
+import {
+  addTestUser,
+  createTestApp,
+  signInByPassword,
+  testPassword,
+  type TestApp,
+} from '../../test/app';
+import { idleSession, sessionTokenHashOf } from '../../test/sessions';
 
 /**
  * Issue 32: the sign-in page asks GET /api/auth/session whether anyone is signed in, and
@@ -24,25 +27,18 @@ describe('GET /api/auth/session', () => {
       url: '/api/auth/session',
       headers: { ...(cookie ? { cookie } : {}), ...headers },
     });
-  const tokenHashOf = (cookie: string) => sha256(cookie.slice(cookie.indexOf('=') + 1));
   const lastSeenOf = async (cookie: string) =>
     (
       await t.database.db
         .selectFrom('sessions')
         .select('last_seen_at')
-        .where('token_hash', '=', tokenHashOf(cookie))
+        .where('token_hash', '=', sessionTokenHashOf(cookie))
         .executeTakeFirstOrThrow()
     ).last_seen_at;
-  const idleFor = (cookie: string, seconds: number) =>
-    t.database.db
-      .updateTable('sessions')
-      .set({ last_seen_at: sql<Date>`last_seen_at - make_interval(secs => ${seconds})` })
-      .where('token_hash', '=', tokenHashOf(cookie))
-      .execute();
 
   async function newSession(email: string): Promise<string> {
-    await addTestUser(t.database, email, { password, displayName: 'Probe Person' });
-    return signInByPassword(t, email, password);
+    await addTestUser(t.database, email, { password: testPassword, displayName: 'Probe Person' });
+    return signInByPassword(t, email, testPassword);
   }
 
   it('answers 200 { signedIn: false } without a session, while /api/auth/me stays 401', async () => {
@@ -74,7 +70,7 @@ describe('GET /api/auth/session', () => {
     const ended = await newSession('probe-ended@example.org');
     await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: ended } });
     const idle = await newSession('probe-idle@example.org');
-    await idleFor(idle, 31 * 60);
+    await idleSession(t, idle, 31 * 60);
     const disabled = await newSession('probe-disabled@example.org');
     await t.database.db
       .updateTable('users')
@@ -93,7 +89,7 @@ describe('GET /api/auth/session', () => {
 
   it('counts as activity like /api/auth/me: not when the browser asks by itself', async () => {
     const cookie = await newSession('probe-activity@example.org');
-    await idleFor(cookie, 90);
+    await idleSession(t, cookie, 90);
     const before = await lastSeenOf(cookie);
     // A refetch while the person is away (the console marks it so).
     expect((await probe(cookie, { [backgroundRequestHeader]: '1' })).json()).toMatchObject({

@@ -1,9 +1,8 @@
 import { backgroundRequestHeader, eventStreamPath } from '@ops/contract';
-import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
 import { eventStream } from '../../test/event-stream';
-import { sha256 } from '../auth/sessions';
+import { idleSession } from '../../test/sessions';
 import { maxStreamsPerSession, streamHeartbeatMs } from './session-streams';
 
 describe('open streams and the idle session', () => {
@@ -19,14 +18,6 @@ describe('open streams and the idle session', () => {
     vi.useRealTimers();
   });
 
-  const tokenHashOf = (cookie: string) => sha256(cookie.slice(cookie.indexOf('=') + 1));
-  /** Time passes for the session: its last activity moves that far into the past. */
-  const idleFor = (cookie: string, seconds: number) =>
-    t.database.db
-      .updateTable('sessions')
-      .set({ last_seen_at: sql<Date>`last_seen_at - make_interval(secs => ${seconds})` })
-      .where('token_hash', '=', tokenHashOf(cookie))
-      .execute();
   const me = (cookie: string) => t.app.inject({ url: '/api/auth/me', headers: { cookie } });
   /** Two streams of one session, as a browser without Web Locks opens one per tab. */
   const openStreams = async (cookie: string) => {
@@ -44,14 +35,14 @@ describe('open streams and the idle session', () => {
   it('lets neither heartbeats nor reopening a stream keep an idle session alive', async () => {
     const cookie = await signInAsNewOperator(t, 'idle@example.org');
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    await idleFor(cookie, 90);
+    await idleSession(t, cookie, 90);
     // Opening a stream is what a browser does by itself after a dropped connection.
     const streams = await openStreams(cookie);
     try {
       heartbeat();
       for (const stream of streams) await stream.readUntil(': keep-alive');
 
-      await idleFor(cookie, 40); // 130 s without the person's own request, the limit is 120 s
+      await idleSession(t, cookie, 40); // 130 s without the person's own request, the limit is 120 s
       heartbeat();
       for (const stream of streams) {
         await expect(stream.readUntil('never sent', 5_000)).rejects.toThrow('the stream ended');
@@ -67,9 +58,9 @@ describe('open streams and the idle session', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const streams = await openStreams(cookie);
     try {
-      await idleFor(cookie, 90);
+      await idleSession(t, cookie, 90);
       expect((await me(cookie)).statusCode).toBe(200); // the person's own request
-      await idleFor(cookie, 40);
+      await idleSession(t, cookie, 40);
       heartbeat();
       for (const stream of streams) await stream.readUntil(': keep-alive');
       expect((await me(cookie)).statusCode).toBe(200);
@@ -80,14 +71,14 @@ describe('open streams and the idle session', () => {
 
   it('does not count the reads a browser makes by itself while its person is away', async () => {
     const cookie = await signInAsNewOperator(t, 'away@example.org');
-    await idleFor(cookie, 90);
+    await idleSession(t, cookie, 90);
     // A list refetched because someone else changed a record, nobody at the keyboard.
     const refetch = await t.app.inject({
       url: '/api/auth/me',
       headers: { cookie, [backgroundRequestHeader]: '1' },
     });
     expect(refetch.statusCode).toBe(200);
-    await idleFor(cookie, 40);
+    await idleSession(t, cookie, 40);
     expect((await me(cookie)).statusCode).toBe(401);
   });
 

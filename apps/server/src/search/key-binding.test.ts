@@ -1,9 +1,9 @@
 import { decodeJwt } from 'jose';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAsNewOperator, signInByPassword, type TestApp } from '../../test/app';
 import { uidOf } from '../../test/fixtures';
 import { injectAs } from '../../test/requests';
+import { idleSession } from '../../test/sessions';
 import { cliActor } from '../db/audit';
 import { sha256 } from '../auth/sessions';
 import { removeOperator } from '../operators/service';
@@ -99,20 +99,13 @@ describe('a search key lives no longer than its session', () => {
   it('stops working when its session idles out, but not while the person searches', async () => {
     const { cookie, apiKey } = await operatorWithKey('idle@example.org');
     const idleSeconds = t.config.sessionIdleMs / 1000;
-    /** Time passes for the session: its last activity moves that far into the past. */
-    const idleFor = (seconds: number) =>
-      t.database.db
-        .updateTable('sessions')
-        .set({ last_seen_at: sql<Date>`last_seen_at - make_interval(secs => ${seconds})` })
-        .where('token_hash', '=', sha256(cookie.slice(cookie.indexOf('=') + 1)))
-        .execute();
     // Searching is the person's own activity: it keeps the session.
-    await idleFor(idleSeconds - 120);
+    await idleSession(t, cookie, idleSeconds - 120);
     expect((await search(apiKey)).statusCode).toBe(200);
-    await idleFor(121);
+    await idleSession(t, cookie, 121);
     expect((await injectAs(t, cookie, 'GET', '/api/auth/me')).statusCode).toBe(200);
 
-    await idleFor(idleSeconds + 1);
+    await idleSession(t, cookie, idleSeconds + 1);
     await expectRefused(apiKey);
   });
 
