@@ -4,6 +4,7 @@ import {
   formatDate,
   formatCountOf,
   formatDateTime,
+  formatDuration,
   formatMoney as formatMoneyNbsp,
   formatTime,
   humanizeName,
@@ -44,6 +45,16 @@ describe('the one date format', () => {
     expect(formatDateTime('2026-08-31T22:07:00Z')).toBe('1 Sep 2026, 00:07 CEST');
     expect(formatDateTime(undefined)).toBe('');
     expect(formatDateTime('not a date')).toBe('not a date');
+  });
+});
+
+describe('durations', () => {
+  it('says durations from milliseconds to hours', () => {
+    expect(formatDuration(null)).toBe('—');
+    expect(formatDuration(850)).toBe('850 ms');
+    expect(formatDuration(12_400)).toBe('12.4 s');
+    expect(formatDuration(185_000)).toBe('3 min 05 s');
+    expect(formatDuration(3_720_000)).toBe('1 h 02 min');
   });
 });
 

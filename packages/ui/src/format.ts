@@ -59,6 +59,19 @@ export function formatTime(iso: string | null | undefined): string {
   return Number.isNaN(time) ? iso : partsOf(time).time;
 }
 
+/** How long a run or a backup took: "850 ms", "12.4 s", "3 min 05 s", "1 h 02 min"; "—" for none. */
+export function formatDuration(ms: number | null): string {
+  if (ms === null) return '—';
+  if (ms < 1_000) return `${ms} ms`;
+  if (ms < 60_000) return `${(ms / 1_000).toFixed(1)} s`;
+  const seconds = Math.round(ms / 1_000);
+  if (seconds < 3_600) {
+    return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
+  }
+  const minutes = Math.round(seconds / 60);
+  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+}
+
 /** "legal_name" → "Legal name": a column name as a label when no better one is given. */
 export function humanizeName(name: string): string {
   const words = name

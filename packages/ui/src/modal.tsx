@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Button } from './button';
 
 const widths = {
   normal: 'w-[min(32rem,calc(100vw-2rem))]',
@@ -63,15 +64,23 @@ export function Modal({
   );
 }
 
-/** The form's error line and its Cancel / submit buttons. */
+/** The submit button a dialog's footer shows: its label, and what it says while the form is sent. */
+export type DialogSubmit = { label: string; busyLabel: string; isBusy: boolean };
+
+/**
+ * The form's error line and its Cancel / submit buttons: `submit` for the usual submit button,
+ * or `children` for buttons of the form's own.
+ */
 export function DialogFooter({
   errorText,
   onCancel,
+  submit,
   children,
 }: {
   errorText: string | null;
   onCancel: () => void;
-  children: ReactNode;
+  submit?: DialogSubmit;
+  children?: ReactNode;
 }) {
   return (
     <>
@@ -88,8 +97,32 @@ export function DialogFooter({
         >
           Cancel
         </button>
+        {submit ? (
+          <Button type="submit" isBusy={submit.isBusy}>
+            {submit.isBusy ? submit.busyLabel : submit.label}
+          </Button>
+        ) : null}
         {children}
       </div>
     </>
+  );
+}
+
+/**
+ * The form of a dialog: its fields one under another, the browser's own checks off (the form
+ * says what is wrong in its words), and `onSubmit` called instead of a page load.
+ */
+export function DialogForm({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </form>
   );
 }

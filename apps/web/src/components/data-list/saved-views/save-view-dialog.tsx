@@ -1,7 +1,6 @@
 import type { SavedViewListName } from '@ops/contract/saved-view-lists';
 import { savedViewNameMaxLength } from '@ops/contract/saved-view-lists';
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '@ops/ui/button';
 import { DialogFooter, Modal } from '@ops/ui/modal';
 import { TextField } from '@ops/ui/text-field';
 import { useCreateSavedView } from '@/lib/api/saved-views';
@@ -138,11 +137,11 @@ function SaveViewForm({
       {issueOf(create.error, 'params') ? (
         <p className="text-sm text-red-700">{issueOf(create.error, 'params')}</p>
       ) : null}
-      <DialogFooter errorText={otherError} onCancel={onClose}>
-        <Button type="submit" isBusy={create.isPending}>
-          {create.isPending ? 'Saving…' : 'Save view'}
-        </Button>
-      </DialogFooter>
+      <DialogFooter
+        errorText={otherError}
+        onCancel={onClose}
+        submit={{ label: 'Save view', busyLabel: 'Saving…', isBusy: create.isPending }}
+      />
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { savedViewLists, savedViewNameMaxLength } from '@ops/contract/saved-view
 import type { SavedViewListName, TSavedView } from '@ops/contract/saved-views';
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button, focusRing } from '@ops/ui/button';
+import { focusRing } from '@ops/ui/button';
 import { ConfirmDialog } from '@ops/ui/confirm-dialog';
 import { DialogFooter, Modal } from '@ops/ui/modal';
 import { TextField } from '@ops/ui/text-field';
@@ -106,11 +106,11 @@ function RenameForm({ view, onClose }: { view: TSavedView; onClose: () => void }
           if (update.error) update.reset();
         }}
       />
-      <DialogFooter errorText={otherError} onCancel={onClose}>
-        <Button type="submit" isBusy={update.isPending}>
-          {update.isPending ? 'Renaming…' : 'Rename view'}
-        </Button>
-      </DialogFooter>
+      <DialogFooter
+        errorText={otherError}
+        onCancel={onClose}
+        submit={{ label: 'Rename view', busyLabel: 'Renaming…', isBusy: update.isPending }}
+      />
     </form>
   );
 }

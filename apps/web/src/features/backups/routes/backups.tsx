@@ -25,7 +25,8 @@ import { useCan } from '@/lib/permissions';
 import { useBackups } from '../api/get-backups';
 import { useRunBackupNow } from '../api/run-backup-now';
 import { useUpdateBackupSettings } from '../api/update-backup-settings';
-import { formatDuration, formatSize, parseRetentionDays, shortSha256 } from '../utils/format';
+import { formatDuration } from '@ops/ui/format';
+import { formatSize, parseRetentionDays, shortSha256 } from '../utils/format';
 
 const linkClass = 'text-sky-800 underline hover:text-sky-950';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatSize, parseRetentionDays, shortSha256 } from './format';
+import { formatSize, parseRetentionDays, shortSha256 } from './format';
 
 describe('backups formatting', () => {
   it('says sizes in decimal units up to terabytes', () => {
@@ -9,14 +9,6 @@ describe('backups formatting', () => {
     expect(formatSize(15_300_000)).toBe('15.3 MB');
     expect(formatSize(1_420_000_000)).toBe('1.4 GB');
     expect(formatSize(2_500_000_000_000)).toBe('2.5 TB');
-  });
-
-  it('says durations from milliseconds to hours', () => {
-    expect(formatDuration(null)).toBe('—');
-    expect(formatDuration(850)).toBe('850 ms');
-    expect(formatDuration(12_400)).toBe('12.4 s');
-    expect(formatDuration(185_000)).toBe('3 min 05 s');
-    expect(formatDuration(3_720_000)).toBe('1 h 02 min');
   });
 
   it('shortens a checksum to 12 characters', () => {

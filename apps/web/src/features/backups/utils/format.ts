@@ -12,19 +12,6 @@ export function formatSize(bytes: number | null): string {
   return `${value.toFixed(1)} ${units[unit] ?? 'TB'}`;
 }
 
-/** How long a backup took: "850 ms", "12.4 s", "3 min 05 s", "1 h 02 min". */
-export function formatDuration(ms: number | null): string {
-  if (ms === null) return '—';
-  if (ms < 1_000) return `${ms} ms`;
-  if (ms < 60_000) return `${(ms / 1_000).toFixed(1)} s`;
-  const seconds = Math.round(ms / 1_000);
-  if (seconds < 3_600) {
-    return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
-  }
-  const minutes = Math.round(seconds / 60);
-  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
-}
-
 /** The first characters of a checksum, enough to tell backups apart at a glance. */
 export function shortSha256(sha256: string | null): string {
   return sha256 ? sha256.slice(0, 12) : '—';

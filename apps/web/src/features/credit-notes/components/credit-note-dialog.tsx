@@ -6,14 +6,15 @@ import {
   type TCreditNoteResult,
 } from '@ops/contract';
 import { useState } from 'react';
-import { Button, focusRing } from '@ops/ui/button';
+import { focusRing } from '@ops/ui/button';
 import { formatMoney } from '@ops/ui/format';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useCreditableInvoice } from '../api/get-creditable-invoice';
 import { useIssueCreditNote } from '../api/issue-credit-note';
 import { CreditLines, initialChoices, type LineChoice } from './credit-lines';
 import { linesRequestOf } from './credit-note-request';
-import { DialogFooter, Modal } from '@ops/ui/modal';
+import { DialogFooter, DialogForm, Modal } from '@ops/ui/modal';
+import { LabelledControl } from '@ops/ui/labelled-control';
 
 /** The invoice a credit note is issued on, as any screen knows it (detail, fixes finding). */
 export type CreditNoteInvoice = { iid: string; number: string; version?: number };
@@ -69,14 +70,7 @@ function CreditNoteForm({
   };
 
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <DialogForm onSubmit={submit}>
       <CreditLines
         lines={creditable.lines}
         currency={currency}
@@ -94,8 +88,7 @@ function CreditNoteForm({
           ? 'The invoice is paid: the credit goes to the member’s account.'
           : `What the invoice still asks for (${formatMoney(creditable.balanceMinor, currency)}) is reduced; money already paid beyond it goes to the member’s account.`}
       </p>
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium">Reason</span>
+      <LabelledControl label="Reason" hint="Printed on the credit note.">
         <textarea
           className={inputClass}
           rows={2}
@@ -103,8 +96,7 @@ function CreditNoteForm({
           required
           onChange={(event) => setReason(event.target.value)}
         />
-        <span className="text-xs text-slate-500">Printed on the credit note.</span>
-      </label>
+      </LabelledControl>
       {creditable.needsMembershipDecision ? (
         <fieldset className="flex flex-col gap-1 text-sm">
           <legend className="font-medium">Membership year {creditable.year}</legend>
@@ -137,12 +129,9 @@ function CreditNoteForm({
       <DialogFooter
         errorText={formError ?? (issue.error ? getErrorMessage(issue.error) : null)}
         onCancel={onClose}
-      >
-        <Button type="submit" isBusy={issue.isPending}>
-          {issue.isPending ? 'Issuing…' : 'Issue credit note'}
-        </Button>
-      </DialogFooter>
-    </form>
+        submit={{ label: 'Issue credit note', busyLabel: 'Issuing…', isBusy: issue.isPending }}
+      />
+    </DialogForm>
   );
 }
 
@@ -175,16 +164,12 @@ export function CreditNoteDialog({
       {creditable.isPending ? (
         <p className="text-sm text-slate-600">Reading the invoice…</p>
       ) : creditable.error ? (
-        <DialogFooter errorText={getErrorMessage(creditable.error)} onCancel={onClose}>
-          {null}
-        </DialogFooter>
+        <DialogFooter errorText={getErrorMessage(creditable.error)} onCancel={onClose} />
       ) : data && !data.canCredit ? (
         <DialogFooter
           errorText={`Invoice ${data.number} cannot be credited: it is ${data.status}${data.status === 'issued' || data.status === 'paid' ? ' and credited in full' : ''}.`}
           onCancel={onClose}
-        >
-          {null}
-        </DialogFooter>
+        />
       ) : data ? (
         <CreditNoteForm
           key={`${data.iid}-${data.creditedMinor}`}

@@ -11,7 +11,8 @@ import { formatMoney } from '@ops/ui/format';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { useRefundMemberCredit } from '../api/refund-member-credit';
-import { DialogFooter, Modal } from '@ops/ui/modal';
+import { DialogFooter, DialogForm, Modal } from '@ops/ui/modal';
+import { LabelledControl } from '@ops/ui/labelled-control';
 
 const inputClass = `rounded-md border border-slate-300 px-2 py-1.5 text-sm ${focusRing}`;
 
@@ -59,29 +60,20 @@ function RefundForm({
   };
 
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <DialogForm onSubmit={submit}>
       <p className="text-sm text-slate-700">
         The member has {formatMoney(available, currency)} of credit. Record the bank transfer that
         pays it back.
       </p>
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium">Amount ({currency})</span>
+      <LabelledControl label={`Amount (${currency})`}>
         <input
           className={`${inputClass} tabular-nums`}
           inputMode="decimal"
           value={amount}
           onChange={(event) => setAmount(event.target.value)}
         />
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium">Paid out on</span>
+      </LabelledControl>
+      <LabelledControl label="Paid out on">
         <input
           type="date"
           className={inputClass}
@@ -89,34 +81,29 @@ function RefundForm({
           max={todayAtHeadquarters()}
           onChange={(event) => setBookedOn(event.target.value)}
         />
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium">Reference</span>
+      </LabelledControl>
+      <LabelledControl label="Reference">
         <input
           className={inputClass}
           value={reference}
           placeholder="The bank transfer’s reference"
           onChange={(event) => setReference(event.target.value)}
         />
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium">Reason</span>
+      </LabelledControl>
+      <LabelledControl label="Reason">
         <textarea
           className={inputClass}
           rows={2}
           value={reason}
           onChange={(event) => setReason(event.target.value)}
         />
-      </label>
+      </LabelledControl>
       <DialogFooter
         errorText={formError ?? (refund.error ? getErrorMessage(refund.error) : null)}
         onCancel={onClose}
-      >
-        <Button type="submit" isBusy={refund.isPending}>
-          {refund.isPending ? 'Saving…' : 'Record refund'}
-        </Button>
-      </DialogFooter>
-    </form>
+        submit={{ label: 'Record refund', busyLabel: 'Saving…', isBusy: refund.isPending }}
+      />
+    </DialogForm>
   );
 }
 

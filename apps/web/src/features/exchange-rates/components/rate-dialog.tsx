@@ -4,9 +4,8 @@ import {
   type TExchangeRateSaveResult,
 } from '@ops/contract/exchange-rates';
 import { useState } from 'react';
-import { Button } from '@ops/ui/button';
 import { ConflictNotice, isVersionConflict } from '@/components/detail';
-import { DialogFooter, Modal } from '@ops/ui/modal';
+import { DialogFooter, DialogForm, Modal } from '@ops/ui/modal';
 import { TextField } from '@ops/ui/text-field';
 import { isApiError } from '@ops/ui/api-client';
 import { getErrorMessage } from '@ops/ui/error-message';
@@ -75,14 +74,7 @@ function RateForm({
       : null;
 
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <DialogForm onSubmit={submit}>
       <TextField
         label="Currency"
         help={isNew ? 'ISO code of 3 letters, e.g. EUR or USD (CHF is always 1).' : undefined}
@@ -125,12 +117,16 @@ function RateForm({
         onChange={set('rate')}
       />
       {conflict ? <ConflictNotice message={conflict.message} onReload={onClose} /> : null}
-      <DialogFooter errorText={otherError} onCancel={onClose}>
-        <Button type="submit" isBusy={save.isPending}>
-          {save.isPending ? 'Saving…' : isNew ? 'Add rate' : 'Save rate'}
-        </Button>
-      </DialogFooter>
-    </form>
+      <DialogFooter
+        errorText={otherError}
+        onCancel={onClose}
+        submit={{
+          label: isNew ? 'Add rate' : 'Save rate',
+          busyLabel: 'Saving…',
+          isBusy: save.isPending,
+        }}
+      />
+    </DialogForm>
   );
 }
 

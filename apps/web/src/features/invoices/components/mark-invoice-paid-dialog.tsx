@@ -11,7 +11,8 @@ import { Button, focusRing } from '@ops/ui/button';
 import { formatMoney } from '@/components/detail';
 import { InvoiceActionFooter } from './invoice-action-footer';
 import { paymentMethodLabels } from './labels';
-import { Modal } from '@ops/ui/modal';
+import { DialogForm, Modal } from '@ops/ui/modal';
+import { LabelledControl } from '@ops/ui/labelled-control';
 
 export type TMarkPaidBody = {
   version: number;
@@ -52,11 +53,8 @@ export function MarkInvoicePaidDialog({
 
   return (
     <Modal isOpen={isOpen} title={`Mark ${invoice.number} paid`} onClose={onClose}>
-      <form
-        noValidate
-        className="flex flex-col gap-3"
-        onSubmit={(event) => {
-          event.preventDefault();
+      <DialogForm
+        onSubmit={() => {
           const parsed = parseMajorAmount(amount);
           if (!parsed.ok) {
             setAmountError(parsed.message);
@@ -72,8 +70,7 @@ export function MarkInvoicePaidDialog({
           });
         }}
       >
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium">Paid on</span>
+        <LabelledControl label="Paid on">
           <input
             type="date"
             className={inputClass}
@@ -81,9 +78,8 @@ export function MarkInvoicePaidDialog({
             max={todayAtHeadquarters()}
             onChange={(event) => setPaidAt(event.target.value)}
           />
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium">Amount ({invoice.currency})</span>
+        </LabelledControl>
+        <LabelledControl label={`Amount (${invoice.currency})`}>
           <input
             className={`${inputClass} tabular-nums`}
             inputMode="decimal"
@@ -101,9 +97,8 @@ export function MarkInvoicePaidDialog({
             charges, more stays open as a partial payment. More: the surplus becomes the member’s
             credit.
           </span>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium">Method</span>
+        </LabelledControl>
+        <LabelledControl label="Method">
           <select
             className={inputClass}
             value={method}
@@ -115,16 +110,15 @@ export function MarkInvoicePaidDialog({
               </option>
             ))}
           </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium">Reference</span>
+        </LabelledControl>
+        <LabelledControl label="Reference">
           <input
             className={inputClass}
             value={reference}
             placeholder="Bank transaction, receipt…"
             onChange={(event) => setReference(event.target.value)}
           />
-        </label>
+        </LabelledControl>
         {invoice.kind === 'membership' ? (
           <p className="text-sm text-slate-600">
             A paid membership invoice makes the member active, moves its paid-through year to{' '}
@@ -141,7 +135,7 @@ export function MarkInvoicePaidDialog({
             {isPending ? 'Saving…' : 'Mark paid'}
           </Button>
         </InvoiceActionFooter>
-      </form>
+      </DialogForm>
     </Modal>
   );
 }

@@ -13,7 +13,8 @@ import { useCan } from '@/lib/permissions';
 import { useJobs } from '../api/get-jobs';
 import { useRunJobNow } from '../api/run-job-now';
 import { useSetSchedulePaused } from '../api/set-schedule-paused';
-import { formatDuration, formatResult, formatZurichTime } from '../utils/format';
+import { formatDuration } from '@ops/ui/format';
+import { formatResult, formatZurichTime } from '../utils/format';
 
 const stateClass: Record<TJobRun['state'], string> = {
   queued: 'bg-slate-100 text-slate-700',

@@ -8,19 +8,6 @@ export function formatZurichTime(iso: string | null | undefined): string {
   return iso ? formatDateTime(iso) || iso : '—';
 }
 
-/** A run's duration: "850 ms", "12.4 s", "3 min 05 s", "1 h 02 min". */
-export function formatDuration(ms: number | null): string {
-  if (ms === null) return '—';
-  if (ms < 1_000) return `${ms} ms`;
-  if (ms < 60_000) return `${(ms / 1_000).toFixed(1)} s`;
-  const seconds = Math.round(ms / 1_000);
-  if (seconds < 3_600) {
-    return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
-  }
-  const minutes = Math.round(seconds / 60);
-  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
-}
-
 /**
  * What a result's counts mean, for people (issue 32: "rateLimits: 0, sealedSecrets: 0"): the
  * words each task's result key stands for, singular and plural. A key not listed here is

@@ -149,11 +149,11 @@ function ExemptionDialog({
             </p>
           ) : null}
         </div>
-        <DialogFooter errorText={otherError} onCancel={close}>
-          <Button type="submit" isBusy={write.isPending}>
-            {write.isPending ? 'Saving…' : 'Save exemption'}
-          </Button>
-        </DialogFooter>
+        <DialogFooter
+          errorText={otherError}
+          onCancel={close}
+          submit={{ label: 'Save exemption', busyLabel: 'Saving…', isBusy: write.isPending }}
+        />
       </form>
     </Modal>
   );

@@ -1,4 +1,5 @@
 import { invoiceCurrencies, invoiceKinds, type TInvoiceKind } from '@ops/contract';
+import { LabelledControl } from '@ops/ui/labelled-control';
 import { invoiceKindLabels } from '../labels';
 import { draftInputClass as inputClass } from './input-class';
 
@@ -36,8 +37,7 @@ export function TermsFields({
   const { kind, year, currency, issueDate, dueDate, bankAccountId } = terms;
   return (
     <div className="grid gap-3 sm:grid-cols-3">
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium text-slate-800">Kind</span>
+      <LabelledControl label="Kind">
         <select
           className={inputClass}
           value={kind}
@@ -50,9 +50,8 @@ export function TermsFields({
             </option>
           ))}
         </select>
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium text-slate-800">Year</span>
+      </LabelledControl>
+      <LabelledControl label="Year">
         <input
           className={inputClass}
           type="number"
@@ -61,9 +60,8 @@ export function TermsFields({
           disabled={isDisabled}
           onChange={(event) => onChange({ year: event.target.value })}
         />
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium text-slate-800">Currency</span>
+      </LabelledControl>
+      <LabelledControl label="Currency">
         <select
           className={inputClass}
           value={currency}
@@ -76,9 +74,8 @@ export function TermsFields({
             <option key={value}>{value}</option>
           ))}
         </select>
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium text-slate-800">Issue date</span>
+      </LabelledControl>
+      <LabelledControl label="Issue date" hint="Empty: the day it is issued.">
         <input
           className={inputClass}
           type="date"
@@ -86,10 +83,8 @@ export function TermsFields({
           disabled={isDisabled}
           onChange={(event) => onChange({ issueDate: event.target.value })}
         />
-        <span className="text-xs text-slate-500">Empty: the day it is issued.</span>
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium text-slate-800">Due date</span>
+      </LabelledControl>
+      <LabelledControl label="Due date" hint="Empty: 30 days after issue.">
         <input
           className={inputClass}
           type="date"
@@ -97,10 +92,8 @@ export function TermsFields({
           disabled={isDisabled}
           onChange={(event) => onChange({ dueDate: event.target.value })}
         />
-        <span className="text-xs text-slate-500">Empty: 30 days after issue.</span>
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium text-slate-800">Bank account</span>
+      </LabelledControl>
+      <LabelledControl label="Bank account">
         <select
           className={inputClass}
           value={bankAccountId}
@@ -115,7 +108,7 @@ export function TermsFields({
             </option>
           ))}
         </select>
-      </label>
+      </LabelledControl>
     </div>
   );
 }
