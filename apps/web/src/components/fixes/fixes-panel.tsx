@@ -1,4 +1,4 @@
-import { Fragment, useId, type ReactNode } from 'react';
+import { Fragment, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@ops/ui/button';
 import { isVersionConflict } from '@ops/ui/conflict-notice';
@@ -7,24 +7,21 @@ import { getErrorMessage } from '@ops/ui/error-message';
 
 /**
  * One check of a fixes screen: its title and count, a Show/Hide toggle, and (open) its findings
- * with the area's paging under them (`footer`). The area keeps whether it is open and its page.
+ * with the area's paging under them. A check with findings starts open; the area keeps its page.
  */
 export function FixesPanelFrame({
   title,
   description,
   count,
-  isOpen,
-  onToggle,
   children,
 }: {
   title: string;
   description: string;
   count: number;
-  isOpen: boolean;
-  onToggle: () => void;
   /** The findings and their paging; rendered only while open and when there are findings. */
   children: ReactNode;
 }) {
+  const [isOpen, setIsOpen] = useState(count > 0);
   const headingId = useId();
   const bodyId = useId();
   return (
@@ -53,7 +50,7 @@ export function FixesPanelFrame({
             variant="secondary"
             aria-expanded={isOpen}
             aria-controls={bodyId}
-            onClick={onToggle}
+            onClick={() => setIsOpen((open) => !open)}
           >
             {isOpen ? 'Hide findings' : 'Show findings'}
           </Button>
@@ -113,6 +110,43 @@ export function RepairError({ error }: { error: unknown }) {
         getErrorMessage(error)
       )}
     </p>
+  );
+}
+
+/**
+ * What a repair asks for before it runs (the corrected e-mail, the country, the member number):
+ * one small control under its label; `children` renders the control with the label's id.
+ */
+export function FindingField({
+  label,
+  children,
+}: {
+  label: ReactNode;
+  children: (id: string) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-medium text-slate-700">
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  );
+}
+
+/** A repair sent from its field(s) and a submit button, in one row with the card's buttons. */
+export function RepairForm({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
+  return (
+    <form
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </form>
   );
 }
 

@@ -112,25 +112,15 @@ type FixesPanelProps = {
   children: (offset: number, limit: number) => ReactNode;
 };
 
-/**
- * One check: its title and count, and (opened) a page of its findings with Previous and Next.
- * Checks with findings start open.
- */
+/** One check: its title and count, and (opened) a page of its findings with Previous and Next. */
 function PagedFixesPanel({ title, description, count, children }: FixesPanelProps) {
-  const [isOpen, setIsOpen] = useState(count > 0);
   const [offset, setOffset] = useState(0);
   // Repairs shrink the list: never stay on a page past its end.
   const lastPageOffset = Math.max(0, Math.floor((count - 1) / findingsPageSize) * findingsPageSize);
   const pageOffset = Math.min(offset, lastPageOffset);
   const pageEnd = Math.min(count, pageOffset + findingsPageSize);
   return (
-    <FixesPanelFrame
-      title={title}
-      description={description}
-      count={count}
-      isOpen={isOpen}
-      onToggle={() => setIsOpen((open) => !open)}
-    >
+    <FixesPanelFrame title={title} description={description} count={count}>
       {children(pageOffset, findingsPageSize)}
       {count > findingsPageSize ? (
         <nav
@@ -165,21 +155,11 @@ function PagedFixesPanel({ title, description, count, children }: FixesPanelProp
   );
 }
 
-/**
- * One check, its findings (always from the first) growing by "Show more" up to 200. Checks with
- * findings start open.
- */
+/** One check, its findings (always from the first) growing by "Show more" up to 200. */
 function GrowingFixesPanel({ title, description, count, children }: FixesPanelProps) {
-  const [isOpen, setIsOpen] = useState(count > 0);
   const [limit, setLimit] = useState(findingsPageSize);
   return (
-    <FixesPanelFrame
-      title={title}
-      description={description}
-      count={count}
-      isOpen={isOpen}
-      onToggle={() => setIsOpen((open) => !open)}
-    >
+    <FixesPanelFrame title={title} description={description} count={count}>
       {children(0, limit)}
       {count > limit && limit < maxGrownFindings ? (
         <div>

@@ -1,9 +1,9 @@
 import type { TNoMemberFinding } from '@ops/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@ops/ui/button';
 import { useInvoiceFixRepair } from '../api/repair-invoice-fix';
 import { type FindingProps } from './fixes-findings-list';
-import { FindingCard, inputClass, InvoiceLine, MemberLink } from './fixes-panel';
+import { FindingCard, FindingField, inputClass, InvoiceLine, MemberLink } from './fixes-panel';
 import { RepairAction } from './fixes-repair-action';
 
 /** Invoices without a member: assign the proposed (or a typed) member, or void an unpaid one. */
@@ -11,7 +11,6 @@ export function NoMemberFinding({ finding, canEdit, onResult }: FindingProps<TNo
   const { invoice } = finding;
   const [memberNumber, setMemberNumber] = useState(finding.proposedMember?.number ?? '');
   const repair = useInvoiceFixRepair(onResult);
-  const inputId = useId();
   const isPaid = invoice.status === 'paid';
   const chosen = memberNumber.trim();
   return (
@@ -22,18 +21,17 @@ export function NoMemberFinding({ finding, canEdit, onResult }: FindingProps<TNo
       actions={
         canEdit ? (
           <>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={inputId} className="text-xs font-medium text-slate-700">
-                Member number for {invoice.number}
-              </label>
-              <input
-                id={inputId}
-                value={memberNumber}
-                onChange={(event) => setMemberNumber(event.target.value)}
-                placeholder="M-000123"
-                className={inputClass}
-              />
-            </div>
+            <FindingField label={`Member number for ${invoice.number}`}>
+              {(id) => (
+                <input
+                  id={id}
+                  value={memberNumber}
+                  onChange={(event) => setMemberNumber(event.target.value)}
+                  placeholder="M-000123"
+                  className={inputClass}
+                />
+              )}
+            </FindingField>
             {chosen === '' ? (
               <Button aria-disabled>Assign member</Button>
             ) : (

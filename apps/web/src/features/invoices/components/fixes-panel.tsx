@@ -7,6 +7,7 @@ import { formatDate } from '@ops/ui/format';
 
 export {
   FindingCard,
+  FindingField,
   FindingsState,
   inputClass,
   MemberLink,

@@ -1,10 +1,17 @@
 import type { TInvalidEmailFinding } from '@ops/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@ops/ui/button';
 import type { FindingProps, FindingsProps } from '@/components/fixes/fixes-route';
 import { useMemberFixFindings } from '../api/get-member-fix-findings';
 import { useMemberFixRepair } from '../api/repair-member-fix';
-import { FindingCard, FindingsList, inputClass, MemberLink } from './fixes-panel';
+import {
+  FindingCard,
+  FindingField,
+  FindingsList,
+  inputClass,
+  MemberLink,
+  RepairForm,
+} from './fixes-panel';
 
 /** Members without a valid e-mail: set the corrected address (proposed when tidying works) or clear it. */
 export function InvalidEmailFindings({ limit, canEdit, onResult }: FindingsProps) {
@@ -20,7 +27,6 @@ function InvalidEmailFinding({ finding, canEdit, onResult }: FindingProps<TInval
   const { member } = finding;
   const [email, setEmail] = useState(finding.proposedEmail ?? '');
   const repair = useMemberFixRepair(onResult);
-  const inputId = useId();
   const identity = { mid: member.mid, version: member.version };
   return (
     <FindingCard
@@ -30,36 +36,33 @@ function InvalidEmailFinding({ finding, canEdit, onResult }: FindingProps<TInval
       actions={
         canEdit ? (
           <>
-            <form
-              className="flex flex-wrap items-end gap-2"
-              onSubmit={(event) => {
-                event.preventDefault();
+            <RepairForm
+              onSubmit={() =>
                 repair.mutate({
                   check: 'invalid-email',
                   body: { ...identity, action: 'set', email },
-                });
-              }}
+                })
+              }
             >
-              <div className="flex flex-col gap-1">
-                <label htmlFor={inputId} className="text-xs font-medium text-slate-700">
-                  Corrected e-mail of {member.number}
-                </label>
-                <input
-                  id={inputId}
-                  type="text"
-                  inputMode="email"
-                  autoComplete="off"
-                  spellCheck={false}
-                  required
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
-                  className={`${inputClass} w-64 max-w-full`}
-                />
-              </div>
+              <FindingField label={`Corrected e-mail of ${member.number}`}>
+                {(id) => (
+                  <input
+                    id={id}
+                    type="text"
+                    inputMode="email"
+                    autoComplete="off"
+                    spellCheck={false}
+                    required
+                    value={email}
+                    onChange={(event) => setEmail(event.target.value)}
+                    className={`${inputClass} w-64 max-w-full`}
+                  />
+                )}
+              </FindingField>
               <Button type="submit" isBusy={repair.isPending}>
                 Set e-mail
               </Button>
-            </form>
+            </RepairForm>
             <Button
               variant="secondary"
               isBusy={repair.isPending}

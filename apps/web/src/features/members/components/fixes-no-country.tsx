@@ -1,10 +1,17 @@
 import type { TNoCountryFinding } from '@ops/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@ops/ui/button';
 import type { FindingProps, FindingsProps } from '@/components/fixes/fixes-route';
 import { useMemberFixFindings } from '../api/get-member-fix-findings';
 import { useMemberFixRepair } from '../api/repair-member-fix';
-import { FindingCard, FindingsList, inputClass, MemberLink } from './fixes-panel';
+import {
+  FindingCard,
+  FindingField,
+  FindingsList,
+  inputClass,
+  MemberLink,
+  RepairForm,
+} from './fixes-panel';
 
 type Country = { iso2: string; name: string };
 
@@ -34,7 +41,6 @@ function NoCountryFinding({
   const { member } = finding;
   const [iso2, setIso2] = useState(finding.proposedCountry?.iso2 ?? '');
   const repair = useMemberFixRepair(onResult);
-  const selectId = useId();
   return (
     <FindingCard
       label={`${member.number} ${member.legalName}`}
@@ -42,10 +48,8 @@ function NoCountryFinding({
       error={repair.error}
       actions={
         canEdit ? (
-          <form
-            className="flex flex-wrap items-end gap-2"
-            onSubmit={(event) => {
-              event.preventDefault();
+          <RepairForm
+            onSubmit={() => {
               if (!iso2) return;
               repair.mutate({
                 check: 'no-country',
@@ -53,29 +57,28 @@ function NoCountryFinding({
               });
             }}
           >
-            <div className="flex flex-col gap-1">
-              <label htmlFor={selectId} className="text-xs font-medium text-slate-700">
-                Country of {member.number}
-              </label>
-              <select
-                id={selectId}
-                value={iso2}
-                required
-                onChange={(event) => setIso2(event.target.value)}
-                className={inputClass}
-              >
-                <option value="">Choose a country…</option>
-                {countries.map((country) => (
-                  <option key={country.iso2} value={country.iso2}>
-                    {country.name} ({country.iso2})
-                  </option>
-                ))}
-              </select>
-            </div>
+            <FindingField label={`Country of ${member.number}`}>
+              {(id) => (
+                <select
+                  id={id}
+                  value={iso2}
+                  required
+                  onChange={(event) => setIso2(event.target.value)}
+                  className={inputClass}
+                >
+                  <option value="">Choose a country…</option>
+                  {countries.map((country) => (
+                    <option key={country.iso2} value={country.iso2}>
+                      {country.name} ({country.iso2})
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FindingField>
             <Button type="submit" isBusy={repair.isPending} aria-disabled={!iso2 || undefined}>
               {repair.isPending ? 'Setting…' : 'Set country'}
             </Button>
-          </form>
+          </RepairForm>
         ) : null
       }
     >

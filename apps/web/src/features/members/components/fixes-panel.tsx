@@ -1,7 +1,9 @@
 export {
   FindingCard,
+  FindingField,
   FindingsList,
   inputClass,
   MemberLink,
   RepairError,
+  RepairForm,
 } from '@/components/fixes/fixes-panel';
