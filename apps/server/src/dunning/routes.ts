@@ -17,7 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
 import { operatorActor } from '../http/actor';
-import { inlineDisposition } from '../http/inline-document';
+import { pdfReply } from '../lib/pdf-reply';
 import { clearDunningExemption, setDunningExemption } from './exemption';
 import { listDunningLetters } from './letters/list';
 import { markLettersPosted } from './letters/mark-posted';
@@ -129,16 +129,7 @@ export const dunningRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       const pdf = await renderLettersPdf(db, settings, selection);
-      const disposition = inlineDisposition(`dunning-letters-${selection.today}.pdf`);
-      return reply
-        .type('application/pdf')
-        .header(
-          'content-disposition',
-          request.query.download === '1'
-            ? disposition.replace(/^inline/, 'attachment')
-            : disposition,
-        )
-        .header('x-content-type-options', 'nosniff')
+      return pdfReply(reply, `dunning-letters-${selection.today}.pdf`, request.query.download)
         .header('cache-control', 'private, no-store')
         .header('x-dunning-letters', String(selection.letters.length))
         .send(pdf);

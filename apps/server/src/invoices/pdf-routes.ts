@@ -9,7 +9,8 @@ import {
   ZInvoicePdfUploadResult,
 } from '@ops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { documentContentSecurityPolicy, inlineDisposition } from '../http/inline-document';
+import { documentContentSecurityPolicy } from '../http/inline-document';
+import { pdfReply } from '../lib/pdf-reply';
 import { AppError } from '../errors';
 import { operatorActor } from '../http/actor';
 import { attachInvoicePdf, getInvoicePdf, matchInvoicePdfNames } from './pdf-upload';
@@ -44,18 +45,9 @@ export const invoicePdfRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.iid,
         request.query.source ?? 'auto',
       );
-      const disposition = inlineDisposition(pdf.fileName);
-      reply
-        .type('application/pdf')
-        .header(
-          'content-disposition',
-          request.query.download === '1'
-            ? disposition.replace(/^inline/, 'attachment')
-            : disposition,
-        )
+      pdfReply(reply, pdf.fileName, request.query.download)
         // An uploaded PDF came from outside: shown as a sandboxed document, like applicants' files.
         .header('content-security-policy', documentContentSecurityPolicy)
-        .header('x-content-type-options', 'nosniff')
         .header('x-invoice-pdf-source', pdf.source)
         .header('cache-control', 'private, no-cache');
       if (pdf.etag) reply.header('etag', `"${pdf.etag}"`);

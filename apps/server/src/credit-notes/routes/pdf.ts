@@ -1,7 +1,7 @@
 import { ZCreditNoteParams } from '@ops/contract';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { inlineDisposition } from '../../http/inline-document';
+import { pdfReply } from '../../lib/pdf-reply';
 import { getCreditNoteDetail } from '../detail';
 import { creditNotePdfFileName } from '../pdf/data';
 import { renderCreditNotePdf } from '../pdf/render';
@@ -22,16 +22,7 @@ export const creditNotePdfRoute: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const note = await getCreditNoteDetail(app.deps.db, request.params.cnid);
       const pdf = await renderCreditNotePdf(app.deps.db, request.params.cnid);
-      const disposition = inlineDisposition(creditNotePdfFileName(note.number));
-      return reply
-        .type('application/pdf')
-        .header(
-          'content-disposition',
-          request.query.download === '1'
-            ? disposition.replace(/^inline/, 'attachment')
-            : disposition,
-        )
-        .header('x-content-type-options', 'nosniff')
+      return pdfReply(reply, creditNotePdfFileName(note.number), request.query.download)
         .header('cache-control', 'private, no-cache')
         .send(pdf);
     },

@@ -1,6 +1,7 @@
 import { ZLedgerParams, ZStatementQuery } from '@ops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { documentContentSecurityPolicy, inlineDisposition } from '../../http/inline-document';
+import { documentContentSecurityPolicy } from '../../http/inline-document';
+import { pdfReply } from '../../lib/pdf-reply';
 import { checkStatementRange, statementPdfFileName } from '../statement/data';
 import { renderStatementPdf } from '../statement/render';
 
@@ -21,15 +22,8 @@ export const statementPdfRoute: FastifyPluginAsyncZod = async (app) => {
       const { download, ...range } = request.query;
       checkStatementRange(range, 'query');
       const { data, pdf } = await renderStatementPdf(app.deps.db, request.params.mid, range);
-      const disposition = inlineDisposition(statementPdfFileName(data.memberNumber, range));
-      return reply
-        .type('application/pdf')
-        .header(
-          'content-disposition',
-          download === '1' ? disposition.replace(/^inline/, 'attachment') : disposition,
-        )
+      return pdfReply(reply, statementPdfFileName(data.memberNumber, range), download)
         .header('content-security-policy', documentContentSecurityPolicy)
-        .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-cache')
         .send(pdf);
     },
