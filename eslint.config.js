@@ -27,20 +27,21 @@ const serverAreas = readdirSync(serverSource, { withFileTypes: true })
 
 /**
  * One zone per area: no file outside it imports anything of it but its `index.ts`. The one
- * exception is the area registry (`areas.ts`), which imports each area's Fastify plugin
+ * exception is the area registries (`areas.ts`, the console's; `portal-areas.ts`, the member
+ * portal's), which import each area's Fastify plugin
  * (`area.ts`) directly: a plugin pulls in the area's routes, which import `http/`, whose access
  * guard imports `auth/`; exported through the index, every index would reach its own routes and
  * the guard, and `auth` would import itself in a cycle.
  */
 const serverAreaZones = serverAreas.flatMap((area) => [
   {
-    target: [`./${serverSource}/!(${area})/**`, `./${serverSource}/!(areas).ts`],
+    target: [`./${serverSource}/!(${area})/**`, `./${serverSource}/!(areas|portal-areas).ts`],
     from: `./${serverSource}/${area}`,
     except: ['./index.ts'],
     message: `Import the ${area} area through its index.ts (its public surface): '…/${area}'.`,
   },
   {
-    target: `./${serverSource}/areas.ts`,
+    target: [`./${serverSource}/areas.ts`, `./${serverSource}/portal-areas.ts`],
     from: `./${serverSource}/${area}`,
     // routes.ts: an area of one route file registers that file's plugin here, without area.ts.
     except: ['./index.ts', './area.ts', './routes.ts'],

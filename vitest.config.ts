@@ -6,6 +6,9 @@ export default defineConfig({
     include: ['packages/**/*.test.{ts,tsx}', 'apps/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     globalSetup: ['apps/server/test/global-setup.ts'],
+    // Servers a test starts (in process or as a child) take a free port for the member portal
+    // too, instead of all asking for PORTAL_PORT's default, 3001.
+    env: { PORTAL_PORT: '0' },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Two cores: API test files each start servers and subprocesses; two at a time is fastest.

@@ -14,6 +14,8 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Playwright evaluates this file again in every worker; workers inherit the environment, so the
 // port and the data directory are chosen once, by the first evaluation.
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 2_000));
+// The member portal's listener: its own range, so it never meets another run's console port.
+process.env.E2E_PORTAL_PORT ??= String(Number(process.env.E2E_PORT) + 2_000);
 if (!process.env.E2E_DATA_PARENT) {
   const dataParent = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-e2e-'));
   fs.chmodSync(dataParent, 0o755); // PostgreSQL runs as the 'postgres' user when we are root
@@ -64,6 +66,7 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     env: {
       E2E_PORT: String(port),
+      E2E_PORTAL_PORT: process.env.E2E_PORTAL_PORT,
       E2E_DATA_PARENT: dataParent,
       LOG_LEVEL: 'warn',
       STRIPE_WEBHOOK_SECRET: e2eStripeWebhookSecret,

@@ -44,6 +44,7 @@ const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
   env: {
     ...process.env,
     PORT: String(port),
+    PORTAL_PORT: process.env.E2E_PORTAL_PORT,
     DATA_DIR: path.join(dataParent, 'data'),
     SMTP_URL: mailbox.url,
     MICROSOFT_ISSUER: oidc.issuer,

@@ -13,12 +13,14 @@ import {
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { areas } from './areas';
+import { portalAreas } from './portal-areas';
 import { createThrottle, type Throttle } from './auth';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { Notifications } from './db/notifications';
 import type { Database } from './db/schema';
 import { accessControl } from './http/access';
+import { consoleFace, portalFace, type Face } from './http/face';
 import { frameworkErrorAnswer, registerErrorHandling } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
 import { registerOriginCheck } from './http/origin-check';
@@ -48,6 +50,8 @@ export type AppDeps = {
   metrics: Metrics;
   /** This instance's job runner, for readiness; absent where the app runs no jobs (tests). */
   jobRunner: JobRunnerStatus | undefined;
+  /** The face this app serves: the console, or the member portal (`http/face.ts`). */
+  face: Face;
 };
 
 declare module 'fastify' {
@@ -64,6 +68,32 @@ export const defaultWebDist = path.resolve(
   '../../web/dist',
 );
 
+/** The built member portal (apps/portal), found the same way. */
+export const defaultPortalDist = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../portal/dist',
+);
+
+/** What differs between the two faces' apps; everything else is built the same. */
+const faces = {
+  console: {
+    face: consoleFace,
+    areas,
+    dist: defaultWebDist,
+    title: 'Operations API',
+    description:
+      'The back-office API of the federation console. Errors share one shape (ApiError).',
+  },
+  portal: {
+    face: portalFace,
+    areas: portalAreas,
+    dist: defaultPortalDist,
+    title: 'Operations member portal API',
+    description:
+      "The API of the federation's member portal: applicants, members and national associations. Errors share the console's shape (ApiError).",
+  },
+} as const;
+
 export type BuildAppOptions = {
   database: DatabaseHandle;
   config: Config;
@@ -73,6 +103,8 @@ export type BuildAppOptions = {
   /** The server's metrics (its pools and job runner already report to them); new otherwise. */
   metrics?: Metrics;
   jobRunner?: JobRunnerStatus;
+  /** Which face to build: the console (the default) or the member portal (issue 34). */
+  audience?: Face['audience'];
 };
 
 /** The metrics of an app built without the server's (tests): its own, over its own pool. */
@@ -87,6 +119,8 @@ function appMetrics(options: BuildAppOptions): Metrics {
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const kind = faces[options.audience ?? 'console'];
+  const face = kind.face(options.config);
   const app = Fastify({
     // Whatever logger the app is given, requests are logged through our serializer: a URL's
     // query string may carry a sign-in code, and Fastify logs every request's URL.
@@ -120,31 +154,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     throttle: createThrottle(options.database.pool),
     metrics: options.metrics ?? appMetrics(options),
     jobRunner: options.jobRunner,
+    face,
   });
   registerErrorHandling(app);
   observeHttpRequests(app, app.deps.metrics.http);
   // First of the request hooks, so that refusals (401, 403) carry the headers too.
-  await registerSecurityHeaders(app, options.config.publicUrl);
-  registerOriginCheck(app, options.config.publicUrl);
+  await registerSecurityHeaders(app, face.url);
+  registerOriginCheck(app, face.url);
   registerInputGuard(app);
   await app.register(accessControl);
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: {
-        title: 'Operations API',
-        description:
-          'The back-office API of the federation console. Errors share one shape (ApiError).',
-        version: '1.0.0',
-      },
-      servers: [{ url: options.config.publicUrl }],
+      info: { title: kind.title, description: kind.description, version: '1.0.0' },
+      servers: [{ url: face.url }],
     },
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  // The API's areas (areas.ts), each a plugin of its route files; the app's files come last.
-  for (const area of areas) await app.register(area);
-  await registerSpa(app, options.webDist ?? defaultWebDist);
+  // The face's areas (areas.ts, portal-areas.ts), each a plugin of its route files; the app's
+  // files come last.
+  for (const area of kind.areas) await app.register(area);
+  await registerSpa(app, options.webDist ?? kind.dist);
   return app;
 }

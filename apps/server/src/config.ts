@@ -123,6 +123,12 @@ export const ZEnvironment = z
       description:
         'The interface to listen on: `0.0.0.0` is every IPv4 interface; `127.0.0.1` is this machine only (a reverse proxy on the same machine).',
     }),
+    PORTAL_PORT: documented(z.coerce.number().int().min(0).max(65535).optional(), {
+      section: 'Server and network',
+      whenUnset: '`3001`; `0` (a free port) when `PORT` is `0`',
+      description:
+        "The HTTP port of the member portal (applicants, members and national associations): its pages and its own API under `/api`, on a listener of its own beside the console's, in the same process. Must differ from `PORT`. `0` takes a free port.",
+    }),
     DATA_DIR: documented(z.string().min(1).default('./data'), {
       section: 'Database and files',
       description:
@@ -139,6 +145,12 @@ export const ZEnvironment = z
       whenUnset: '`http://localhost:$PORT`',
       description:
         "The address people type, e.g. `https://console.example.org` (no path; a trailing `/` is dropped). The links in e-mails (sign-in links, applications, invoices) and the Microsoft redirect URI `$PUBLIC_URL/api/auth/microsoft/callback` derive from it, and so does the allowed `Origin` of state-changing requests: a `POST`, `PUT`, `PATCH` or `DELETE` from a browser whose `Origin` is neither `PUBLIC_URL`'s nor the request's own host is refused (403). With `https:` the session cookie is `Secure` and named `__Host-ops_session`, and HSTS is sent; with `http:` it is `ops_session` without `Secure`: fine on localhost, never in production. Set it on every instance of a real deployment.",
+    }),
+    PORTAL_URL: documented(optionalUrl(['http:', 'https:']), {
+      section: 'Server and network',
+      whenUnset: '`http://localhost:$PORTAL_PORT`',
+      description:
+        "The address members type for the portal, e.g. `https://members.example.org`: in production a host name of its own, never the console's (see [The member portal](operations.md#the-member-portal)). The links in the portal's e-mails derive from it, and so does the allowed `Origin` of the portal's state-changing requests. Its session cookie is its own (`ops_portal_session`, `__Host-ops_portal_session` under https): a portal session is never accepted by the console, nor a console session by the portal.",
     }),
     SMTP_URL: documented(optionalUrl(['smtp:', 'smtps:']), {
       section: 'E-mail',
@@ -307,6 +319,9 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
+  /** The member portal's listener and address (issue 34). */
+  portalPort: number;
+  portalUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   microsoft:
@@ -350,12 +365,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // Tests and benchmarks run many servers side by side with PORT=0: their portals take free
+  // ports too, rather than all asking for 3001.
+  const portalPort = e.PORTAL_PORT ?? (e.PORT === 0 ? 0 : 3001);
+  if (portalPort !== 0 && portalPort === e.PORT) {
+    throw new ConfigError(
+      `Invalid configuration:\n  PORTAL_PORT: must differ from PORT (both are ${portalPort})`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    portalPort,
+    portalUrl: (e.PORTAL_URL ?? `http://localhost:${portalPort}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     microsoft:

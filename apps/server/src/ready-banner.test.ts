@@ -11,6 +11,9 @@ describe('the ready banner', () => {
       link,
     });
     expect(banner).toContain('Operations is ready at http://localhost:3000');
+    expect(banner).toContain(
+      'The member portal (applicants, members, national associations): http://localhost:3001',
+    );
     expect(banner).toContain(`\n    ${link}\n`);
     expect(banner).toContain('npm run ops -- sign-in-link operator@ops.demo.example');
     expect(banner).toContain('E-mails are not sent (SMTP_URL is not set)');

@@ -58,7 +58,11 @@ export async function bannerSignIn(
  * link in it is a key to the demo admin's account, and log collectors keep lines).
  */
 export function readyBanner(config: Config, signIn: BannerSignIn): string {
-  const lines = [`Operations is ready at ${config.publicUrl}`, ''];
+  const lines = [
+    `Operations is ready at ${config.publicUrl}`,
+    `The member portal (applicants, members, national associations): ${config.portalUrl}`,
+    '',
+  ];
   if (signIn && !signIn.link) {
     lines.push(
       `Sign in as the demo admin (${signIn.email}) with a link, printed only to a terminal:`,

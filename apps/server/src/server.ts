@@ -27,8 +27,12 @@ export const firstStartDemoScale = 1_000;
 
 export type RunningServer = {
   app: FastifyInstance;
+  /** The member portal's app (issue 34): the same process, its own listener and origin. */
+  portalApp: FastifyInstance;
   database: DatabaseHandle;
   url: string;
+  /** Where the portal's listener answers (PORTAL_PORT), as `url` is the console's. */
+  portalUrl: string;
   /** Stops accepting requests, lets in-flight ones finish, then stops the database. */
   stop(): Promise<void>;
 };
@@ -125,6 +129,20 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     stops.push(() => app.close());
     const address = await app.listen({ port: config.port, host: config.host });
     const port = new URL(address).port;
+    // The member portal: one process serves both faces, each on its own listener, so that each
+    // has its own origin (and in production its own host name behind the proxy).
+    const portalApp = await buildApp({
+      database,
+      config,
+      logger,
+      notifications,
+      metrics,
+      jobRunner,
+      audience: 'portal',
+    });
+    stops.push(() => portalApp.close());
+    const portalAddress = await portalApp.listen({ port: config.portalPort, host: config.host });
+    const portalPort = new URL(portalAddress).port;
     if (config.metrics.port !== undefined) {
       const metricsListener = await startMetricsListener(metrics, {
         port: config.metrics.port,
@@ -141,8 +159,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     let stopping: Promise<void> | undefined;
     return {
       app,
+      portalApp,
       database,
       url: `http://localhost:${port}`,
+      portalUrl: `http://localhost:${portalPort}`,
       stop: () => {
         stopping ??= stopAll();
         return stopping;

@@ -102,6 +102,8 @@ export async function startServer(options: ServerOptions): Promise<ServerHandle>
   const startedAt = performance.now();
   const tracked = spawnTracked(process.execPath, [serverEntry], {
     PORT: String(port),
+    // The member portal's listener on a free port as well: benchmarks run servers side by side.
+    PORTAL_PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: options.dataDir,
     SEED: options.seed,

@@ -1,6 +1,6 @@
 import { actionCodeLifetimeMs, actionLinkModes, actionLinkParams } from '@ops/contract';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { ActionCodesTable, Database, User } from '../db/schema';
+import type { ActionCodesTable, Audience, Database, User } from '../db/schema';
 import { AppError } from '../errors';
 import { newSecretToken, sha256 } from './sessions';
 import { clock } from '../lib/clock';
@@ -13,8 +13,9 @@ const modeOfKind: Record<ActionCodeKind, string> = {
 };
 
 /**
- * A continue URL must be a page of this console: the e-mailed link carries a sign-in code, and
- * a link to anywhere else would hand that code to a stranger (open redirect).
+ * A continue URL must be a page of this face (the console's `PUBLIC_URL`, the portal's
+ * `PORTAL_URL`): the e-mailed link carries a sign-in code, and a link to anywhere else would
+ * hand that code to a stranger (open redirect).
  */
 export function ownContinueUrl(continueUrl: string, publicUrl: string): URL {
   let url: URL;
@@ -45,6 +46,8 @@ export async function issueActionCode(
     user: User;
     continueUrl: URL;
     issuedTo?: Selectable<ActionCodesTable>['issued_to'];
+    /** The face whose page asked for it (the console unless said): it signs in only there. */
+    audience?: Audience;
   },
 ): Promise<{ link: string; code: string }> {
   const code = newSecretToken();
@@ -57,6 +60,7 @@ export async function issueActionCode(
       email: options.user.email,
       continue_url: options.continueUrl.href,
       issued_to: options.issuedTo ?? 'email',
+      audience: options.audience ?? 'console',
       expires_at: new Date(clock.nowMs() + actionCodeLifetimeMs),
     })
     .execute();
@@ -68,17 +72,22 @@ export async function issueActionCode(
   return { link: link.href, code };
 }
 
-/** A code that exists, is of this kind, unused and not expired, or the reason it is not. */
+/**
+ * A code that exists, is of this kind and for this face, unused and not expired, or the reason
+ * it is not. Another face's code is as unknown here as a made-up one.
+ */
 export async function findUsableActionCode(
   db: Kysely<Database> | Transaction<Database>,
   kind: ActionCodeKind,
   code: string,
+  audience: Audience,
 ): Promise<Selectable<ActionCodesTable>> {
   const row = await db
     .selectFrom('action_codes')
     .selectAll()
     .where('code_hash', '=', sha256(code))
     .where('kind', '=', kind)
+    .where('audience', '=', audience)
     .executeTakeFirst();
   if (!row || row.used_at) {
     throw new AppError(

@@ -64,11 +64,13 @@ describe('sessions and codes across the changes to and from summer time', () => 
       );
       const issued = Date.parse(issuedAt);
       setClockForTests(new Date(issued + actionCodeLifetimeMs - 60_000));
-      await expect(findUsableActionCode(t.database.db, 'sign-in', code)).resolves.toMatchObject({
+      await expect(
+        findUsableActionCode(t.database.db, 'sign-in', code, 'console'),
+      ).resolves.toMatchObject({
         used_at: null,
       });
       setClockForTests(new Date(issued + actionCodeLifetimeMs + 1_000));
-      await expect(findUsableActionCode(t.database.db, 'sign-in', code)).rejects.toThrow(
+      await expect(findUsableActionCode(t.database.db, 'sign-in', code, 'console')).rejects.toThrow(
         'This link has expired',
       );
     }

@@ -17,6 +17,7 @@ import {
 } from './action-codes';
 import { hashPassword, passwordProblem, verifyPassword } from './password';
 import { revokeUserSessions } from './sessions';
+import type { Face } from '../http/face';
 import type { Throttle } from './throttle';
 
 export type AuthContext = {
@@ -25,6 +26,8 @@ export type AuthContext = {
   throttle: Throttle;
   /** The caller's address, for per-IP throttling. */
   ip: string;
+  /** The face signed in to (console or portal): its links, its codes, its methods. */
+  face: Face;
 };
 
 function emailDomain(email: string): string {
@@ -49,7 +52,8 @@ export async function getSignInMethods(
   const methods: TSignInMethod[] = [];
   if (user.password_hash) methods.push('password');
   if (!user.password_hash || user.sign_in_methods.includes('emailLink')) methods.push('emailLink');
-  const microsoft = context.config.microsoft;
+  // Microsoft's redirect URI is the console's: the portal signs in by link and password only.
+  const microsoft = context.face.audience === 'console' ? context.config.microsoft : undefined;
   if (microsoft) {
     const isLinked = await context.db
       .selectFrom('user_identities')
@@ -149,14 +153,19 @@ async function sendActionLink(
   email: string,
   continueUrl: string,
 ): Promise<void> {
-  const url = ownContinueUrl(continueUrl, context.config.publicUrl);
+  const url = ownContinueUrl(continueUrl, context.face.url);
   await context.throttle.consume('linksPerIp', context.ip);
   await context.throttle.consume('linksPerEmail', email);
   const outboxKey = await getOutboxKey(context.db);
   await writeTransaction(context.db, async (trx) => {
     const user = await findUserByEmail(trx, email);
     if (!user || user.disabled || user.deleted_at) return;
-    const { link, code } = await issueActionCode(trx, { kind, user, continueUrl: url });
+    const { link, code } = await issueActionCode(trx, {
+      kind,
+      user,
+      continueUrl: url,
+      audience: context.face.audience,
+    });
     const emailKind = kind === 'sign-in' ? 'sign-in-link' : 'password-reset';
     // In the user's language (issue 17); the template keeps the link whole, so it can be sealed.
     const { subject, text, html } = await renderEmail(
@@ -223,7 +232,7 @@ export function completeSignInLink(
 ): Promise<User> {
   return countingFailures(context, async () => {
     const user = await writeTransaction(context.db, async (trx) => {
-      const row = await findUsableActionCode(trx, 'sign-in', code);
+      const row = await findUsableActionCode(trx, 'sign-in', code, context.face.audience);
       if (options.emailFromLink && row.issued_to !== 'terminal') {
         throw new AppError(
           'auth/email-confirmation-required',
@@ -256,7 +265,12 @@ export function completeSignInLink(
 /** The e-mail a password-reset code belongs to, so the form can show whose password it sets. */
 export function checkPasswordResetCode(context: AuthContext, code: string): Promise<string> {
   return countingFailures(context, async () => {
-    const row = await findUsableActionCode(context.db, 'password-reset', code);
+    const row = await findUsableActionCode(
+      context.db,
+      'password-reset',
+      code,
+      context.face.audience,
+    );
     return row.email;
   });
 }
@@ -271,7 +285,12 @@ export function completePasswordReset(
   password: string,
 ): Promise<void> {
   return countingFailures(context, async () => {
-    const row = await findUsableActionCode(context.db, 'password-reset', code);
+    const row = await findUsableActionCode(
+      context.db,
+      'password-reset',
+      code,
+      context.face.audience,
+    );
     const problem = passwordProblem(password, row.email);
     if (problem) throw new AppError('auth/weak-password', `The password ${problem}.`);
     await writeTransaction(context.db, async (trx) => {

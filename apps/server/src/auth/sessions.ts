@@ -1,18 +1,25 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { Database, OperatorRole, User } from '../db/schema';
+import type { Audience, Database, OperatorRole, User } from '../db/schema';
 import { clock } from '../lib/clock';
 
 /** The session cookie's name under plain http (development, tests): see sessionCookieNameFor. */
 export const sessionCookieName = 'ops_session';
 
 /**
+ * The member portal's (issue 34). A name of its own, because browsers send a host's cookies to
+ * every port of it: on localhost both faces receive both cookies, and each reads only its own.
+ */
+export const portalSessionCookieName = 'ops_portal_session';
+
+/**
  * Under https the name carries the `__Host-` prefix: browsers then take the cookie only when it is
  * Secure, for Path=/ and without Domain, so a sibling subdomain or a plain-http page cannot plant
  * or overwrite a session (fixation). Plain http cannot satisfy Secure, so it keeps the bare name.
  */
-export function sessionCookieNameFor(publicUrl: string): string {
-  return publicUrl.startsWith('https:') ? `__Host-${sessionCookieName}` : sessionCookieName;
+export function sessionCookieNameFor(publicUrl: string, audience: Audience = 'console'): string {
+  const name = audience === 'portal' ? portalSessionCookieName : sessionCookieName;
+  return publicUrl.startsWith('https:') ? `__Host-${name}` : name;
 }
 
 /** 256 random bits, base64url: the only copy of a session token is the browser's cookie. */
@@ -24,7 +31,11 @@ export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
-export type SessionPolicy = { idleMs: number; maxAgeMs: number };
+/**
+ * How long sessions last, and which face's sessions are read and made: a face never accepts a
+ * session of the other (issue 34), whatever cookie it arrives in.
+ */
+export type SessionPolicy = { idleMs: number; maxAgeMs: number; audience: Audience };
 
 /** The user behind a valid session, and whether they hold an active operator record. */
 export type SessionContext = {
@@ -57,6 +68,7 @@ export async function createSession(
       expires_at: expiresAt,
       user_agent: client.userAgent?.slice(0, 512) ?? null,
       ip: client.ip ?? null,
+      audience: policy.audience,
     })
     .execute();
   return { token, expiresAt };
@@ -102,6 +114,7 @@ async function readValidSession(
       sql<OperatorRole[]>`coalesce(o.roles, '{}')`.as('operator_roles'),
     ])
     .where('s.revoked_at', 'is', null)
+    .where('s.audience', '=', policy.audience)
     // Idle and absolute expiry are instants of the product's clock, compared as instants: a
     // change to or from summer time moves neither (tested across both in sessions-calendar.test).
     .where('s.expires_at', '>', clock.now())

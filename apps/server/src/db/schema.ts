@@ -88,6 +88,9 @@ export type OperatorsTable = Tracked & {
   active: Defaulted<boolean>;
 };
 
+/** The product's two faces (issue 34): the staff's console and the members' portal. */
+export type Audience = 'console' | 'portal';
+
 export type SessionsTable = {
   token_hash: string;
   uid: string;
@@ -97,6 +100,8 @@ export type SessionsTable = {
   user_agent: string | null;
   ip: string | null;
   revoked_at: Timestamp | null;
+  /** Which face the session is for (issue 34): each face accepts only its own. */
+  audience: Generated<Audience>;
 };
 
 export type BankAccountsTable = Tracked & {
@@ -388,6 +393,8 @@ export type ActionCodesTable = {
   continue_url: string;
   /** Where the link went (issue 20): only a terminal's link may name its e-mail. */
   issued_to: Generated<'email' | 'terminal'>;
+  /** The face whose sign-in page asked for the code (issue 34); it signs in only there. */
+  audience: Generated<Audience>;
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;

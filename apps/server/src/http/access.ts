@@ -13,6 +13,7 @@ import {
   type SessionContext,
   type SessionPolicy,
 } from '../auth';
+import type { Audience } from '../db/schema';
 import { AppError } from '../errors';
 import { isApiPath } from './spa';
 
@@ -64,10 +65,14 @@ const apiDocsPrefix = '/api/docs';
  * The API documentation maps every route an attacker could try, so it is for operators too,
  * unless API_DOCS_PUBLIC opens it.
  */
-function defaultAccess(url: string, apiDocsPublic: boolean): Access {
+function defaultAccess(url: string, apiDocsPublic: boolean, audience: Audience): Access {
   const isApiDocs = url === apiDocsPrefix || url.startsWith(`${apiDocsPrefix}/`);
-  if (isApiDocs && apiDocsPublic) return 'public';
-  return isApiPath(url) ? 'operator' : 'public';
+  // The portal's API is the public's own (its people, the endorsement links): its map is no
+  // secret, and the operating contract points scripts at it.
+  if (isApiDocs && (apiDocsPublic || audience === 'portal')) return 'public';
+  if (!isApiPath(url)) return 'public';
+  // On the portal nobody is an operator: a route that declares nothing is for its signed-in people.
+  return audience === 'portal' ? 'user' : 'operator';
 }
 
 export function sessionCookieOptions(publicUrl: string, expires?: Date) {
@@ -85,7 +90,8 @@ export async function readSession(
   app: FastifyInstance,
   request: FastifyRequest,
 ): Promise<SessionContext | null> {
-  const token = request.cookies[sessionCookieNameFor(app.deps.config.publicUrl)];
+  const { face } = app.deps;
+  const token = request.cookies[sessionCookieNameFor(face.url, face.audience)];
   if (!token) return null;
   return findSession(app.deps.db, sessionPolicy(app), token, {
     // Streams never count as the person's activity, nor do reads the browser makes by itself.
@@ -113,12 +119,16 @@ export function requirePermission(request: FastifyRequest, action: OperatorActio
 }
 
 export function sessionPolicy(app: FastifyInstance): SessionPolicy {
-  return { idleMs: app.deps.config.sessionIdleMs, maxAgeMs: app.deps.config.sessionMaxAgeMs };
+  return {
+    idleMs: app.deps.config.sessionIdleMs,
+    maxAgeMs: app.deps.config.sessionMaxAgeMs,
+    audience: app.deps.face.audience,
+  };
 }
 
 export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply): void {
-  const { publicUrl } = app.deps.config;
-  reply.clearCookie(sessionCookieNameFor(publicUrl), sessionCookieOptions(publicUrl));
+  const { face } = app.deps;
+  reply.clearCookie(sessionCookieNameFor(face.url, face.audience), sessionCookieOptions(face.url));
 }
 
 /**
@@ -130,9 +140,10 @@ export const accessControl = fp(async (app: FastifyInstance) => {
   app.decorateRequest('session', null);
   app.decorate('routeAccess', [] as RouteAccess[]);
   const { apiDocsPublic } = app.deps.config;
+  const { audience } = app.deps.face;
 
   app.addHook('onRoute', (route) => {
-    const access = route.config?.access ?? defaultAccess(route.url, apiDocsPublic);
+    const access = route.config?.access ?? defaultAccess(route.url, apiDocsPublic, audience);
     route.config = { ...route.config, access };
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const permission = route.config?.permission;
@@ -144,7 +155,8 @@ export const accessControl = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
     // No route matched: the not-found handler answers 404 (or the app, for a browser path).
     if (request.routeOptions.url === undefined) return;
-    const access = request.routeOptions.config.access ?? defaultAccess(request.url, apiDocsPublic);
+    const access =
+      request.routeOptions.config.access ?? defaultAccess(request.url, apiDocsPublic, audience);
     if (access === 'public') return;
     request.session = await readSession(app, request);
     if (!request.session) throw new AppError('unauthenticated', 'Sign in first.');

@@ -22,12 +22,7 @@ export const signInBodyLimit = 16 * 1024;
  * per flow of a few calls), registered in this order (the order of the OpenAPI document).
  */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  // This plugin's routes only (it is encapsulated): each takes a small body at most. The hook
-  // also reaches the routes of the plugins registered below it.
-  app.addHook('onRoute', (route) => {
-    route.bodyLimit ??= signInBodyLimit;
-  });
-
+  limitBodies(app);
   await app.register(signInMethodsRoute);
   await app.register(passwordSignInRoute);
   await app.register(emailLinkRoutes);
@@ -37,3 +32,29 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(sessionProbeRoute);
   await app.register(signOutRoute);
 };
+
+/**
+ * The member portal's (issue 34): the same service and calls, on the portal's origin with its
+ * own cookie, codes and sessions (the app's face). Not Microsoft: its redirect URI is the
+ * console's, and the portal's people are the members' and applicants', not the federation's.
+ */
+export const portalAuthRoutes: FastifyPluginAsyncZod = async (app) => {
+  limitBodies(app);
+  await app.register(signInMethodsRoute);
+  await app.register(passwordSignInRoute);
+  await app.register(emailLinkRoutes);
+  await app.register(passwordResetRoutes);
+  await app.register(currentUserRoute);
+  await app.register(sessionProbeRoute);
+  await app.register(signOutRoute);
+};
+
+/**
+ * This plugin's routes only (it is encapsulated): each takes a small body at most. The hook
+ * also reaches the routes of the plugins registered below it.
+ */
+function limitBodies(app: Parameters<FastifyPluginAsyncZod>[0]): void {
+  app.addHook('onRoute', (route) => {
+    route.bodyLimit ??= signInBodyLimit;
+  });
+}

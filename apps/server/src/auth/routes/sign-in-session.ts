@@ -15,7 +15,13 @@ export function toAuthUser(user: User): TAuthUser {
 }
 
 export function authContext(app: FastifyInstance, request: FastifyRequest): AuthContext {
-  return { db: app.deps.db, config: app.deps.config, throttle: app.deps.throttle, ip: request.ip };
+  return {
+    db: app.deps.db,
+    config: app.deps.config,
+    throttle: app.deps.throttle,
+    ip: request.ip,
+    face: app.deps.face,
+  };
 }
 
 /** A new session for the user; the browser's previous one, if any, ends (rotation). */
@@ -31,11 +37,11 @@ export async function startSession(
     userAgent: request.headers['user-agent'],
     ip: request.ip,
   });
-  const { publicUrl } = app.deps.config;
+  const { face } = app.deps;
   reply.setCookie(
-    sessionCookieNameFor(publicUrl),
+    sessionCookieNameFor(face.url, face.audience),
     token,
-    sessionCookieOptions(publicUrl, expiresAt),
+    sessionCookieOptions(face.url, expiresAt),
   );
 }
 

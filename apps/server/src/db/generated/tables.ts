@@ -19,6 +19,7 @@ export type Numeric = ColumnType<string, number | string, number | string>;
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface ActionCodes {
+  audience: Generated<string>;
   code_hash: string;
   continue_url: string;
   created_at: Generated<Timestamp>;
@@ -928,6 +929,7 @@ export interface ServerSecrets {
 }
 
 export interface Sessions {
+  audience: Generated<string>;
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
   ip: string | null;

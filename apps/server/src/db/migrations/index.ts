@@ -52,6 +52,7 @@ import * as emailTemplateTextFromHtml from './0052-email-template-text-from-html
 import * as membershipBilling from './0053-membership-billing';
 import * as dunningLetters from './0054-dunning-letters';
 import * as searchDescriptions from './0055-search-descriptions';
+import * as portalAudience from './0056-portal-audience';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -111,4 +112,5 @@ export const migrations: Record<string, Migration> = {
   '0053-membership-billing': membershipBilling,
   '0054-dunning-letters': dunningLetters,
   '0055-search-descriptions': searchDescriptions,
+  '0056-portal-audience': portalAudience,
 };

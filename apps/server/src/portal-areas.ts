@@ -1,0 +1,12 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { portalAuthArea } from './auth/area';
+import { healthArea } from './health/area';
+
+/**
+ * The member portal's areas (issue 34), in the order `buildApp` registers them for the portal's
+ * face: a second app on its own listener and origin, whose API is for applicants, members and
+ * national associations. Nothing of the console's is here: a route of the console is not a route
+ * of the portal (`portal.test.ts` walks both). A route that declares no access is for the
+ * portal's signed-in people (`http/access.ts`).
+ */
+export const portalAreas: readonly FastifyPluginAsyncZod[] = [healthArea, portalAuthArea];

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { silentLogger } from './database';
+import type { TestApp } from './app';
+
+/** The member portal's URL in tests, beside the console's `testPublicUrl`. */
+export const testPortalUrl = 'http://localhost:3001';
+
+/**
+ * The member portal's app (issue 34) on the console test app's database, as the server builds
+ * it beside the console: the same deps, its own face. The test closes it.
+ */
+export async function servePortalApp(
+  t: Pick<TestApp, 'database' | 'config' | 'notifications'>,
+): Promise<FastifyInstance> {
+  const app = await buildApp({
+    database: t.database,
+    config: t.config,
+    logger: silentLogger,
+    notifications: t.notifications,
+    webDist: '/nonexistent',
+    audience: 'portal',
+  });
+  await app.ready();
+  return app;
+}
