@@ -169,6 +169,49 @@ describe('the member portal beside the console', () => {
     expect(me.json()).toMatchObject({ email });
   });
 
+  it('verifies a newcomer’s address by link before it makes an account, in the page’s language', async () => {
+    const email = 'newcomer@example.org';
+    const accounts = () =>
+      t.database.db.selectFrom('users').select('uid').where('email', '=', email).execute();
+    // The console sends nothing to an address without an account, and says so to nobody.
+    const before = mailbox.messages.length;
+    const onConsole = await post(t.app, '/api/auth/email-link', {
+      email,
+      continueUrl: `${testPublicUrl}/`,
+    });
+    expect(onConsole.json()).toEqual({ ok: true });
+
+    const sent = await post(portal, '/api/auth/email-link', {
+      email,
+      continueUrl: `${testPortalUrl}/apply`,
+      language: 'fr',
+    });
+    expect(sent.json()).toEqual({ ok: true });
+    const mail = await mailbox.waitFor(email, { after: before });
+    expect(mail.subject).toBe('Connexion à Operations');
+    expect(mailbox.messages.slice(before).filter((m) => m.subject === mail.subject)).toHaveLength(
+      1,
+    );
+    expect(await accounts()).toEqual([]);
+
+    const code = firstLink(mail).searchParams.get('oobCode');
+    const completed = await post(portal, '/api/auth/email-link/complete', { email, code });
+    expect(completed.statusCode, completed.body).toBe(200);
+    const [account] = await accounts();
+    expect(account).toBeDefined();
+    const created = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_kind'])
+      .where('record_id', '=', account?.uid ?? '')
+      .orderBy('id')
+      .execute();
+    expect(created.map((entry) => entry.action)).toEqual(['create', 'sign-in']);
+    const cookie = cookieFrom(completed.headers['set-cookie'], portalSessionCookieName);
+    expect(
+      (await portal.inject({ url: '/api/auth/me', headers: { cookie } })).json(),
+    ).toMatchObject({ email });
+  });
+
   it('sends no link to a page of the console, nor the console one to the portal', async () => {
     const toConsole = await post(portal, '/api/auth/email-link', {
       email: 'applicant@example.org',

@@ -4,7 +4,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const dist = path.resolve(import.meta.dirname, '../dist');
+// The console's dist by default; another app's (the member portal's) when named.
+const dist = process.argv[2]
+  ? path.resolve(process.argv[2])
+  : path.resolve(import.meta.dirname, '../dist');
 const compressible = /\.(js|css|html|svg|json|txt|map)$/;
 
 function* files(dir) {

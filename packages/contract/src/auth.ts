@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZEmail } from './email';
+import { languageSchema } from './languages';
 
 /**
  * Sign-in methods in the spec's vocabulary (spec §2 step 2): the authentication provider answers
@@ -120,7 +121,15 @@ export const ZPasswordSignInRequest = z
   .describe('Sign in with e-mail and password');
 
 export const ZSendEmailLinkRequest = z
-  .object({ email: ZEmail, continueUrl: ZContinueUrl })
+  .object({
+    email: ZEmail,
+    continueUrl: ZContinueUrl,
+    language: languageSchema
+      .optional()
+      .describe(
+        "The page's language, for the e-mail to an address that has no account yet (the member portal); a user's e-mail is in their preferred language",
+      ),
+  })
   .describe('Send a sign-in link to this address, coming back to continueUrl');
 
 export const ZCompleteEmailLinkRequest = z

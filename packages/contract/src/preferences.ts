@@ -1,19 +1,17 @@
 import { z } from 'zod';
+import {
+  listDensities,
+  listSplitPercentRange,
+  type OperatorPreferenceValues,
+} from './preference-values';
+
+export * from './preference-values';
 
 /**
  * The operator's own list preferences (issue 19), kept on the server so they follow the person
  * to any browser: the lists' density, and the split between a list and the record open beside
  * it. Written with `workspace.personal` (every role: nobody else sees them).
  */
-
-export const listDensities = ['comfortable', 'compact'] as const;
-export type ListDensity = (typeof listDensities)[number];
-
-/** Row height of each density, in CSS pixels (the virtualized table's fixed row height). */
-export const listRowHeights: Record<ListDensity, number> = { comfortable: 40, compact: 32 };
-
-/** The list's share of the width when a record is open beside it, in percent. */
-export const listSplitPercentRange = { min: 25, max: 75, default: 50 } as const;
 
 export const ZOperatorPreferences = z
   .object({
@@ -31,11 +29,14 @@ export const ZOperatorPreferences = z
   .describe("The operator's own list preferences");
 export type TOperatorPreferences = z.infer<typeof ZOperatorPreferences>;
 
-export const defaultOperatorPreferences: TOperatorPreferences = {
-  density: 'comfortable',
-  splitPercent: listSplitPercentRange.default,
-  isRecordFullWidth: false,
-};
+// The schema and the zod-free shape the browser uses are one: a difference is a type error.
+const sameShape: [TOperatorPreferences, OperatorPreferenceValues] extends [
+  OperatorPreferenceValues,
+  TOperatorPreferences,
+]
+  ? true
+  : never = true;
+void sameShape;
 
 export const ZUpdateOperatorPreferencesRequest = ZOperatorPreferences.partial()
   .refine((patch) => Object.keys(patch).length > 0, 'change at least one preference')

@@ -43,7 +43,8 @@ export async function issueActionCode(
   trx: Transaction<Database>,
   options: {
     kind: ActionCodeKind;
-    user: User;
+    /** Its person: a user, or (a portal sign-in only) an address no user has yet. */
+    user: Pick<User, 'uid' | 'email'> | { uid: null; email: string };
     continueUrl: URL;
     issuedTo?: Selectable<ActionCodesTable>['issued_to'];
     /** The face whose page asked for it (the console unless said): it signs in only there. */

@@ -1,5 +1,5 @@
-import type { TSignInMethod } from '@ops/contract';
-import { sql, type Kysely } from 'kysely';
+import type { Language, TSignInMethod } from '@ops/contract';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { recordAudit } from '../db/audit';
 import type { Config } from '../config';
 import type { Database, User } from '../db/schema';
@@ -7,7 +7,7 @@ import { writeTransaction } from '../db/transaction';
 import { linkEmailVariables, renderEmail } from '../email-templates';
 import { getOutboxKey, queueEmail } from '../emails';
 import { AppError } from '../errors';
-import { findUserByEmail, setUserPassword } from './accounts';
+import { createUser, findUserByEmail, setUserPassword } from './accounts';
 import {
   consumeActionCode,
   findUsableActionCode,
@@ -152,6 +152,7 @@ async function sendActionLink(
   kind: ActionCodeKind,
   email: string,
   continueUrl: string,
+  language?: Language,
 ): Promise<void> {
   const url = ownContinueUrl(continueUrl, context.face.url);
   await context.throttle.consume('linksPerIp', context.ip);
@@ -159,19 +160,24 @@ async function sendActionLink(
   const outboxKey = await getOutboxKey(context.db);
   await writeTransaction(context.db, async (trx) => {
     const user = await findUserByEmail(trx, email);
-    if (!user || user.disabled || user.deleted_at) return;
+    if (user && (user.disabled || user.deleted_at)) return;
+    // The portal is where people begin: an address without an account gets a link too, and
+    // its account is made when the link is followed (completeSignInLink), never before.
+    const isNewPerson = !user && kind === 'sign-in' && context.face.audience === 'portal';
+    if (!user && !isNewPerson) return;
     const { link, code } = await issueActionCode(trx, {
       kind,
-      user,
+      user: user ?? { uid: null, email },
       continueUrl: url,
       audience: context.face.audience,
     });
     const emailKind = kind === 'sign-in' ? 'sign-in-link' : 'password-reset';
-    // In the user's language (issue 17); the template keeps the link whole, so it can be sealed.
+    // In the user's language (issue 17), a newcomer's in the page's; the template keeps the
+    // link whole, so it can be sealed.
     const { subject, text, html } = await renderEmail(
       trx,
       emailKind,
-      user.preferred_language,
+      user?.preferred_language ?? language ?? 'en',
       linkEmailVariables(email, link),
     );
     await queueEmail(trx, context.config.mailFrom, {
@@ -180,14 +186,21 @@ async function sendActionLink(
       text,
       html,
       kind: emailKind,
-      related: { table: 'users', id: user.uid },
+      // A newcomer's e-mail belongs to no record yet: the log lists it under its address.
+      ...(user ? { related: { table: 'users' as const, id: user.uid } } : {}),
       secret: { code, link, outboxKey },
     });
   });
 }
 
-export function sendSignInLink(context: AuthContext, email: string, continueUrl: string) {
-  return sendActionLink(context, 'sign-in', email, continueUrl);
+/** `language`: the page's, for the e-mail to an address that has no account yet (the portal). */
+export function sendSignInLink(
+  context: AuthContext,
+  email: string,
+  continueUrl: string,
+  language?: Language,
+) {
+  return sendActionLink(context, 'sign-in', email, continueUrl, language);
 }
 
 export function sendPasswordResetLink(context: AuthContext, email: string, continueUrl: string) {
@@ -215,6 +228,20 @@ async function countingFailures<T>(context: AuthContext, work: () => Promise<T>)
     if (!isFailure) await context.throttle.giveBack('codeFailuresPerIp', context.ip);
   }
 }
+
+/**
+ * The account of an address just verified by following a portal link issued to it before it had
+ * one (issue 34): made now, audited, or the one made meanwhile (two links followed, an operator
+ * adding the person) if there is one.
+ */
+async function accountOfVerifiedAddress(trx: Transaction<Database>, email: string): Promise<User> {
+  const existing = await findUserByEmail(trx, email);
+  if (existing) return existing;
+  return createUser(trx, portalSignUpActor, { email, createdBy: 'portal' });
+}
+
+/** Who makes an account on its first verified sign-in at the portal: the system, for the person. */
+const portalSignUpActor = { kind: 'system', uid: null } as const;
 
 /**
  * Completes sign-in by e-mailed link: the code must be usable and bound to this e-mail.
@@ -245,11 +272,9 @@ export function completeSignInLink(
           'The e-mail address does not match the one the link was sent to.',
         );
       }
-      const owner = await trx
-        .selectFrom('users')
-        .selectAll()
-        .where('uid', '=', row.uid)
-        .executeTakeFirst();
+      const owner = row.uid
+        ? await trx.selectFrom('users').selectAll().where('uid', '=', row.uid).executeTakeFirst()
+        : await accountOfVerifiedAddress(trx, row.email);
       if (!owner || owner.deleted_at) {
         throw new AppError('auth/user-not-found', 'The account of this link no longer exists.');
       }

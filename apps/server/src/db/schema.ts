@@ -388,7 +388,8 @@ export type AuditLogTable = {
 export type ActionCodesTable = {
   code_hash: string;
   kind: 'sign-in' | 'password-reset';
-  uid: string;
+  /** Null for a portal sign-in of an address no user has yet (issue 34): created on use. */
+  uid: string | null;
   email: string;
   continue_url: string;
   /** Where the link went (issue 20): only a terminal's link may name its e-mail. */

@@ -1,4 +1,4 @@
-import { listSplitPercentRange } from '@ops/contract/preferences';
+import { listSplitPercentRange } from '@ops/contract/preference-values';
 import { useRef, useState, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
 import { usePreferences, useUpdatePreferences } from '@/lib/api/preferences';
 

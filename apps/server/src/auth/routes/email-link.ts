@@ -17,7 +17,8 @@ export const emailLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await sendSignInLink(authContext(app, request), request.body.email, request.body.continueUrl);
+      const { email, continueUrl, language } = request.body;
+      await sendSignInLink(authContext(app, request), email, continueUrl, language);
       return { ok: true as const };
     },
   );

@@ -27,7 +27,7 @@ export interface ActionCodes {
   expires_at: Timestamp;
   issued_to: Generated<string>;
   kind: string;
-  uid: string;
+  uid: string | null;
   used_at: Timestamp | null;
 }
 

@@ -1,4 +1,4 @@
-import { listDensities, type ListDensity } from '@ops/contract/preferences';
+import { listDensities, type ListDensity } from '@ops/contract/preference-values';
 import { useId } from 'react';
 import { usePreferences, useUpdatePreferences } from '@/lib/api/preferences';
 

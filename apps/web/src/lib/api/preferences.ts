@@ -1,8 +1,8 @@
-import {
-  defaultOperatorPreferences,
-  listRowHeights,
-  type TOperatorPreferences,
-  type TUpdateOperatorPreferencesRequest,
+// Values from the zod-free module: every screen's shell reads these, the sign-in screen's too.
+import { defaultOperatorPreferences, listRowHeights } from '@ops/contract/preference-values';
+import type {
+  TOperatorPreferences,
+  TUpdateOperatorPreferencesRequest,
 } from '@ops/contract/preferences';
 import {
   queryOptions,

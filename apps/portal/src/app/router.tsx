@@ -1,0 +1,34 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { screensOf, type ScreenIdOf } from '@ops/ui/screen-registry';
+import { Layout } from '../components/layout';
+import { portalScreens } from '../config/screens';
+
+const screenLoaders: Record<
+  ScreenIdOf<typeof portalScreens>,
+  () => Promise<{ default: ComponentType }>
+> = {
+  home: () => import('../screens/home').then((module) => ({ default: module.HomeScreen })),
+  apply: () => import('../screens/apply').then((module) => ({ default: module.ApplyScreen })),
+};
+
+const screens = screensOf(portalScreens).map((declared) => ({
+  ...declared,
+  Component: lazy(screenLoaders[declared.id]),
+}));
+
+export function PortalRouter() {
+  return (
+    <BrowserRouter>
+      <Layout>
+        <Suspense>
+          <Routes>
+            {screens.map(({ id, path, Component }) => (
+              <Route key={id} path={path} element={<Component />} />
+            ))}
+          </Routes>
+        </Suspense>
+      </Layout>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,13 @@
+import { defineArea, defineScreens, pathsOf, screen } from '@ops/ui/screen-registry';
+
+/**
+ * Every screen of the member portal, declared with the console's registry kit: the router
+ * (`app/router.tsx`) pairs each id with its lazy loader, and links are built from `paths`. A
+ * leaf: it imports no screen.
+ */
+export const portalScreens = defineScreens({
+  home: defineArea({ screens: { home: screen('home', '/') } }),
+  apply: defineArea({ screens: { apply: screen('apply', '/apply') } }),
+});
+
+export const paths = pathsOf(portalScreens);

@@ -1,0 +1,13 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { MessageId } from './messages/en';
+
+/** One of the portal's messages, by its id (typed: a missing id does not compile). */
+export function Message({ id, values }: { id: MessageId; values?: Record<string, string> }) {
+  return <FormattedMessage id={id} values={values} />;
+}
+
+/** The portal's messages as strings, for attributes and labels. */
+export function useMessages() {
+  const intl = useIntl();
+  return (id: MessageId, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+}

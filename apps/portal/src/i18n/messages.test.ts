@@ -1,0 +1,71 @@
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { describe, expect, it } from 'vitest';
+import { compileMessages } from './compiled-messages';
+import { initialLanguage, portalLanguages } from './languages';
+import { de } from './messages/de';
+import { en } from './messages/en';
+import { es } from './messages/es';
+import { fr } from './messages/fr';
+
+const translations = { fr, de, es };
+
+/** The names of a message's arguments ({email}, {count, plural, …}), nested ones included. */
+function argumentsOf(elements: MessageFormatElement[]): string[] {
+  const names = new Set<string>();
+  const walk = (list: MessageFormatElement[]) => {
+    for (const element of list) {
+      if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
+      names.add(element.value);
+      if (element.type === TYPE.plural || element.type === TYPE.select) {
+        for (const option of Object.values(element.options)) walk(option.value);
+      }
+      if (element.type === TYPE.tag) walk(element.children);
+    }
+  };
+  walk(elements);
+  return [...names].sort();
+}
+
+describe('the portal’s messages', () => {
+  it('exist in every language the portal offers, and no language has one English lacks', () => {
+    expect(portalLanguages).toEqual(['en', 'fr', 'de', 'es']);
+    for (const [language, messages] of Object.entries(translations)) {
+      expect(Object.keys(messages).sort(), language).toEqual(Object.keys(en).sort());
+      for (const [id, message] of Object.entries(messages)) {
+        expect(message.trim(), `${language} ${id}`).not.toBe('');
+      }
+    }
+  });
+
+  it('are ICU messages with the same arguments in every language', () => {
+    for (const [id, source] of Object.entries(en)) {
+      const expected = argumentsOf(parse(source));
+      for (const [language, messages] of Object.entries(translations)) {
+        const message = messages[id as keyof typeof en];
+        expect(argumentsOf(parse(message)), `${language} ${id}`).toEqual(expected);
+      }
+    }
+  });
+
+  it('are translated, not English copied over', () => {
+    for (const [language, messages] of Object.entries(translations)) {
+      const copied = Object.entries(messages)
+        .filter(([id, message]) => message === en[id as keyof typeof en])
+        .map(([id]) => id);
+      expect(copied, language).toEqual([]);
+    }
+  });
+
+  it('compile for the build into syntax trees that keep every message', () => {
+    const compiled = compileMessages(fr);
+    expect(Object.keys(compiled)).toEqual(Object.keys(fr));
+    expect(compiled['layout.signedInAs']).toEqual(parse(fr['layout.signedInAs']));
+  });
+
+  it('are chosen from this browser’s earlier choice, else its languages, else English', () => {
+    expect(initialLanguage('de', ['fr-CH'])).toBe('de');
+    expect(initialLanguage(null, ['fr-CH', 'en'])).toBe('fr');
+    expect(initialLanguage('xx', ['pt-BR', 'es-419'])).toBe('es');
+    expect(initialLanguage(null, ['pt-BR'])).toBe('en');
+  });
+});
