@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { portalApplicationsArea } from './applications/area';
 import { portalAuthArea } from './auth/area';
 import { healthArea } from './health/area';
 
@@ -9,4 +10,8 @@ import { healthArea } from './health/area';
  * of the portal (`portal.test.ts` walks both). A route that declares no access is for the
  * portal's signed-in people (`http/access.ts`).
  */
-export const portalAreas: readonly FastifyPluginAsyncZod[] = [healthArea, portalAuthArea];
+export const portalAreas: readonly FastifyPluginAsyncZod[] = [
+  healthArea,
+  portalAuthArea,
+  portalApplicationsArea,
+];

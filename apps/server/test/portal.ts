@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { silentLogger } from './database';
-import type { TestApp } from './app';
+import { portalSessionCookieName } from '../src/auth/sessions';
+import { addTestUser, cookieFrom, testPassword, type TestApp } from './app';
 
 /** The member portal's URL in tests, beside the console's `testPublicUrl`. */
 export const testPortalUrl = 'http://localhost:3001';
@@ -23,4 +24,23 @@ export async function servePortalApp(
   });
   await app.ready();
   return app;
+}
+
+/**
+ * A new user (no operator) signed in to the portal by password; returns the Cookie header value
+ * of the portal's session.
+ */
+export async function signInToPortal(
+  t: Pick<TestApp, 'database'>,
+  portal: FastifyInstance,
+  email: string,
+): Promise<string> {
+  await addTestUser(t.database, email, { password: testPassword });
+  const response = await portal.inject({
+    method: 'POST',
+    url: '/api/auth/password',
+    payload: { email, password: testPassword },
+  });
+  if (response.statusCode !== 200) throw new Error(`Portal sign-in failed: ${response.body}`);
+  return cookieFrom(response.headers['set-cookie'], portalSessionCookieName);
 }

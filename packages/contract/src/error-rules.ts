@@ -95,6 +95,7 @@ export const domainRules = {
   'not-validated': 'The upload must be validated before it is committed.',
   'not-xml': 'The file is not well-formed XML.',
   'nul-character': 'A text holds a NUL character, which PostgreSQL cannot store.',
+  'open-drafts': 'A person has as many application drafts open as the portal allows (issue 34).',
   order: 'Two dates are in the wrong order (a due date before the issue date).',
   'after-today': 'The day is after today at headquarters (a statement cannot end in the future).',
   'paid-year': 'A certificate is issued only for a paid membership year.',

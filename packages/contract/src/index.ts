@@ -19,6 +19,7 @@ export * from './bank-accounts';
 export * from './audit';
 export * from './member-detail';
 export * from './applications';
+export * from './portal-applications';
 export * from './certificates';
 export * from './users';
 export * from './operator-admin';

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { portalApplicationRoutes } from './portal-routes';
 import { applicationRoutes } from './routes';
 
 /** Applications: the list, the detail, the review workflow and its documents. */
 export const applicationsArea: FastifyPluginAsyncZod = async (app) => {
   await app.register(applicationRoutes);
+};
+
+/** The member portal's applications (issue 34): the applicant's own drafts and submissions. */
+export const portalApplicationsArea: FastifyPluginAsyncZod = async (app) => {
+  await app.register(portalApplicationRoutes);
 };

@@ -178,6 +178,8 @@ export type ApplicationsTable = Tracked & {
   submitted_at: Timestamp | null;
   decided_at: Timestamp | null;
   deleted_at: Timestamp | null;
+  /** `online` from the member portal (issue 34), `imported` otherwise. */
+  source: Generated<'online' | 'imported'>;
 };
 
 export type InvoiceLine = {

@@ -3,6 +3,9 @@ import { operatorRoles } from '@ops/contract';
 import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAsNewOperator, testPublicUrl, type TestApp } from '../../test/app';
+import type { FastifyInstance } from 'fastify';
+import { servePortalApp, signInToPortal, testPortalUrl } from '../../test/portal';
+import { loadCountries } from '../seed/countries';
 import { findUnstorableText, maxNestingDepth } from '../lib/storable-text';
 import { seedDemo } from '../seed/demo';
 import type { ErrorBody } from '../../test/requests';
@@ -812,4 +815,83 @@ describe('the malformed-input barrage', () => {
     const me = await t.app.inject({ url: '/api/auth/me', headers: { cookie } });
     expect(me.statusCode).toBe(200);
   }, 180_000);
+});
+
+/**
+ * Issue 34: the member portal's API meets the same barrage, from its own OpenAPI document, as
+ * a signed-in applicant with a draft of their own (and as nobody, for its public routes).
+ */
+describe('the malformed-input barrage on the member portal', () => {
+  let t: TestApp;
+  let portal: FastifyInstance;
+  let cookie: string;
+  let aid: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await loadCountries(t.database.pool);
+    portal = await servePortalApp(t);
+    cookie = await signInToPortal(t, portal, 'portal-barrage@example.org');
+    const draft = await portal.inject({
+      method: 'POST',
+      url: '/api/applications',
+      headers: { cookie },
+      payload: { category: 'individual' },
+    });
+    aid = draft.json<{ aid: string }>().aid;
+  });
+  afterAll(async () => {
+    await portal.close();
+    await t.close();
+  });
+
+  it('answers no operation of the portal’s OpenAPI document with a 5xx, and stays ready', async () => {
+    const document = (portal as unknown as { swagger(): OpenApiDocument }).swagger();
+    const portalHeaders = { cookie, origin: testPortalUrl };
+    const versionNow = async () =>
+      (await portal.inject({ url: `/api/applications/${aid}`, headers: { cookie } })).json<{
+        version: number;
+      }>().version;
+    const failures: string[] = [];
+    let operations = 0;
+    for (const [template, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        operations++;
+        const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
+        const bodySchemas = new Map<string, Schema>();
+        const body = bodySchema ? plausible(bodySchema, 'body', 'body', bodySchemas) : undefined;
+        const takesVersion = typeof body === 'object' && body !== null && 'version' in body;
+        const version = takesVersion ? await versionNow() : undefined;
+        if (version !== undefined) (body as { version: number }).version = version;
+        const good: Plausible = { path: { aid }, query: [], body, bodySchemas, version };
+        for (const probe of probesOf(template, operation, good)) {
+          let { payload } = probe;
+          if (version !== undefined && typeof payload === 'string') {
+            payload = payload.replace(`"version":${version}`, `"version":${await versionNow()}`);
+          }
+          const response = await portal.inject({
+            method: method.toUpperCase() as 'GET',
+            url: probe.url,
+            headers: {
+              ...(template === '/api/auth/sign-out' ? { origin: testPortalUrl } : portalHeaders),
+              ...(probe.contentType ? { 'content-type': probe.contentType } : {}),
+            },
+            ...(payload === undefined ? {} : { payload }),
+          });
+          const what = `${method.toUpperCase()} ${template}: ${probe.label}`;
+          if (response.statusCode >= 500) {
+            failures.push(`${what} → ${response.statusCode} ${response.body.slice(0, 300)}`);
+          } else if (probe.refusedAt && response.statusCode !== 400) {
+            failures.push(`${what} → ${response.statusCode}, not 400`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(operations).toBeGreaterThanOrEqual(13);
+    expect((await portal.inject({ url: '/readyz' })).statusCode).toBe(200);
+    expect((await portal.inject({ url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(
+      200,
+    );
+  }, 120_000);
 });

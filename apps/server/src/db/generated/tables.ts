@@ -62,6 +62,7 @@ export interface Applications {
   member_mid: string | null;
   number: string;
   reviewer_uid: string | null;
+  source: Generated<string>;
   status: string;
   submitted_at: Timestamp | null;
   submitted_by_uid: string | null;

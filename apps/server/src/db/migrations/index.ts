@@ -53,6 +53,7 @@ import * as membershipBilling from './0053-membership-billing';
 import * as dunningLetters from './0054-dunning-letters';
 import * as searchDescriptions from './0055-search-descriptions';
 import * as portalAudience from './0056-portal-audience';
+import * as portalApplications from './0057-portal-applications';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -113,4 +114,5 @@ export const migrations: Record<string, Migration> = {
   '0054-dunning-letters': dunningLetters,
   '0055-search-descriptions': searchDescriptions,
   '0056-portal-audience': portalAudience,
+  '0057-portal-applications': portalApplications,
 };

@@ -1,0 +1,9 @@
+/**
+ * The applicant's side of applications (issue 34), for the member portal: their own drafts and
+ * submissions, each operation one file; every one checks that the application is the caller's.
+ */
+export { createDraft, maxOpenDrafts } from './create-draft';
+export { getOwnApplication, listOwnApplications } from './own-applications';
+export { submitOwnApplication } from './submit-own';
+export { updateDraft } from './update-draft';
+export { withdrawOwnApplication } from './withdraw-own';

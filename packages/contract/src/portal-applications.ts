@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { ZApplicationDetail, ZApplicationDocument } from './applications';
+import { applicationCategories, applicationStatuses } from './enumerations';
+import { ZMemberEdit } from './member-detail';
+
+/**
+ * The member portal's applications (issue 34): what an applicant creates, fills in step by step,
+ * submits or withdraws, and sees of it afterwards. The fields take the console's rules (the
+ * member edit form's schemas), so a draft the portal accepts is one the console can keep.
+ */
+
+const member = ZMemberEdit.shape;
+
+/** An optional text of at most `max` characters: trimmed, empty is none (null). */
+function optionalText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .nullable()
+    .transform((value) => (value ? value : null));
+}
+
+/** The contact roles the form asks for, one contact each. */
+export const applicationContactRoles = ['primary', 'billing', 'director'] as const;
+export type ApplicationContactRole = (typeof applicationContactRoles)[number];
+
+/** The earliest founding year the form accepts (the federation's oldest members are younger). */
+export const earliestFoundingYear = 1800;
+
+export const ZPortalApplicationCompany = z
+  .object({
+    legalName: member.legalName,
+    tradeName: member.tradeName,
+    registrationNumber: optionalText(60).describe('Commercial register number'),
+    vatNumber: member.vatNumber,
+    founded: z
+      .number()
+      .int('A year, such as 1998')
+      .min(earliestFoundingYear, `A year from ${earliestFoundingYear}`)
+      .max(2100, 'A year, such as 1998')
+      .nullable()
+      .describe('Year the company was founded'),
+    website: member.website,
+    employees: z
+      .number()
+      .int('A whole number')
+      .min(0, 'Zero or more')
+      .max(10_000_000, 'At most 10,000,000')
+      .nullable(),
+    activities: z
+      .array(z.string().trim().min(1, 'Name the activity').max(100, 'At most 100 characters'))
+      .max(20, 'At most 20 activities')
+      .describe('What the company does: air freight, customs, warehousing…'),
+  })
+  .partial()
+  .describe('The company part of a draft; the fields given replace the stored ones');
+export type TPortalApplicationCompany = z.input<typeof ZPortalApplicationCompany>;
+
+export const ZPortalApplicationAddress = z
+  .object({
+    line1: member.addressLine1,
+    line2: member.addressLine2,
+    postalCode: member.postalCode,
+    city: member.city,
+    state: member.state,
+    countryIso2: member.countryIso2,
+  })
+  .partial()
+  .describe('The address part of a draft; its country decides the fee and the endorsement');
+export type TPortalApplicationAddress = z.input<typeof ZPortalApplicationAddress>;
+
+export const ZPortalApplicationContact = z.object({
+  role: z.enum(applicationContactRoles),
+  name: optionalText(200),
+  email: member.email,
+  phone: member.phone,
+  position: optionalText(100),
+});
+
+export const ZPortalApplicationContacts = z
+  .array(ZPortalApplicationContact)
+  .max(applicationContactRoles.length)
+  .refine(
+    (contacts) => new Set(contacts.map((contact) => contact.role)).size === contacts.length,
+    'One contact per role',
+  )
+  .describe('The primary, billing and director contacts; the list given replaces the stored one');
+
+export const ZPortalCreateApplicationRequest = z
+  .object({ category: z.enum(applicationCategories) })
+  .describe('Start a draft: a company (individual) or a national association');
+
+const ZVersion = z
+  .number()
+  .int()
+  .min(1)
+  .describe('The version the applicant read; a different current version is a 409');
+
+export const ZPortalUpdateApplicationRequest = z
+  .object({
+    version: ZVersion,
+    category: z.enum(applicationCategories).optional(),
+    company: ZPortalApplicationCompany.optional(),
+    address: ZPortalApplicationAddress.optional(),
+    contacts: ZPortalApplicationContacts.optional(),
+  })
+  .describe('Save a step of the draft: any of its parts, the others stay');
+export type TPortalUpdateApplicationRequest = z.input<typeof ZPortalUpdateApplicationRequest>;
+
+export const ZPortalVersionRequest = z.object({ version: ZVersion });
+
+const detail = ZApplicationDetail.shape;
+
+export const ZPortalApplication = z
+  .object({
+    aid: detail.aid,
+    number: detail.number,
+    category: z.enum(applicationCategories),
+    status: z.enum(applicationStatuses),
+    company: detail.company,
+    address: detail.address,
+    contacts: detail.contacts,
+    documents: z.array(ZApplicationDocument.omit({ uploadedBy: true })),
+    /** What the applicant is asked or told: the request for information, a rejection's reason. */
+    message: z
+      .string()
+      .nullable()
+      .describe("Staff's request for information, or the reason of a rejection"),
+    memberNumber: z.string().nullable().describe('The membership number its approval gave'),
+    invoiceNumber: z.string().nullable().describe("The approval's first invoice"),
+    submittedAt: detail.submittedAt,
+    decidedAt: detail.decidedAt,
+    createdAt: detail.createdAt,
+    updatedAt: detail.updatedAt,
+    version: detail.version,
+  })
+  .describe('One of the signed-in applicant’s applications, as the portal shows it');
+export type TPortalApplication = z.infer<typeof ZPortalApplication>;
+
+export const ZPortalApplicationList = z
+  .object({ items: z.array(ZPortalApplication) })
+  .describe('The signed-in person’s applications, newest first');
+
+export const ZPortalApplicationParams = z.object({ aid: z.string().min(1).max(40) });
