@@ -70,11 +70,57 @@ test.describe('on a phone, in French', () => {
     await expectNoSidewaysScrolling(page);
     await expectAccessible(page);
 
+    // The form, a step at a time, each saved on the server.
+    await page.getByRole('radio', { name: 'Une entreprise de transit' }).check();
+    await page.getByRole('button', { name: 'Commencer' }).tap();
+    await expect(page.getByRole('heading', { level: 1, name: 'Entreprise' })).toBeVisible();
+    await expect(page.getByText('Étape 1 sur 4')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('textbox', { name: 'Site web' }).fill('transit-leman.example');
+    await page.getByRole('textbox', { name: 'Raison sociale *' }).fill('Transit Léman SA');
+    await expect(page.getByText('Saisissez une adresse web commençant par https://')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Site web' }).fill('https://transit-leman.example');
+    await expect(page.getByText('Saisissez une adresse web commençant par https://')).toHaveCount(
+      0,
+    );
+    await page.getByRole('button', { name: 'Enregistrer et continuer' }).tap();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Adresse' })).toBeVisible();
+    await expectNoSidewaysScrolling(page);
+    await page.getByRole('textbox', { name: 'Rue et numéro *' }).fill('Quai du Mont-Blanc 1');
+    await page.getByRole('textbox', { name: 'Localité *' }).fill('Genève');
+    await page.getByLabel('Pays *').selectOption('CH');
+    await expectAccessible(page);
+    // Left now, resumed later: the saved steps are there, and it resumes where it stopped.
+    await page.getByRole('button', { name: 'Enregistrer et continuer' }).tap();
+    await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
+    const primary = page.getByRole('group', { name: 'Contact principal' });
+    await expect(primary.getByRole('textbox', { name: 'E-mail *' })).toHaveValue(email);
+    await primary.getByRole('textbox', { name: 'Nom *' }).fill('Camille Rochat');
+    await page.getByRole('button', { name: 'Enregistrer et continuer' }).tap();
+
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Vérifier et envoyer' }),
+    ).toBeVisible();
+    await expect(page.getByText('Transit Léman SA')).toBeVisible();
+    await expect(page.getByText('Suisse')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Envoyer la demande' }).tap();
+    await expect(page.getByText('Envoyée', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: /^Demande A-\d{6}$/ })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Retour à vos demandes' }).tap();
+    await expect(page.getByText('Vous avez 1 demande.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Transit Léman SA' })).toBeVisible();
+
     // Another language, chosen in the portal and kept for the next visit.
     await page.getByLabel('Langue').selectOption('de');
     await expect(
-      page.getByRole('heading', { level: 1, name: 'Mitgliedschaft beantragen' }),
+      page.getByRole('heading', { level: 1, name: 'Ihre Aufnahmeanträge' }),
     ).toBeVisible();
+    await expect(page.getByText('Eingereicht', { exact: true })).toBeVisible();
     await page.reload();
     await expect(page.getByText(`Angemeldet als ${email}`, { exact: true })).toBeVisible();
   });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { portalApplicationsArea } from './applications/area';
 import { portalAuthArea } from './auth/area';
+import { portalCountriesArea } from './countries/area';
 import { healthArea } from './health/area';
 
 /**
@@ -14,4 +15,5 @@ export const portalAreas: readonly FastifyPluginAsyncZod[] = [
   healthArea,
   portalAuthArea,
   portalApplicationsArea,
+  portalCountriesArea,
 ];

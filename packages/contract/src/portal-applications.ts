@@ -143,3 +143,14 @@ export const ZPortalApplicationList = z
   .describe('The signed-in person’s applications, newest first');
 
 export const ZPortalApplicationParams = z.object({ aid: z.string().min(1).max(40) });
+
+export const ZPortalCountryList = z
+  .object({
+    items: z.array(
+      z.object({
+        iso2: z.string().describe('ISO 3166 alpha-2 code'),
+        name: z.string().describe('English name; the portal names it in the person’s language'),
+      }),
+    ),
+  })
+  .describe('The countries an application may name, by English name');

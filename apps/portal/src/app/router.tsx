@@ -10,6 +10,8 @@ const screenLoaders: Record<
 > = {
   home: () => import('../screens/home').then((module) => ({ default: module.HomeScreen })),
   apply: () => import('../screens/apply').then((module) => ({ default: module.ApplyScreen })),
+  application: () =>
+    import('../screens/application').then((module) => ({ default: module.ApplicationScreen })),
 };
 
 const screens = screensOf(portalScreens).map((declared) => ({

@@ -8,6 +8,9 @@ import { defineArea, defineScreens, pathsOf, screen } from '@ops/ui/screen-regis
 export const portalScreens = defineScreens({
   home: defineArea({ screens: { home: screen('home', '/') } }),
   apply: defineArea({ screens: { apply: screen('apply', '/apply') } }),
+  applications: defineArea({
+    screens: { application: screen('application', '/applications/:aid') },
+  }),
 });
 
 export const paths = pathsOf(portalScreens);

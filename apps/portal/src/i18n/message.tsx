@@ -2,12 +2,19 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from './messages/en';
 
 /** One of the portal's messages, by its id (typed: a missing id does not compile). */
-export function Message({ id, values }: { id: MessageId; values?: Record<string, string> }) {
+export function Message({
+  id,
+  values,
+}: {
+  id: MessageId;
+  values?: Record<string, string | number>;
+}) {
   return <FormattedMessage id={id} values={values} />;
 }
 
 /** The portal's messages as strings, for attributes and labels. */
 export function useMessages() {
   const intl = useIntl();
-  return (id: MessageId, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  return (id: MessageId, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
 }

@@ -47,12 +47,18 @@ describe('the portal’s messages', () => {
     }
   });
 
-  it('are translated, not English copied over', () => {
+  it('are translated, not English copied over (but for words the languages share)', () => {
+    // The same word in both languages, checked by a person: anything else equal is a copy.
+    const sameWord: Record<string, string[]> = {
+      fr: ['step.contacts', 'field.email'],
+      de: ['field.website', 'field.name'],
+      es: [],
+    };
     for (const [language, messages] of Object.entries(translations)) {
       const copied = Object.entries(messages)
         .filter(([id, message]) => message === en[id as keyof typeof en])
         .map(([id]) => id);
-      expect(copied, language).toEqual([]);
+      expect(copied, language).toEqual(sameWord[language]);
     }
   });
 

@@ -1,3 +1,4 @@
+import { StartApplication } from '../applications/start-application';
 import { SignInPanel } from '../components/sign-in-panel';
 import { paths } from '../config/screens';
 import { Message, useMessages } from '../i18n/message';
@@ -49,7 +50,10 @@ export function ApplyScreen() {
       </section>
       <div className="rounded-lg border border-slate-200 bg-white p-4">
         {session.state === 'signed-in' ? (
-          <p>{t('apply.signedIn', { email: session.user.email })}</p>
+          <div className="space-y-4">
+            <p>{t('apply.signedIn', { email: session.user.email })}</p>
+            <StartApplication />
+          </div>
         ) : (
           <>
             <p className="mb-4 text-slate-700">

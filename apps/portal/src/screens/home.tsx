@@ -1,8 +1,15 @@
+import type { TPortalApplication } from '@ops/contract/portal-applications';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { applicationsApi } from '../applications/api';
+import { StatusBadge } from '../applications/status-badge';
 import { SignInPanel } from '../components/sign-in-panel';
 import { paths } from '../config/screens';
-import { Message } from '../i18n/message';
+import { Message, useMessages } from '../i18n/message';
 import { useSession } from '../session/session';
+
+const linkButton =
+  'inline-flex min-h-11 items-center rounded-md bg-sky-700 px-4 font-medium text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600';
 
 /** `PORTAL_URL/`: the signed-in person's home (their applications), else the way to sign in. */
 export function HomeScreen() {
@@ -10,16 +17,53 @@ export function HomeScreen() {
   if (session.state !== 'signed-in') {
     return <SignInPanel continuePath={paths.home.getHref()} title="signIn.title" />;
   }
+  return <Applications />;
+}
+
+function Applications() {
+  const t = useMessages();
+  const [items, setItems] = useState<TPortalApplication[] | null>(null);
+  useEffect(() => {
+    let isCurrent = true;
+    void applicationsApi.list().then((list) => {
+      if (isCurrent) setItems(list.items);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
   return (
     <section aria-labelledby="home-title" className="space-y-4">
       <h1 id="home-title" className="text-2xl font-semibold">
         <Message id="home.title" />
       </h1>
-      <Link
-        to={paths.apply.getHref()}
-        className="inline-flex min-h-11 items-center rounded-md bg-sky-700 px-4 font-medium text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
-      >
-        <Message id="home.apply" />
+      {items === null ? (
+        <p role="status">
+          <Message id="apps.loading" />
+        </p>
+      ) : (
+        <>
+          <p>{t('apps.count', { count: String(items.length) })}</p>
+          <ul className="space-y-2">
+            {items.map((application) => (
+              <li key={application.aid} className="rounded-md border border-slate-200 bg-white p-3">
+                <Link
+                  to={paths.application.getHref({ aid: application.aid })}
+                  className="block font-medium text-sky-900 underline"
+                >
+                  {application.company.legalName ?? t('apps.untitled')}
+                </Link>
+                <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+                  <span>{application.number}</span>
+                  <StatusBadge status={application.status} />
+                </p>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <Link to={paths.apply.getHref()} className={linkButton}>
+        <Message id="apps.start" />
       </Link>
     </section>
   );

@@ -220,6 +220,15 @@ describe('applications in the member portal', () => {
     expect(again.json<ErrorBody>().error.issues?.[0]?.rule).toBe('transition');
   });
 
+  it('offers the countries an application may name, and nothing of their settings', async () => {
+    const response = await call(ada, 'GET', '/api/countries');
+    expect(response.statusCode).toBe(200);
+    const { items } = response.json<{ items: Record<string, unknown>[] }>();
+    expect(items.length).toBeGreaterThan(190);
+    expect(items).toContainEqual({ iso2: 'CH', name: 'Switzerland' });
+    expect(Object.keys(items[0] ?? {}).sort()).toEqual(['iso2', 'name']);
+  });
+
   it(`keeps at most ${maxOpenDrafts} drafts open per person`, async () => {
     const carol = await signInToPortal(t, portal, 'carol@forwarders.example');
     for (let draft = 0; draft < maxOpenDrafts; draft++) await newDraft(carol);
