@@ -1,7 +1,9 @@
 import type { OperatorRole } from '@ops/contract';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, MembersTable } from '../src/db/schema';
-import { signInAsNewOperator, type TestApp } from './app';
+import { loadCountries } from '../src/seed/countries';
+import { createTestApp, signInAsNewOperator, type TestApp } from './app';
+import { apiAs } from './requests';
 
 /**
  * A live, active individual member in Switzerland, numbered `M-<mid>` and named `Company <mid>`,
@@ -47,4 +49,19 @@ export async function signInEditorAndReader(
   const cookie = await signInAsNewOperator(t, editorEmail, roles);
   const readOnlyCookie = await signInAsNewOperator(t, readerEmail, ['read-only']);
   return { cookie, uid: await uidOf(t, editorEmail), readOnlyCookie };
+}
+
+/**
+ * The app of a write test: the countries loaded and `signInEditorAndReader`'s two operators
+ * signed in; `api` sends as the editor. `env` as for `createTestApp`.
+ */
+export async function createWriteTestApp(
+  editorEmail: string,
+  roles: OperatorRole[],
+  env: Record<string, string> = {},
+) {
+  const t = await createTestApp(env);
+  await loadCountries(t.database.pool);
+  const signedIn = await signInEditorAndReader(t, editorEmail, roles);
+  return { t, ...signedIn, api: apiAs(t, signedIn.cookie) };
 }

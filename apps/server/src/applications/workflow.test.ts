@@ -1,9 +1,8 @@
 import { clock } from '../lib/clock';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
-import { signInEditorAndReader } from '../../test/fixtures';
-import { loadCountries } from '../seed/countries';
+import type { TestApp } from '../../test/app';
+import { createWriteTestApp } from '../../test/fixtures';
 import { isValidQrReference } from '../lib/iban';
 import {
   addApplicant,
@@ -32,13 +31,12 @@ describe('the review workflow', () => {
   const year = clock.year();
 
   beforeAll(async () => {
-    t = await createTestApp();
     ({
+      t,
       cookie,
       uid: reviewerUid,
       readOnlyCookie,
-    } = await signInEditorAndReader(t, 'reviewer@example.org', ['membership']));
-    await loadCountries(t.database.pool);
+    } = await createWriteTestApp('reviewer@example.org', ['membership']));
     const db = t.database.db;
     // Rule 1's transaction, with the whole current year billed: the first-year rules (and
     // their default, next year from October) are membership-billing.test.ts's.

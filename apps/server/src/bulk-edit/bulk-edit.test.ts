@@ -1,15 +1,15 @@
 import type { TBulkEditPreview, TBulkEditResult, TBulkUndoResult } from '@ops/contract/bulk-edit';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
-import { insertMembers, memberRow, signInEditorAndReader, uidOf } from '../../test/fixtures';
-import { apiAs, expectForbidden, expectInvalid } from '../../test/requests';
+import { signInAsNewOperator, type TestApp } from '../../test/app';
+import { createWriteTestApp, insertMembers, memberRow, uidOf } from '../../test/fixtures';
+import type { apiAs } from '../../test/requests';
+import { expectForbidden, expectInvalid } from '../../test/requests';
 import { addApplication } from '../applications/test-fixtures';
 import { recordAudits } from '../db/audit';
 import { writeTransaction } from '../db/transaction';
 import { buildSwissIban } from '../lib/iban';
 import { recordBulkOperation } from './record-operation';
-import { loadCountries } from '../seed/countries';
 
 /**
  * Bulk edit (issue 19): preview and commit on members, draft invoices and applications, with
@@ -24,12 +24,12 @@ describe('bulk edit', () => {
   let otherUid: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await loadCountries(t.database.pool);
-    const signedIn = await signInEditorAndReader(t, 'bulk-admin@example.org', ['admin']);
-    api = apiAs(t, signedIn.cookie);
-    editorUid = signedIn.uid;
-    readOnly = signedIn.readOnlyCookie;
+    ({
+      t,
+      api,
+      uid: editorUid,
+      readOnlyCookie: readOnly,
+    } = await createWriteTestApp('bulk-admin@example.org', ['admin']));
     finance = await signInAsNewOperator(t, 'bulk-finance@example.org', ['finance']);
     await signInAsNewOperator(t, 'bulk-other@example.org', ['membership']);
     otherUid = await uidOf(t, 'bulk-other@example.org');

@@ -1,8 +1,7 @@
 import type { TCertificateDetail } from '@ops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testPublicUrl, type TestApp } from '../../test/app';
-import { signInEditorAndReader } from '../../test/fixtures';
-import { loadCountries } from '../seed/countries';
+import { testPublicUrl, type TestApp } from '../../test/app';
+import { createWriteTestApp } from '../../test/fixtures';
 import { expireCertificates } from './expire';
 import { renderCertificatePdf } from './pdf';
 import { addMember, pdfTexts, thisYear } from './test-support';
@@ -17,9 +16,7 @@ describe('issuing and revoking certificates', () => {
   let readOnlyCookie: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await loadCountries(t.database.pool);
-    ({ cookie, readOnlyCookie } = await signInEditorAndReader(t, 'certifier@example.org', [
+    ({ t, cookie, readOnlyCookie } = await createWriteTestApp('certifier@example.org', [
       'membership',
     ]));
   });

@@ -1,9 +1,8 @@
 import type { TCertificateDetail } from '@ops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testPublicUrl, type TestApp } from '../../test/app';
-import { signInEditorAndReader } from '../../test/fixtures';
+import { testPublicUrl, type TestApp } from '../../test/app';
+import { createWriteTestApp, signInEditorAndReader } from '../../test/fixtures';
 import { setClockForTests } from '../lib/clock';
-import { loadCountries } from '../seed/countries';
 import { expireCertificates } from './expire';
 import { addMember } from './test-support';
 
@@ -21,9 +20,7 @@ describe('certificates at the turn of the year, in Zurich', () => {
 
   beforeAll(async () => {
     setClockForTests('2026-06-15T10:00:00Z');
-    t = await createTestApp();
-    await loadCountries(t.database.pool);
-    ({ cookie } = await signInEditorAndReader(t, 'turn-of-year@example.org', ['membership']));
+    ({ t, cookie } = await createWriteTestApp('turn-of-year@example.org', ['membership']));
     const member = await addMember(t.database.db, {
       legalName: 'Silvester Spedition AG',
       paidYears: [2026],

@@ -8,13 +8,13 @@ import {
   type TRefundResult,
 } from '@ops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
-import { signInEditorAndReader } from '../../test/fixtures';
-import { apiAs, expectForbidden, expectInvalid } from '../../test/requests';
+import type { TestApp } from '../../test/app';
+import { createWriteTestApp } from '../../test/fixtures';
+import type { apiAs } from '../../test/requests';
+import { expectForbidden, expectInvalid } from '../../test/requests';
 import { pdfTexts } from '../certificates/test-support';
 import { memberCreditOf } from '../invoices';
 import { todayAtHeadquarters } from '../lib/dates';
-import { loadCountries } from '../seed/countries';
 
 const thisYear = Number(todayAtHeadquarters().slice(0, 4));
 const feeLine: TInvoiceLine = {
@@ -39,11 +39,7 @@ describe('credit notes and refunds', () => {
   let counter = 0;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const signedIn = await signInEditorAndReader(t, 'finance@example.org', ['finance']);
-    api = apiAs(t, signedIn.cookie);
-    readOnlyCookie = signedIn.readOnlyCookie;
-    await loadCountries(t.database.pool);
+    ({ t, api, readOnlyCookie } = await createWriteTestApp('finance@example.org', ['finance']));
   });
   afterAll(() => t.close());
 

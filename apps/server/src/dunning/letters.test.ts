@@ -6,13 +6,13 @@ import type {
 } from '@ops/contract';
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
-import { insertMembers, memberRow, signInEditorAndReader } from '../../test/fixtures';
-import { apiAs, expectInvalid } from '../../test/requests';
+import type { TestApp } from '../../test/app';
+import { createWriteTestApp, insertMembers, memberRow } from '../../test/fixtures';
+import type { apiAs } from '../../test/requests';
+import { expectInvalid } from '../../test/requests';
 import { addOurAccounts } from '../bank-statements/import/test-support';
 import type { InvoicesTable, MembersTable } from '../db/schema';
 import { pdfText } from '../invoices/pdf-test-support';
-import { loadCountries } from '../seed/countries';
 import { insertDueInvoice, runDunningFromCli } from './test-support';
 
 /** The pages of a PDF: its page objects (PDFKit writes their dictionaries uncompressed). */
@@ -32,12 +32,9 @@ describe('dunning letters', () => {
   let counter = 0;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await loadCountries(t.database.pool);
-    ({ cookie, readOnlyCookie } = await signInEditorAndReader(t, 'letters@example.org', [
+    ({ t, cookie, readOnlyCookie, api } = await createWriteTestApp('letters@example.org', [
       'finance',
     ]));
-    api = apiAs(t, cookie);
     await addOurAccounts(t.database.db);
   });
   afterAll(async () => {

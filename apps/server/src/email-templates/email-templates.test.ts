@@ -13,11 +13,11 @@ import {
 } from '@ops/contract';
 import { membershipVatExemption } from '@ops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
-import { signInEditorAndReader } from '../../test/fixtures';
+import type { TestApp } from '../../test/app';
+import { createWriteTestApp } from '../../test/fixtures';
 import { startMailbox } from '../../test/mailbox';
+import type { apiAs } from '../../test/requests';
 import {
-  apiAs,
   expectConflict,
   expectForbidden,
   expectInvalid,
@@ -26,7 +26,6 @@ import {
 import { startTestEmailWorker } from '../emails/test-support';
 import { buildSwissIban } from '../lib/iban';
 import { todayAtHeadquarters } from '../lib/dates';
-import { loadCountries } from '../seed/countries';
 import { defaultTemplates } from './defaults';
 import { compileTemplate, renderTemplate } from './engine';
 import { renderEmail } from './index';
@@ -45,11 +44,7 @@ describe('e-mail templates', () => {
   let readOnlyCookie: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const signedIn = await signInEditorAndReader(t, 'templates@example.org', ['finance']);
-    api = apiAs(t, signedIn.cookie);
-    readOnlyCookie = signedIn.readOnlyCookie;
-    await loadCountries(t.database.pool);
+    ({ t, api, readOnlyCookie } = await createWriteTestApp('templates@example.org', ['finance']));
     await t.database.db
       .insertInto('bank_accounts')
       .values({

@@ -18,8 +18,8 @@ import {
 } from '@ops/contract';
 import { sql, type Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
-import { insertMembers, memberRow, signInEditorAndReader } from '../../test/fixtures';
+import type { TestApp } from '../../test/app';
+import { createWriteTestApp, insertMembers, memberRow } from '../../test/fixtures';
 import {
   apiAs,
   expectConflict,
@@ -28,7 +28,6 @@ import {
   type ErrorBody,
 } from '../../test/requests';
 import type { InvoicesTable, StripeInvoicesTable } from '../db/schema';
-import { loadCountries } from '../seed/countries';
 import { buildCreditorReference, buildQrReference } from '../lib/iban';
 import { invoiceFixes, memberDigitsFromReference } from './fixes';
 
@@ -102,9 +101,7 @@ function card(
 const refOf777 = buildQrReference(`777${2025}${'0000001'}`);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ cookie, readOnlyCookie } = await signInEditorAndReader(t, 'finance@example.org', ['finance']));
-  await loadCountries(t.database.pool);
+  ({ t, cookie, readOnlyCookie } = await createWriteTestApp('finance@example.org', ['finance']));
   const db = t.database.db;
   await insertMembers(db, [
     memberRow('MA', { number: 'M-000101', paid_through_year: 2030, email: 'ma@example.org' }),

@@ -5,11 +5,11 @@ import {
   type TInvoiceDetail,
 } from '@ops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
-import { signInEditorAndReader } from '../../test/fixtures';
-import { apiAs, expectConflict, expectForbidden, expectInvalid } from '../../test/requests';
+import type { TestApp } from '../../test/app';
+import { createWriteTestApp } from '../../test/fixtures';
+import type { apiAs } from '../../test/requests';
+import { expectConflict, expectForbidden, expectInvalid } from '../../test/requests';
 import { todayAtHeadquarters } from '../lib/dates';
-import { loadCountries } from '../seed/countries';
 import { buildSwissIban, isValidCreditorReference, isValidQrReference } from '../lib/iban';
 import { addDays } from './lifecycle';
 
@@ -36,14 +36,7 @@ describe('invoices: drafts and the life cycle', () => {
   let readOnlyCookie: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    ({ readOnlyCookie } = await signInEditorAndReader(t, 'finance@example.org', ['finance']).then(
-      (signedIn) => {
-        api = apiAs(t, signedIn.cookie);
-        return signedIn;
-      },
-    ));
-    await loadCountries(t.database.pool);
+    ({ t, api, readOnlyCookie } = await createWriteTestApp('finance@example.org', ['finance']));
     const account = (id: string, currency: string, qr: boolean, active = true) => ({
       id,
       label: `Fees ${currency}${active ? '' : ' (closed)'}`,

@@ -1,9 +1,8 @@
 import { invoiceNumbersInFileName } from '@ops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testPublicUrl, type TestApp } from '../../test/app';
-import { signInEditorAndReader } from '../../test/fixtures';
+import { testPublicUrl, type TestApp } from '../../test/app';
+import { createWriteTestApp } from '../../test/fixtures';
 import { expectForbidden, expectInvalid } from '../../test/requests';
-import { loadCountries } from '../seed/countries';
 import { insertInvoice, insertMember, samplePdf } from './pdf-test-support';
 
 /** One file as the browser's FormData sends it. */
@@ -26,11 +25,7 @@ describe('invoice PDFs upload', () => {
   let readOnlyCookie: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await loadCountries(t.database.pool);
-    ({ cookie, readOnlyCookie } = await signInEditorAndReader(t, 'finance@example.org', [
-      'finance',
-    ]));
+    ({ t, cookie, readOnlyCookie } = await createWriteTestApp('finance@example.org', ['finance']));
   });
   afterAll(() => t.close());
 

@@ -1,12 +1,12 @@
 import { type TInvoiceSendResult } from '@ops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
-import { signInEditorAndReader } from '../../test/fixtures';
-import { apiAs, expectForbidden, expectInvalid } from '../../test/requests';
+import type { TestApp } from '../../test/app';
+import { createWriteTestApp } from '../../test/fixtures';
+import type { apiAs } from '../../test/requests';
+import { expectForbidden, expectInvalid } from '../../test/requests';
 import { pdfTexts } from '../certificates/test-support';
 import { todayAtHeadquarters } from '../lib/dates';
 import { buildSwissIban } from '../lib/iban';
-import { loadCountries } from '../seed/countries';
 import { addDays } from './lifecycle';
 
 const thisYear = Number(todayAtHeadquarters().slice(0, 4));
@@ -20,12 +20,12 @@ describe('invoices: Send again (issue 32)', () => {
   let counter = 0;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const signedIn = await signInEditorAndReader(t, 'finance@example.org', ['finance']);
-    api = apiAs(t, signedIn.cookie);
-    readOnlyCookie = signedIn.readOnlyCookie;
-    editorUid = signedIn.uid;
-    await loadCountries(t.database.pool);
+    ({
+      t,
+      api,
+      readOnlyCookie,
+      uid: editorUid,
+    } = await createWriteTestApp('finance@example.org', ['finance']));
     await db()
       .insertInto('bank_accounts')
       .values({

@@ -1,7 +1,7 @@
 import type { TInvoiceActionResult, TMemberDetail, TMemberLedger } from '@ops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
-import { signInEditorAndReader } from '../../test/fixtures';
+import type { TestApp } from '../../test/app';
+import { createWriteTestApp, signInEditorAndReader } from '../../test/fixtures';
 import { apiAs, expectForbidden, expectInvalid } from '../../test/requests';
 import { renderInvoicePdf } from '../invoices/pdf';
 import {
@@ -12,7 +12,6 @@ import {
   swissQrIban,
 } from '../invoices/pdf-test-support';
 import { setClockForTests } from '../lib/clock';
-import { loadCountries } from '../seed/countries';
 import { creditNote, pay, refund, reverse } from './ledger-test-support';
 
 /** Sums as the ledger answers them (minor units as strings). */
@@ -31,11 +30,7 @@ describe('the member ledger', () => {
     // The reversal below is dated today: the file runs on 30 November 2026 at headquarters,
     // whatever day the suite runs (issue 30), so the statements' ranges hold it.
     setClockForTests('2026-11-30T11:00:00Z');
-    t = await createTestApp();
-    const signedIn = await signInEditorAndReader(t, 'finance@example.org', ['finance']);
-    api = apiAs(t, signedIn.cookie);
-    readOnlyCookie = signedIn.readOnlyCookie;
-    await loadCountries(t.database.pool);
+    ({ t, api, readOnlyCookie } = await createWriteTestApp('finance@example.org', ['finance']));
     const db = t.database.db;
     account = await insertAccount(db, { currency: 'CHF', qr_iban: swissQrIban, is_default: true });
     member = await insertMember(db, { email: 'accounts@rheinhafen.example' });

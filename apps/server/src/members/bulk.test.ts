@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
-import { signInEditorAndReader } from '../../test/fixtures';
+import type { TestApp } from '../../test/app';
+import { createWriteTestApp } from '../../test/fixtures';
 import { expectInvalid } from '../../test/requests';
 import type { MemberCategory, MemberStatus } from '../db/schema';
-import { loadCountries } from '../seed/countries';
 
 type Seed = { mid: string; status: MemberStatus; category?: MemberCategory; country?: string };
 
@@ -22,11 +21,11 @@ describe('POST /api/members/bulk/status', () => {
   let readerCookie: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    ({ cookie, readOnlyCookie: readerCookie } = await signInEditorAndReader(t, 'bulk@example.org', [
-      'membership',
-    ]));
-    await loadCountries(t.database.pool);
+    ({
+      t,
+      cookie,
+      readOnlyCookie: readerCookie,
+    } = await createWriteTestApp('bulk@example.org', ['membership']));
   });
   beforeEach(async () => {
     await t.database.db.deleteFrom('audit_log').where('table_name', '=', 'members').execute();

@@ -9,8 +9,8 @@ import {
 } from '@ops/contract';
 import { sql, type Insertable, type Updateable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
-import { insertMembers, memberRow, signInEditorAndReader } from '../../test/fixtures';
+import type { TestApp } from '../../test/app';
+import { createWriteTestApp, insertMembers, memberRow } from '../../test/fixtures';
 import {
   apiAs,
   expectConflict,
@@ -19,7 +19,6 @@ import {
   type ErrorBody,
 } from '../../test/requests';
 import type { CountriesTable, MembersTable } from '../db/schema';
-import { loadCountries } from '../seed/countries';
 import { describeEmailProblem, proposeEmail } from './fixes';
 import { haveDifferentVatNumbers, memberVatKey } from '@ops/contract';
 
@@ -127,11 +126,9 @@ const fixtures = [
 ];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ cookie, uid, readOnlyCookie } = await signInEditorAndReader(t, 'fixer@example.org', [
+  ({ t, cookie, uid, readOnlyCookie } = await createWriteTestApp('fixer@example.org', [
     'membership',
   ]));
-  await loadCountries(t.database.pool);
   const db = t.database.db;
   await insertMembers(db, fixtures);
   await setCountry('DE', { national_association_mid: 'ADE' });

@@ -1,12 +1,11 @@
 import type { TLinkPaymentResult, TPaymentDetail, TPaymentListItem } from '@ops/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
-import { signInEditorAndReader } from '../../test/fixtures';
+import type { TestApp } from '../../test/app';
+import { createWriteTestApp } from '../../test/fixtures';
 import { csvExport, expectSorted, listEndpoint } from '../../test/lists';
 import { apiAs, expectConflict, expectForbidden, expectInvalid } from '../../test/requests';
 import { addMember, thisYear } from '../certificates/test-support';
-import { loadCountries } from '../seed/countries';
 import {
   deliver,
   eventOf,
@@ -26,11 +25,9 @@ describe('the Payments list, detail and link', () => {
   let linkedMember: { mid: string; number: string };
 
   beforeAll(async () => {
-    t = await createTestApp({ STRIPE_WEBHOOK_SECRET: testWebhookSecret });
-    await loadCountries(t.database.pool);
-    ({ cookie, readOnlyCookie } = await signInEditorAndReader(t, 'finance@example.org', [
-      'finance',
-    ]));
+    ({ t, cookie, readOnlyCookie } = await createWriteTestApp('finance@example.org', ['finance'], {
+      STRIPE_WEBHOOK_SECRET: testWebhookSecret,
+    }));
     linkedMember = await addMember(t.database.db, {
       legalName: 'Linked Logistics SA',
       unpaidYears: [thisYear - 1],
