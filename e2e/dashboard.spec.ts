@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe';
 import { ops } from './support/ops';
 import { expect, signInByApi, test, testPassword, uniqueEmail } from './support/fixtures';
 
@@ -301,13 +301,7 @@ test('the trends keep their places while they load, and pass axe with their tabl
   const showTable = page.getByRole('button', { name: 'Show table' });
   for (let shown = 0; shown < 5; shown++) await showTable.first().click();
   await expect(page.getByRole('button', { name: 'Hide table' })).toHaveCount(5);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`);
-  expect(serious, 'serious or critical WCAG violations').toEqual([]);
+  await expectNoSeriousViolations(page);
 });
 
 /** Clicks the middle of category `index` of a bar chart, low enough to be on its bar. */

@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from './support/fixtures';
+import { expectNoSeriousViolations as expectAccessible } from './support/axe';
 import { countMail, linkIn, waitForMail } from './support/mail';
 
 /**
@@ -8,16 +8,6 @@ import { countMail, linkIn, waitForMail } from './support/mail';
  * person's language, signed in by an e-mailed link that verifies the address first.
  */
 const portalUrl = `http://localhost:${process.env.E2E_PORTAL_PORT}`;
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`);
-  expect(serious, 'serious or critical WCAG violations').toEqual([]);
-}
 
 async function expectNoSidewaysScrolling(page: Page) {
   const widths = await page.evaluate(() => ({

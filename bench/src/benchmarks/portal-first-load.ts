@@ -1,8 +1,6 @@
 import type { Benchmark } from '../lib/benchmark';
-import { launchChromium } from '../lib/chromium';
-import { formatValue } from '../lib/format';
 import { freePort, startServer } from '../lib/processes';
-import { weighScripts, type ScriptFile } from '../lib/weigh-scripts';
+import { weighFirstLoad } from '../lib/weigh-scripts';
 
 /**
  * Issue 34: the member portal's first screen stays light for people on phones. The console's
@@ -27,29 +25,7 @@ export const portalFirstLoad: Benchmark = {
       env: { PORTAL_PORT: String(portalPort) },
     });
     try {
-      const browser = await launchChromium();
-      try {
-        const samples: number[] = [];
-        let files: ScriptFile[] = [];
-        for (let run = 1; run <= this.runs; run++) {
-          files = await weighScripts(browser, `http://127.0.0.1:${portalPort}/apply`);
-          const total = files.reduce((sum, file) => sum + file.gzipBytes, 0);
-          samples.push(total);
-          context.log(
-            `run ${run}/${this.runs}: ${files.length} scripts, ${formatValue(total, 'bytes')} gzipped`,
-          );
-        }
-        return {
-          samples,
-          details: {
-            browser: `Chromium ${browser.version()}`,
-            rawBytes: files.reduce((sum, file) => sum + file.bytes, 0),
-            files,
-          },
-        };
-      } finally {
-        await browser.close();
-      }
+      return await weighFirstLoad(context, `http://127.0.0.1:${portalPort}/apply`, this.runs);
     } finally {
       await server.stop();
     }

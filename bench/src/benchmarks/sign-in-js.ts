@@ -1,8 +1,6 @@
-import { launchChromium } from '../lib/chromium';
 import type { Benchmark } from '../lib/benchmark';
-import { formatValue } from '../lib/format';
 import { startServer } from '../lib/processes';
-import { weighScripts, type ScriptFile } from '../lib/weigh-scripts';
+import { weighFirstLoad } from '../lib/weigh-scripts';
 
 export const signInJs: Benchmark = {
   name: 'sign-in-js',
@@ -17,29 +15,7 @@ export const signInJs: Benchmark = {
   async run(context) {
     const server = await startServer({ dataDir: context.newDataDir('sign-in-js'), seed: 'none' });
     try {
-      const browser = await launchChromium();
-      try {
-        const samples: number[] = [];
-        let files: ScriptFile[] = [];
-        for (let run = 1; run <= this.runs; run++) {
-          files = await weighScripts(browser, `${server.url}/`);
-          const total = files.reduce((sum, file) => sum + file.gzipBytes, 0);
-          samples.push(total);
-          context.log(
-            `run ${run}/${this.runs}: ${files.length} scripts, ${formatValue(total, 'bytes')} gzipped`,
-          );
-        }
-        return {
-          samples,
-          details: {
-            browser: `Chromium ${browser.version()}`,
-            rawBytes: files.reduce((sum, file) => sum + file.bytes, 0),
-            files,
-          },
-        };
-      } finally {
-        await browser.close();
-      }
+      return await weighFirstLoad(context, `${server.url}/`, this.runs);
     } finally {
       await server.stop();
     }

@@ -1,5 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { type Browser, type Response } from 'playwright-core';
+import type { BenchmarkContext } from './benchmark';
+import { launchChromium } from './chromium';
+import { formatValue } from './format';
 
 export type ScriptFile = { path: string; bytes: number; gzipBytes: number };
 
@@ -30,5 +33,35 @@ export async function weighScripts(browser: Browser, url: string): Promise<Scrip
     return files.sort((a, b) => b.gzipBytes - a.gzipBytes);
   } finally {
     await context.close();
+  }
+}
+
+/**
+ * The first-load benchmarks' run: `runs` fresh visits of `url` in headless Chromium, each one's
+ * scripts weighed gzipped and summed, with the last visit's files for the report.
+ */
+export async function weighFirstLoad(context: BenchmarkContext, url: string, runs: number) {
+  const browser = await launchChromium();
+  try {
+    const samples: number[] = [];
+    let files: ScriptFile[] = [];
+    for (let run = 1; run <= runs; run++) {
+      files = await weighScripts(browser, url);
+      const total = files.reduce((sum, file) => sum + file.gzipBytes, 0);
+      samples.push(total);
+      context.log(
+        `run ${run}/${runs}: ${files.length} scripts, ${formatValue(total, 'bytes')} gzipped`,
+      );
+    }
+    return {
+      samples,
+      details: {
+        browser: `Chromium ${browser.version()}`,
+        rawBytes: files.reduce((sum, file) => sum + file.bytes, 0),
+        files,
+      },
+    };
+  } finally {
+    await browser.close();
   }
 }

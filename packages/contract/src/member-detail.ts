@@ -42,7 +42,7 @@ export function nextMemberStatuses(
 }
 
 /** An optional text field: trimmed, empty means none (null), at most `max` characters. */
-function optionalText(max: number) {
+export function optionalText(max: number) {
   return z
     .string()
     .trim()

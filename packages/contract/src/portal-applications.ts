@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZApplicationDetail, ZApplicationDocument } from './applications';
 import { applicationCategories, applicationStatuses } from './enumerations';
-import { ZMemberEdit } from './member-detail';
+import { optionalText, ZMemberEdit } from './member-detail';
 
 /**
  * The member portal's applications (issue 34): what an applicant creates, fills in step by step,
@@ -10,16 +10,6 @@ import { ZMemberEdit } from './member-detail';
  */
 
 const member = ZMemberEdit.shape;
-
-/** An optional text of at most `max` characters: trimmed, empty is none (null). */
-function optionalText(max: number) {
-  return z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters`)
-    .nullable()
-    .transform((value) => (value ? value : null));
-}
 
 /** The contact roles the form asks for, one contact each. */
 export const applicationContactRoles = ['primary', 'billing', 'director'] as const;
