@@ -1,8 +1,7 @@
 import { ZApplicationsListQuery, type TListSelection } from '@ops/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { badInput } from '../errors';
-import { type AnySelect, matchingRows } from '../lists';
+import { type AnySelect, matchingRows, parseSelectionView } from '../lists';
 import { applicationsList } from './list';
 
 /**
@@ -16,15 +15,9 @@ export function selectedApplications(db: Kysely<Database>, selection: TListSelec
       .from(db)
       .where('a.aid', '=', sql<string>`ANY(${selection.ids}::text[])`);
   }
-  const params = Object.fromEntries(new URLSearchParams(selection.listParams));
-  const parsed = ZApplicationsListQuery.omit({ cursor: true, limit: true }).safeParse(params);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw badInput(
-      'body.selection.listParams',
-      'invalid_value',
-      `${issue?.path.join('.') ?? 'view'}: ${issue?.message ?? 'not a view'}`,
-    );
-  }
-  return matchingRows(db, applicationsList, parsed.data);
+  const view = parseSelectionView(
+    ZApplicationsListQuery.omit({ cursor: true, limit: true }),
+    selection.listParams,
+  );
+  return matchingRows(db, applicationsList, view);
 }

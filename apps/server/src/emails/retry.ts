@@ -11,7 +11,7 @@ import { recordAudit, type Actor } from '../db/audit';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { AppError, badInput } from '../errors';
-import { matchingRows, type AnySelect } from '../lists';
+import { matchingRows, parseSelectionView, type AnySelect } from '../lists';
 import { emailsList } from './list';
 import { outboxChannel } from './outbox';
 import { machineTime } from '../lib/clock';
@@ -65,22 +65,16 @@ export async function retryEmail(
   });
 }
 
-function badSelection(message: string): AppError {
-  return badInput('body.selection.listParams', 'invalid_value', message);
-}
-
 /** The e-mails a selection names: ids picked on screen, or every e-mail a view of the log shows. */
 function selectedEmails(db: Kysely<Database>, selection: TListSelection): AnySelect {
   if (selection.kind === 'ids') {
     return emailsList.from(db).where('e.eid', '=', sql<string>`ANY(${selection.ids}::text[])`);
   }
-  const params = Object.fromEntries(new URLSearchParams(selection.listParams));
-  const parsed = ZEmailsListQuery.omit({ cursor: true, limit: true }).safeParse(params);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw badSelection(`${issue?.path.join('.') ?? 'view'}: ${issue?.message ?? 'not a view'}`);
-  }
-  return matchingRows(db, emailsList, parsed.data);
+  const view = parseSelectionView(
+    ZEmailsListQuery.omit({ cursor: true, limit: true }),
+    selection.listParams,
+  );
+  return matchingRows(db, emailsList, view);
 }
 
 /** At most this many e-mails are retried by one bulk request. */

@@ -11,5 +11,6 @@ export { dayAtHeadquartersFilter, parseDay } from './day-at-headquarters';
 export type { ListColumn, ListSpec } from './list-spec';
 export { allRowsOf, matchingRows, runList, sendListExport } from './run-list';
 export type { AnySelect, ListDefinition } from './run-list';
+export { parseSelectionView } from './selection-view';
 // A bulk write that changes many rows refreshes the planner's statistics of its table.
 export { manyChangedRows, refreshStatistics, type StatisticsLog } from './refresh-statistics';

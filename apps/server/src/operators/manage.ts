@@ -74,6 +74,22 @@ function operatorLabel(row: OperatorRow): string {
   return `Operator ${row.email}`;
 }
 
+/**
+ * The operator to change, as read at the version the person saw (409 otherwise), and still
+ * active: a revoked operator is refused with `inactive`, the words saying why it matters here.
+ */
+async function requireActiveOperatorAt(
+  trx: Transaction<Database>,
+  uid: string,
+  version: number,
+  whenInactive: (email: string) => string,
+): Promise<OperatorRow> {
+  const row = await requireOperatorRow(trx, uid);
+  await checkRecordVersion(trx, 'operators', row, version, { label: operatorLabel(row) });
+  if (!row.active) throw badInput('params.uid', operatorRules.inactive, whenInactive(row.email));
+  return row;
+}
+
 /** The record as the audit trail keeps it: the columns a person reads. */
 function auditView(row: Operator) {
   return {
@@ -198,15 +214,12 @@ export async function revokeOperator(
     );
   }
   await writeTransaction(db, async (trx) => {
-    const row = await requireOperatorRow(trx, uid);
-    await checkRecordVersion(trx, 'operators', row, request.version, { label: operatorLabel(row) });
-    if (!row.active) {
-      throw badInput(
-        'params.uid',
-        operatorRules.inactive,
-        `${row.email}'s operator access is already revoked.`,
-      );
-    }
+    const row = await requireActiveOperatorAt(
+      trx,
+      uid,
+      request.version,
+      (email) => `${email}'s operator access is already revoked.`,
+    );
     if (row.roles.includes('admin') && (await isLastAdmin(trx, uid))) {
       throw badInput(
         'params.uid',
@@ -227,15 +240,12 @@ export async function updateOperatorRoles(
 ): Promise<void> {
   checkRoles(request.roles);
   await writeTransaction(db, async (trx) => {
-    const row = await requireOperatorRow(trx, uid);
-    await checkRecordVersion(trx, 'operators', row, request.version, { label: operatorLabel(row) });
-    if (!row.active) {
-      throw badInput(
-        'params.uid',
-        operatorRules.inactive,
-        `${row.email}'s operator access is revoked; grant it again to choose roles.`,
-      );
-    }
+    const row = await requireActiveOperatorAt(
+      trx,
+      uid,
+      request.version,
+      (email) => `${email}'s operator access is revoked; grant it again to choose roles.`,
+    );
     const losesAdmin = row.roles.includes('admin') && !request.roles.includes('admin');
     if (losesAdmin && (await isLastAdmin(trx, uid))) {
       throw badInput(
