@@ -35,7 +35,6 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   forbidOnly: true,
-  globalTeardown: './global-teardown.ts',
   reporter: [
     ['list'],
     ['json', { outputFile: path.join(repositoryRoot, '.test-results/e2e.json') }],

@@ -3,6 +3,9 @@
  * with its embedded PostgreSQL, a real SMTP server on loopback that files every message it
  * receives under E2E_DATA_PARENT/mail, and a real OpenID provider standing in for Microsoft.
  * Playwright starts this as its web server and stops it with SIGTERM, which is passed on.
+ * The throwaway E2E_DATA_PARENT is deleted here, once the server has exited: Playwright runs
+ * its global teardown before it stops the web server, and deleting the folder there raced with
+ * a PostgreSQL still writing its WAL (ENOTEMPTY on pg_wal, a failed run after 240 passed tests).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -60,5 +63,8 @@ const stop = (signal: NodeJS.Signals) => {
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 server.on('exit', (code) => {
-  void Promise.all([oidc.close(), mailbox.close()]).then(() => process.exit(code ?? 0));
+  void Promise.all([oidc.close(), mailbox.close()]).then(() => {
+    if (dataParent) fs.rmSync(dataParent, { recursive: true, force: true, maxRetries: 5 });
+    process.exit(code ?? 0);
+  });
 });

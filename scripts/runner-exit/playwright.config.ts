@@ -7,8 +7,5 @@ export default defineConfig({
   ...suite,
   testDir: path.resolve(import.meta.dirname),
   testMatch: 'failing.spec-check.ts',
-  // The suite's teardown (it deletes the stack's DATA_DIR), by a path that does not depend on
-  // which configuration file names it.
-  globalTeardown: path.resolve(import.meta.dirname, '../../e2e/global-teardown.ts'),
   reporter: [['line']],
 });
