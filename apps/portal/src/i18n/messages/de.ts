@@ -1,3 +1,6 @@
+import { answersMessages } from './features/answers';
+import { documentsMessages } from './features/documents';
+import { endorsementMessages } from './features/endorsement';
 import type { Messages } from './en';
 
 /** Das Portal auf Deutsch (see en.ts). */
@@ -128,4 +131,7 @@ export const de: Messages = {
   'view.invoice': 'Ihre erste Rechnung: {number}',
   'view.withdraw': 'Antrag zurückziehen',
   'view.withdrawConfirm': 'Antrag {number} zurückziehen? Das lässt sich nicht rückgängig machen.',
+  ...documentsMessages.de,
+  ...endorsementMessages.de,
+  ...answersMessages.de,
 };

@@ -1,3 +1,6 @@
+import { answersMessages } from './features/answers';
+import { documentsMessages } from './features/documents';
+import { endorsementMessages } from './features/endorsement';
 /**
  * The portal's words in English, the source language: every screen's text is one of these ICU
  * messages (react-intl). The other languages are typed against this one, and
@@ -125,6 +128,9 @@ export const en = {
   'view.invoice': 'Your first invoice: {number}',
   'view.withdraw': 'Withdraw the application',
   'view.withdrawConfirm': 'Withdraw application {number}? This cannot be undone.',
+  ...documentsMessages.en,
+  ...endorsementMessages.en,
+  ...answersMessages.en,
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -1,3 +1,6 @@
+import { answersMessages } from './features/answers';
+import { documentsMessages } from './features/documents';
+import { endorsementMessages } from './features/endorsement';
 import type { Messages } from './en';
 
 /** El portal en español (see en.ts). */
@@ -121,4 +124,7 @@ export const es: Messages = {
   'view.invoice': 'Su primera factura: {number}',
   'view.withdraw': 'Retirar la solicitud',
   'view.withdrawConfirm': '¿Retirar la solicitud {number}? No se puede deshacer.',
+  ...documentsMessages.es,
+  ...endorsementMessages.es,
+  ...answersMessages.es,
 };

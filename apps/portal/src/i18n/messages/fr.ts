@@ -1,3 +1,6 @@
+import { answersMessages } from './features/answers';
+import { documentsMessages } from './features/documents';
+import { endorsementMessages } from './features/endorsement';
 import type { Messages } from './en';
 
 /** Le portail en français (see en.ts). */
@@ -127,4 +130,7 @@ export const fr: Messages = {
   'view.invoice': 'Votre première facture : {number}',
   'view.withdraw': 'Retirer la demande',
   'view.withdrawConfirm': 'Retirer la demande {number} ? C’est définitif.',
+  ...documentsMessages.fr,
+  ...endorsementMessages.fr,
+  ...answersMessages.fr,
 };
