@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { listItemFields, listPageOf, listQuerySchema } from './lists';
 import { listSortFields } from './list-definition';
 import { applicationsList } from './lists/index';
-import { applicationStatuses, applicationCategories } from './enumerations';
+import { applicationStatuses, applicationCategories, applicationSources } from './enumerations';
 
-export { applicationStatuses, applicationCategories };
+export { applicationStatuses, applicationCategories, applicationSources };
 
 export type ApplicationStatus = (typeof applicationStatuses)[number];
 
@@ -74,6 +74,11 @@ export const ZApplicationListItem = z
     decidedAt: z.string().nullable().describe('ISO time of the approval, rejection or end'),
     endorsingAssociationName: z.string().nullable(),
     memberMid: z.string().nullable().describe('The member an approval created'),
+    possibleDuplicates: z
+      .array(z.string())
+      .describe(
+        'Numbers of members (M-…) and open applications (A-…) with the same VAT number, or the same legal name in the same country: a flag for staff, never a refusal',
+      ),
     // The fields its columns declare (lists/applications.ts).
     ...listItemFields(applicationsList),
   })
@@ -202,6 +207,23 @@ export const ZApplicationDetail = z
         'An individual company in a country with a national association needs its endorsement',
       ),
     documents: z.array(ZApplicationDocument),
+    source: z.enum(applicationSources).describe('The member portal (online) or an import'),
+    endorsementWaitingDays: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Days since the endorsement was requested, while it waits'),
+    possibleDuplicates: z
+      .array(
+        z.object({
+          kind: z.enum(['member', 'application']),
+          id: z.string().describe('mid or aid'),
+          number: z.string(),
+          legalName: z.string(),
+          reason: z.enum(['vat', 'name']).describe('Same VAT number, or same name and country'),
+        }),
+      )
+      .describe('Members and open applications that may be the same company (never a refusal)'),
     submittedBy: ZPersonRef.nullable().describe('The applicant (a user)'),
     reviewer: ZPersonRef.nullable().describe('The operator who last acted on it'),
     decisionReason: z.string().nullable().describe('Reason, message or note of the last step'),

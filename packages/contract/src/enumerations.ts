@@ -32,6 +32,9 @@ export const applicationStatuses = [
 ] as const;
 export const applicationCategories = ['individual', 'association'] as const;
 
+/** Where an application came from: the member portal, or anything before it (demo, legacy). */
+export const applicationSources = ['online', 'imported'] as const;
+
 // --- Certificates ----------------------------------------------------------------------------
 
 /** What a certificate attests: membership, a transport-document licence, or the diploma. */

@@ -18,7 +18,7 @@ import type {
   UploadStatus,
 } from './index';
 // A value, zod-free like this module: the four working languages' names (issue 17).
-import { languageLabels } from './enumerations';
+import { languageLabels, type applicationSources } from './enumerations';
 import type { ActivityRecordType } from './lists/activity';
 
 /**
@@ -73,6 +73,12 @@ export const applicationStatusLabels: Record<ApplicationStatus, string> = {
   rejected: 'Rejected',
   'endorsement-declined': 'Endorsement declined',
   withdrawn: 'Withdrawn',
+};
+
+/** Where an application came from (issue 34). */
+export const applicationSourceLabels: Record<(typeof applicationSources)[number], string> = {
+  online: 'Online',
+  imported: 'Imported',
 };
 
 export const certificateStatusLabels: Record<CertificateStatus, string> = {
@@ -259,7 +265,7 @@ export const historyValueLabels = {
     category: memberCategoryLabels,
     preferred_language: languageLabels,
   },
-  applications: { status: applicationStatusLabels },
+  applications: { status: applicationStatusLabels, source: applicationSourceLabels },
   certificates: { status: certificateStatusLabels, type: certificateTypeLabels },
   invoices: {
     status: invoiceStatusLabels,

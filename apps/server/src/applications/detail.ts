@@ -10,6 +10,8 @@ import {
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { ApplicationsTable, Database } from '../db/schema';
 import { recordNotFound } from '../db/records';
+import { daysWaitingSince } from './endorsement-wait';
+import { possibleDuplicatesOf } from './possible-duplicates';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type ApplicationRow = Selectable<ApplicationsTable>;
@@ -124,44 +126,53 @@ async function personOf(db: Db, uid: string | null) {
 /** Everything the detail screen shows of one application, read in one go. */
 export async function getApplicationDetail(db: Db, aid: string): Promise<TApplicationDetail> {
   const row = await findApplicationRow(db, aid);
-  const [country, endorsing, countryAssociation, submittedBy, reviewer, member, invoice] =
-    await Promise.all([
-      row.country_iso2
-        ? db
-            .selectFrom('countries')
-            .select('name')
-            .where('iso2', '=', row.country_iso2)
-            .executeTakeFirst()
-        : undefined,
-      row.endorsing_association_mid
-        ? db
-            .selectFrom('members')
-            .select(['mid', 'number', 'legal_name'])
-            .where('mid', '=', row.endorsing_association_mid)
-            .executeTakeFirst()
-        : undefined,
-      countryAssociationOf(db, row.country_iso2),
-      personOf(db, row.submitted_by_uid),
-      personOf(db, row.reviewer_uid),
-      row.member_mid
-        ? db
-            .selectFrom('members')
-            .select(['mid', 'number', 'legal_name', 'status'])
-            .where('mid', '=', row.member_mid)
-            .executeTakeFirst()
-        : undefined,
-      row.member_mid
-        ? db
-            .selectFrom('invoices')
-            .select(['iid', 'number', 'total_minor', 'currency', 'due_date'])
-            .where('member_mid', '=', row.member_mid)
-            .where('kind', '=', 'membership')
-            .orderBy('created_at')
-            .orderBy('number')
-            .limit(1)
-            .executeTakeFirst()
-        : undefined,
-    ]);
+  const [
+    country,
+    endorsing,
+    countryAssociation,
+    submittedBy,
+    reviewer,
+    member,
+    invoice,
+    possibleDuplicates,
+  ] = await Promise.all([
+    row.country_iso2
+      ? db
+          .selectFrom('countries')
+          .select('name')
+          .where('iso2', '=', row.country_iso2)
+          .executeTakeFirst()
+      : undefined,
+    row.endorsing_association_mid
+      ? db
+          .selectFrom('members')
+          .select(['mid', 'number', 'legal_name'])
+          .where('mid', '=', row.endorsing_association_mid)
+          .executeTakeFirst()
+      : undefined,
+    countryAssociationOf(db, row.country_iso2),
+    personOf(db, row.submitted_by_uid),
+    personOf(db, row.reviewer_uid),
+    row.member_mid
+      ? db
+          .selectFrom('members')
+          .select(['mid', 'number', 'legal_name', 'status'])
+          .where('mid', '=', row.member_mid)
+          .executeTakeFirst()
+      : undefined,
+    row.member_mid
+      ? db
+          .selectFrom('invoices')
+          .select(['iid', 'number', 'total_minor', 'currency', 'due_date'])
+          .where('member_mid', '=', row.member_mid)
+          .where('kind', '=', 'membership')
+          .orderBy('created_at')
+          .orderBy('number')
+          .limit(1)
+          .executeTakeFirst()
+      : undefined,
+    possibleDuplicatesOf(db, row.aid),
+  ]);
   const company = (row.company ?? {}) as Record<string, unknown>;
   const address = (row.address ?? {}) as Record<string, unknown>;
   const isEndorsementNeeded = needsEndorsement(row, countryAssociation?.mid ?? null);
@@ -200,6 +211,10 @@ export async function getApplicationDetail(db: Db, aid: string): Promise<TApplic
     countryAssociation,
     needsEndorsement: isEndorsementNeeded,
     documents: documentRefs(row).map(toDocument),
+    source: row.source,
+    endorsementWaitingDays:
+      row.status === 'awaiting-endorsement' ? daysWaitingSince(row.endorsement_requested_at) : null,
+    possibleDuplicates,
     submittedBy,
     reviewer,
     decisionReason: row.decision_reason,

@@ -7,9 +7,11 @@ import {
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { type ListDefinition, type ListSpec, runList } from '../lists';
+import { daysWaitingSince } from './endorsement-wait';
+import { possibleDuplicateNumbers, tidyDuplicateNumbers } from './possible-duplicates';
 
 /**
- * Sort expressions match the indexes of migration 0009 exactly (else they are not used). Times
+ * Sort expressions match the indexes of migrations 0009 and 0059 exactly (else they are not used). Times
  * sort as integer microseconds (`application_submitted_key`), so that cursors carry them exactly.
  */
 export const applicationsListSpec: ListSpec<typeof applicationsListColumns> = {
@@ -22,6 +24,11 @@ export const applicationsListSpec: ListSpec<typeof applicationsListColumns> = {
     country: { column: 'a.country_iso2', sortExpression: "coalesce(a.country_iso2, '~~')" },
     category: { column: 'a.category', sortExpression: 'a.category' },
     status: { column: 'a.status', sortExpression: 'a.status' },
+    source: { column: 'a.source' },
+    endorsementWaitingDays: {
+      // Larger the longer the wait; 0 days (no endorsement awaited) sorts as the shortest wait.
+      sortExpression: 'application_endorsement_wait_key(a.status, a.endorsement_requested_at)',
+    },
     submittedAt: {
       // Filters compare days (UTC): "2026-01-01..2026-01-31" includes the whole 31st.
       column: 'application_submitted_day(a.submitted_at)',
@@ -43,6 +50,9 @@ type ApplicationListRow = {
   decided_at: Date | null;
   endorsing_association_name: string | null;
   member_mid: string | null;
+  source: TApplicationListItem['source'];
+  endorsement_requested_at: Date | null;
+  possible_duplicates: string[];
 };
 
 /** The applications list: not deleted, filtered per column, searched through the search index. */
@@ -69,6 +79,9 @@ export const applicationsList: ListDefinition<ApplicationListRow, TApplicationLi
         'a.decided_at',
         'e.legal_name as endorsing_association_name',
         'a.member_mid',
+        'a.source',
+        'a.endorsement_requested_at',
+        possibleDuplicateNumbers.as('possible_duplicates'),
       ]),
   toItem: (row) => ({
     aid: row.aid,
@@ -83,6 +96,10 @@ export const applicationsList: ListDefinition<ApplicationListRow, TApplicationLi
     decidedAt: row.decided_at?.toISOString() ?? null,
     endorsingAssociationName: row.endorsing_association_name,
     memberMid: row.member_mid,
+    source: row.source,
+    endorsementWaitingDays:
+      row.status === 'awaiting-endorsement' ? daysWaitingSince(row.endorsement_requested_at) : null,
+    possibleDuplicates: tidyDuplicateNumbers(row.possible_duplicates),
   }),
 };
 

@@ -180,6 +180,8 @@ export type ApplicationsTable = Tracked & {
   deleted_at: Timestamp | null;
   /** `online` from the member portal (issue 34), `imported` otherwise. */
   source: Generated<'online' | 'imported'>;
+  /** Stamped by a trigger when the status becomes awaiting-endorsement (migration 0059). */
+  endorsement_requested_at: ColumnType<Date | null, never, never>;
 };
 
 export type InvoiceLine = {

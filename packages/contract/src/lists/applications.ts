@@ -1,9 +1,9 @@
-import { applicationCategories, applicationStatuses } from '../enumerations';
+import { applicationCategories, applicationSources, applicationStatuses } from '../enumerations';
 import { defineList } from '../list-definition';
 
 /**
  * The applications list: the review queue first (`queue`: what needs a reviewer, oldest
- * submitted first). Every sort has its index (migration 0009).
+ * submitted first). Every sort and filter has its index (migrations 0009 and 0059).
  */
 export const applicationsList = defineList({
   name: 'applications',
@@ -44,6 +44,23 @@ export const applicationsList = defineList({
       filter: true,
       description: 'A range of days (UTC), e.g. "2026-01-01..2026-01-31", or "(empty)" for drafts',
       header: 'Submitted at',
+    },
+    source: {
+      type: 'text',
+      filter: true,
+      values: applicationSources,
+      description: '"online" (the member portal) and/or "imported"',
+      header: 'Source',
+      item: { description: 'Where it came from: the member portal (online) or an import' },
+    },
+    endorsementWaitingDays: {
+      sort: true,
+      header: 'Endorsement waiting (days)',
+      item: {
+        type: 'integer',
+        nullable: true,
+        description: 'Days (at headquarters) since the endorsement was requested, while it waits',
+      },
     },
     decidedAt: { header: 'Decided at' },
     endorsingAssociationName: { header: 'Endorsing association' },

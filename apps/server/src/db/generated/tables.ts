@@ -57,6 +57,7 @@ export interface Applications {
   decision_reason: string | null;
   deleted_at: Timestamp | null;
   documents: Generated<JsonDocument>;
+  endorsement_requested_at: Timestamp | null;
   endorsing_association_mid: string | null;
   legal_name: string;
   member_mid: string | null;

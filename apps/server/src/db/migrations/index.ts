@@ -54,6 +54,7 @@ import * as dunningLetters from './0054-dunning-letters';
 import * as searchDescriptions from './0055-search-descriptions';
 import * as portalAudience from './0056-portal-audience';
 import * as portalApplications from './0057-portal-applications';
+import * as applicationQueueSignals from './0059-application-queue-signals';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -115,4 +116,5 @@ export const migrations: Record<string, Migration> = {
   '0055-search-descriptions': searchDescriptions,
   '0056-portal-audience': portalAudience,
   '0057-portal-applications': portalApplications,
+  '0059-application-queue-signals': applicationQueueSignals,
 };

@@ -1,7 +1,7 @@
 import type { ApplicationAction, ApplicationDocumentType } from '@ops/contract';
 
 /** Statuses as a person reads them: the one table per enumeration (lib/labels). */
-export { applicationStatusLabels } from '@/lib/labels';
+export { applicationSourceLabels, applicationStatusLabels } from '@/lib/labels';
 
 /** The review queue's groups (contract applicationQueueRank), for the Queue column. */
 export const queueGroupLabels: Record<number, string> = {

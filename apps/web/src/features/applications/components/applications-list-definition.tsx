@@ -1,14 +1,20 @@
 import {
   applicationCategories,
   applicationQueueRank,
+  applicationSources,
   type applicationsList,
   applicationStatuses,
   type TApplicationListItem,
 } from '@ops/contract';
 import type { DataListScreenDefinition } from '@/components/data-list';
 import { formatDateTime } from '@ops/ui/format';
+import { Badge } from '@/components/badge';
 import { paths } from '@/config/paths';
-import { applicationStatusLabels, queueGroupLabels } from './application-labels';
+import {
+  applicationSourceLabels,
+  applicationStatusLabels,
+  queueGroupLabels,
+} from './application-labels';
 import { ApplicationStatusBadge } from './application-status-badge';
 import { applicationQueryOptions } from '../api/get-application';
 
@@ -64,7 +70,17 @@ export const applicationsListDefinition: DataListScreenDefinition<
       width: 'minmax(11rem,3fr)',
       sortable: true,
       isPrimary: true,
-      render: (application) => application.legalName,
+      render: (application) =>
+        application.possibleDuplicates.length > 0 ? (
+          <span className="flex min-w-0 items-center gap-2">
+            <span className="truncate">{application.legalName}</span>
+            <Badge tone="amber-outlined">
+              Possible duplicate of {application.possibleDuplicates.join(', ')}
+            </Badge>
+          </span>
+        ) : (
+          application.legalName
+        ),
     },
     {
       id: 'tradeName',
@@ -104,6 +120,32 @@ export const applicationsListDefinition: DataListScreenDefinition<
       ),
     },
     {
+      id: 'source',
+      label: 'Source',
+      width: '6.5rem',
+      render: (application) => (
+        <Badge tone={application.source === 'online' ? 'sky' : 'slate'}>
+          {applicationSourceLabels[application.source]}
+        </Badge>
+      ),
+    },
+    {
+      id: 'endorsementWaitingDays',
+      label: 'Endorsement wait',
+      width: '8.5rem',
+      sortable: true,
+      render: (application) =>
+        application.endorsementWaitingDays === null ? (
+          ''
+        ) : (
+          <span className="tabular-nums">
+            {application.endorsementWaitingDays === 1
+              ? '1 day'
+              : `${application.endorsementWaitingDays} days`}
+          </span>
+        ),
+    },
+    {
       id: 'endorsingAssociationName',
       label: 'Endorsing association',
       width: 'minmax(9rem,1fr)',
@@ -126,6 +168,15 @@ export const applicationsListDefinition: DataListScreenDefinition<
       label: 'Category',
       kind: 'one-of',
       options: applicationCategories.map((category) => ({ value: category, label: category })),
+    },
+    {
+      name: 'source',
+      label: 'Source',
+      kind: 'one-of',
+      options: applicationSources.map((source) => ({
+        value: source,
+        label: applicationSourceLabels[source],
+      })),
     },
     { name: 'country', label: 'Country', kind: 'text', placeholder: 'CH, DE' },
     { name: 'submittedAt', label: 'Submitted', kind: 'range', input: 'date', allowsEmpty: true },

@@ -6,10 +6,12 @@ import { Screen } from '@/components/screen';
 import { useCan } from '@/lib/permissions';
 import { useApplication, useApplicationFollowChanges } from '../api/get-application';
 import { ApplicationDocuments } from '../components/application-documents';
-import { applicationFieldLabels } from '../components/application-labels';
+import { Badge } from '@/components/badge';
+import { applicationFieldLabels, applicationSourceLabels } from '../components/application-labels';
 import { ApplicationOverview } from '../components/application-overview';
 import { ApplicationStatusBadge } from '../components/application-status-badge';
 import { ApplicationWorkflow } from '../components/application-workflow';
+import { PossibleDuplicatesNotice } from '../components/possible-duplicates-notice';
 
 /**
  * One application beside the list: its company, contacts, endorsement and outcome (Overview),
@@ -43,10 +45,14 @@ export function ApplicationRoute({ aid }: { aid: string }) {
                   </>
                 ) : null}
                 <ApplicationStatusBadge status={data.status} />
+                {data.source === 'online' ? (
+                  <Badge tone="sky">{applicationSourceLabels.online}</Badge>
+                ) : null}
               </span>
             }
           >
             {/* Keyed by application: a step's result belongs to the application it was taken on. */}
+            <PossibleDuplicatesNotice application={data} />
             {canReview ? <ApplicationWorkflow key={data.aid} application={data} /> : null}
             <DetailTabs
               label="Application"
