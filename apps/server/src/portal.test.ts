@@ -12,7 +12,7 @@ import {
 } from '../test/app';
 import { silentLogger } from '../test/database';
 import { firstLink, startMailbox, type Mailbox } from '../test/mailbox';
-import { servePortalApp, testPortalUrl } from '../test/portal';
+import { servePortalApp, signInToPortal, testPortalUrl } from '../test/portal';
 import type { ErrorBody } from '../test/requests';
 import { portalSessionCookieName, sessionCookieName } from './auth/sessions';
 import { startEmailWorker, smtpTransport, type EmailWorker } from './emails/delivery-worker';
@@ -160,7 +160,11 @@ describe('the member portal beside the console', () => {
     expect(onConsole.statusCode).toBe(400);
     expect(onConsole.json<ErrorBody>().error.code).toBe('auth/invalid-action-code');
 
-    const completed = await post(portal, '/api/auth/email-link/complete', { email, code });
+    const completed = await post(portal, '/api/auth/email-link/complete', {
+      email,
+      code,
+      language: 'fr',
+    });
     expect(completed.statusCode, completed.body).toBe(200);
     const cookie = cookieFrom(completed.headers['set-cookie'], portalSessionCookieName);
     expect(String(completed.headers['set-cookie'])).toMatch(/HttpOnly/i);
@@ -195,7 +199,11 @@ describe('the member portal beside the console', () => {
     expect(await accounts()).toEqual([]);
 
     const code = firstLink(mail).searchParams.get('oobCode');
-    const completed = await post(portal, '/api/auth/email-link/complete', { email, code });
+    const completed = await post(portal, '/api/auth/email-link/complete', {
+      email,
+      code,
+      language: 'fr',
+    });
     expect(completed.statusCode, completed.body).toBe(200);
     const [account] = await accounts();
     expect(account).toBeDefined();
@@ -207,9 +215,52 @@ describe('the member portal beside the console', () => {
       .execute();
     expect(created.map((entry) => entry.action)).toEqual(['create', 'sign-in']);
     const cookie = cookieFrom(completed.headers['set-cookie'], portalSessionCookieName);
+    // The page's language became the newcomer's: their e-mails and the portal speak French.
     expect(
       (await portal.inject({ url: '/api/auth/me', headers: { cookie } })).json(),
-    ).toMatchObject({ email });
+    ).toMatchObject({ email, preferredLanguage: 'fr' });
+  });
+
+  it('keeps the language chosen in the portal’s switcher as the person’s preferred language', async () => {
+    const cookie = await signInToPortal(t, portal, 'switcher@example.org');
+    const choose = (language: unknown, headers: Record<string, string> = { cookie }) =>
+      portal.inject({
+        method: 'PUT',
+        url: '/api/auth/me/language',
+        payload: { language },
+        headers,
+      });
+    const chosen = await choose('de');
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json()).toMatchObject({ email: 'switcher@example.org', preferredLanguage: 'de' });
+    const row = await t.database.db
+      .selectFrom('users')
+      .select(['uid', 'preferred_language'])
+      .where('email', '=', 'switcher@example.org')
+      .executeTakeFirstOrThrow();
+    expect(row.preferred_language).toBe('de');
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_kind', 'actor_uid'])
+      .where('table_name', '=', 'users')
+      .where('record_id', '=', row.uid)
+      .where('action', '=', 'update')
+      .execute();
+    expect(audit).toEqual([{ action: 'update', actor_kind: 'user', actor_uid: row.uid }]);
+
+    const refused = await choose('pt');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<ErrorBody>().error.issues?.[0]?.path).toBe('body.language');
+    expect((await choose('fr', {})).statusCode).toBe(401);
+    // The console has no such route: an operator's language is not the portal's to set.
+    const onConsole = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/me/language',
+      payload: { language: 'fr' },
+      headers: { cookie },
+    });
+    expect(onConsole.statusCode).toBeGreaterThanOrEqual(400);
+    expect(onConsole.statusCode).toBeLessThan(500);
   });
 
   it('sends no link to a page of the console, nor the console one to the portal', async () => {

@@ -70,6 +70,9 @@ export const ZAuthUser = z
     email: z.string().describe('E-mail address'),
     displayName: z.string().nullable().describe('Name to show, when the user gave one'),
     photoURL: z.string().nullable().describe('Address of the profile photo, when there is one'),
+    preferredLanguage: languageSchema.describe(
+      'The language of their e-mails and of the member portal (issue 34)',
+    ),
   })
   .describe('The signed-in user');
 export type TAuthUser = z.infer<typeof ZAuthUser>;
@@ -144,8 +147,18 @@ export const ZCompleteEmailLinkRequest = z
           'person: accepted only for a link printed to the server terminal, otherwise refused ' +
           'with auth/email-confirmation-required (the code stays usable)',
       ),
+    language: languageSchema
+      .optional()
+      .describe(
+        "The page's language: a newcomer's account, made by this first verified sign-in at the member portal, keeps it as its preferred language",
+      ),
   })
   .describe('Complete sign-in with the code of an e-mailed link');
+
+/** PUT /api/auth/me/language on the member portal: the person's choice in the language switcher. */
+export const ZPreferredLanguageRequest = z
+  .object({ language: languageSchema })
+  .describe("The signed-in person's preferred language");
 
 export const ZSendPasswordResetRequest = z
   .object({ email: ZEmail, continueUrl: ZContinueUrl })

@@ -14,8 +14,8 @@ import { useSession } from '../session/session';
 export function Layout({ children }: { children: ReactNode }) {
   const t = useMessages();
   const languageId = useId();
-  const { language, setLanguage } = useLanguage();
-  const { session, signOut } = useSession();
+  const { language } = useLanguage();
+  const { session, signOut, chooseLanguage } = useSession();
   return (
     <div className="min-h-dvh bg-slate-50 text-slate-900">
       <a
@@ -42,7 +42,7 @@ export function Layout({ children }: { children: ReactNode }) {
               id={languageId}
               value={language}
               onChange={(event) => {
-                if (isPortalLanguage(event.target.value)) setLanguage(event.target.value);
+                if (isPortalLanguage(event.target.value)) chooseLanguage(event.target.value);
               }}
               className="min-h-11 rounded-md border border-slate-300 bg-white px-2 text-sm"
             >

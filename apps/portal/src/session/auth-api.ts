@@ -10,7 +10,11 @@ export const authApi = {
   /** `language`: the page's, for the e-mail to a newcomer (a user's is in their own). */
   sendLink: (email: string, continueUrl: string, language: string) =>
     apiRequest<{ ok: true }>('/api/auth/email-link', { body: { email, continueUrl, language } }),
-  completeLink: (email: string, code: string) =>
-    apiRequest<TAuthUser>('/api/auth/email-link/complete', { body: { email, code } }),
+  /** `language`: the page's, kept as a newcomer's preferred language when this makes the account. */
+  completeLink: (email: string, code: string, language: string) =>
+    apiRequest<TAuthUser>('/api/auth/email-link/complete', { body: { email, code, language } }),
+  /** The person's choice in the switcher, stored as their preferred language. */
+  setLanguage: (language: string) =>
+    apiRequest<TAuthUser>('/api/auth/me/language', { method: 'PUT', body: { language } }),
   signOut: () => apiRequest<{ ok: true }>('/api/auth/sign-out', { method: 'POST' }),
 };

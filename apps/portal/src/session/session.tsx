@@ -3,6 +3,8 @@ import { isApiError } from '@ops/ui/api-client';
 import { getActionLink, withoutQueryString } from '@ops/ui/sign-in/action-link';
 import { getEmailForSignIn, setEmailForSignIn } from '@ops/ui/sign-in/storage';
 import { createContext, use, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { isPortalLanguage, type PortalLanguage } from '../i18n/languages';
+import { useLanguage } from '../i18n/language-provider';
 import { authApi } from './auth-api';
 
 /**
@@ -21,6 +23,8 @@ type SessionContextValue = {
   session: PortalSession;
   completeLink: (email: string, code: string) => Promise<void>;
   signOut: () => Promise<void>;
+  /** The language switcher: this browser's language, and the signed-in person's preferred one. */
+  chooseLanguage: (language: PortalLanguage) => void;
 };
 
 const SessionContext = createContext<SessionContextValue | null>(null);
@@ -44,9 +48,13 @@ function afterRefusedLink(error: unknown, code: string): PortalSession {
   return { state: 'signed-out', linkError: error };
 }
 
-async function completeLinkSession(email: string, code: string): Promise<PortalSession> {
+async function completeLinkSession(
+  email: string,
+  code: string,
+  language: PortalLanguage,
+): Promise<PortalSession> {
   try {
-    const user = await authApi.completeLink(email, code);
+    const user = await authApi.completeLink(email, code, language);
     setEmailForSignIn(null);
     forgetLinkInAddress();
     return { state: 'signed-in', user };
@@ -72,10 +80,14 @@ async function probeSession(): Promise<PortalSession> {
  */
 const completions = new Map<string, Promise<PortalSession>>();
 
-function completeLinkOnce(email: string, code: string): Promise<PortalSession> {
+function completeLinkOnce(
+  email: string,
+  code: string,
+  language: PortalLanguage,
+): Promise<PortalSession> {
   let completion = completions.get(code);
   if (!completion) {
-    completion = completeLinkSession(email, code);
+    completion = completeLinkSession(email, code, language);
     completions.set(code, completion);
   }
   return completion;
@@ -92,6 +104,16 @@ function initialSession(): PortalSession {
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<PortalSession>(initialSession);
+  const { language, setLanguage } = useLanguage();
+  const signedInUid = session.state === 'signed-in' ? session.user.uid : null;
+  const preferredLanguage = session.state === 'signed-in' ? session.user.preferredLanguage : null;
+
+  // Signed in, the portal speaks the person's preferred language, on whichever device; only
+  // when the person changes (a sign-in), so that a choice in the switcher is never undone.
+  useEffect(() => {
+    if (preferredLanguage && isPortalLanguage(preferredLanguage)) setLanguage(preferredLanguage);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on a new signed-in person only
+  }, [signedInUid]);
 
   useEffect(() => {
     let isCurrent = true;
@@ -99,23 +121,46 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const email = getEmailForSignIn();
     if (link?.mode === 'signIn' && !email) return;
     const work =
-      link?.mode === 'signIn' && email ? completeLinkOnce(email, link.code) : probeSession();
+      link?.mode === 'signIn' && email
+        ? completeLinkOnce(email, link.code, language)
+        : probeSession();
     void work.then((next) => {
       if (isCurrent) setSession(next);
     });
     return () => {
       isCurrent = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the page's link, once, in the language it opened in
   }, []);
 
-  const completeLink = useCallback(async (email: string, code: string) => {
-    setSession(await completeLinkSession(email, code));
-  }, []);
+  const completeLink = useCallback(
+    async (email: string, code: string) => {
+      setSession(await completeLinkSession(email, code, language));
+    },
+    [language],
+  );
+
+  const chooseLanguage = useCallback(
+    (next: PortalLanguage) => {
+      setLanguage(next);
+      if (session.state !== 'signed-in' || session.user.preferredLanguage === next) return;
+      // Kept for the next visit and the person's e-mails; the screen has switched already.
+      void authApi.setLanguage(next).then(
+        (user) => setSession({ state: 'signed-in', user }),
+        () => undefined,
+      );
+    },
+    [session, setLanguage],
+  );
 
   const signOut = useCallback(async () => {
     await authApi.signOut();
     setSession({ state: 'signed-out', linkError: null });
   }, []);
 
-  return <SessionContext value={{ session, completeLink, signOut }}>{children}</SessionContext>;
+  return (
+    <SessionContext value={{ session, completeLink, signOut, chooseLanguage }}>
+      {children}
+    </SessionContext>
+  );
 }

@@ -1,3 +1,4 @@
+import type { Language, TAuthUser } from '@ops/contract';
 import type { Kysely, Transaction } from 'kysely';
 import { recordAudit, type Actor } from '../db/audit';
 import { hashPassword } from './password';
@@ -20,6 +21,8 @@ export type CreateUserOptions = {
   displayName?: string;
   /** Recorded as creator when it is not the actor itself (e.g. 'microsoft' for a first sign-in). */
   createdBy?: string;
+  /** The language of their e-mails (and portal); the database's default (English) otherwise. */
+  preferredLanguage?: Language;
 };
 
 /** Creates a user; signing in by e-mail link is always possible, by password when one is set. */
@@ -40,6 +43,7 @@ export async function createUser(
       display_name: options.displayName ?? null,
       password_hash: passwordHash,
       sign_in_methods: passwordHash ? ['password'] : [],
+      ...(options.preferredLanguage ? { preferred_language: options.preferredLanguage } : {}),
       created_by: options.createdBy ?? actor.uid ?? actor.kind,
       updated_by: options.createdBy ?? actor.uid ?? actor.kind,
     })
@@ -72,4 +76,15 @@ export async function setUserPassword(
     { password_hash: await hashPassword(password), sign_in_methods: methods },
     { action: 'set-password', view: (row) => ({ sign_in_methods: row.sign_in_methods }) },
   );
+}
+
+/** The user as the API shows them to themselves (`ZAuthUser`). */
+export function toAuthUser(user: User): TAuthUser {
+  return {
+    uid: user.uid,
+    email: user.email,
+    displayName: user.display_name,
+    photoURL: user.photo_url,
+    preferredLanguage: user.preferred_language,
+  };
 }

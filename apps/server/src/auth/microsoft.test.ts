@@ -233,6 +233,7 @@ describe('sign-in with Microsoft (OpenID Connect by redirect, against a real pro
       email: 'ann@example.org',
       displayName: 'Ann Example',
       photoURL: null,
+      preferredLanguage: 'en',
     });
 
     expect(await redirectResult(app, redirectCookie)).toEqual({
@@ -242,6 +243,7 @@ describe('sign-in with Microsoft (OpenID Connect by redirect, against a real pro
           email: 'ann@example.org',
           displayName: 'Ann Example',
           photoURL: null,
+          preferredLanguage: 'en',
         },
       },
     });

@@ -5,7 +5,7 @@ import type { Database, User } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { AppError } from '../errors';
 import { recordAudit } from '../db/audit';
-import { createUser } from './accounts';
+import { createUser, toAuthUser } from './accounts';
 import { ownContinueUrl } from './action-codes';
 import { recordSignIn } from './service';
 import { newSecretToken, sha256 } from './sessions';
@@ -230,14 +230,7 @@ export async function finishMicrosoftSignIn(
       throw new AppError('auth/user-disabled', 'This account has been disabled.');
     }
     user = await recordSignIn(db, account, 'microsoft');
-    result = {
-      user: {
-        uid: user.uid,
-        email: user.email,
-        displayName: user.display_name,
-        photoURL: user.photo_url,
-      },
-    };
+    result = { user: toAuthUser(user) };
   } catch (error) {
     result = {
       error:

@@ -234,10 +234,18 @@ async function countingFailures<T>(context: AuthContext, work: () => Promise<T>)
  * one (issue 34): made now, audited, or the one made meanwhile (two links followed, an operator
  * adding the person) if there is one.
  */
-async function accountOfVerifiedAddress(trx: Transaction<Database>, email: string): Promise<User> {
+async function accountOfVerifiedAddress(
+  trx: Transaction<Database>,
+  email: string,
+  language: Language | undefined,
+): Promise<User> {
   const existing = await findUserByEmail(trx, email);
   if (existing) return existing;
-  return createUser(trx, portalSignUpActor, { email, createdBy: 'portal' });
+  return createUser(trx, portalSignUpActor, {
+    email,
+    createdBy: 'portal',
+    preferredLanguage: language,
+  });
 }
 
 /** Who makes an account on its first verified sign-in at the portal: the system, for the person. */
@@ -255,7 +263,7 @@ export function completeSignInLink(
   context: AuthContext,
   email: string,
   code: string,
-  options: { emailFromLink?: boolean } = {},
+  options: { emailFromLink?: boolean; language?: Language } = {},
 ): Promise<User> {
   return countingFailures(context, async () => {
     const user = await writeTransaction(context.db, async (trx) => {
@@ -274,7 +282,7 @@ export function completeSignInLink(
       }
       const owner = row.uid
         ? await trx.selectFrom('users').selectAll().where('uid', '=', row.uid).executeTakeFirst()
-        : await accountOfVerifiedAddress(trx, row.email);
+        : await accountOfVerifiedAddress(trx, row.email, options.language);
       if (!owner || owner.deleted_at) {
         throw new AppError('auth/user-not-found', 'The account of this link no longer exists.');
       }

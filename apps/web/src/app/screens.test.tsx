@@ -30,6 +30,7 @@ const ada: TAuthUser = {
   email: 'ada@example.org',
   displayName: 'Ada Lovelace',
   photoURL: null,
+  preferredLanguage: 'en',
 };
 
 const adaOperator: TOperatorRecord = {

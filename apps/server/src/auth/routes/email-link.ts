@@ -35,9 +35,10 @@ export const emailLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { email, code, emailFromLink } = request.body;
+      const { email, code, emailFromLink, language } = request.body;
       const user = await completeSignInLink(authContext(app, request), email, code, {
         emailFromLink,
+        language,
       });
       await startSession(app, request, reply, user);
       return toAuthUser(user);

@@ -7,6 +7,7 @@ import { passwordResetRoutes } from './password-reset';
 import { passwordSignInRoute } from './password-sign-in';
 import { sessionProbeRoute } from './session-probe';
 import { signOutRoute } from './sign-out';
+import { preferredLanguageRoute } from './preferred-language';
 
 export { toAuthUser } from './sign-in-session';
 
@@ -45,6 +46,7 @@ export const portalAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(emailLinkRoutes);
   await app.register(passwordResetRoutes);
   await app.register(currentUserRoute);
+  await app.register(preferredLanguageRoute);
   await app.register(sessionProbeRoute);
   await app.register(signOutRoute);
 };

@@ -1,18 +1,10 @@
-import type { TAuthUser } from '@ops/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '../../db/schema';
 import { readSession, sessionCookieOptions, sessionPolicy } from '../../http/access';
 import type { AuthContext } from '../service';
+// What a signed-in person's own calls answer, shared with the Microsoft redirect's result.
+export { toAuthUser } from '../accounts';
 import { createSession, revokeSession, sessionCookieNameFor } from '../sessions';
-
-export function toAuthUser(user: User): TAuthUser {
-  return {
-    uid: user.uid,
-    email: user.email,
-    displayName: user.display_name,
-    photoURL: user.photo_url,
-  };
-}
 
 export function authContext(app: FastifyInstance, request: FastifyRequest): AuthContext {
   return {
