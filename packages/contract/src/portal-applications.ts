@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ZApplicationDetail, ZApplicationDocument } from './applications';
+import {
+  applicationDocumentTypes,
+  ZApplicationDetail,
+  ZApplicationDocument,
+  type ApplicationDocumentType,
+} from './applications';
 import { applicationCategories, applicationStatuses } from './enumerations';
 import { optionalText, ZMemberEdit } from './member-detail';
 
@@ -133,6 +138,55 @@ export const ZPortalApplicationList = z
   .describe('The signed-in person’s applications, newest first');
 
 export const ZPortalApplicationParams = z.object({ aid: z.string().min(1).max(40) });
+
+/** What an applicant may upload: PDFs and the two image formats every phone makes. */
+export const portalDocumentContentTypes = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+/** The most files one application carries (replacing one frees its place). */
+export const maxPortalApplicationDocuments = 20;
+
+/**
+ * The documents the form asks for, by category, in its order (issue 34): a company's registry
+ * extract and insurance, a diploma when it has one; an association's statutes (stored as
+ * `other` until the table knows the type).
+ */
+export const portalDocumentsByCategory: Record<
+  (typeof applicationCategories)[number],
+  readonly { type: ApplicationDocumentType; required: boolean }[]
+> = {
+  individual: [
+    { type: 'registry-extract', required: true },
+    { type: 'insurance', required: true },
+    { type: 'diploma', required: false },
+  ],
+  association: [
+    { type: 'other', required: true },
+    { type: 'diploma', required: false },
+  ],
+};
+
+export const ZPortalDocumentUploadQuery = z.object({
+  type: z.enum(applicationDocumentTypes).describe('What the document is'),
+  fileName: z.string().max(255).optional().describe('The file’s name on the applicant’s device'),
+  replaces: z
+    .string()
+    .min(1)
+    .max(40)
+    .optional()
+    .describe('A document of this application the upload replaces (removed in the same step)'),
+});
+
+export const ZPortalDocumentParams = z.object({
+  aid: z.string().min(1).max(40),
+  documentId: z.string().min(1).max(40),
+});
+
+export const ZPortalDocumentUploadResult = z
+  .object({
+    document: ZPortalApplication.shape.documents.element,
+    application: ZPortalApplication,
+  })
+  .describe('The stored document and the application that now lists it');
+export type TPortalDocumentUploadResult = z.infer<typeof ZPortalDocumentUploadResult>;
 
 export const ZPortalCountryList = z
   .object({

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import {
+  applicationDocumentContentTypes,
   finalApplicationStatuses,
   maxApplicationDocumentBytes,
   type ApplicationDocumentType,
+  type TApplicationDocument,
   type TApplicationDocumentUploadResult,
 } from '@ops/contract';
 import type { Kysely } from 'kysely';
@@ -19,6 +21,7 @@ import {
   type StoredDocumentRef,
 } from './detail';
 import { lockApplication, writeApplication } from './workflow';
+import type { Trx } from './workflow/context';
 
 /**
  * What a file is, from its first bytes (never from its name or the browser's claim): only PDFs
@@ -68,66 +71,128 @@ function refuseClosed(row: ApplicationRow): void {
 }
 
 /**
- * Stores an uploaded document: its bytes in application_documents (so that any instance serves
- * it), its reference in the application's `documents`, one audit entry, in one transaction.
+ * What an upload's bytes are, or the 400/413 naming `body.file`: empty, too large, or not one of
+ * `accepted` by its content (the console takes WebP too; applicants PDFs, PNGs and JPEGs).
  */
+export function checkUploadedFile(
+  bytes: Buffer,
+  accepted: readonly string[] = applicationDocumentContentTypes,
+  acceptedNames = 'PDF, PNG, JPEG and WebP',
+): string {
+  if (bytes.length === 0) {
+    throw badInput('body.file', 'too_small', 'The file is empty.');
+  }
+  if (bytes.length > maxApplicationDocumentBytes) {
+    throw new AppError('payload-too-large', 'The file is larger than 10 MB.');
+  }
+  const contentType = detectDocumentType(bytes);
+  if (!contentType || !accepted.includes(contentType)) {
+    throw badInput(
+      'body.file',
+      'file-type',
+      `Only ${acceptedNames} files can be uploaded (judged by the file’s content, not its name).`,
+    );
+  }
+  return contentType;
+}
+
+/**
+ * Inside the caller's transaction, on the application row it locked: the bytes into
+ * application_documents (so that any instance serves it), the reference into the application's
+ * `documents`, one audit entry. The console's upload and the applicant's share it.
+ */
+export async function storeApplicationDocument(
+  trx: Trx,
+  actor: OperatorActor,
+  row: ApplicationRow,
+  upload: {
+    type: ApplicationDocumentType;
+    fileName: string;
+    contentType: string;
+    bytes: Buffer;
+  },
+): Promise<{ document: TApplicationDocument; row: ApplicationRow }> {
+  const id = newId();
+  const stored = await trx
+    .insertInto('application_documents')
+    .values({
+      id,
+      aid: row.aid,
+      type: upload.type,
+      file_name: upload.fileName,
+      content_type: upload.contentType,
+      size_bytes: upload.bytes.length,
+      sha256: createHash('sha256').update(upload.bytes).digest('hex'),
+      content: upload.bytes,
+      uploaded_by: actor.uid,
+    })
+    .returning(['uploaded_at'])
+    .executeTakeFirstOrThrow();
+  const ref: StoredDocumentRef = {
+    id,
+    type: upload.type,
+    fileName: upload.fileName,
+    contentType: upload.contentType,
+    sizeBytes: upload.bytes.length,
+    uploadedAt: stored.uploaded_at.toISOString(),
+    uploadedBy: actor.uid,
+  };
+  const written = await writeApplication(
+    trx,
+    actor,
+    row,
+    { documents: JSON.stringify([...documentRefs(row), ref]) },
+    { action: 'upload-document', reason: `Uploaded ${upload.fileName} (${upload.type})` },
+  );
+  return { document: toDocument(ref), row: written };
+}
+
+/**
+ * Inside the caller's transaction: removes document `id` of the locked application (its bytes
+ * and its reference, audited); 404 when the application does not list it.
+ */
+export async function removeApplicationDocument(
+  trx: Trx,
+  actor: OperatorActor,
+  row: ApplicationRow,
+  id: string,
+): Promise<ApplicationRow> {
+  const refs = documentRefs(row);
+  const removed = refs.find((ref) => ref.id === id);
+  if (!removed) throw new AppError('not-found', `Application ${row.number} has no document ${id}.`);
+  await trx
+    .deleteFrom('application_documents')
+    .where('id', '=', id)
+    .where('aid', '=', row.aid)
+    .execute();
+  return writeApplication(
+    trx,
+    actor,
+    row,
+    { documents: JSON.stringify(refs.filter((ref) => ref.id !== id)) },
+    { action: 'delete-document', reason: `Removed ${removed.fileName ?? id}` },
+  );
+}
+
+/** The console's upload: one document of any open application. */
 export async function uploadApplicationDocument(
   db: Kysely<Database>,
   actor: OperatorActor,
   aid: string,
   upload: { type: ApplicationDocumentType; fileName: string | undefined; bytes: Buffer },
 ): Promise<TApplicationDocumentUploadResult> {
-  if (upload.bytes.length === 0) {
-    throw badInput('body.file', 'too_small', 'The file is empty.');
-  }
-  if (upload.bytes.length > maxApplicationDocumentBytes) {
-    throw new AppError('payload-too-large', 'The file is larger than 10 MB.');
-  }
-  const contentType = detectDocumentType(upload.bytes);
-  if (!contentType) {
-    throw badInput(
-      'body.file',
-      'file-type',
-      'Only PDF, PNG, JPEG and WebP files can be uploaded (judged by the file’s content, not its name).',
-    );
-  }
+  const contentType = checkUploadedFile(upload.bytes);
   const fileName = cleanFileName(upload.fileName, contentType);
-  const id = newId();
   const document = await writeTransaction(db, async (trx) => {
     const row = await lockApplication(trx, aid);
     refuseClosed(row);
-    const stored = await trx
-      .insertInto('application_documents')
-      .values({
-        id,
-        aid,
-        type: upload.type,
-        file_name: fileName,
-        content_type: contentType,
-        size_bytes: upload.bytes.length,
-        sha256: createHash('sha256').update(upload.bytes).digest('hex'),
-        content: upload.bytes,
-        uploaded_by: actor.uid,
-      })
-      .returning(['uploaded_at'])
-      .executeTakeFirstOrThrow();
-    const ref: StoredDocumentRef = {
-      id,
+    const stored = await storeApplicationDocument(trx, actor, row, {
       type: upload.type,
       fileName,
       contentType,
-      sizeBytes: upload.bytes.length,
-      uploadedAt: stored.uploaded_at.toISOString(),
-      uploadedBy: actor.uid,
-    };
-    await writeApplication(
-      trx,
-      actor,
-      row,
-      { documents: JSON.stringify([...documentRefs(row), ref]) },
-      { action: 'upload-document', reason: `Uploaded ${fileName} (${upload.type})` },
-    );
-    return toDocument(ref);
+      bytes: upload.bytes,
+    });
+    return stored.document;
   });
   return { document, application: await getApplicationDetail(db, aid) };
 }
@@ -157,22 +222,7 @@ export async function deleteApplicationDocument(
   await writeTransaction(db, async (trx) => {
     const row = await lockApplication(trx, aid, { version });
     refuseClosed(row);
-    const refs = documentRefs(row);
-    const removed = refs.find((ref) => ref.id === id);
-    if (!removed)
-      throw new AppError('not-found', `Application ${row.number} has no document ${id}.`);
-    await trx
-      .deleteFrom('application_documents')
-      .where('id', '=', id)
-      .where('aid', '=', aid)
-      .execute();
-    await writeApplication(
-      trx,
-      actor,
-      row,
-      { documents: JSON.stringify(refs.filter((ref) => ref.id !== id)) },
-      { action: 'delete-document', reason: `Removed ${removed.fileName ?? id}` },
-    );
+    await removeApplicationDocument(trx, actor, row, id);
   });
   return getApplicationDetail(db, aid);
 }

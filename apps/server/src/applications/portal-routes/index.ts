@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { portalDocumentsRoutes } from './documents';
 import { draftWritesRoutes } from './draft-writes';
 import { ownApplicationsRoutes } from './own-applications';
 
@@ -15,4 +16,6 @@ export const portalApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   await app.register(ownApplicationsRoutes);
   await app.register(draftWritesRoutes);
+  // Its upload route sets its own 10 MB limit.
+  await app.register(portalDocumentsRoutes);
 };

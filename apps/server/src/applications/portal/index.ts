@@ -3,6 +3,7 @@
  * submissions, each operation one file; every one checks that the application is the caller's.
  */
 export { createDraft, maxOpenDrafts } from './create-draft';
+export { getOwnDocumentFile, removeOwnDocument, uploadOwnDocument } from './documents-own';
 export { getOwnApplication, listOwnApplications } from './own-applications';
 export { submitOwnApplication } from './submit-own';
 export { updateDraft } from './update-draft';

@@ -5,7 +5,7 @@ import type { ApplicationRow } from '../detail';
 import { notYourApplication } from './own-applications';
 
 /** The applicant acting on their own application, as the audit log names them. */
-export function applicantActor(uid: string): Actor {
+export function applicantActor(uid: string): Actor & { uid: string } {
   return { kind: 'user', uid };
 }
 
