@@ -18,6 +18,7 @@ import { paletteKeystroke } from './palette-keystroke';
 import { dashboard1m, dashboard1mLongTasks, reportsApi1m } from './reports';
 import { searchQueries, searchRebuild } from './search';
 import { seed100k } from './seed';
+import { portal500Applicants, portalStepSave } from './portal-applications';
 import { portalFirstLoad } from './portal-first-load';
 import { signInJs } from './sign-in-js';
 import { membersKeyboard100k, membersSort100k, savedViewOpen100k } from './workspace';
@@ -43,6 +44,8 @@ export const benchmarks: readonly Benchmark[] = [
   invoiceUpload100kMemory,
   signInJs,
   portalFirstLoad,
+  portalStepSave,
+  portal500Applicants,
   searchRebuild,
   searchQueries,
   paletteKeystroke,
