@@ -64,7 +64,7 @@ test.describe('on a phone, in French', () => {
     await page.getByRole('radio', { name: 'Une entreprise de transit' }).check();
     await page.getByRole('button', { name: 'Commencer' }).tap();
     await expect(page.getByRole('heading', { level: 1, name: 'Entreprise' })).toBeVisible();
-    await expect(page.getByText('Étape 1 sur 4')).toBeVisible();
+    await expect(page.getByText('Étape 1 sur 5')).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('textbox', { name: 'Site web' }).fill('transit-leman.example');
     await page.getByRole('textbox', { name: 'Raison sociale *' }).fill('Transit Léman SA');
@@ -90,6 +90,11 @@ test.describe('on a phone, in French', () => {
     await expect(primary.getByRole('textbox', { name: 'E-mail *' })).toHaveValue(email);
     await primary.getByRole('textbox', { name: 'Nom *' }).fill('Camille Rochat');
     await page.getByRole('button', { name: 'Enregistrer et continuer' }).tap();
+    // The documents step (its uploads: portal-documents.spec.ts), passed by here.
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Pièces justificatives' }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Continuer' }).tap();
 
     await expect(
       page.getByRole('heading', { level: 1, name: 'Vérifier et envoyer' }),

@@ -145,13 +145,15 @@ export function contactFields(role: ContactRole): FieldDeclaration[] {
   ];
 }
 
-export const steps = ['company', 'address', 'contacts', 'review'] as const;
+export const steps = ['company', 'address', 'contacts', 'documents', 'review'] as const;
 export type Step = (typeof steps)[number];
 
 export const stepFields: Record<Exclude<Step, 'review'>, FieldDeclaration[]> = {
   company,
   address,
   contacts: contactRoles.flatMap(contactFields),
+  // Files, not fields: the documents step uploads each one as it is chosen.
+  documents: [],
 };
 
 /** What the form holds of a field: the text typed, as the input shows it. */

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { applicationsApi } from '../applications/api';
+import { DocumentsReview, DocumentsStep } from '../applications/documents-step';
 import { FieldInput } from '../applications/field-input';
 import {
   contactFields,
@@ -28,6 +29,7 @@ const stepLabels: Record<Step, MessageId> = {
   company: 'step.company',
   address: 'step.address',
   contacts: 'step.contacts',
+  documents: 'documents.step',
   review: 'step.review',
 };
 
@@ -242,7 +244,17 @@ function DraftForm({
         </p>
       ) : null}
       {step === 'review' ? (
-        <Review values={values} countries={countries} onEdit={goTo} />
+        <>
+          <Review values={values} countries={countries} onEdit={goTo} />
+          <DocumentsReview application={application} onEdit={() => goTo('documents')} />
+        </>
+      ) : step === 'documents' ? (
+        <DocumentsStep
+          application={application}
+          onChange={onChange}
+          onContinue={() => goTo('review')}
+          onBack={() => goTo('contacts')}
+        />
       ) : (
         <form noValidate onSubmit={(event) => void save(event)} className="space-y-4">
           {step === 'contacts'
@@ -276,7 +288,7 @@ function DraftForm({
           <Button isBusy={isBusy} className="min-h-11" onClick={() => void submit()}>
             <Message id={isBusy ? 'review.submitting' : 'review.submit'} />
           </Button>
-          <Button variant="secondary" className="min-h-11" onClick={() => goTo('contacts')}>
+          <Button variant="secondary" className="min-h-11" onClick={() => goTo('documents')}>
             <Message id="form.back" />
           </Button>
         </div>
