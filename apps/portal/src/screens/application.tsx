@@ -6,6 +6,7 @@ import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { applicationsApi } from '../applications/api';
 import { DocumentsReview, DocumentsStep } from '../applications/documents-step';
+import { FinishLater } from '../applications/finish-later';
 import { FieldInput } from '../applications/field-input';
 import {
   contactFields,
@@ -20,6 +21,7 @@ import { fieldKeyOfIssue, resumeStep, stepChange, toFormValues } from '../applic
 import { StatusBadge } from '../applications/status-badge';
 import { paths } from '../config/screens';
 import { Message, useMessages } from '../i18n/message';
+import { useSession } from '../session/session';
 import type { MessageId } from '../i18n/messages/en';
 import { signInErrorMessage } from '../session/sign-in-errors';
 
@@ -111,6 +113,7 @@ function DraftForm({
   onChange: (application: TPortalApplication) => void;
 }) {
   const t = useMessages();
+  const { session } = useSession();
   const [values, setValues] = useState<FormValues>(() => toFormValues(application));
   const [step, setStep] = useState<Step>(() => resumeStep(toFormValues(application)));
   const [errors, setErrors] = useState<Errors>({});
@@ -296,6 +299,9 @@ function DraftForm({
       <p className="text-sm text-slate-600">
         <Message id="form.savedAsYouGo" />
       </p>
+      {session.state === 'signed-in' ? (
+        <FinishLater aid={application.aid} email={session.user.email} />
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { answersMessages } from './features/answers';
 import { documentsMessages } from './features/documents';
+import { draftsMessages } from './features/drafts';
 import { endorsementMessages } from './features/endorsement';
 import type { Messages } from './en';
 
@@ -134,4 +135,5 @@ export const de: Messages = {
   ...documentsMessages.de,
   ...endorsementMessages.de,
   ...answersMessages.de,
+  ...draftsMessages.de,
 };

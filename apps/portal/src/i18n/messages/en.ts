@@ -1,5 +1,6 @@
 import { answersMessages } from './features/answers';
 import { documentsMessages } from './features/documents';
+import { draftsMessages } from './features/drafts';
 import { endorsementMessages } from './features/endorsement';
 /**
  * The portal's words in English, the source language: every screen's text is one of these ICU
@@ -131,6 +132,7 @@ export const en = {
   ...documentsMessages.en,
   ...endorsementMessages.en,
   ...answersMessages.en,
+  ...draftsMessages.en,
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -1,5 +1,6 @@
 import { answersMessages } from './features/answers';
 import { documentsMessages } from './features/documents';
+import { draftsMessages } from './features/drafts';
 import { endorsementMessages } from './features/endorsement';
 import type { Messages } from './en';
 
@@ -127,4 +128,5 @@ export const es: Messages = {
   ...documentsMessages.es,
   ...endorsementMessages.es,
   ...answersMessages.es,
+  ...draftsMessages.es,
 };

@@ -1,5 +1,6 @@
 import { answersMessages } from './features/answers';
 import { documentsMessages } from './features/documents';
+import { draftsMessages } from './features/drafts';
 import { endorsementMessages } from './features/endorsement';
 import type { Messages } from './en';
 
@@ -133,4 +134,5 @@ export const fr: Messages = {
   ...documentsMessages.fr,
   ...endorsementMessages.fr,
   ...answersMessages.fr,
+  ...draftsMessages.fr,
 };

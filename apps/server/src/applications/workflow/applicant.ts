@@ -42,9 +42,20 @@ export function mailFacts(row: ApplicationRow, applicant: Pick<Applicant, 'name'
 
 /**
  * The language an applicant is written to (issue 17): the member's once the application made
- * one, else its country's (an applicant has no preferred language of their own yet), else English.
+ * one; for an application made in the member portal, the applicant's own preferred language
+ * (issue 34: the page's language at sign-up, then their choice in its switcher); else its
+ * country's, else English.
  */
 export async function applicationLanguage(trx: Trx, row: ApplicationRow): Promise<Language> {
+  if (row.source === 'online' && row.submitted_by_uid && !row.member_mid) {
+    const user = await trx
+      .selectFrom('users')
+      .select('preferred_language')
+      .where('uid', '=', row.submitted_by_uid)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (user) return user.preferred_language;
+  }
   if (row.member_mid) {
     const member = await trx
       .selectFrom('members')
