@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { portalApplicationsArea } from './applications/area';
+import { portalApplicationsArea, portalEndorsementsArea } from './applications/area';
 import { portalAuthArea } from './auth/area';
 import { portalCountriesArea } from './countries/area';
 import { healthArea } from './health/area';
@@ -15,5 +15,6 @@ export const portalAreas: readonly FastifyPluginAsyncZod[] = [
   healthArea,
   portalAuthArea,
   portalApplicationsArea,
+  portalEndorsementsArea,
   portalCountriesArea,
 ];

@@ -3,6 +3,7 @@ import { listItemFields, listPageOf, listQuerySchema } from './lists';
 import { listSortFields } from './list-definition';
 import { applicationsList } from './lists/index';
 import { applicationStatuses, applicationCategories, applicationSources } from './enumerations';
+import { ZApplicationEndorsementPanel } from './endorsement-links';
 
 export { applicationStatuses, applicationCategories, applicationSources };
 
@@ -130,6 +131,8 @@ export const applicationActions = [
   'request-endorsement',
   'record-endorsement',
   'decline-endorsement',
+  'resend-endorsement',
+  'waive-endorsement',
   'start-review',
   'request-information',
   'resume-review',
@@ -147,6 +150,9 @@ export const applicationTransitions: Readonly<
   'request-endorsement': { from: ['submitted'], to: 'awaiting-endorsement' },
   'record-endorsement': { from: ['awaiting-endorsement'], to: 'endorsed' },
   'decline-endorsement': { from: ['awaiting-endorsement'], to: 'endorsement-declined' },
+  // Issue 34: a new link to the association (the old one retired); or no endorsement at all.
+  'resend-endorsement': { from: ['awaiting-endorsement'], to: 'awaiting-endorsement' },
+  'waive-endorsement': { from: ['awaiting-endorsement'], to: 'submitted' },
   'start-review': { from: ['submitted', 'endorsed'], to: 'under-review' },
   'request-information': { from: ['under-review'], to: 'information-requested' },
   'resume-review': { from: ['information-requested'], to: 'under-review' },
@@ -213,6 +219,13 @@ export const ZApplicationDetail = z
       .int()
       .nullable()
       .describe('Days since the endorsement was requested, while it waits'),
+    endorsement: ZApplicationEndorsementPanel.nullable().describe(
+      'The endorsement by link (issue 34), null when no link was sent',
+    ),
+    endorsementOverdue: z
+      .boolean()
+      .describe('30 days passed without the association’s answer: headquarters decide'),
+    endorsementWaived: z.boolean().describe('Staff decided it needs no endorsement'),
     possibleDuplicates: z
       .array(
         z.object({
@@ -285,6 +298,12 @@ export const ZApplicationActionRequest = z
     z.object({ action: z.literal('record-endorsement'), version: ZVersion }),
     z.object({
       action: z.literal('decline-endorsement'),
+      version: ZVersion,
+      reason: ZReason('The reason'),
+    }),
+    z.object({ action: z.literal('resend-endorsement'), version: ZVersion }),
+    z.object({
+      action: z.literal('waive-endorsement'),
       version: ZVersion,
       reason: ZReason('The reason'),
     }),

@@ -68,7 +68,7 @@ export type TAuditFieldChange = z.infer<typeof ZAuditFieldChange>;
 
 export const ZAuditActor = z
   .object({
-    kind: z.enum(['operator', 'user', 'system', 'cli']),
+    kind: z.enum(['operator', 'user', 'system', 'cli', 'endorsement-link']),
     uid: z.string().nullable(),
     email: z.string().nullable().describe("The actor's e-mail, when the actor is a user"),
     displayName: z.string().nullable(),

@@ -20,6 +20,7 @@ export * from './audit';
 export * from './member-detail';
 export * from './applications';
 export * from './portal-applications';
+export * from './portal-endorsements';
 export * from './certificates';
 export * from './users';
 export * from './operator-admin';

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endorsementRoutes } from './endorsement/routes';
 import { portalApplicationRoutes } from './portal-routes';
 import { applicationRoutes } from './routes';
 
@@ -10,4 +11,12 @@ export const applicationsArea: FastifyPluginAsyncZod = async (app) => {
 /** The member portal's applications (issue 34): the applicant's own drafts and submissions. */
 export const portalApplicationsArea: FastifyPluginAsyncZod = async (app) => {
   await app.register(portalApplicationRoutes);
+};
+
+/**
+ * The national association's endorsement by link (issue 34): public routes of the portal, the
+ * token their only key.
+ */
+export const portalEndorsementsArea: FastifyPluginAsyncZod = async (app) => {
+  await app.register(endorsementRoutes);
 };

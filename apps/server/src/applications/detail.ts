@@ -11,6 +11,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { ApplicationsTable, Database } from '../db/schema';
 import { recordNotFound } from '../db/records';
 import { daysWaitingSince } from './endorsement-wait';
+import { endorsementPanelOf } from './endorsement/panel';
 import { possibleDuplicatesOf } from './possible-duplicates';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -69,9 +70,14 @@ function toContacts(value: unknown): TApplicationContact[] {
  * reviews it alone.
  */
 export function needsEndorsement(
-  row: Pick<ApplicationRow, 'category' | 'endorsing_association_mid'>,
+  row: Pick<
+    ApplicationRow,
+    'category' | 'endorsing_association_mid' | 'endorsement_overdue_at' | 'endorsement_waived_at'
+  >,
   countryAssociationMid: string | null,
 ): boolean {
+  // Staff waived it, or 30 days passed without an answer (issue 34): headquarters decide alone.
+  if (row.endorsement_overdue_at || row.endorsement_waived_at) return false;
   return (
     row.category === 'individual' &&
     (countryAssociationMid !== null || row.endorsing_association_mid !== null)
@@ -214,6 +220,9 @@ export async function getApplicationDetail(db: Db, aid: string): Promise<TApplic
     source: row.source,
     endorsementWaitingDays:
       row.status === 'awaiting-endorsement' ? daysWaitingSince(row.endorsement_requested_at) : null,
+    endorsement: await endorsementPanelOf(db, row),
+    endorsementOverdue: row.endorsement_overdue_at !== null,
+    endorsementWaived: row.endorsement_waived_at !== null,
     possibleDuplicates,
     submittedBy,
     reviewer,

@@ -31,6 +31,7 @@ function actorText(actor: {
   if (actor.email) return actor.email;
   if (actor.kind === 'cli') return 'Command line';
   if (actor.kind === 'system') return 'System';
+  if (actor.kind === 'endorsement-link') return 'Endorsement link';
   return actor.uid ?? actor.kind;
 }
 

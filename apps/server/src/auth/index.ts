@@ -18,6 +18,8 @@ export {
   type SessionContext,
   type SessionPolicy,
 } from './sessions';
+// The same secret tokens and their hashes serve the endorsement links (`applications/endorsement`).
+export { newSecretToken, sha256 } from './sessions';
 // Single-use sign-in codes: an administrator sends a person a sign-in link (`users/sessions.ts`).
 export { issueActionCode, ownContinueUrl } from './action-codes';
 // A sign-in link printed instead of e-mailed: the ready banner and `ops sign-in-link` (issue 20).

@@ -20,6 +20,9 @@ export const throttleLimits = {
   linksPerIp: { points: 30, durationSeconds: 60 * 60 },
   /** Failed attempts to use a link code. */
   codeFailuresPerIp: { points: 30, durationSeconds: 15 * 60 },
+  /** Requests to the public endorsement links (issue 34): per address, and per token. */
+  endorsementsPerIp: { points: 120, durationSeconds: 60 },
+  endorsementsPerToken: { points: 60, durationSeconds: 60 },
 } satisfies Record<string, Limit>;
 
 export type ThrottleName = keyof typeof throttleLimits;

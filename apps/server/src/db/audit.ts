@@ -1,8 +1,14 @@
 import type { Transaction } from 'kysely';
 import type { Database } from './schema';
 
-/** Who made a change: an operator in the console, a user, the system itself, or the CLI. */
-export type Actor = { kind: 'operator' | 'user' | 'system' | 'cli'; uid: string | null };
+/**
+ * Who made a change: an operator in the console, a user, the system itself, the CLI, or a
+ * national association answering through its endorsement link (no user: `uid` is null).
+ */
+export type Actor = {
+  kind: 'operator' | 'user' | 'system' | 'cli' | 'endorsement-link';
+  uid: string | null;
+};
 
 /** An operator acting in the console (their uid is always set). */
 export type OperatorActor = Actor & { uid: string };
@@ -26,6 +32,7 @@ export const auditSecretColumns: ReadonlySet<string> = new Set([
   'token_hash',
   'code_hash',
   'code_verifier',
+  'sealed_token',
 ]);
 
 function withoutSecrets(row: Record<string, unknown> | null | undefined) {

@@ -182,6 +182,33 @@ export type ApplicationsTable = Tracked & {
   source: Generated<'online' | 'imported'>;
   /** Stamped by a trigger when the status becomes awaiting-endorsement (migration 0059). */
   endorsement_requested_at: ColumnType<Date | null, never, never>;
+  /** 30 days without the association's answer: moved on to headquarters (migration 0060). */
+  endorsement_overdue_at: Timestamp | null;
+  /** Staff decided the application needs no endorsement (migration 0060). */
+  endorsement_waived_at: Timestamp | null;
+};
+
+/** An endorsement request by link (migration 0060): the token only as its sha256. */
+export type EndorsementLinksTable = {
+  id: string;
+  aid: string;
+  association_mid: string;
+  token_hash: string;
+  /** The token sealed with the outbox key, for the reminders (never in clear). */
+  sealed_token: string;
+  sent_to: Defaulted<string[]>;
+  created_at: Defaulted<Date>;
+  expires_at: Timestamp;
+  reminders_sent: Defaulted<number>;
+  last_reminder_at: Timestamp | null;
+  answered_at: Timestamp | null;
+  decision: 'endorse' | 'decline' | null;
+  reason: string | null;
+  letter_document_id: string | null;
+  answered_by: string | null;
+  superseded_at: Timestamp | null;
+  waived_at: Timestamp | null;
+  waived_reason: string | null;
 };
 
 export type InvoiceLine = {
@@ -381,7 +408,7 @@ export type AuditLogTable = {
   id: Generated<string>;
   at: Timestamp;
   actor_uid: string | null;
-  actor_kind: 'operator' | 'user' | 'system' | 'cli';
+  actor_kind: 'operator' | 'user' | 'system' | 'cli' | 'endorsement-link';
   table_name: string;
   record_id: string;
   action: string;
@@ -712,6 +739,7 @@ export type Database = {
   bank_accounts: BankAccountsTable;
   members: MembersTable;
   applications: ApplicationsTable;
+  endorsement_links: EndorsementLinksTable;
   application_documents: ApplicationDocumentsTable;
   number_counters: NumberCountersTable;
   invoices: InvoicesTable;

@@ -1,5 +1,6 @@
 import { actionLinkParams, type EmailTemplateKind } from '@ops/contract';
 import { renderTemplate, TemplateError, type CompiledTemplate, type RenderedParts } from './engine';
+import { endorsementLinkPath, endorsementTokenOf } from '../emails';
 import { placeGuardedLinks, setLinksApart, withLinkPlaceholders } from './guarded-links';
 
 /**
@@ -43,7 +44,25 @@ export async function renderChecked(
 }
 
 /** The kinds whose e-mail carries a single-use link the outbox seals (emails/sealed-secrets.ts). */
-const linkKinds: ReadonlySet<EmailTemplateKind> = new Set(['sign-in-link', 'password-reset']);
+const linkKinds: ReadonlySet<EmailTemplateKind> = new Set([
+  'sign-in-link',
+  'password-reset',
+  'application-endorsement-requested',
+]);
+
+/**
+ * The secret of a guarded link and how it stands in the link: a sign-in link's code as its
+ * `oobCode=` parameter, an endorsement link's token as the path after `/endorse/` (issue 34).
+ */
+function linkSecret(kind: EmailTemplateKind, link: string): { code: string; param: string } | null {
+  const url = new URL(link);
+  if (kind === 'application-endorsement-requested') {
+    const code = endorsementTokenOf(url);
+    return code ? { code, param: `${endorsementLinkPath}${code}` } : null;
+  }
+  const code = url.searchParams.get(actionLinkParams.code);
+  return code ? { code, param: `${actionLinkParams.code}=${code}` } : null;
+}
 
 /**
  * What a rendered e-mail must satisfy beyond rendering. A sign-in or reset e-mail must carry its
@@ -58,9 +77,9 @@ export function checkRendered(
   variables: Record<string, unknown>,
 ): void {
   if (!linkKinds.has(kind) || typeof variables.link !== 'string') return;
-  const code = new URL(variables.link).searchParams.get(actionLinkParams.code);
-  if (!code) return;
-  const param = `${actionLinkParams.code}=${code}`;
+  const secret = linkSecret(kind, variables.link);
+  if (!secret) return;
+  const { code, param } = secret;
   if (rendered.subject.includes(code)) {
     throw new TemplateError(
       'subject',

@@ -24,6 +24,10 @@ export const emailTemplateDescriptions: Record<EmailTemplateKind, string> = {
   'application-information-requested': 'An operator asks the applicant for more information.',
   'application-endorsement-declined':
     'The national association declined to endorse the application.',
+  'application-endorsement-requested':
+    'The national association is asked to endorse an application, with its link (and reminded at 7 and 14 days).',
+  'application-draft-reminder':
+    'An online draft has not been touched for 80 days: the applicant is told the day it will be deleted (at 90 days).',
   invoice: 'An invoice is issued or sent (also by the yearly renewal run), its PDF attached.',
   'dunning-reminder-1': 'The first reminder of an overdue invoice.',
   'dunning-reminder-2': 'The second reminder of an overdue invoice.',

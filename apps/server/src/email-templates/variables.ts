@@ -65,6 +65,19 @@ export type EmailVariables = {
   'application-rejected': ApplicationBase & { reason: string };
   'application-information-requested': ApplicationBase & { message: string };
   'application-endorsement-declined': ApplicationBase & { reason: string };
+  'application-endorsement-requested': {
+    association: { name: string };
+    application: { number: string; legalName: string; countryName: string | null };
+    link: string;
+    expiresOn: string;
+    reminder: boolean;
+  };
+  'application-draft-reminder': {
+    applicant: { name: string | null };
+    application: { number: string; legalName: string | null };
+    continueUrl: string;
+    deletionDate: string;
+  };
   invoice: {
     member: MemberVariables;
     invoice: InvoiceVariables;
@@ -171,6 +184,28 @@ export const emailTemplateVariableDocs: Record<EmailTemplateKind, VariableDoc[]>
   'application-endorsement-declined': [
     ...applicationDocs,
     ['reason', 'The national association’s reason, as recorded'],
+  ],
+  'application-endorsement-requested': [
+    ['association.name', 'The national association asked to endorse'],
+    ['application.number', 'The application number'],
+    ['application.legalName', 'The applying company'],
+    ['application.countryName', 'Its country, or null'],
+    [
+      'link',
+      'The endorsement page (single-purpose, secret): it must appear whole in the text and the HTML',
+    ],
+    ['expiresOn', 'The last day the link works, written out in the recipient’s language'],
+    ['reminder', 'True when this is a reminder (7 or 14 days without an answer)'],
+  ],
+  'application-draft-reminder': [
+    ['applicant.name', 'The applicant’s name, or null when not known'],
+    ['application.number', 'The application number'],
+    ['application.legalName', 'The company’s legal name, or null when the draft has none yet'],
+    ['continueUrl', 'The draft in the portal (asks the person to sign in; carries no secret)'],
+    [
+      'deletionDate',
+      'The day the draft and its documents are deleted, in the recipient’s language',
+    ],
   ],
   invoice: [...memberDocs, ...invoiceDocs, ...bankDocs],
   'dunning-reminder-1': dunningDocs,
@@ -312,6 +347,36 @@ export const emailTemplateExamples: { [K in EmailTemplateKind]: EmailVariables[K
       reason: 'The association could not confirm the company’s activity in the country.',
     },
     { ...applicationBase, applicant: { name: null }, reason: 'No reason given.' },
+  ],
+  'application-endorsement-requested': [
+    {
+      association: { name: 'Association Suisse des Transitaires' },
+      application: { ...applicationBase.application, countryName: 'Switzerland' },
+      link: 'https://portal.example.org/endorse/EXAMPLE-TOKEN-4f7a9c2e',
+      expiresOn: '3 January 2027',
+      reminder: false,
+    },
+    {
+      association: { name: 'Association Suisse des Transitaires' },
+      application: { ...applicationBase.application, countryName: null },
+      link: 'https://portal.example.org/endorse/EXAMPLE-TOKEN-4f7a9c2e',
+      expiresOn: '3 January 2027',
+      reminder: true,
+    },
+  ],
+  'application-draft-reminder': [
+    {
+      applicant: { name: 'Ada Keller' },
+      application: { number: 'APP-2026-0042', legalName: 'Keller Logistik AG' },
+      continueUrl: 'https://portal.example.org/applications/3f2a9c1e-0000-4000-8000-000000000042',
+      deletionDate: '3 March 2027',
+    },
+    {
+      applicant: { name: null },
+      application: { number: 'APP-2026-0042', legalName: null },
+      continueUrl: 'https://portal.example.org/applications/3f2a9c1e-0000-4000-8000-000000000042',
+      deletionDate: '3 March 2027',
+    },
   ],
   invoice: [
     { member, invoice, bankAccount },

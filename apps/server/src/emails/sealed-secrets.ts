@@ -16,6 +16,25 @@ export const redactedSecret = '[redacted]';
 /** The redacted form of the code parameter, as stored in the bodies. */
 export const redactedCodeParam = `${actionLinkParams.code}=${redactedSecret}`;
 
+/**
+ * An endorsement link (issue 34) carries its token as the path, `PORTAL_URL/endorse/<token>`:
+ * sealed the same way, stored as `/endorse/[redacted]`.
+ */
+export const endorsementLinkPath = '/endorse/';
+const redactedEndorsementPath = `${endorsementLinkPath}${redactedSecret}`;
+
+/** The token of an endorsement link's URL, or null when it is not one. */
+export function endorsementTokenOf(url: URL): string | null {
+  const match = /^\/endorse\/([A-Za-z0-9_-]{16,})$/.exec(url.pathname);
+  return match?.[1] ?? null;
+}
+
+/** How the code stands in its link: the sign-in parameter, or an endorsement link's path. */
+function codeParam(code: string, link: string | undefined): string {
+  const path = `${endorsementLinkPath}${code}`;
+  return link?.endsWith(path) ? path : `${actionLinkParams.code}=${code}`;
+}
+
 const algorithm = 'aes-256-gcm';
 const ivBytes = 12;
 const tagBytes = 16;
@@ -53,7 +72,7 @@ export function openSecret(key: Buffer, eid: string, sealed: string): string {
  * first).
  */
 export function redactCode(text: string, code: string, link?: string): string {
-  const param = `${actionLinkParams.code}=${code}`;
+  const param = codeParam(code, link);
   if (!text.includes(param)) {
     throw new Error('A secret-bearing e-mail must carry its code as the link parameter.');
   }
@@ -75,7 +94,7 @@ export function redactCode(text: string, code: string, link?: string): string {
         throw new Error("A secret-bearing e-mail carries its code outside the console's link.");
     }
   }
-  const redacted = text.replaceAll(param, redactedCodeParam);
+  const redacted = text.replaceAll(param, param.replace(code, redactedSecret));
   if (redacted.includes(code)) {
     throw new Error('A secret-bearing e-mail carries its code outside the link.');
   }
@@ -84,7 +103,9 @@ export function redactCode(text: string, code: string, link?: string): string {
 
 /** The stored (redacted) text with the code put back, for the message that leaves. */
 export function revealCode(text: string, code: string): string {
-  return text.replaceAll(redactedCodeParam, `${actionLinkParams.code}=${code}`);
+  return text
+    .replaceAll(redactedCodeParam, `${actionLinkParams.code}=${code}`)
+    .replaceAll(redactedEndorsementPath, `${endorsementLinkPath}${code}`);
 }
 
 function occurrencesOf(text: string, token: string): number[] {

@@ -108,6 +108,8 @@ describe('/api/jobs', () => {
       'renewal-run',
       'dunning-run',
       'nightly-backup',
+      'endorsement-reminders',
+      'draft-expiry',
     ]);
     const renewal = schedules.find((schedule) => schedule.name === 'renewal-run');
     expect(renewal).toMatchObject({
@@ -199,6 +201,9 @@ describe('/api/jobs', () => {
       },
       { name: 'dunning-run', runNow: 'through-preview', previewScreen: 'Invoices → Dunning run' },
       { name: 'nightly-backup', runNow: 'at-once', previewScreen: null },
+      // Both only send what is due today, once (a second run the same day sends nothing).
+      { name: 'endorsement-reminders', runNow: 'at-once', previewScreen: null },
+      { name: 'draft-expiry', runNow: 'at-once', previewScreen: null },
     ]);
     for (const [name, screen] of [
       ['dunning-run', 'Invoices → Dunning run'],

@@ -30,6 +30,8 @@ const statusAfter: Record<ApplicationAction, ApplicationStatus> = {
   'request-endorsement': 'awaiting-endorsement',
   'record-endorsement': 'endorsed',
   'decline-endorsement': 'endorsement-declined',
+  'resend-endorsement': 'awaiting-endorsement',
+  'waive-endorsement': 'submitted',
   'start-review': 'under-review',
   'request-information': 'information-requested',
   'resume-review': 'under-review',

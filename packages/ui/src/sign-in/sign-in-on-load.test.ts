@@ -13,6 +13,7 @@ const ada: TAuthUser = {
   email: 'ada@example.org',
   displayName: 'Ada',
   photoURL: null,
+  preferredLanguage: 'en',
 };
 
 function deps(overrides: Partial<SignInOnLoadDeps> = {}) {

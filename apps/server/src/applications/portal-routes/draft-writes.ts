@@ -50,7 +50,10 @@ export const draftWritesRoutes: FastifyPluginAsyncZod = async (app) => {
     body: ZPortalVersionRequest,
     response: ZPortalApplication,
     handler: async (request) =>
-      submitOwnApplication(app.deps.db, uidOf(request), request.params.aid, request.body.version),
+      submitOwnApplication(app.deps.db, uidOf(request), request.params.aid, request.body.version, {
+        mailFrom: app.deps.config.mailFrom,
+        portalUrl: app.deps.config.portalUrl,
+      }),
   });
 
   route({

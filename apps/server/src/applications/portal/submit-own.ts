@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import { writeTransaction } from '../../db/transaction';
 import { AppError, badInput } from '../../errors';
 import type { ApplicationRow } from '../detail';
+import { requestEndorsementOnSubmit } from '../endorsement/request';
 import { applicantActor, lockOwnApplication } from './lock-own';
 import { getOwnApplication } from './own-applications';
 
@@ -39,6 +40,7 @@ export async function submitOwnApplication(
   uid: string,
   aid: string,
   version: number,
+  mail: { mailFrom: string; portalUrl: string },
 ): Promise<TPortalApplication> {
   await writeTransaction(db, async (trx) => {
     const row = await lockOwnApplication(trx, uid, aid, version);
@@ -53,7 +55,7 @@ export async function submitOwnApplication(
         { issues: missing },
       );
     }
-    await updateRecord(
+    const submitted = await updateRecord(
       trx,
       applicantActor(uid),
       'applications',
@@ -61,6 +63,8 @@ export async function submitOwnApplication(
       { status: 'submitted', submitted_at: sql<Date>`now()` },
       { action: 'submit' },
     );
+    // Its national association is asked at once, by link, when it needs the endorsement.
+    await requestEndorsementOnSubmit(trx, { db, ...mail }, applicantActor(uid), submitted);
   });
   return getOwnApplication(db, uid, aid);
 }

@@ -23,7 +23,11 @@ export const runApplicationActionRoute: FastifyPluginAsyncZod = async (app) => {
     response: ZApplicationActionResult,
     handler: async (request) =>
       runApplicationAction(
-        { db: app.deps.db, mailFrom: app.deps.config.mailFrom },
+        {
+          db: app.deps.db,
+          mailFrom: app.deps.config.mailFrom,
+          portalUrl: app.deps.config.portalUrl,
+        },
         operatorActor(request),
         request.params.aid,
         request.body,

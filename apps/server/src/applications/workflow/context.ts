@@ -10,8 +10,11 @@ import type { ApplicationRow } from '../detail';
 
 export type Trx = Transaction<Database>;
 
-/** What a workflow step needs besides the database: where e-mails come from. */
-export type WorkflowContext = { db: Kysely<Database>; mailFrom: string };
+/**
+ * What a workflow step needs besides the database: where e-mails come from, and the portal's
+ * origin (the endorsement link, issue 34).
+ */
+export type WorkflowContext = { db: Kysely<Database>; mailFrom: string; portalUrl: string };
 
 /** What a step did: the application as it is now, the operator's message, what it created. */
 export type StepOutcome = Pick<

@@ -1,6 +1,6 @@
-import { applicationEndorsementRequestedEmail, queueEmail } from '../../emails';
 import { badInput } from '../../errors';
-import { countryAssociationOf, type ApplicationRow } from '../detail';
+import { countryAssociationOf } from '../detail';
+import { openEndorsementLink } from '../endorsement/links';
 import { writeApplication } from './application-write';
 import { plainOutcome, type Trx, type WorkflowStep } from './context';
 
@@ -8,7 +8,7 @@ import { plainOutcome, type Trx, type WorkflowStep } from './context';
 async function endorsingAssociation(trx: Trx, mid: string) {
   const association = await trx
     .selectFrom('members')
-    .select(['mid', 'number', 'legal_name', 'email', 'category', 'status', 'deleted_at'])
+    .select(['mid', 'number', 'legal_name', 'category', 'status', 'deleted_at'])
     .where('mid', '=', mid)
     .executeTakeFirst();
   if (
@@ -26,21 +26,10 @@ async function endorsingAssociation(trx: Trx, mid: string) {
   return association;
 }
 
-async function countryName(trx: Trx, row: ApplicationRow): Promise<string | null> {
-  const country = row.country_iso2
-    ? await trx
-        .selectFrom('countries')
-        .select('name')
-        .where('iso2', '=', row.country_iso2)
-        .executeTakeFirst()
-    : undefined;
-  return country?.name ?? null;
-}
-
 /**
- * Sends the application to a national association for its written endorsement: the one the
- * operator names, else the one it already names, else its country's; the association is
- * e-mailed when it has an address.
+ * Sends the application to a national association for its endorsement: the one the operator
+ * names, else the one it already names, else its country's; its owner and admin users (else its
+ * address) get the link to answer on the portal.
  */
 export const requestEndorsement: WorkflowStep<'request-endorsement'> = async ({
   trx,
@@ -68,24 +57,11 @@ export const requestEndorsement: WorkflowStep<'request-endorsement'> = async ({
     { status: 'awaiting-endorsement', endorsing_association_mid: mid, reviewer_uid: actor.uid },
     { action: 'request-endorsement' },
   );
-  let emailId: string | null = null;
-  if (association.email) {
-    emailId = await queueEmail(trx, context.mailFrom, {
-      to: [association.email],
-      ...applicationEndorsementRequestedEmail({
-        applicationNumber: row.number,
-        legalName: row.legal_name,
-        applicantName: null,
-        associationName: association.legal_name,
-        countryName: await countryName(trx, row),
-      }),
-      kind: 'application-endorsement-requested',
-      related: { table: 'applications', id: row.aid },
-    });
-  }
+  // The association answers by link (issue 34): a new one, any earlier waiting one retired.
+  const sent = await openEndorsementLink(trx, context, actor, updated, mid);
   return plainOutcome(
     updated,
-    `Endorsement requested from ${association.legal_name} (${association.number})${association.email ? `, by e-mail to ${association.email}` : ' (it has no e-mail address: contact it directly)'}.`,
-    emailId,
+    `Endorsement requested from ${association.legal_name} (${association.number})${sent.sentTo.length > 0 ? `: its link e-mailed to ${sent.sentTo.join(', ')}` : ' (it has no user or e-mail address to write to: contact it directly)'}.`,
+    sent.emailIds[0] ?? null,
   );
 };

@@ -6,6 +6,7 @@ import { recordEndorsement } from './record-endorsement';
 import { reject } from './reject';
 import { requestEndorsement } from './request-endorsement';
 import { requestInformation } from './request-information';
+import { resendEndorsement, waiveEndorsement } from './resend-waive-endorsement';
 import { resumeReview, startReview } from './review';
 import { submit } from './submit';
 import { withdraw } from './withdraw';
@@ -16,6 +17,8 @@ export const workflowSteps: { [A in ApplicationAction]: WorkflowStep<A> } = {
   'request-endorsement': requestEndorsement,
   'record-endorsement': recordEndorsement,
   'decline-endorsement': declineEndorsement,
+  'resend-endorsement': resendEndorsement,
+  'waive-endorsement': waiveEndorsement,
   'start-review': startReview,
   'request-information': requestInformation,
   'resume-review': resumeReview,

@@ -26,6 +26,8 @@ const actionLabel: Record<ApplicationAction, string> = {
   'request-endorsement': 'sent to the national association for endorsement',
   'record-endorsement': 'marked as endorsed',
   'decline-endorsement': 'closed as endorsement declined',
+  'resend-endorsement': 'sent a new endorsement link',
+  'waive-endorsement': 'reviewed without its endorsement',
   'start-review': 'taken into review',
   'request-information': 'sent back with a request for information',
   'resume-review': 'taken back into review',

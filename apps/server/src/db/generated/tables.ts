@@ -57,7 +57,9 @@ export interface Applications {
   decision_reason: string | null;
   deleted_at: Timestamp | null;
   documents: Generated<JsonDocument>;
+  endorsement_overdue_at: Timestamp | null;
   endorsement_requested_at: Timestamp | null;
+  endorsement_waived_at: Timestamp | null;
   endorsing_association_mid: string | null;
   legal_name: string;
   member_mid: string | null;
@@ -440,6 +442,27 @@ export interface EmailTemplates {
   updated_at: Generated<Timestamp>;
   updated_by: string | null;
   version: Generated<number>;
+}
+
+export interface EndorsementLinks {
+  aid: string;
+  answered_at: Timestamp | null;
+  answered_by: string | null;
+  association_mid: string;
+  created_at: Generated<Timestamp>;
+  decision: string | null;
+  expires_at: Timestamp;
+  id: string;
+  last_reminder_at: Timestamp | null;
+  letter_document_id: string | null;
+  reason: string | null;
+  reminders_sent: Generated<number>;
+  sealed_token: string;
+  sent_to: Generated<string[]>;
+  superseded_at: Timestamp | null;
+  token_hash: string;
+  waived_at: Timestamp | null;
+  waived_reason: string | null;
 }
 
 export interface ExchangeRates {
@@ -1046,6 +1069,7 @@ export interface DB {
   email_deliveries: EmailDeliveries;
   email_templates: EmailTemplates;
   emails: Emails;
+  endorsement_links: EndorsementLinks;
   exchange_rates: ExchangeRates;
   invoice_files: InvoiceFiles;
   invoice_renewal_runs: InvoiceRenewalRuns;

@@ -55,6 +55,7 @@ import * as searchDescriptions from './0055-search-descriptions';
 import * as portalAudience from './0056-portal-audience';
 import * as portalApplications from './0057-portal-applications';
 import * as applicationQueueSignals from './0059-application-queue-signals';
+import * as endorsementLinks from './0060-endorsement-links';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -117,4 +118,5 @@ export const migrations: Record<string, Migration> = {
   '0056-portal-audience': portalAudience,
   '0057-portal-applications': portalApplications,
   '0059-application-queue-signals': applicationQueueSignals,
+  '0060-endorsement-links': endorsementLinks,
 };

@@ -1,5 +1,7 @@
 import { applicationApprovedDefaults } from './application-approved';
 import { applicationEndorsementDeclinedDefaults } from './application-endorsement-declined';
+import { applicationDraftReminderDefaults } from './application-draft-reminder';
+import { applicationEndorsementRequestedDefaults } from './application-endorsement-requested';
 import { applicationInformationRequestedDefaults } from './application-information-requested';
 import { applicationRejectedDefaults } from './application-rejected';
 import { certificateDefaults } from './certificate';
@@ -24,6 +26,8 @@ export const defaultTemplates: DefaultTemplates = {
   'application-rejected': applicationRejectedDefaults,
   'application-information-requested': applicationInformationRequestedDefaults,
   'application-endorsement-declined': applicationEndorsementDeclinedDefaults,
+  'application-endorsement-requested': applicationEndorsementRequestedDefaults,
+  'application-draft-reminder': applicationDraftReminderDefaults,
   invoice: invoiceDefaults,
   'dunning-reminder-1': dunningReminder1Defaults,
   'dunning-reminder-2': dunningReminder2Defaults,

@@ -2,7 +2,9 @@ import type { BackgroundTask, JobTask } from '../task';
 import { authMaintenanceTask } from './auth-maintenance';
 import { bankImportFollowUpTask } from './bank-import-follow-up';
 import { certificateExpiryTask } from './certificate-expiry';
+import { draftExpiryTask } from './draft-expiry';
 import { dunningRunTask } from './dunning-run';
+import { endorsementRemindersTask } from './endorsement-reminders';
 import { nightlyBackupTask } from './nightly-backup';
 import { renewalRunTask } from './renewal-run';
 
@@ -16,6 +18,8 @@ export const jobTasks: readonly JobTask[] = [
   renewalRunTask,
   dunningRunTask,
   nightlyBackupTask,
+  endorsementRemindersTask,
+  draftExpiryTask,
 ];
 
 /** Tasks only code queues, in the transaction that causes them (no schedule, no Run now). */

@@ -58,6 +58,7 @@ export function describeActor(actor: TAuditEntry['actor']): string {
   if (actor.email) return actor.email;
   if (actor.kind === 'cli') return 'Command line';
   if (actor.kind === 'system') return 'System';
+  if (actor.kind === 'endorsement-link') return 'The national association, by its endorsement link';
   return actor.uid ? `Unknown ${actor.kind} ${actor.uid}` : `Unknown ${actor.kind}`;
 }
 

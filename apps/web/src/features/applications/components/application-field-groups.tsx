@@ -165,8 +165,65 @@ function endorsementGroup(application: TApplicationDetail): DetailFieldGroup {
             </Link>
           ),
         },
+      ...endorsementLinkFields(application),
     ],
   };
+}
+
+const endorsementStateTexts: Record<
+  NonNullable<TApplicationDetail['endorsement']>['state'],
+  string
+> = {
+  waiting: 'Waiting for the association’s answer',
+  answered: 'Answered by the association',
+  expired: 'The link expired without an answer',
+  waived: 'Waived by headquarters',
+  overdue: 'No answer in 30 days: headquarters decide',
+};
+
+const dayCount = (days: number) => (days === 1 ? '1 day' : `${days} days`);
+
+/**
+ * The endorsement by link (issue 34): where the association's link stands, how long it has
+ * waited, the reminders the daily job sent, and the answer with its reason and letter.
+ */
+function endorsementLinkFields(application: TApplicationDetail): DetailFieldGroup['fields'] {
+  const link = application.endorsement;
+  if (!link) return [];
+  const answer = link.answer;
+  return [
+    { label: 'Link', value: endorsementStateTexts[link.state] },
+    { label: 'Sent to', value: link.sentTo.join(', ') },
+    {
+      label: 'Requested',
+      value:
+        link.state === 'waiting' || link.state === 'expired'
+          ? `${formatDateTime(link.requestedAt)} (${dayCount(link.daysWaiting)} waiting)`
+          : formatDateTime(link.requestedAt),
+    },
+    link.state === 'waiting' && { label: 'Link works until', value: formatDate(link.expiresAt) },
+    {
+      label: 'Reminders',
+      value:
+        link.remindersSent === 0
+          ? 'None sent yet (after 7 and 14 days)'
+          : `${link.remindersSent} sent, last ${formatDateTime(link.lastReminderAt)}`,
+    },
+    answer && {
+      label: 'Answer',
+      value: `${answer.decision === 'endorse' ? 'Endorsed' : 'Declined'} on ${formatDateTime(answer.at)} by ${answer.by}${answer.hasLetter ? ', with a letter (see Documents)' : ''}`,
+    },
+    answer?.reason
+      ? {
+          label: 'Association’s reason',
+          value: <span className="whitespace-pre-wrap">{answer.reason}</span>,
+        }
+      : null,
+    Boolean(link.waivedReason) && {
+      label: 'Waived because',
+      value: <span className="whitespace-pre-wrap">{link.waivedReason}</span>,
+    },
+  ];
 }
 
 /** What the decision said and caused: its reason, the member and its first invoice. */

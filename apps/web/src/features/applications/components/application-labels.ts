@@ -56,6 +56,22 @@ export const actionTexts: Record<
     tone: 'danger',
     text: { label: 'Reason', help: 'The applicant receives it by e-mail.' },
   },
+  'resend-endorsement': {
+    button: 'Resend endorsement link',
+    title: 'Send the association a new link?',
+    busy: 'Sending…',
+    tone: 'primary',
+  },
+  'waive-endorsement': {
+    button: 'Waive endorsement',
+    title: 'Waive the endorsement?',
+    busy: 'Waiving…',
+    tone: 'danger',
+    text: {
+      label: 'Reason',
+      help: 'Why headquarters decide without it; it is kept in the history.',
+    },
+  },
   'start-review': {
     button: 'Start review',
     title: 'Start the review?',

@@ -36,6 +36,10 @@ function consequence(application: TApplicationDetail, action: ApplicationAction)
       return `The endorsement letter is on file: ${name} goes back to the review queue.`;
     case 'decline-endorsement':
       return `The association declined to endorse ${name}. The application ends here and ${applicant} is told why.`;
+    case 'resend-endorsement':
+      return `The association's contacts receive a new link for ${name}; the link sent before stops working.`;
+    case 'waive-endorsement':
+      return `${name} goes back to the review queue without the endorsement; its link stops working.`;
     case 'start-review':
       return `You become the reviewer of ${name}.`;
     case 'request-information':
@@ -58,6 +62,7 @@ function requestOf(
 ): TApplicationActionRequest {
   switch (action) {
     case 'decline-endorsement':
+    case 'waive-endorsement':
     case 'reject':
     case 'withdraw':
       return { action, version, reason: text };
