@@ -12,6 +12,7 @@ const screenLoaders: Record<
   apply: () => import('../screens/apply').then((module) => ({ default: module.ApplyScreen })),
   application: () =>
     import('../screens/application').then((module) => ({ default: module.ApplicationScreen })),
+  endorse: () => import('../screens/endorse').then((module) => ({ default: module.EndorseScreen })),
 };
 
 const screens = screensOf(portalScreens).map((declared) => ({

@@ -28,10 +28,45 @@ function apiErrorOf(request: XMLHttpRequest): ApiError {
 const base = (aid: string) => `/api/applications/${encodeURIComponent(aid)}/documents`;
 
 /**
- * The portal's documents calls. The upload sends the file as it is (the raw body, its own
- * content type) through XMLHttpRequest, whose `upload.onprogress` reports the bytes sent, which
- * `fetch` cannot; it rejects like `apiRequest` (ApiError, or a TypeError when no answer came).
+ * Sends a file as it is (the raw body, its own content type) through XMLHttpRequest, whose
+ * `upload.onprogress` reports the bytes sent, which `fetch` cannot; it rejects like
+ * `apiRequest` (ApiError, or a TypeError when no answer came). The applicant's documents and
+ * the association's endorsement letter both go this way.
  */
+export function sendFile<Result>(
+  url: string,
+  file: File,
+  options: { onProgress: (progress: UploadProgress) => void; signal?: AbortSignal },
+): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', url);
+    request.withCredentials = true;
+    request.setRequestHeader('accept', 'application/json');
+    // The server judges the file by its bytes; the type only picks its raw-body parser.
+    request.setRequestHeader('content-type', file.type || 'application/octet-stream');
+    request.upload.onprogress = (event) => {
+      options.onProgress({
+        loaded: event.loaded,
+        total: event.lengthComputable ? event.total : file.size,
+      });
+    };
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) {
+        options.onProgress({ loaded: file.size, total: file.size });
+        resolve(JSON.parse(request.responseText) as Result);
+      } else {
+        reject(apiErrorOf(request));
+      }
+    };
+    request.onerror = () => reject(new TypeError('The upload did not reach the server.'));
+    request.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    options.signal?.addEventListener('abort', () => request.abort());
+    request.send(file);
+  });
+}
+
+/** The portal's documents calls. */
 export const documentsApi = {
   upload(
     aid: string,
@@ -45,32 +80,7 @@ export const documentsApi = {
   ): Promise<TPortalDocumentUploadResult> {
     const query = new URLSearchParams({ type: options.type, fileName: file.name });
     if (options.replaces) query.set('replaces', options.replaces);
-    return new Promise((resolve, reject) => {
-      const request = new XMLHttpRequest();
-      request.open('POST', `${base(aid)}?${query.toString()}`);
-      request.withCredentials = true;
-      request.setRequestHeader('accept', 'application/json');
-      // The server judges the file by its bytes; the type only picks its raw-body parser.
-      request.setRequestHeader('content-type', file.type || 'application/octet-stream');
-      request.upload.onprogress = (event) => {
-        options.onProgress({
-          loaded: event.loaded,
-          total: event.lengthComputable ? event.total : file.size,
-        });
-      };
-      request.onload = () => {
-        if (request.status >= 200 && request.status < 300) {
-          options.onProgress({ loaded: file.size, total: file.size });
-          resolve(JSON.parse(request.responseText) as TPortalDocumentUploadResult);
-        } else {
-          reject(apiErrorOf(request));
-        }
-      };
-      request.onerror = () => reject(new TypeError('The upload did not reach the server.'));
-      request.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
-      options.signal?.addEventListener('abort', () => request.abort());
-      request.send(file);
-    });
+    return sendFile(`${base(aid)}?${query.toString()}`, file, options);
   },
   remove: (aid: string, id: string) =>
     apiRequest<TPortalApplication>(`${base(aid)}/${encodeURIComponent(id)}`, { method: 'DELETE' }),

@@ -208,8 +208,10 @@ function DocumentSection({
     >
       <h2 id={`${id}-title`} className="font-semibold">
         {label}
+        {/* The space keeps the heading's accessible name two words ("… Required"). */}
+        {required !== null ? ' ' : null}
         {required !== null ? (
-          <span className="ml-2 text-sm font-normal text-slate-600">
+          <span className="ml-1 text-sm font-normal text-slate-600">
             {t(required ? 'documents.required' : 'documents.optional')}
           </span>
         ) : null}
@@ -293,8 +295,8 @@ function DocumentRow({
   return (
     <li className="flex flex-wrap items-center gap-2 rounded-md bg-slate-50 p-2">
       <span className="min-w-0 flex-1 break-words">
-        {document.fileName}
-        <span className="ml-2 text-sm text-slate-600">{size(document.sizeBytes)}</span>
+        <span>{document.fileName}</span>{' '}
+        <span className="ml-1 text-sm text-slate-600">{size(document.sizeBytes)}</span>
       </span>
       <Button
         variant="secondary"

@@ -11,6 +11,8 @@ export const portalScreens = defineScreens({
   applications: defineArea({
     screens: { application: screen('application', '/applications/:aid') },
   }),
+  // The national association's page by e-mailed link (issue 34): no account, the token its key.
+  endorsements: defineArea({ screens: { endorse: screen('endorse', '/endorse/:token') } }),
 });
 
 export const paths = pathsOf(portalScreens);
