@@ -101,6 +101,9 @@ export const applicationsListDefinition: DataListScreenDefinition<
       label: 'Category',
       width: '7rem',
       sortable: true,
+      // Hidden at first, as Source is: both are filters too, and with the queue's signals
+      // (status, endorsement wait, duplicate flag) every default column fits at 1440 px.
+      isHiddenByDefault: true,
       render: (application) => application.category,
     },
     {
@@ -123,6 +126,7 @@ export const applicationsListDefinition: DataListScreenDefinition<
       id: 'source',
       label: 'Source',
       width: '6.5rem',
+      isHiddenByDefault: true,
       render: (application) => (
         <Badge tone={application.source === 'online' ? 'sky' : 'slate'}>
           {applicationSourceLabels[application.source]}
