@@ -240,6 +240,13 @@ export const ZApplicationDetail = z
     submittedBy: ZPersonRef.nullable().describe('The applicant (a user)'),
     reviewer: ZPersonRef.nullable().describe('The operator who last acted on it'),
     decisionReason: z.string().nullable().describe('Reason, message or note of the last step'),
+    applicantAnswer: z
+      .object({
+        text: z.string().describe('What the applicant wrote'),
+        at: z.string().describe('ISO time it was sent'),
+      })
+      .nullable()
+      .describe("The applicant's latest answer to a request for information (the member portal)"),
     member: z
       .object({ mid: z.string(), number: z.string(), legalName: z.string(), status: z.string() })
       .nullable()

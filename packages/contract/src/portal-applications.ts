@@ -105,6 +105,24 @@ export type TPortalUpdateApplicationRequest = z.input<typeof ZPortalUpdateApplic
 
 export const ZPortalVersionRequest = z.object({ version: ZVersion });
 
+/** The longest answer an applicant may send to staff's request for information. */
+export const maxApplicantAnswerLength = 4000;
+
+export const ZPortalAnswerRequest = z
+  .object({
+    text: z
+      .string()
+      .trim()
+      .min(1, 'Write your answer')
+      .max(maxApplicantAnswerLength, `At most ${maxApplicantAnswerLength} characters`)
+      .describe("The applicant's answer to staff's request for information"),
+    version: ZVersion.optional().describe(
+      'The version the applicant read; when given, a different current version is a 409',
+    ),
+  })
+  .describe('Answer the request for information: the application goes back to review');
+export type TPortalAnswerRequest = z.input<typeof ZPortalAnswerRequest>;
+
 const detail = ZApplicationDetail.shape;
 
 export const ZPortalApplication = z
@@ -122,6 +140,9 @@ export const ZPortalApplication = z
       .string()
       .nullable()
       .describe("Staff's request for information, or the reason of a rejection"),
+    answer: detail.applicantAnswer.describe(
+      "The applicant's latest answer to a request for information, and when it was sent",
+    ),
     memberNumber: z.string().nullable().describe('The membership number its approval gave'),
     invoiceNumber: z.string().nullable().describe("The approval's first invoice"),
     submittedAt: detail.submittedAt,

@@ -1,4 +1,5 @@
 import type {
+  TPortalAnswerRequest,
   TPortalApplication,
   TPortalUpdateApplicationRequest,
 } from '@ops/contract/portal-applications';
@@ -23,6 +24,11 @@ export const applicationsApi = {
   withdraw: (aid: string, version: number) =>
     apiRequest<TPortalApplication>(`/api/applications/${encodeURIComponent(aid)}/withdraw`, {
       body: { version },
+    }),
+  /** Answer headquarters' request for information: the application goes back to review. */
+  answer: (aid: string, answer: TPortalAnswerRequest) =>
+    apiRequest<TPortalApplication>(`/api/applications/${encodeURIComponent(aid)}/answer`, {
+      body: answer,
     }),
   countries: () => apiRequest<{ items: { iso2: string; name: string }[] }>('/api/countries'),
 };

@@ -4,6 +4,7 @@ import { Button } from '@ops/ui/button';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
+import { AnswerForm } from '../applications/answer-form';
 import { applicationsApi } from '../applications/api';
 import { DocumentsReview, DocumentsStep } from '../applications/documents-step';
 import { FinishLater } from '../applications/finish-later';
@@ -363,6 +364,38 @@ function Review({
   );
 }
 
+/** The applicant's answer to headquarters, as sent (the latest; an earlier one while asked again). */
+function SentAnswer({
+  answer,
+  isPrevious,
+}: {
+  answer: NonNullable<TPortalApplication['answer']>;
+  isPrevious: boolean;
+}) {
+  const t = useMessages();
+  const intl = useIntl();
+  return (
+    <section
+      aria-labelledby="answer-title"
+      className="rounded-md border border-slate-200 bg-white p-3"
+    >
+      <h2 id="answer-title" className="font-semibold">
+        <Message id={isPrevious ? 'answers.previousTitle' : 'answers.sentTitle'} />
+      </h2>
+      <p className="text-sm text-slate-600">
+        {t('answers.sentAt', {
+          date: intl.formatDate(answer.at, {
+            dateStyle: 'long',
+            timeStyle: 'short',
+            timeZone: 'Europe/Zurich',
+          }),
+        })}
+      </p>
+      <p className="mt-1 break-words whitespace-pre-line">{answer.text}</p>
+    </section>
+  );
+}
+
 /** A submitted application: where it stands, what headquarters said, the outcome. */
 function ApplicationSummary({
   application,
@@ -374,6 +407,13 @@ function ApplicationSummary({
   const t = useMessages();
   const intl = useIntl();
   const [isBusy, setIsBusy] = useState(false);
+  // What became of the answer just sent: announced, and the focus goes there (the form is gone).
+  const [answerOutcome, setAnswerOutcome] = useState<'sent' | 'closed' | null>(null);
+  const outcomeRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (answerOutcome) outcomeRef.current?.focus();
+  }, [answerOutcome]);
+  const isAsked = application.status === 'information-requested';
   const canWithdraw = !['approved', 'rejected', 'endorsement-declined', 'withdrawn'].includes(
     application.status,
   );
@@ -412,9 +452,35 @@ function ApplicationSummary({
           <h2 id="message-title" className="font-semibold">
             <Message id="view.message" />
           </h2>
-          <p className="whitespace-pre-line">{application.message}</p>
+          <p className="break-words whitespace-pre-line">{application.message}</p>
         </section>
       ) : null}
+      {answerOutcome ? (
+        <p
+          ref={outcomeRef}
+          tabIndex={-1}
+          role={answerOutcome === 'sent' ? 'status' : 'alert'}
+          className={
+            answerOutcome === 'sent'
+              ? 'rounded-md border border-emerald-200 bg-emerald-50 p-3 text-emerald-900'
+              : 'rounded-md border border-amber-200 bg-amber-50 p-3'
+          }
+        >
+          <Message id={answerOutcome === 'sent' ? 'answers.sent' : 'answers.error.closed'} />
+        </p>
+      ) : null}
+      {isAsked ? (
+        <AnswerForm
+          key={application.aid}
+          application={application}
+          onChange={onChange}
+          onDone={(latest, outcome) => {
+            onChange(latest);
+            setAnswerOutcome(outcome);
+          }}
+        />
+      ) : null}
+      {application.answer ? <SentAnswer answer={application.answer} isPrevious={isAsked} /> : null}
       {application.memberNumber ? (
         <p className="font-semibold">
           {t('view.memberNumber', { number: application.memberNumber })}

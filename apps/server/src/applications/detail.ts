@@ -227,6 +227,10 @@ export async function getApplicationDetail(db: Db, aid: string): Promise<TApplic
     submittedBy,
     reviewer,
     decisionReason: row.decision_reason,
+    applicantAnswer:
+      row.applicant_answer !== null && row.applicant_answered_at !== null
+        ? { text: row.applicant_answer, at: row.applicant_answered_at.toISOString() }
+        : null,
     member: member
       ? {
           mid: member.mid,

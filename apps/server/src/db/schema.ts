@@ -186,6 +186,10 @@ export type ApplicationsTable = Tracked & {
   endorsement_overdue_at: Timestamp | null;
   /** Staff decided the application needs no endorsement (migration 0060). */
   endorsement_waived_at: Timestamp | null;
+  /** The applicant's latest answer to a request for information, from the portal (0061). */
+  applicant_answer: string | null;
+  /** When the applicant sent it (0061). */
+  applicant_answered_at: Timestamp | null;
 };
 
 /** An endorsement request by link (migration 0060): the token only as its sha256. */

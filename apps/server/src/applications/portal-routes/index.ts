@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answerRoutes } from './answer';
 import { portalDocumentsRoutes } from './documents';
 import { draftWritesRoutes } from './draft-writes';
 import { ownApplicationsRoutes } from './own-applications';
@@ -16,6 +17,7 @@ export const portalApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   await app.register(ownApplicationsRoutes);
   await app.register(draftWritesRoutes);
+  await app.register(answerRoutes);
   // Its upload route sets its own 10 MB limit.
   await app.register(portalDocumentsRoutes);
 };

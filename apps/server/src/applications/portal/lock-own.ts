@@ -11,13 +11,14 @@ export function applicantActor(uid: string): Actor & { uid: string } {
 
 /**
  * The applicant's own application taken `FOR UPDATE` for the transaction: another person's is a
- * 404 like a missing one; then 409 when it changed since the applicant read `version`.
+ * 404 like a missing one; then 409 when it changed since the applicant read `version` (checked
+ * when given: the answer's body may carry none).
  */
 export async function lockOwnApplication(
   trx: Trx,
   uid: string,
   aid: string,
-  version: number,
+  version: number | undefined,
 ): Promise<ApplicationRow> {
   const row = await trx
     .selectFrom('applications')
@@ -28,6 +29,6 @@ export async function lockOwnApplication(
     .forUpdate()
     .executeTakeFirst();
   if (!row) throw notYourApplication(aid);
-  await checkRecordVersion(trx, 'applications', row, version);
+  if (version !== undefined) await checkRecordVersion(trx, 'applications', row, version);
   return row;
 }

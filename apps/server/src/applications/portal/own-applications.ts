@@ -28,6 +28,7 @@ export function toPortalApplication(detail: TApplicationDetail): TPortalApplicat
     contacts: detail.contacts,
     documents: detail.documents.map(({ uploadedBy: _uploadedBy, ...document }) => document),
     message: messageStatuses.has(detail.status) ? detail.decisionReason : null,
+    answer: detail.applicantAnswer,
     memberNumber: detail.member?.number ?? null,
     invoiceNumber: detail.firstInvoice?.number ?? null,
     submittedAt: detail.submittedAt,

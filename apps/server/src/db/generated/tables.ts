@@ -47,6 +47,8 @@ export interface ApplicationDocuments {
 export interface Applications {
   address: Generated<JsonDocument>;
   aid: string;
+  applicant_answer: string | null;
+  applicant_answered_at: Timestamp | null;
   category: string;
   company: Generated<JsonDocument>;
   contacts: Generated<JsonDocument>;

@@ -56,6 +56,7 @@ import * as portalAudience from './0056-portal-audience';
 import * as portalApplications from './0057-portal-applications';
 import * as applicationQueueSignals from './0059-application-queue-signals';
 import * as endorsementLinks from './0060-endorsement-links';
+import * as applicationAnswers from './0061-application-answers';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -119,4 +120,5 @@ export const migrations: Record<string, Migration> = {
   '0057-portal-applications': portalApplications,
   '0059-application-queue-signals': applicationQueueSignals,
   '0060-endorsement-links': endorsementLinks,
+  '0061-application-answers': applicationAnswers,
 };

@@ -31,6 +31,7 @@ describe('record history', () => {
   it('says who did what, in words', () => {
     expect(describeAction('update')).toBe('Edited');
     expect(describeAction('set-password')).toBe('Set password');
+    expect(describeAction('answer-information')).toBe('Answered');
     expect(
       describeActor({ kind: 'operator', uid: 'u', email: 'a@example.org', displayName: null }),
     ).toBe('a@example.org');

@@ -45,6 +45,8 @@ const actionLabels: Record<string, string> = {
   // Issue 19: a change to many records at once, and the Undo of a bulk action.
   'bulk-edit': 'Edited in bulk',
   undo: 'Undone',
+  // Issue 34: the applicant's answer to a request for information, from the member portal.
+  'answer-information': 'Answered',
 };
 
 /** "update" → "Edited"; an action without a label of its own is humanized ("set-password"). */

@@ -243,6 +243,23 @@ function outcomeGroup(application: TApplicationDetail): DetailFieldGroup {
           <span className="whitespace-pre-wrap">{application.decisionReason}</span>
         ) : null,
       },
+      // The applicant's latest answer from the member portal (issue 34), and when it came.
+      application.applicantAnswer && {
+        label: 'Applicant’s answer',
+        value: (
+          <span className="flex flex-col gap-1">
+            <span className="whitespace-pre-wrap">{application.applicantAnswer.text}</span>
+            <span className="text-sm text-slate-600">
+              Sent from the member portal on{' '}
+              <time dateTime={application.applicantAnswer.at}>
+                {formatDateTime(application.applicantAnswer.at)}
+              </time>
+            </span>
+          </span>
+        ),
+        copyValue: application.applicantAnswer.text,
+        copyLabel: 'applicant’s answer',
+      },
       {
         label: 'Member',
         value: member ? (

@@ -134,6 +134,8 @@ export const applicationFieldLabels: Record<string, string> = {
   member_mid: 'Member (id)',
   submitted_at: 'Submitted at',
   decided_at: 'Decided at',
+  applicant_answer: 'Applicant’s answer',
+  applicant_answered_at: 'Answered at',
 };
 
 /** "1.2 MB" */
