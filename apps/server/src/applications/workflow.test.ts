@@ -1,3 +1,4 @@
+import { testPortalUrl } from '../../test/portal';
 import { clock } from '../lib/clock';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -416,6 +417,10 @@ describe('the review workflow', () => {
       .executeTakeFirstOrThrow();
     expect(email.text_body).toContain(message);
     expect(email.kind).toBe('application-information-requested');
+    // The applicant is a user: the e-mail says where to answer, in the member portal.
+    const answerUrl = `${testPortalUrl}/applications/${application.aid}`;
+    expect(email.text_body).toContain(answerUrl);
+    expect(email.html_body).toContain(`href="${answerUrl}"`);
     const resumed = await act(application.aid, { action: 'resume-review', version: 2 });
     expect(resumed.status).toBe(200);
     expect(resumed.body.application.status).toBe('under-review');

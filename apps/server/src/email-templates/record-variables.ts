@@ -98,7 +98,8 @@ async function applicationVariables(db: Db, kind: EmailTemplateKind, id: string)
   }
   const words =
     kind === 'application-information-requested'
-      ? { message: said ?? example.message }
+      ? // The portal's address is the server's, not the record's: the example's stands in.
+        { message: said ?? example.message, answerUrl: example.answerUrl }
       : { reason: said ?? example.reason };
   return {
     label: `Application ${row.number} (${row.legal_name})`,

@@ -63,7 +63,10 @@ export type EmailVariables = {
     invoice: { number: string; total: string; dueDate: string | null };
   };
   'application-rejected': ApplicationBase & { reason: string };
-  'application-information-requested': ApplicationBase & { message: string };
+  'application-information-requested': ApplicationBase & {
+    message: string;
+    answerUrl: string | null;
+  };
   'application-endorsement-declined': ApplicationBase & { reason: string };
   'application-endorsement-requested': {
     association: { name: string };
@@ -180,6 +183,10 @@ export const emailTemplateVariableDocs: Record<EmailTemplateKind, VariableDoc[]>
   'application-information-requested': [
     ...applicationDocs,
     ['message', 'What is needed, as the operator wrote it'],
+    [
+      'answerUrl',
+      'The application in the member portal, where the applicant answers (it asks them to sign in and carries no secret), or null when no user applied',
+    ],
   ],
   'application-endorsement-declined': [
     ...applicationDocs,
@@ -338,8 +345,14 @@ export const emailTemplateExamples: { [K in EmailTemplateKind]: EmailVariables[K
     {
       ...applicationBase,
       message: 'Please send the extract of the commercial register, not older than three months.',
+      answerUrl: 'https://portal.example.org/applications/01J9ZQ4V7R2W8K3M5N6P7Q8R9S',
     },
-    { ...applicationBase, applicant: { name: null }, message: 'Please send your VAT number.' },
+    {
+      ...applicationBase,
+      applicant: { name: null },
+      message: 'Please send your VAT number.',
+      answerUrl: null,
+    },
   ],
   'application-endorsement-declined': [
     {

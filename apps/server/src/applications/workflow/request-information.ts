@@ -26,7 +26,12 @@ export const requestInformation: WorkflowStep<'request-information'> = async ({
     context,
     row,
     'application-information-requested',
-    (applicant) => ({ ...mailFacts(row, applicant), message: request.message }),
+    (applicant) => ({
+      ...mailFacts(row, applicant),
+      message: request.message,
+      // Where a user applied, the portal shows the request and takes the answer (issue 34).
+      answerUrl: row.submitted_by_uid ? `${context.portalUrl}/applications/${row.aid}` : null,
+    }),
   );
   return plainOutcome(updated, `Information requested.${told(to)}`, emailId);
 };
