@@ -23,6 +23,7 @@ import { StatusBadge } from '../applications/status-badge';
 import { paths } from '../config/screens';
 import { Message, useMessages } from '../i18n/message';
 import { useSession } from '../session/session';
+import { SignInPanel } from '../components/sign-in-panel';
 import type { MessageId } from '../i18n/messages/en';
 import { signInErrorMessage } from '../session/sign-in-errors';
 
@@ -64,6 +65,17 @@ function serverErrors(error: unknown, values: FormValues): Errors {
  */
 export function ApplicationScreen() {
   const { aid = '' } = useParams();
+  const { session } = useSession();
+  // A link from an e-mail (a request for information, a draft's reminder) may open here signed
+  // out: sign in, then come back to this application.
+  if (session.state !== 'signed-in') {
+    return <SignInPanel continuePath={paths.application.getHref({ aid })} title="signIn.title" />;
+  }
+  return <OwnApplication key={aid} aid={aid} />;
+}
+
+/** The signed-in person's application: the draft's steps, or where a submitted one stands. */
+function OwnApplication({ aid }: { aid: string }) {
   const [application, setApplication] = useState<TPortalApplication | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
   useEffect(() => {
