@@ -4,7 +4,7 @@ import { newId } from '../apps/server/src/lib/ids';
 import { expectNoSeriousViolations as expectAccessible } from './support/axe';
 import { withDatabase } from './support/database';
 import { expect, test, uniqueEmail } from './support/fixtures';
-import { countMail, waitForMail } from './support/mail';
+import { countMail, linkIn, waitForMail } from './support/mail';
 import { portalUrl } from './support/portal-journey';
 
 /** The smallest PDF a viewer opens: one empty page. */
@@ -96,6 +96,30 @@ test('the national association endorses by its e-mailed link on a phone, and a u
   const link = /https?:\/\/\S+\/endorse\/[A-Za-z0-9_-]{43}/.exec(mail.text)?.[0];
   expect(link, mail.text).toBeTruthy();
   expect(link?.startsWith(portalUrl)).toBe(true);
+
+  // A signed-in user of the association finds the request on the portal's home too, leading to
+  // the same page. Matched by its address: the person's own language may be any of the four.
+  const desk = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-GB',
+  });
+  try {
+    const member = await desk.newPage();
+    const contact = contacts[0] ?? '';
+    await member.goto(`${portalUrl}/`);
+    const beforeSignIn = countMail(contact);
+    await member.getByRole('textbox', { name: 'E-mail address' }).fill(contact);
+    await member.getByRole('button', { name: 'Send me a link' }).click();
+    await member.goto(linkIn(await waitForMail(contact, beforeSignIn)));
+    const request = member.locator(`a[href="${new URL(link ?? '').pathname}"]`);
+    await expect(request).toBeVisible();
+    await expect(request).toContainText(application.legalName);
+    await expectAccessible(member);
+    await request.click();
+    await expect(member.getByRole('heading', { level: 1 })).toContainText(application.legalName);
+  } finally {
+    await desk.close();
+  }
 
   // The association, on a phone, without an account.
   const phone = await browser.newContext({

@@ -78,3 +78,27 @@ export const ZEndorsementDecisionRequest = z
   })
   .describe('The association’s answer');
 export type TEndorsementDecisionRequest = z.infer<typeof ZEndorsementDecisionRequest>;
+
+export const ZEndorsementRequestItem = z
+  .object({
+    applicationNumber: z.string(),
+    legalName: z.string(),
+    countryName: z.string().nullable(),
+    associationName: z.string(),
+    sentAt: z.string().describe('ISO time the link was e-mailed'),
+    expiresAt: z.string().describe('ISO time the link stops working'),
+    path: z
+      .string()
+      .describe(
+        'The endorsement page on the portal (`/endorse/{token}`): the link e-mailed to you',
+      ),
+  })
+  .describe('An endorsement request waiting for your association’s answer');
+export type TEndorsementRequestItem = z.infer<typeof ZEndorsementRequestItem>;
+
+export const ZEndorsementRequestList = z
+  .object({ items: z.array(ZEndorsementRequestItem) })
+  .describe(
+    'The open endorsement requests of the association whose owner or admin you are, oldest first',
+  );
+export type TEndorsementRequestList = z.infer<typeof ZEndorsementRequestList>;

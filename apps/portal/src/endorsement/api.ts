@@ -1,4 +1,8 @@
-import type { TEndorsement, TEndorsementDecisionRequest } from '@ops/contract/portal-endorsements';
+import type {
+  TEndorsement,
+  TEndorsementDecisionRequest,
+  TEndorsementRequestList,
+} from '@ops/contract/portal-endorsements';
 import { apiRequest } from '@ops/ui/api-client';
 import { sendFile, type UploadProgress } from '../applications/documents-api';
 
@@ -15,5 +19,7 @@ export const endorsementApi = {
       file,
       { onProgress },
     ),
+  /** What waits for the signed-in person's association (its owner and admin users). */
+  requests: () => apiRequest<TEndorsementRequestList>('/api/endorsement-requests'),
   documentHref: (token: string, id: string) => `${base(token)}/documents/${encodeURIComponent(id)}`,
 };

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { applicationsApi } from '../applications/api';
 import { StatusBadge } from '../applications/status-badge';
 import { SignInPanel } from '../components/sign-in-panel';
+import { EndorsementRequests } from '../endorsement/endorsement-requests';
 import { paths } from '../config/screens';
 import { Message, useMessages } from '../i18n/message';
 import { useSession } from '../session/session';
@@ -17,7 +18,13 @@ export function HomeScreen() {
   if (session.state !== 'signed-in') {
     return <SignInPanel continuePath={paths.home.getHref()} title="signIn.title" />;
   }
-  return <Applications />;
+  return (
+    <div className="space-y-6">
+      <Applications />
+      {/* After the page's h1 (in Applications), for the heading order. */}
+      <EndorsementRequests />
+    </div>
+  );
 }
 
 function Applications() {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endorsementRequestsRoutes } from './endorsement/requests-route';
 import { endorsementRoutes } from './endorsement/routes';
 import { portalApplicationRoutes } from './portal-routes';
 import { applicationRoutes } from './routes';
@@ -15,8 +16,9 @@ export const portalApplicationsArea: FastifyPluginAsyncZod = async (app) => {
 
 /**
  * The national association's endorsement by link (issue 34): public routes of the portal, the
- * token their only key.
+ * token their only key; and, for its signed-in owner and admin users, the requests waiting.
  */
 export const portalEndorsementsArea: FastifyPluginAsyncZod = async (app) => {
   await app.register(endorsementRoutes);
+  await app.register(endorsementRequestsRoutes);
 };

@@ -418,4 +418,46 @@ describe('endorsement by link', () => {
     const { token } = await tokenFor('owner@ast.example', before);
     expect((await get(token)).json<Endorsement>().state).toBe('open');
   });
+  // Last of the file: the users it links to the association would receive the later links too.
+  it('shows its signed-in owner and admin users the requests waiting, each with its page, and nobody else', async () => {
+    const db = t.database.db;
+    const owner = await signInToPortal(t, portal, 'portal-owner@ast.example');
+    const staff = await signInToPortal(t, portal, 'portal-staff@ast.example');
+    const stranger = await signInToPortal(t, portal, 'stranger@fc.example');
+    for (const [email, role] of [
+      ['portal-owner@ast.example', 'owner'],
+      ['portal-staff@ast.example', 'staff'],
+    ] as const) {
+      await db
+        .updateTable('users')
+        .set({ member_mid: 'assocEnd', member_role: role })
+        .where('email', '=', email)
+        .execute();
+    }
+    const waiting = await requested();
+    const answered = await requested();
+    expect((await answer(answered.token, { decision: 'endorse' })).statusCode).toBe(200);
+
+    const list = (cookie?: string) =>
+      portal.inject({ url: '/api/endorsement-requests', headers: cookie ? { cookie } : {} });
+    const mine = await list(owner);
+    expect(mine.statusCode, mine.body).toBe(200);
+    type Item = { applicationNumber: string; associationName: string; path: string };
+    const items = mine.json<{ items: Item[] }>().items;
+    expect(items.map((item) => item.applicationNumber)).toContain(waiting.number);
+    expect(items.map((item) => item.applicationNumber)).not.toContain(answered.number);
+    const item = items.find((each) => each.applicationNumber === waiting.number);
+    expect(item).toMatchObject({
+      associationName: 'Association Suisse des Transitaires',
+      path: `/endorse/${waiting.token}`,
+    });
+    // The page it names is the e-mailed link's, open.
+    expect((await get(waiting.token)).json<Endorsement>().state).toBe('open');
+
+    // A staff user of the association and a stranger see nothing; nobody is refused.
+    for (const cookie of [staff, stranger]) {
+      expect((await list(cookie)).json<{ items: Item[] }>().items).toEqual([]);
+    }
+    expect((await list()).statusCode).toBe(401);
+  });
 });

@@ -3,6 +3,12 @@ import { featureMessages } from './feature-messages';
 /** The words of the portal's endorsement page, `/endorse/{token}` (see feature-messages.ts). */
 export const endorsementMessages = featureMessages({
   en: {
+    'requests.title': 'Endorsement requests for {association}',
+    'requests.intro':
+      'Applications from your country wait for your association’s answer. The same page opens from the e-mailed link.',
+    'requests.item': 'Application {number}',
+    'requests.dates': 'Asked on {sent}; the link works until {expires}.',
+    'requests.open': 'Read and answer: {legalName}',
     'endorse.loading': 'Opening the endorsement request…',
     'endorse.title': 'Endorsement request: {legalName}',
     'endorse.intro':
@@ -53,6 +59,12 @@ export const endorsementMessages = featureMessages({
     'endorse.tooMany': 'Too many attempts from here. Wait a minute and try again.',
   },
   fr: {
+    'requests.title': 'Demandes d’aval pour {association}',
+    'requests.intro':
+      'Des demandes de votre pays attendent la réponse de votre association. La même page s’ouvre depuis le lien reçu par e-mail.',
+    'requests.item': 'Demande {number}',
+    'requests.dates': 'Demandé le {sent} ; le lien est valable jusqu’au {expires}.',
+    'requests.open': 'Lire et répondre : {legalName}',
     'endorse.loading': 'Ouverture de la demande de recommandation…',
     'endorse.title': 'Demande de recommandation : {legalName}',
     'endorse.intro':
@@ -103,6 +115,12 @@ export const endorsementMessages = featureMessages({
     'endorse.tooMany': 'Trop de tentatives depuis cet endroit. Attendez une minute et réessayez.',
   },
   de: {
+    'requests.title': 'Bitten um Befürwortung für {association}',
+    'requests.intro':
+      'Anträge aus Ihrem Land warten auf die Antwort Ihres Verbands. Dieselbe Seite öffnet sich über den Link aus der E-Mail.',
+    'requests.item': 'Antrag {number}',
+    'requests.dates': 'Angefragt am {sent}; der Link gilt bis {expires}.',
+    'requests.open': 'Lesen und antworten: {legalName}',
     'endorse.loading': 'Die Empfehlungsanfrage wird geöffnet…',
     'endorse.title': 'Empfehlungsanfrage: {legalName}',
     'endorse.intro':
@@ -155,6 +173,12 @@ export const endorsementMessages = featureMessages({
       'Zu viele Versuche von hier. Warten Sie eine Minute und versuchen Sie es erneut.',
   },
   es: {
+    'requests.title': 'Solicitudes de aval para {association}',
+    'requests.intro':
+      'Solicitudes de su país esperan la respuesta de su asociación. La misma página se abre desde el enlace recibido por correo.',
+    'requests.item': 'Solicitud {number}',
+    'requests.dates': 'Pedido el {sent}; el enlace es válido hasta el {expires}.',
+    'requests.open': 'Leer y responder: {legalName}',
     'endorse.loading': 'Abriendo la solicitud de aval…',
     'endorse.title': 'Solicitud de aval: {legalName}',
     'endorse.intro':
