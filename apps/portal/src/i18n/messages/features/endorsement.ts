@@ -59,7 +59,7 @@ export const endorsementMessages = featureMessages({
     'endorse.tooMany': 'Too many attempts from here. Wait a minute and try again.',
   },
   fr: {
-    'requests.title': 'Demandes d’aval pour {association}',
+    'requests.title': 'Demandes de recommandation pour {association}',
     'requests.intro':
       'Des demandes de votre pays attendent la réponse de votre association. La même page s’ouvre depuis le lien reçu par e-mail.',
     'requests.item': 'Demande {number}',
@@ -115,7 +115,7 @@ export const endorsementMessages = featureMessages({
     'endorse.tooMany': 'Trop de tentatives depuis cet endroit. Attendez une minute et réessayez.',
   },
   de: {
-    'requests.title': 'Bitten um Befürwortung für {association}',
+    'requests.title': 'Empfehlungsanfragen für {association}',
     'requests.intro':
       'Anträge aus Ihrem Land warten auf die Antwort Ihres Verbands. Dieselbe Seite öffnet sich über den Link aus der E-Mail.',
     'requests.item': 'Antrag {number}',
