@@ -4,7 +4,7 @@ import { newId } from '../apps/server/src/lib/ids';
 import { expectNoSeriousViolations as expectAccessible } from './support/axe';
 import { withDatabase } from './support/database';
 import { expect, test, uniqueEmail } from './support/fixtures';
-import { countMail, linkIn, waitForMail } from './support/mail';
+import { countMail, linkIn, waitForMail, waitForMailAbout } from './support/mail';
 import { portalUrl } from './support/portal-journey';
 
 /** The smallest PDF a viewer opens: one empty page. */
@@ -92,7 +92,7 @@ test('the national association endorses by its e-mailed link on a phone, and a u
 
   const contacts = await sentTo(application.aid);
   expect(contacts.length).toBeGreaterThan(0);
-  const mail = await waitForMail(contacts[0] ?? '', 0);
+  const mail = await waitForMailAbout(contacts[0] ?? '', application.legalName);
   const link = /https?:\/\/\S+\/endorse\/[A-Za-z0-9_-]{43}/.exec(mail.text)?.[0];
   expect(link, mail.text).toBeTruthy();
   expect(link?.startsWith(portalUrl)).toBe(true);

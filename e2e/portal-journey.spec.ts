@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { expectNoSeriousViolations as expectAccessible } from './support/axe';
 import { withDatabase } from './support/database';
 import { expect, test, uniqueEmail } from './support/fixtures';
-import { countMail, linkIn, waitForMail } from './support/mail';
+import { countMail, linkIn, waitForMail, waitForMailAbout } from './support/mail';
 import { portalUrl } from './support/portal-journey';
 
 /**
@@ -198,7 +198,7 @@ test('a company applies in French on a phone, finishes on a desktop, is endorsed
       // 3. The national association endorses through its e-mailed link, without an account.
       const contacts = await endorsementSentTo(aid);
       expect(contacts.length).toBeGreaterThan(0);
-      const invitation = await waitForMail(contacts[0] ?? '', 0);
+      const invitation = await waitForMailAbout(contacts[0] ?? '', legalName);
       const endorseLink = /https?:\/\/\S+\/endorse\/[A-Za-z0-9_-]{43}/.exec(invitation.text)?.[0];
       expect(endorseLink, invitation.text).toBeTruthy();
       const associationPhone = await phoneContext(browser, 'fr-FR');

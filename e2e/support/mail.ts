@@ -43,6 +43,20 @@ export async function waitForMail(to: string, after: number, timeoutMs = 10_000)
   throw new Error(`No e-mail to ${to} arrived within ${timeoutMs} ms`);
 }
 
+/**
+ * The first message to `to` whose text mentions `about` (an application's name, a number): for an
+ * address other tests write to as well, such as a national association's contacts.
+ */
+export async function waitForMailAbout(to: string, about: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const mail = readAll().find((entry) => entry.to.includes(to) && entry.text.includes(about));
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No e-mail to ${to} about ${about} arrived within ${timeoutMs} ms`);
+}
+
 /** The first link of a message. */
 export function linkIn(mail: ReceivedMail): string {
   const match = /https?:\/\/\S+/.exec(mail.text);
