@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { portalApplicationsArea, portalEndorsementsArea } from './applications/area';
 import { portalAuthArea } from './auth/area';
+import { portalCertificatesArea } from './certificates/area';
 import { portalCountriesArea } from './countries/area';
 import { healthArea } from './health/area';
+import { portalInvoicesArea } from './invoices/area';
+import { portalMembershipArea } from './members/area';
 
 /**
  * The member portal's areas (issue 34), in the order `buildApp` registers them for the portal's
@@ -17,4 +20,7 @@ export const portalAreas: readonly FastifyPluginAsyncZod[] = [
   portalApplicationsArea,
   portalEndorsementsArea,
   portalCountriesArea,
+  portalMembershipArea,
+  portalInvoicesArea,
+  portalCertificatesArea,
 ];

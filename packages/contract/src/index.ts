@@ -21,6 +21,7 @@ export * from './member-detail';
 export * from './applications';
 export * from './portal-applications';
 export * from './portal-endorsements';
+export * from './portal-membership';
 export * from './certificates';
 export * from './users';
 export * from './operator-admin';

@@ -22,8 +22,10 @@ export {
 export { newSecretToken, sha256 } from './sessions';
 // Single-use sign-in codes: an administrator sends a person a sign-in link (`users/sessions.ts`).
 export { issueActionCode, ownContinueUrl } from './action-codes';
-// A sign-in link printed instead of e-mailed: the ready banner and `ops sign-in-link` (issue 20).
+// A sign-in link printed instead of e-mailed: the ready banner and `ops sign-in-link` (issue 20),
+// and the member portal's `ops portal-sign-in-link` (issue 35).
 export {
+  issuePortalTerminalSignInLink,
   issueTerminalSignInLink,
   SignInLinkRefused,
   type TerminalSignInLink,

@@ -1,7 +1,7 @@
 import { actionCodeLifetimeMs, actionLinkParams } from '@ops/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { recordAudit, type Actor } from '../db/audit';
-import type { Database, User } from '../db/schema';
+import type { Audience, Database, User } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { findUserByEmail } from './accounts';
 import { issueActionCode } from './action-codes';
@@ -31,13 +31,7 @@ export async function issueTerminalSignInLink(
   options: { email: string; publicUrl: string; actor: Actor },
 ): Promise<TerminalSignInLink> {
   return writeTransaction(db, async (trx) => {
-    const user = await findUserByEmail(trx, options.email);
-    if (!user || user.deleted_at) {
-      throw new SignInLinkRefused(`There is no user with the e-mail ${options.email}.`);
-    }
-    if (user.disabled) {
-      throw new SignInLinkRefused(`The account of ${user.email} is disabled.`);
-    }
+    const user = await signInableUser(trx, options.email);
     const operator = await trx
       .selectFrom('operators')
       .select('uid')
@@ -57,19 +51,105 @@ export async function issueTerminalSignInLink(
     // confirmation prompt. No secret: the code is, bound to this e-mail.
     const continueUrl = new URL(`${options.publicUrl}/`);
     continueUrl.searchParams.set(actionLinkParams.email, user.email);
-    const { link } = await issueActionCode(trx, {
-      kind: 'sign-in',
-      user,
-      continueUrl,
-      issuedTo: 'terminal',
-    });
-    // The action of an administrator's "send a sign-in link" (users/sessions.ts), printed here.
-    await recordAudit(trx, options.actor, {
-      table: 'users',
-      recordId: user.uid,
-      action: 'send-sign-in-link',
-      after: { sent_to: user.email, via: 'terminal' },
-    });
-    return { link, user, expiresAt: new Date(clock.nowMs() + actionCodeLifetimeMs) };
+    return issueToTerminal(trx, options.actor, user, continueUrl, 'console');
   });
+}
+
+/**
+ * The same for the member portal (issue 35): a sign-in link to `PORTAL_URL/` for a member's user
+ * (owner, admin or staff), the way to try the portal as a demo member, or to let a member's person
+ * in when no e-mail reaches them. A portal code: the console refuses it. Opened in a browser that
+ * never asked for it, the portal asks for the address first, as for any link sent elsewhere.
+ */
+export async function issuePortalTerminalSignInLink(
+  db: Kysely<Database>,
+  options:
+    | { email: string; portalUrl: string; actor: Actor }
+    | { memberNumber: string; portalUrl: string; actor: Actor },
+): Promise<TerminalSignInLink & { memberNumber: string; role: string }> {
+  return writeTransaction(db, async (trx) => {
+    const email =
+      'email' in options ? options.email : await ownerEmailOf(trx, options.memberNumber);
+    const user = await signInableUser(trx, email);
+    const member = await trx
+      .selectFrom('members')
+      .select('number')
+      .where('mid', '=', user.member_mid ?? '')
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!member || !user.member_role) {
+      throw new SignInLinkRefused(
+        `${user.email} is not a user of a member (the console's Users screen links one).`,
+      );
+    }
+    const issued = await issueToTerminal(
+      trx,
+      options.actor,
+      user,
+      new URL(`${options.portalUrl}/`),
+      'portal',
+    );
+    return { ...issued, memberNumber: member.number, role: user.member_role };
+  });
+}
+
+/** A member's owner who may sign in (the longest-standing one), found by the member's number. */
+async function ownerEmailOf(trx: Transaction<Database>, memberNumber: string): Promise<string> {
+  const owner = await trx
+    .selectFrom('members as m')
+    .innerJoin('users as u', 'u.member_mid', 'm.mid')
+    .select('u.email')
+    .where('m.number', '=', memberNumber)
+    .where('m.deleted_at', 'is', null)
+    .where('u.member_role', '=', 'owner')
+    .where('u.disabled', '=', false)
+    .where('u.deleted_at', 'is', null)
+    .orderBy('u.created_at')
+    .orderBy('u.uid')
+    .executeTakeFirst();
+  if (!owner) {
+    throw new SignInLinkRefused(
+      `There is no member ${memberNumber} with an owner user who may sign in.`,
+    );
+  }
+  return owner.email;
+}
+
+async function signInableUser(trx: Transaction<Database>, email: string): Promise<User> {
+  const user = await findUserByEmail(trx, email);
+  if (!user || user.deleted_at) {
+    throw new SignInLinkRefused(`There is no user with the e-mail ${email}.`);
+  }
+  if (user.disabled) {
+    throw new SignInLinkRefused(`The account of ${user.email} is disabled.`);
+  }
+  return user;
+}
+
+async function issueToTerminal(
+  trx: Transaction<Database>,
+  actor: Actor,
+  user: User,
+  continueUrl: URL,
+  audience: Audience,
+): Promise<TerminalSignInLink> {
+  const { link } = await issueActionCode(trx, {
+    kind: 'sign-in',
+    user,
+    continueUrl,
+    issuedTo: 'terminal',
+    audience,
+  });
+  // The action of an administrator's "send a sign-in link" (users/sessions.ts), printed here.
+  await recordAudit(trx, actor, {
+    table: 'users',
+    recordId: user.uid,
+    action: 'send-sign-in-link',
+    after: {
+      sent_to: user.email,
+      via: 'terminal',
+      ...(audience === 'portal' ? { to: 'portal' } : {}),
+    },
+  });
+  return { link, user, expiresAt: new Date(clock.nowMs() + actionCodeLifetimeMs) };
 }

@@ -31,7 +31,7 @@ import { todayAtHeadquarters } from '../lib/dates';
 import { requestRebuild, runRebuild, toSearchTask } from '../search';
 import { writeTransaction } from '../db/transaction';
 import { renewFromCli } from './renewal';
-import { signInLinkFromCli, SignInLinkRefused } from './sign-in-link';
+import { portalSignInLinkFromCli, signInLinkFromCli, SignInLinkRefused } from './sign-in-link';
 import { runDunning } from '../dunning';
 import { dunningLettersFromCli, dunningLettersSummary, dunningReportSummary } from './dunning';
 import { bankImportJson, bankImportSummary, importBankFiles, UnreadableBankFile } from './bank';
@@ -248,6 +248,30 @@ program
     const config = loadConfig();
     try {
       console.log(await withDatabase((database) => signInLinkFromCli(database, config, email)));
+    } catch (error) {
+      if (error instanceof SignInLinkRefused) throw new InputError(error.message);
+      throw error;
+    }
+  });
+
+program
+  .command('portal-sign-in-link')
+  .description(
+    "Print a fresh single-use sign-in link (valid 15 minutes) to the member portal for a member's user (owner, admin or staff), or a member's owner by its number",
+  )
+  .argument(
+    '<who>',
+    "the member's user's e-mail address, or a member number (M-000001) for its owner",
+  )
+  .action(async (who: string) => {
+    const person = /^M-[0-9A-Za-z-]+$/.test(who.trim())
+      ? { memberNumber: who.trim() }
+      : { email: parseEmail(who) };
+    const config = loadConfig();
+    try {
+      console.log(
+        await withDatabase((database) => portalSignInLinkFromCli(database, config, person)),
+      );
     } catch (error) {
       if (error instanceof SignInLinkRefused) throw new InputError(error.message);
       throw error;

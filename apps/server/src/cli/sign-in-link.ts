@@ -1,4 +1,4 @@
-import { issueTerminalSignInLink, SignInLinkRefused } from '../auth';
+import { issuePortalTerminalSignInLink, issueTerminalSignInLink, SignInLinkRefused } from '../auth';
 import type { Config } from '../config';
 import { cliActor } from '../db/audit';
 import type { DatabaseHandle } from '../db/database';
@@ -25,6 +25,28 @@ export async function signInLinkFromCli(
   return [
     `Sign-in link for ${user.email}: single use, valid 15 minutes (until ${until} UTC).`,
     'Open it in a browser; it signs you in:',
+    `  ${link}`,
+  ].join('\n');
+}
+
+/**
+ * `portal-sign-in-link <email | member number>`: the same for a member's user (by a member's
+ * number: its owner) on the member portal (issue 35):
+ * how to try the portal as a demo member's owner, or let a member's person in without e-mail.
+ */
+export async function portalSignInLinkFromCli(
+  database: DatabaseHandle,
+  config: Config,
+  who: { email: string } | { memberNumber: string },
+): Promise<string> {
+  const { link, user, expiresAt, memberNumber, role } = await issuePortalTerminalSignInLink(
+    database.db,
+    { ...who, portalUrl: config.portalUrl, actor: cliActor },
+  );
+  const until = expiresAt.toISOString().slice(11, 16);
+  return [
+    `Member portal sign-in link for ${user.email} (${role} of ${memberNumber}): single use, valid 15 minutes (until ${until} UTC).`,
+    'Open it in a browser and confirm the address; it signs you in to the portal:',
     `  ${link}`,
   ].join('\n');
 }

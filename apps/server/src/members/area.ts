@@ -3,6 +3,7 @@ import { memberRoutes } from './routes';
 import { memberDetailRoutes } from './detail-routes';
 import { memberFixesRoutes } from './fixes-routes';
 import { memberUploadRoutes } from './upload-routes';
+import { portalMembershipRoutes } from './portal-routes';
 
 /** Members: the list and its bulk actions, the detail, fixes and the CSV upload. */
 export const membersArea: FastifyPluginAsyncZod = async (app) => {
@@ -10,4 +11,9 @@ export const membersArea: FastifyPluginAsyncZod = async (app) => {
   await app.register(memberDetailRoutes);
   await app.register(memberFixesRoutes);
   await app.register(memberUploadRoutes);
+};
+
+/** The member portal's membership (issue 35): the signed-in user's member, its status and dues. */
+export const portalMembershipArea: FastifyPluginAsyncZod = async (app) => {
+  await app.register(portalMembershipRoutes);
 };

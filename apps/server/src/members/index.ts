@@ -8,3 +8,6 @@ export { suspendMembersForUnpaidInvoices } from './suspend-unpaid';
 export { memberDunningOf } from './dunning';
 // Bulk edit (issue 19, `bulk-edit/`) changes the members a selection names, as bulk status does.
 export { selectedMembers } from './selected-members';
+// The member portal (issue 35): the member a signed-in user acts for, which the invoices and
+// certificates areas' portal routes scope every read to.
+export { portalMemberOf, type PortalMember } from './portal/member-of-user';

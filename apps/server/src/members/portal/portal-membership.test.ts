@@ -1,0 +1,266 @@
+import type { TPortalCertificate, TPortalInvoice, TPortalMembership } from '@ops/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signInAsNewOperator, testPublicUrl, type TestApp } from '../../../test/app';
+import { memberRow } from '../../../test/fixtures';
+import { servePortalApp, signInToPortal } from '../../../test/portal';
+import { clock } from '../../lib/clock';
+import { loadCountries } from '../../seed/countries';
+
+/**
+ * The member portal's membership side (issue 35): a member's users see their member's status,
+ * what is due, invoices with their PDFs and certificates with their verification links; nobody
+ * reaches another member's by changing an id, whatever their role or standing.
+ */
+describe('a member in the member portal', () => {
+  let t: TestApp;
+  let portal: FastifyInstance;
+  let owner: string;
+  let staff: string;
+  let otherOwner: string;
+  let applicant: string;
+  let removed: string;
+  let formerMember: string;
+  let operator: string;
+  const year = clock.year();
+  const today = clock.today();
+
+  const ids = {
+    paid: 'pm-inv-paid',
+    open: 'pm-inv-open',
+    overdue: 'pm-inv-overdue',
+    draft: 'pm-inv-draft',
+    otherOpen: 'pm-inv-other',
+    certificate: 'pm-cert-a',
+    pendingCertificate: 'pm-cert-pending',
+    otherCertificate: 'pm-cert-b',
+  };
+
+  const invoice = (iid: string, mid: string, fields: Record<string, unknown>) => ({
+    iid,
+    number: `P-${iid}`,
+    member_mid: mid,
+    kind: 'membership' as const,
+    year,
+    currency: 'CHF',
+    status: 'issued' as const,
+    issue_date: `${year}-01-05`,
+    due_date: '2999-12-31',
+    total_minor: '45000',
+    ...fields,
+  });
+
+  const certificate = (cid: string, mid: string, fields: Record<string, unknown> = {}) => ({
+    cid,
+    number: `C-${cid}`,
+    member_mid: mid,
+    type: 'membership' as const,
+    year,
+    valid_from: `${year}-01-01`,
+    valid_to: `${year}-12-31`,
+    status: 'issued' as const,
+    verification_code: `CODE-${cid}`.toUpperCase(),
+    ...fields,
+  });
+
+  const link = (email: string, mid: string | null, role: 'owner' | 'admin' | 'staff' | null) =>
+    t.database.db
+      .updateTable('users')
+      .set({ member_mid: mid, member_role: role })
+      .where('email', '=', email)
+      .execute();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await loadCountries(t.database.pool);
+    portal = await servePortalApp(t);
+    const { db } = t.database;
+    await db
+      .insertInto('members')
+      .values([
+        memberRow('pm-a', { legal_name: 'Alpen Spedition AG', paid_through_year: year - 1 }),
+        memberRow('pm-b', { legal_name: 'Bodensee Cargo GmbH' }),
+        memberRow('pm-c', {
+          legal_name: 'Closed Freight SA',
+          status: 'terminated',
+          terminated_on: `${year}-02-01`,
+        }),
+      ])
+      .execute();
+    await db
+      .insertInto('invoices')
+      .values([
+        invoice(ids.paid, 'pm-a', {
+          year: year - 1,
+          issue_date: `${year - 1}-01-05`,
+          status: 'paid',
+          paid_minor: '45000',
+          paid_at: new Date(`${year - 1}-01-20T10:00:00Z`),
+        }),
+        invoice(ids.open, 'pm-a', { issue_date: `${year}-01-06`, paid_minor: '5000' }),
+        invoice(ids.overdue, 'pm-a', {
+          kind: 'other',
+          issue_date: '2000-01-01',
+          due_date: '2000-01-31',
+          total_minor: '12000',
+        }),
+        invoice(ids.draft, 'pm-a', { status: 'draft', issue_date: null, due_date: null }),
+        invoice(ids.otherOpen, 'pm-b', {}),
+        invoice('pm-inv-closed', 'pm-c', { year: year - 1, issue_date: `${year - 1}-01-05` }),
+      ])
+      .execute();
+    await db
+      .insertInto('certificates')
+      .values([
+        certificate(ids.certificate, 'pm-a'),
+        certificate(ids.pendingCertificate, 'pm-a', { status: 'pending', year: year + 1 }),
+        certificate(ids.otherCertificate, 'pm-b'),
+      ])
+      .execute();
+
+    owner = await signInToPortal(t, portal, 'owner@alpen.example');
+    staff = await signInToPortal(t, portal, 'staff@alpen.example');
+    otherOwner = await signInToPortal(t, portal, 'owner@bodensee.example');
+    applicant = await signInToPortal(t, portal, 'applicant@nowhere.example');
+    removed = await signInToPortal(t, portal, 'former@alpen.example');
+    formerMember = await signInToPortal(t, portal, 'owner@closed.example');
+    await link('owner@alpen.example', 'pm-a', 'owner');
+    await link('staff@alpen.example', 'pm-a', 'staff');
+    await link('owner@bodensee.example', 'pm-b', 'owner');
+    await link('owner@closed.example', 'pm-c', 'owner');
+    // A colleague removed from the member: no longer linked (the console's users area).
+    await link('former@alpen.example', null, null);
+    operator = await signInAsNewOperator(t, 'finance@hq.example', ['finance']);
+  });
+  afterAll(async () => {
+    await portal.close();
+    await t.close();
+  });
+
+  const get = (cookie: string | null, url: string) =>
+    portal.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+  it('shows its users the status, the paid-through year, what is due and their role', async () => {
+    const response = await get(owner, '/api/membership');
+    expect(response.statusCode, response.body).toBe(200);
+    const membership = response.json<TPortalMembership>();
+    expect(membership).toMatchObject({
+      mid: 'pm-a',
+      number: 'M-pm-a',
+      legalName: 'Alpen Spedition AG',
+      status: 'active',
+      paidThroughYear: year - 1,
+      role: 'owner',
+      memberships: [{ mid: 'pm-a', number: 'M-pm-a', role: 'owner' }],
+    });
+    // 450.00 less 50.00 paid, and 120.00 long overdue: the draft and the paid one are not due.
+    expect(membership.due).toEqual([
+      {
+        currency: 'CHF',
+        balanceMinor: '52000',
+        openInvoices: 2,
+        overdueInvoices: 1,
+        nextDueDate: '2000-01-31',
+      },
+    ]);
+    expect((await get(staff, '/api/membership')).json<TPortalMembership>().role).toBe('staff');
+  });
+
+  it('lists the invoices newest first with their balance, never a draft, each with its PDF', async () => {
+    const response = await get(staff, '/api/invoices');
+    expect(response.statusCode, response.body).toBe(200);
+    const items = response.json<{ items: TPortalInvoice[] }>().items;
+    expect(items.map((item) => item.iid)).toEqual([ids.open, ids.paid, ids.overdue]);
+    expect(items[0]).toMatchObject({
+      number: `P-${ids.open}`,
+      totalMinor: '45000',
+      balanceMinor: '40000',
+      status: 'issued',
+      isOverdue: false,
+    });
+    expect(items[1]).toMatchObject({ status: 'paid', balanceMinor: '0', isOverdue: false });
+    expect(items[2]).toMatchObject({ balanceMinor: '12000', isOverdue: true });
+    expect(items[2]?.dueDate && items[2].dueDate < today).toBe(true);
+
+    const pdf = await get(staff, `/api/invoices/${ids.open}/pdf?download=1`);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(String(pdf.headers['content-disposition'])).toMatch(/^attachment; /);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await get(staff, `/api/invoices/${ids.draft}/pdf`)).statusCode).toBe(404);
+  });
+
+  it('lists the certificates with their public verification link, and serves their PDF', async () => {
+    const response = await get(owner, '/api/certificates');
+    expect(response.statusCode, response.body).toBe(200);
+    const items = response.json<{ items: TPortalCertificate[] }>().items;
+    expect(items).toEqual([
+      expect.objectContaining({
+        cid: ids.certificate,
+        status: 'issued',
+        verificationUrl: `${testPublicUrl}/verify/CODE-PM-CERT-A`,
+      }),
+    ]);
+    const pdf = await get(owner, `/api/certificates/${ids.certificate}/pdf`);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await get(owner, `/api/certificates/${ids.pendingCertificate}/pdf`)).statusCode).toBe(
+      404,
+    );
+  });
+
+  /**
+   * Every member-scoped route of the portal's own route table, with member A's ids: a route added
+   * later under these paths is walked without being listed here.
+   */
+  function memberRoutesWithIdsOfA(): string[] {
+    const scoped = /^\/api\/(membership|invoices|certificates)(\/|$)/;
+    const urls = portal.routeAccess
+      .filter((route) => route.method === 'GET' && scoped.test(route.url))
+      .map((route) => route.url.replace(':iid', ids.open).replace(':cid', ids.certificate));
+    expect(urls.length).toBeGreaterThanOrEqual(5);
+    expect(urls.every((url) => !url.includes(':'))).toBe(true);
+    return urls;
+  }
+
+  it("lets no one else reach member A's records by its ids: another member's owner, an applicant, a removed colleague, a terminated member's user", async () => {
+    const strangers = { otherOwner, applicant, removed, formerMember };
+    for (const url of memberRoutesWithIdsOfA()) {
+      for (const [who, cookie] of Object.entries(strangers)) {
+        const asked = await get(cookie, `${url}?member=pm-a`);
+        expect(asked.statusCode, `${who} ${url}?member=pm-a`).toBe(404);
+        if (url.includes(ids.open) || url.includes(ids.certificate)) {
+          const byId = await get(cookie, url);
+          expect(byId.statusCode, `${who} ${url}`).toBe(404);
+        }
+      }
+    }
+    // Their own lists never hold A's records either.
+    const otherInvoices = (await get(otherOwner, '/api/invoices')).json<{
+      items: TPortalInvoice[];
+    }>();
+    expect(otherInvoices.items.map((item) => item.iid)).toEqual([ids.otherOpen]);
+    expect((await get(applicant, '/api/membership')).json()).toMatchObject({
+      error: { code: 'not-found', message: 'You are not a user of a member.' },
+    });
+  });
+
+  it('shows a terminated member its status and history, and nothing at all to a disabled user, nobody or a console session', async () => {
+    const closed = (await get(formerMember, '/api/membership')).json<TPortalMembership>();
+    expect(closed).toMatchObject({ status: 'terminated', terminatedOn: `${year}-02-01` });
+    const history = (await get(formerMember, '/api/invoices')).json<{ items: TPortalInvoice[] }>();
+    expect(history.items.map((item) => item.iid)).toEqual(['pm-inv-closed']);
+
+    await t.database.db
+      .updateTable('users')
+      .set({ disabled: true })
+      .where('email', '=', 'staff@alpen.example')
+      .execute();
+    for (const url of memberRoutesWithIdsOfA()) {
+      expect((await get(staff, url)).statusCode, `disabled ${url}`).toBe(401);
+      expect((await get(null, url)).statusCode, `nobody ${url}`).toBe(401);
+      expect((await get(operator, url)).statusCode, `console session ${url}`).toBe(401);
+    }
+  });
+});

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import {
+  certificateStatuses,
+  certificateTypes,
+  invoiceKinds,
+  invoiceStatuses,
+  memberCategories,
+  memberStatuses,
+} from './enumerations';
+
+/**
+ * The member portal's membership side (issue 35): what a member's users see of their own member.
+ * Every route is for the signed-in user's member; `?member=<mid>` picks one where a user has
+ * several, and a member that is not theirs answers like one that does not exist (404).
+ */
+
+/** A user's role at its member, as the console's users area sets it. */
+export const portalMemberRoles = ['owner', 'admin', 'staff'] as const;
+export type TPortalMemberRole = (typeof portalMemberRoles)[number];
+
+const ZMid = z.string().min(1).max(40);
+const ZMinorString = z.string().describe('Minor units (an integer as a string)');
+const ZDay = z.string().describe('A calendar day, YYYY-MM-DD');
+
+export const ZPortalMemberQuery = z.object({
+  member: ZMid.optional().describe("The member, when the user has several (default: the user's)"),
+});
+
+/** One of the members a user may act for. */
+export const ZPortalMembershipChoice = z.object({
+  mid: z.string(),
+  number: z.string(),
+  legalName: z.string(),
+  role: z.enum(portalMemberRoles),
+});
+
+/** What the member owes in one currency: the open invoices' balance and the next due day. */
+export const ZPortalAmountDue = z.object({
+  currency: z.string(),
+  balanceMinor: ZMinorString,
+  openInvoices: z.number().int(),
+  overdueInvoices: z.number().int(),
+  nextDueDate: ZDay.nullable(),
+});
+
+export const ZPortalMembership = z
+  .object({
+    mid: z.string(),
+    number: z.string(),
+    legalName: z.string(),
+    category: z.enum(memberCategories),
+    status: z.enum(memberStatuses),
+    paidThroughYear: z.number().int().nullable(),
+    joinedOn: ZDay.nullable(),
+    terminatedOn: ZDay.nullable(),
+    role: z.enum(portalMemberRoles),
+    due: z.array(ZPortalAmountDue),
+    memberships: z.array(ZPortalMembershipChoice),
+  })
+  .describe("The signed-in user's member: status, paid-through year, what is due, the user's role");
+export type TPortalMembership = z.infer<typeof ZPortalMembership>;
+
+export const ZPortalInvoice = z.object({
+  iid: z.string(),
+  number: z.string(),
+  kind: z.enum(invoiceKinds),
+  year: z.number().int(),
+  issueDate: ZDay.nullable(),
+  dueDate: ZDay.nullable(),
+  currency: z.string(),
+  totalMinor: ZMinorString,
+  balanceMinor: ZMinorString.describe(
+    'What is still to pay: total less payments, credit notes and write-offs',
+  ),
+  status: z.enum(invoiceStatuses),
+  isOverdue: z.boolean().describe('Issued, unpaid and past its due day (headquarters’ day)'),
+  paidAt: z.string().nullable(),
+  paymentReference: z.string().nullable(),
+});
+export type TPortalInvoice = z.infer<typeof ZPortalInvoice>;
+
+export const ZPortalInvoiceList = z
+  .object({ items: z.array(ZPortalInvoice) })
+  .describe("The member's invoices (drafts are staff's), newest first");
+
+export const ZPortalInvoiceParams = z.object({ iid: z.string().min(1).max(40) });
+
+export const ZPortalCertificate = z.object({
+  cid: z.string(),
+  number: z.string(),
+  type: z.enum(certificateTypes),
+  documentCode: z.string().nullable(),
+  year: z.number().int(),
+  validFrom: ZDay,
+  validTo: ZDay,
+  status: z.enum(certificateStatuses),
+  verificationUrl: z.string().describe('The public check of its authenticity'),
+});
+export type TPortalCertificate = z.infer<typeof ZPortalCertificate>;
+
+export const ZPortalCertificateList = z
+  .object({ items: z.array(ZPortalCertificate) })
+  .describe("The member's issued certificates, current and past, newest first");
+
+export const ZPortalCertificateParams = z.object({ cid: z.string().min(1).max(40) });
+
+export const ZPortalPdfQuery = ZPortalMemberQuery.extend({
+  download: z.enum(['0', '1']).optional().describe('1: save instead of showing'),
+});
