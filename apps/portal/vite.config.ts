@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compileMessages } from './src/i18n/compiled-messages';
+import { memberMessages } from './src/i18n/member-messages';
 import { de } from './src/i18n/messages/de';
 import { en } from './src/i18n/messages/en';
 import { es } from './src/i18n/messages/es';
@@ -18,19 +19,25 @@ const proxy = { '/api': portalServer, '/healthz': portalServer };
 
 /**
  * `virtual:portal-messages/<language>`: the language's messages already parsed
- * (src/i18n/compiled-messages.ts), one chunk per language.
+ * (src/i18n/compiled-messages.ts), one chunk per language; `virtual:portal-member-messages/…`
+ * the member side's, in chunks of their own.
  */
 function compiledMessages(): Plugin {
-  const prefix = 'virtual:portal-messages/';
-  const sources = { en, fr, de, es };
+  const sets: Record<string, Record<string, Record<string, string>>> = {
+    'virtual:portal-messages/': { en, fr, de, es },
+    // The member side's (issue 35): loaded by the member screens only.
+    'virtual:portal-member-messages/': memberMessages,
+  };
+  const setOf = (id: string) => Object.keys(sets).find((prefix) => id.startsWith(prefix));
   return {
     name: 'portal-compiled-messages',
-    resolveId: (id) => (id.startsWith(prefix) ? `\0${id}` : undefined),
+    resolveId: (id) => (setOf(id) ? `\0${id}` : undefined),
     load(id) {
-      if (!id.startsWith(`\0${prefix}`)) return undefined;
-      const language = id.slice(prefix.length + 1) as keyof typeof sources;
-      const messages = sources[language];
-      if (!messages) throw new Error(`No portal messages for ${language}`);
+      const prefix = id.startsWith('\0') ? setOf(id.slice(1)) : undefined;
+      if (!prefix) return undefined;
+      const language = id.slice(prefix.length + 1);
+      const messages = sets[prefix]?.[language];
+      if (!messages) throw new Error(`No portal messages for ${language} in ${prefix}`);
       return `export default ${JSON.stringify(compileMessages(messages))};`;
     },
   };

@@ -14,7 +14,12 @@ export function ops(...args: string[]): string {
     {
       cwd: root,
       encoding: 'utf8',
-      env: { ...process.env, DATA_DIR: path.join(process.env.E2E_DATA_PARENT ?? '', 'data') },
+      env: {
+        ...process.env,
+        DATA_DIR: path.join(process.env.E2E_DATA_PARENT ?? '', 'data'),
+        // The links it prints for the member portal lead to the test server's portal.
+        ...(process.env.E2E_PORTAL_PORT ? { PORTAL_PORT: process.env.E2E_PORTAL_PORT } : {}),
+      },
     },
   );
 }

@@ -12,6 +12,8 @@ const screenLoaders: Record<
   apply: () => import('../screens/apply').then((module) => ({ default: module.ApplyScreen })),
   application: () =>
     import('../screens/application').then((module) => ({ default: module.ApplicationScreen })),
+  invoices: () =>
+    import('../screens/invoices').then((module) => ({ default: module.InvoicesScreen })),
   endorse: () => import('../screens/endorse').then((module) => ({ default: module.EndorseScreen })),
 };
 

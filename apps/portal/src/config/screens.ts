@@ -11,6 +11,8 @@ export const portalScreens = defineScreens({
   applications: defineArea({
     screens: { application: screen('application', '/applications/:aid') },
   }),
+  // A member's side (issue 35): its invoices (the home shows the membership and certificates).
+  membership: defineArea({ screens: { invoices: screen('invoices', '/invoices') } }),
   // The national association's page by e-mailed link (issue 34): no account, the token its key.
   endorsements: defineArea({ screens: { endorse: screen('endorse', '/endorse/:token') } }),
 });

@@ -7,6 +7,8 @@ import type { Messages } from './messages/en';
  * about a third of react-intl's weight off the first screen's budget. The build calls this for
  * each language (vite.config.ts); a message that does not parse fails the build.
  */
-export function compileMessages(messages: Messages): Record<string, MessageFormatElement[]> {
+export function compileMessages(
+  messages: Messages | Record<string, string>,
+): Record<string, MessageFormatElement[]> {
   return Object.fromEntries(Object.entries(messages).map(([id, message]) => [id, parse(message)]));
 }

@@ -1,5 +1,9 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { MessageId } from './messages/en';
+import type { MemberMessageId } from './member-messages';
+import type { MessageId as PortalMessageId } from './messages/en';
+
+/** A message of the portal, or of its member side (inside `MemberMessages`). */
+type MessageId = PortalMessageId | MemberMessageId;
 
 /** One of the portal's messages, by its id (typed: a missing id does not compile). */
 export function Message({

@@ -6,6 +6,7 @@ import { de } from './messages/de';
 import { en } from './messages/en';
 import { es } from './messages/es';
 import { fr } from './messages/fr';
+import { memberMessages } from './member-messages';
 
 const translations = { fr, de, es };
 
@@ -73,5 +74,35 @@ describe('the portal’s messages', () => {
     expect(initialLanguage(null, ['fr-CH', 'en'])).toBe('fr');
     expect(initialLanguage('xx', ['pt-BR', 'es-419'])).toBe('es');
     expect(initialLanguage(null, ['pt-BR'])).toBe('en');
+  });
+});
+
+describe('the member side’s messages (loaded by the member screens)', () => {
+  const { en: source, ...others } = memberMessages;
+
+  it('exist in every language, with the same ICU arguments, none an id of the portal’s own', () => {
+    for (const [language, messages] of Object.entries(others)) {
+      expect(Object.keys(messages).sort(), language).toEqual(Object.keys(source).sort());
+      for (const [id, message] of Object.entries(messages)) {
+        expect(message.trim(), `${language} ${id}`).not.toBe('');
+        const expected = argumentsOf(parse(source[id as keyof typeof source]));
+        expect(argumentsOf(parse(message)), `${language} ${id}`).toEqual(expected);
+      }
+    }
+    for (const id of Object.keys(source)) expect(Object.keys(en), id).not.toContain(id);
+  });
+
+  it('are translated, not English copied over (but for words the languages share)', () => {
+    const sameWord: Record<string, string[]> = {
+      fr: ['invoices.total'],
+      de: [],
+      es: ['invoices.total'],
+    };
+    for (const [language, messages] of Object.entries(others)) {
+      const copied = Object.entries(messages)
+        .filter(([id, message]) => message === source[id as keyof typeof source])
+        .map(([id]) => id);
+      expect(copied, language).toEqual(sameWord[language]);
+    }
   });
 });

@@ -4,3 +4,10 @@ declare module 'virtual:portal-messages/*' {
   const messages: Record<string, MessageFormatElement[]>;
   export default messages;
 }
+
+// The member side's messages, in their own chunks (member-messages.ts).
+declare module 'virtual:portal-member-messages/*' {
+  import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+  const messages: Record<string, MessageFormatElement[]>;
+  export default messages;
+}

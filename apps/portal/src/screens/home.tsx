@@ -5,6 +5,8 @@ import { applicationsApi } from '../applications/api';
 import { StatusBadge } from '../applications/status-badge';
 import { SignInPanel } from '../components/sign-in-panel';
 import { EndorsementRequests } from '../endorsement/endorsement-requests';
+import { MemberMessages } from '../i18n/member-messages-provider';
+import { MembershipPanel } from '../membership/membership-panel';
 import { paths } from '../config/screens';
 import { Message, useMessages } from '../i18n/message';
 import { useSession } from '../session/session';
@@ -23,6 +25,9 @@ export function HomeScreen() {
       <Applications />
       {/* After the page's h1 (in Applications), for the heading order. */}
       <EndorsementRequests />
+      <MemberMessages>
+        <MembershipPanel />
+      </MemberMessages>
     </div>
   );
 }

@@ -1,0 +1,16 @@
+import { membershipMessages } from './messages/features/membership';
+
+/**
+ * The member side's messages (issue 35), a set apart from the applicants' (`messages/en.ts`…):
+ * compiled by the build into their own chunk per language (`virtual:portal-member-messages/…`)
+ * and loaded by the member screens only (`member-messages-provider.tsx`), so that the first
+ * screen of the portal (`/apply`) stays within its 100 KB. A member feature adds its part here.
+ */
+export const memberMessages = {
+  en: { ...membershipMessages.en },
+  fr: { ...membershipMessages.fr },
+  de: { ...membershipMessages.de },
+  es: { ...membershipMessages.es },
+};
+
+export type MemberMessageId = keyof typeof memberMessages.en;

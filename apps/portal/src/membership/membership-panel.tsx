@@ -1,0 +1,151 @@
+import type { TPortalCertificate, TPortalMembership } from '@ops/contract/portal-membership';
+import { formatMemberDay, formatMemberMoney } from '@ops/contract/member-formats';
+import { isApiError } from '@ops/ui/api-client';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../config/screens';
+import { useLanguage } from '../i18n/language-provider';
+import { Message, useMessages } from '../i18n/message';
+import { membershipApi, selectKey } from './api';
+
+const linkButton =
+  'inline-flex min-h-11 items-center rounded-md bg-sky-700 px-4 font-medium text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600';
+
+type Loaded = { membership: TPortalMembership; certificates: TPortalCertificate[] };
+
+/**
+ * On the home of a member's user (issue 35): the membership in words, paid through, what is due
+ * and by when, and the certificates with their PDF and public check. Nothing for a person who is
+ * no member's user (the server's 404), so an applicant's home stays as it was.
+ */
+export function MembershipPanel() {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  useEffect(() => {
+    let isCurrent = true;
+    Promise.all([membershipApi.get(), membershipApi.certificates()]).then(
+      ([membership, certificates]) => {
+        if (isCurrent) setLoaded({ membership, certificates: certificates.items });
+      },
+      (error: unknown) => {
+        // A user of no member: nothing to show. Anything else shows nothing rather than a
+        // broken panel; the applications above still work.
+        if (!isApiError(error, 'not-found')) console.warn(error);
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+  if (!loaded) return null;
+  return (
+    <>
+      <Membership membership={loaded.membership} />
+      <Certificates certificates={loaded.certificates} />
+    </>
+  );
+}
+
+function Membership({ membership }: { membership: TPortalMembership }) {
+  const t = useMessages();
+  const { language } = useLanguage();
+  return (
+    <section
+      aria-labelledby="membership-title"
+      className="space-y-2 rounded-md border border-slate-200 bg-white p-3"
+    >
+      <h2 id="membership-title" className="text-lg font-semibold">
+        <Message id="membership.title" />
+      </h2>
+      <p className="font-medium break-words">{membership.legalName}</p>
+      <p className="text-sm text-slate-700">
+        {t('membership.number', { number: membership.number })}
+      </p>
+      <p>
+        <span className="rounded bg-slate-100 px-2 py-0.5 font-medium">
+          {t('membership.status', { status: selectKey(membership.status) })}
+        </span>
+      </p>
+      <p>
+        {membership.paidThroughYear === null
+          ? t('membership.notPaidYet')
+          : t('membership.paidThrough', { year: String(membership.paidThroughYear) })}
+      </p>
+      {membership.due.length === 0 ? (
+        <p>{t('membership.nothingDue')}</p>
+      ) : (
+        membership.due.map((due) => (
+          <div key={due.currency}>
+            <p>
+              {t('membership.due', {
+                amount: formatMemberMoney(due.balanceMinor, due.currency, language),
+                count: due.openInvoices,
+                date: due.nextDueDate ? formatMemberDay(due.nextDueDate, language) : '',
+              })}
+            </p>
+            {due.overdueInvoices > 0 ? (
+              <p className="font-medium text-red-800">
+                {t('membership.overdue', { count: due.overdueInvoices })}
+              </p>
+            ) : null}
+          </div>
+        ))
+      )}
+      <p className="text-sm text-slate-700">{t('membership.role', { role: membership.role })}</p>
+      <Link to={paths.invoices.getHref()} className={linkButton}>
+        <Message id="membership.invoices" />
+      </Link>
+    </section>
+  );
+}
+
+function Certificates({ certificates }: { certificates: TPortalCertificate[] }) {
+  const t = useMessages();
+  const { language } = useLanguage();
+  return (
+    <section aria-labelledby="certificates-title" className="space-y-2">
+      <h2 id="certificates-title" className="text-lg font-semibold">
+        <Message id="certificates.title" />
+      </h2>
+      {certificates.length === 0 ? (
+        <p>{t('certificates.none')}</p>
+      ) : (
+        <ul className="space-y-2">
+          {certificates.map((certificate) => (
+            <li key={certificate.cid} className="rounded-md border border-slate-200 bg-white p-3">
+              <p className="font-medium">
+                {t('certificates.name', {
+                  type: selectKey(certificate.type),
+                  year: String(certificate.year),
+                })}
+                {certificate.documentCode ? ` (${certificate.documentCode})` : ''}
+              </p>
+              <p className="text-sm text-slate-700">
+                {certificate.number} · {t('certificates.status', { status: certificate.status })}
+              </p>
+              <p className="text-sm text-slate-700">
+                {t('certificates.valid', {
+                  from: formatMemberDay(certificate.validFrom, language),
+                  to: formatMemberDay(certificate.validTo, language),
+                })}
+              </p>
+              <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+                <a
+                  href={membershipApi.certificatePdfHref(certificate.cid)}
+                  className="inline-flex min-h-11 items-center text-sky-900 underline"
+                >
+                  {t('certificates.pdf', { number: certificate.number })}
+                </a>
+                <a
+                  href={certificate.verificationUrl}
+                  className="inline-flex min-h-11 items-center text-sky-900 underline"
+                >
+                  {t('certificates.verify', { number: certificate.number })}
+                </a>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+import type { TPortalInvoice } from '@ops/contract/portal-membership';
+import {
+  formatMemberDay,
+  formatMemberMoney,
+  formatMemberReference,
+} from '@ops/contract/member-formats';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { SignInPanel } from '../components/sign-in-panel';
+import { paths } from '../config/screens';
+import { useLanguage } from '../i18n/language-provider';
+import { MemberMessages } from '../i18n/member-messages-provider';
+import { Message, useMessages } from '../i18n/message';
+import { membershipApi } from '../membership/api';
+import { useSession } from '../session/session';
+
+/** `PORTAL_URL/invoices` (issue 35): the member's invoices, what is left to pay, each PDF. */
+export function InvoicesScreen() {
+  const { session } = useSession();
+  if (session.state !== 'signed-in') {
+    return <SignInPanel continuePath={paths.invoices.getHref()} title="signIn.title" />;
+  }
+  return (
+    <MemberMessages>
+      <Invoices />
+    </MemberMessages>
+  );
+}
+
+function Invoices() {
+  const [items, setItems] = useState<TPortalInvoice[] | null>(null);
+  useEffect(() => {
+    let isCurrent = true;
+    void membershipApi.invoices().then((list) => {
+      if (isCurrent) setItems(list.items);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+  return (
+    <div className="space-y-4">
+      <Link to={paths.home.getHref()} className="text-sm text-sky-800 underline">
+        <Message id="invoices.back" />
+      </Link>
+      <h1 className="text-2xl font-semibold">
+        <Message id="invoices.title" />
+      </h1>
+      {items === null ? (
+        <p role="status">
+          <Message id="apps.loading" />
+        </p>
+      ) : items.length === 0 ? (
+        <p>
+          <Message id="invoices.none" />
+        </p>
+      ) : (
+        <ul className="space-y-2">
+          {items.map((invoice) => (
+            <InvoiceItem key={invoice.iid} invoice={invoice} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function InvoiceItem({ invoice }: { invoice: TPortalInvoice }) {
+  const t = useMessages();
+  const { language } = useLanguage();
+  const money = (minor: string) => formatMemberMoney(minor, invoice.currency, language);
+  const isOpen = invoice.status === 'issued' && BigInt(invoice.balanceMinor) > 0n;
+  return (
+    <li className="space-y-1 rounded-md border border-slate-200 bg-white p-3">
+      <h2 className="font-medium">{t('invoices.number', { number: invoice.number })}</h2>
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="rounded bg-slate-100 px-2 py-0.5 font-medium">
+          {t('invoices.status', { status: invoice.status })}
+        </span>
+        {invoice.isOverdue ? (
+          <span className="rounded bg-red-100 px-2 py-0.5 font-medium text-red-900">
+            {t('invoices.overdue')}
+          </span>
+        ) : null}
+      </p>
+      <p>{t('invoices.total', { amount: money(invoice.totalMinor) })}</p>
+      {isOpen ? (
+        <>
+          <p className="font-medium">
+            {t('invoices.balance', { amount: money(invoice.balanceMinor) })}
+          </p>
+          {invoice.dueDate ? (
+            <p>{t('invoices.due', { date: formatMemberDay(invoice.dueDate, language) })}</p>
+          ) : null}
+          {invoice.paymentReference ? (
+            <p className="text-sm break-words">
+              {t('invoices.reference', {
+                reference: formatMemberReference(invoice.paymentReference),
+              })}
+            </p>
+          ) : null}
+        </>
+      ) : null}
+      <a
+        href={membershipApi.invoicePdfHref(invoice.iid)}
+        className="inline-flex min-h-11 items-center text-sky-900 underline"
+      >
+        {t('invoices.pdf', { number: invoice.number })}
+      </a>
+    </li>
+  );
+}

@@ -1,0 +1,125 @@
+import type { Page } from '@playwright/test';
+import { sql } from 'kysely';
+import { expectNoSeriousViolations as expectAccessible } from './support/axe';
+import { withDatabase } from './support/database';
+import { expect, test } from './support/fixtures';
+import { ops } from './support/ops';
+import { portalUrl } from './support/portal-journey';
+
+/**
+ * A member's owner in the member portal (issue 35), in German on a phone: signed in by the link
+ * `npm run ops -- portal-sign-in-link` prints, the home shows the membership in words and the
+ * certificates with their PDF and public check, the invoices screen what is left to pay and
+ * each PDF. axe on every screen.
+ */
+
+/** A demo member, active, with an owner who may sign in, an issued certificate and invoices. */
+async function demoMember() {
+  return withDatabase(async ({ db }) => {
+    const member = await db
+      .selectFrom('members as m')
+      .innerJoin('users as u', 'u.member_mid', 'm.mid')
+      .select(['m.mid', 'm.number', 'm.legal_name', 'u.email'])
+      .where('m.status', '=', 'active')
+      .where('m.deleted_at', 'is', null)
+      .where('u.member_role', '=', 'owner')
+      .where('u.disabled', '=', false)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('certificates as c')
+            .select('c.cid')
+            .whereRef('c.member_mid', '=', 'm.mid')
+            .where('c.status', '=', 'issued'),
+        ),
+      )
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('invoices as i')
+            .select('i.iid')
+            .whereRef('i.member_mid', '=', 'm.mid')
+            .where('i.status', '=', 'paid'),
+        ),
+      )
+      .orderBy(sql`m.number`)
+      .executeTakeFirstOrThrow();
+    // The portal speaks a signed-in person's own language: this test's person reads German.
+    await db
+      .updateTable('users')
+      .set({ preferred_language: 'de' })
+      .where('email', '=', member.email)
+      .execute();
+    return member;
+  });
+}
+
+async function expectNoSidewaysScrolling(page: Page) {
+  const widths = await page.evaluate(() => ({
+    content: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+  }));
+  expect(widths.content).toBeLessThanOrEqual(widths.viewport);
+}
+
+test.describe('on a phone, in German', () => {
+  test.use({ viewport: { width: 390, height: 844 }, locale: 'de-CH', hasTouch: true });
+
+  test('a member’s owner signs in by the printed link and finds the membership, certificates and invoices', async ({
+    page,
+  }) => {
+    const member = await demoMember();
+    const printed = ops('portal-sign-in-link', member.number);
+    expect(printed).toContain(
+      `Member portal sign-in link for ${member.email} (owner of ${member.number})`,
+    );
+    const link = /https?:\/\/\S+/.exec(printed)?.[0] ?? '';
+    expect(link.startsWith(`${portalUrl}/`), printed).toBe(true);
+
+    // A browser that never asked for the link: the address is confirmed first.
+    await page.goto(link);
+    await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(member.email);
+    await page.getByRole('button', { name: 'Anmelden' }).tap();
+    await expect(page.getByText(`Angemeldet als ${member.email}`, { exact: true })).toBeVisible();
+
+    const membership = page.getByRole('region', { name: 'Ihre Mitgliedschaft' });
+    await expect(membership).toBeVisible();
+    await expect(membership.getByText(member.legal_name, { exact: true })).toBeVisible();
+    await expect(membership.getByText(`Mitgliedsnummer ${member.number}`)).toBeVisible();
+    await expect(membership.getByText('Aktiv', { exact: true })).toBeVisible();
+    await expect(membership.getByText(/^Bezahlt bis \d{4}$/)).toBeVisible();
+    await expect(membership.getByText('Sie sind ihr Inhaber.')).toBeVisible();
+
+    const certificates = page.getByRole('region', { name: 'Zertifikate' });
+    const pdf = certificates.getByRole('link', { name: /^PDF des Zertifikats / }).first();
+    await expect(pdf).toBeVisible();
+    const pdfResponse = await page.request.get(
+      new URL((await pdf.getAttribute('href')) ?? '', portalUrl).href,
+    );
+    expect(pdfResponse.status()).toBe(200);
+    expect(pdfResponse.headers()['content-type']).toBe('application/pdf');
+    const check = certificates
+      .getByRole('link', { name: /^Öffentliche Prüfung des Zertifikats / })
+      .first();
+    expect(await check.getAttribute('href')).toMatch(
+      /^http:\/\/localhost:\d+\/verify\/[A-Z0-9-]+$/,
+    );
+    await expectNoSidewaysScrolling(page);
+    await expectAccessible(page);
+
+    // The public check, on the console's origin, confirms the certificate.
+    const verify = await page.request.get((await check.getAttribute('href')) ?? '');
+    expect(verify.status()).toBe(200);
+    expect(await verify.text()).toContain(member.legal_name);
+
+    await membership.getByRole('link', { name: 'Ihre Rechnungen' }).tap();
+    await expect(page.getByRole('heading', { level: 1, name: 'Rechnungen' })).toBeVisible();
+    await expect(page.getByText('Bezahlt', { exact: true }).first()).toBeVisible();
+    const invoicePdf = page.getByRole('link', { name: /^PDF der Rechnung / }).first();
+    const invoiceResponse = await page.request.get(
+      new URL((await invoicePdf.getAttribute('href')) ?? '', portalUrl).href,
+    );
+    expect(invoiceResponse.status()).toBe(200);
+    expect((await invoiceResponse.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    await expectNoSidewaysScrolling(page);
+    await expectAccessible(page);
+  });
+});
