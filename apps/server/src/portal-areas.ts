@@ -3,6 +3,7 @@ import { portalApplicationsArea, portalEndorsementsArea } from './applications/a
 import { portalAuthArea } from './auth/area';
 import { portalCertificatesArea } from './certificates/area';
 import { portalCountriesArea } from './countries/area';
+import { portalCreditNotesArea } from './credit-notes/area';
 import { healthArea } from './health/area';
 import { portalInvoicesArea } from './invoices/area';
 import { portalMembershipArea } from './members/area';
@@ -22,5 +23,6 @@ export const portalAreas: readonly FastifyPluginAsyncZod[] = [
   portalCountriesArea,
   portalMembershipArea,
   portalInvoicesArea,
+  portalCreditNotesArea,
   portalCertificatesArea,
 ];

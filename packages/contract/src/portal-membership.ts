@@ -85,6 +85,23 @@ export const ZPortalInvoiceList = z
 
 export const ZPortalInvoiceParams = z.object({ iid: z.string().min(1).max(40) });
 
+export const ZPortalCreditNote = z.object({
+  cnid: z.string(),
+  number: z.string(),
+  invoiceNumber: z.string(),
+  issueDate: ZDay,
+  currency: z.string(),
+  totalMinor: ZMinorString.describe('What it credits'),
+  reason: z.string(),
+});
+export type TPortalCreditNote = z.infer<typeof ZPortalCreditNote>;
+
+export const ZPortalCreditNoteList = z
+  .object({ items: z.array(ZPortalCreditNote) })
+  .describe("The member's credit notes, newest first");
+
+export const ZPortalCreditNoteParams = z.object({ cnid: z.string().min(1).max(40) });
+
 export const ZPortalCertificate = z.object({
   cid: z.string(),
   number: z.string(),

@@ -1,5 +1,6 @@
 import type {
   TPortalCertificate,
+  TPortalCreditNote,
   TPortalInvoice,
   TPortalMembership,
 } from '@ops/contract/portal-membership';
@@ -9,6 +10,8 @@ import { apiRequest } from '@ops/ui/api-client';
 export const membershipApi = {
   get: () => apiRequest<TPortalMembership>('/api/membership'),
   invoices: () => apiRequest<{ items: TPortalInvoice[] }>('/api/invoices'),
+  creditNotes: () => apiRequest<{ items: TPortalCreditNote[] }>('/api/credit-notes'),
+  creditNotePdfHref: (cnid: string) => `/api/credit-notes/${encodeURIComponent(cnid)}/pdf`,
   certificates: () => apiRequest<{ items: TPortalCertificate[] }>('/api/certificates'),
   invoicePdfHref: (iid: string) => `/api/invoices/${encodeURIComponent(iid)}/pdf`,
   certificatePdfHref: (cid: string) => `/api/certificates/${encodeURIComponent(cid)}/pdf`,

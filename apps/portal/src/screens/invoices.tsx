@@ -1,4 +1,4 @@
-import type { TPortalInvoice } from '@ops/contract/portal-membership';
+import type { TPortalCreditNote, TPortalInvoice } from '@ops/contract/portal-membership';
 import {
   formatMemberDay,
   formatMemberMoney,
@@ -29,11 +29,16 @@ export function InvoicesScreen() {
 
 function Invoices() {
   const [items, setItems] = useState<TPortalInvoice[] | null>(null);
+  const [creditNotes, setCreditNotes] = useState<TPortalCreditNote[]>([]);
   useEffect(() => {
     let isCurrent = true;
-    void membershipApi.invoices().then((list) => {
-      if (isCurrent) setItems(list.items);
-    });
+    void Promise.all([membershipApi.invoices(), membershipApi.creditNotes()]).then(
+      ([invoices, notes]) => {
+        if (!isCurrent) return;
+        setItems(invoices.items);
+        setCreditNotes(notes.items);
+      },
+    );
     return () => {
       isCurrent = false;
     };
@@ -61,7 +66,43 @@ function Invoices() {
           ))}
         </ul>
       )}
+      {creditNotes.length > 0 ? <CreditNotes notes={creditNotes} /> : null}
     </div>
+  );
+}
+
+function CreditNotes({ notes }: { notes: TPortalCreditNote[] }) {
+  const t = useMessages();
+  const { language } = useLanguage();
+  return (
+    <section aria-labelledby="credit-notes-title" className="space-y-2">
+      <h2 id="credit-notes-title" className="text-xl font-semibold">
+        <Message id="creditNotes.title" />
+      </h2>
+      <ul className="space-y-2">
+        {notes.map((note) => (
+          <li key={note.cnid} className="space-y-1 rounded-md border border-slate-200 bg-white p-3">
+            <h3 className="font-medium">{t('creditNotes.number', { number: note.number })}</h3>
+            <p>
+              {t('creditNotes.detail', {
+                amount: formatMemberMoney(note.totalMinor, note.currency, language),
+                invoice: note.invoiceNumber,
+                date: formatMemberDay(note.issueDate, language),
+              })}
+            </p>
+            <p className="text-sm break-words text-slate-700">
+              {t('creditNotes.reason', { reason: note.reason })}
+            </p>
+            <a
+              href={membershipApi.creditNotePdfHref(note.cnid)}
+              className="inline-flex min-h-11 items-center text-sky-900 underline"
+            >
+              {t('creditNotes.pdf', { number: note.number })}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -1,4 +1,9 @@
-import type { TPortalCertificate, TPortalInvoice, TPortalMembership } from '@ops/contract';
+import type {
+  TPortalCertificate,
+  TPortalCreditNote,
+  TPortalInvoice,
+  TPortalMembership,
+} from '@ops/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAsNewOperator, testPublicUrl, type TestApp } from '../../../test/app';
@@ -34,6 +39,7 @@ describe('a member in the member portal', () => {
     certificate: 'pm-cert-a',
     pendingCertificate: 'pm-cert-pending',
     otherCertificate: 'pm-cert-b',
+    creditNote: 'pm-cn-a',
   };
 
   const invoice = (iid: string, mid: string, fields: Record<string, unknown>) => ({
@@ -108,6 +114,30 @@ describe('a member in the member portal', () => {
         invoice(ids.otherOpen, 'pm-b', {}),
         invoice('pm-inv-closed', 'pm-c', { year: year - 1, issue_date: `${year - 1}-01-05` }),
       ])
+      .execute();
+    await db
+      .insertInto('credit_notes')
+      .values({
+        cnid: ids.creditNote,
+        number: 'CN-pm-a-1',
+        year,
+        invoice_iid: ids.open,
+        member_mid: 'pm-a',
+        currency: 'CHF',
+        issue_date: `${year}-01-10`,
+        lines: JSON.stringify([
+          {
+            lineIndex: 0,
+            description: 'Membership fee',
+            quantity: 1,
+            unitAmountMinor: 5000,
+            vatRate: null,
+            amountMinor: 5000,
+          },
+        ]),
+        total_minor: '5000',
+        reason: 'Fee reduced for a small company.',
+      })
       .execute();
     await db
       .insertInto('certificates')
@@ -210,16 +240,40 @@ describe('a member in the member portal', () => {
     );
   });
 
+  it('lists the credit notes with the invoice each credits, and serves their PDF', async () => {
+    const response = await get(owner, '/api/credit-notes');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<{ items: TPortalCreditNote[] }>().items).toEqual([
+      {
+        cnid: ids.creditNote,
+        number: 'CN-pm-a-1',
+        invoiceNumber: `P-${ids.open}`,
+        issueDate: `${year}-01-10`,
+        currency: 'CHF',
+        totalMinor: '5000',
+        reason: 'Fee reduced for a small company.',
+      },
+    ]);
+    const pdf = await get(owner, `/api/credit-notes/${ids.creditNote}/pdf`);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
   /**
    * Every member-scoped route of the portal's own route table, with member A's ids: a route added
    * later under these paths is walked without being listed here.
    */
   function memberRoutesWithIdsOfA(): string[] {
-    const scoped = /^\/api\/(membership|invoices|certificates)(\/|$)/;
+    const scoped = /^\/api\/(membership|invoices|credit-notes|certificates)(\/|$)/;
     const urls = portal.routeAccess
       .filter((route) => route.method === 'GET' && scoped.test(route.url))
-      .map((route) => route.url.replace(':iid', ids.open).replace(':cid', ids.certificate));
-    expect(urls.length).toBeGreaterThanOrEqual(5);
+      .map((route) =>
+        route.url
+          .replace(':iid', ids.open)
+          .replace(':cid', ids.certificate)
+          .replace(':cnid', ids.creditNote),
+      );
+    expect(urls.length).toBeGreaterThanOrEqual(7);
     expect(urls.every((url) => !url.includes(':'))).toBe(true);
     return urls;
   }
@@ -230,7 +284,7 @@ describe('a member in the member portal', () => {
       for (const [who, cookie] of Object.entries(strangers)) {
         const asked = await get(cookie, `${url}?member=pm-a`);
         expect(asked.statusCode, `${who} ${url}?member=pm-a`).toBe(404);
-        if (url.includes(ids.open) || url.includes(ids.certificate)) {
+        if ([ids.open, ids.certificate, ids.creditNote].some((id) => url.includes(id))) {
           const byId = await get(cookie, url);
           expect(byId.statusCode, `${who} ${url}`).toBe(404);
         }
