@@ -11,3 +11,4 @@ export { selectedMembers } from './selected-members';
 // The member portal (issue 35): the member a signed-in user acts for, which the invoices and
 // certificates areas' portal routes scope every read to.
 export { portalMemberOf, type PortalMember } from './portal/member-of-user';
+export { portalMemberRoutes, type PortalPdf } from './portal/member-routes';

@@ -1,0 +1,83 @@
+import { ZPortalMemberQuery, ZPortalPdfQuery } from '@ops/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { requireSession } from '../../http/access';
+import { apiRoutes } from '../../http/api-route';
+import { documentContentSecurityPolicy } from '../../http/inline-document';
+import { pdfReply } from '../../lib/pdf-reply';
+import { portalMemberOf, type PortalMember } from './member-of-user';
+
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** A PDF the portal serves: its file name and bytes. */
+export type PortalPdf = { fileName: string; content: Buffer | Uint8Array };
+
+/**
+ * The route declarer of a portal area's member routes (issue 35). Every route it declares answers
+ * for the signed-in user's member (`?member=` where the user has several), found here and only
+ * here by `portalMemberOf`, so a route cannot forget the scope: what a handler gets is the member
+ * the caller may act for, never an id from the request.
+ */
+export function portalMemberRoutes(app: ZodApp, tag: string) {
+  const route = apiRoutes(app, tag);
+  const { db } = app.deps;
+  const memberOf = (request: FastifyRequest, requestedMid: string | undefined) =>
+    portalMemberOf(db, requireSession(request).user.uid, requestedMid);
+
+  return {
+    /** A JSON read of the member's records. */
+    read<P extends z.ZodType, R extends z.ZodType>(declared: {
+      url: string;
+      summary: string;
+      params?: P;
+      response: R;
+      handler: (member: PortalMember, params: z.output<P>) => Promise<z.input<R>> | z.input<R>;
+    }): void {
+      route({
+        method: 'GET',
+        url: declared.url,
+        summary: declared.summary,
+        ...(declared.params ? { params: declared.params } : {}),
+        querystring: ZPortalMemberQuery,
+        response: declared.response,
+        handler: async (request) =>
+          declared.handler(
+            await memberOf(request, request.query.member),
+            request.params as z.output<P>,
+          ),
+      });
+    },
+
+    /**
+     * One of the member's documents as a PDF: inline unless `?download=1`, not cached by shared
+     * caches, and with the document policy where the PDF is shown in a frame of its own.
+     */
+    pdf<P extends z.ZodType>(declared: {
+      url: string;
+      summary: string;
+      params: P;
+      document: (member: PortalMember, params: z.output<P>) => Promise<PortalPdf>;
+    }): void {
+      app.get(
+        declared.url,
+        {
+          schema: {
+            tags: [tag],
+            summary: declared.summary,
+            params: declared.params,
+            querystring: ZPortalPdfQuery,
+          },
+        },
+        async (request, reply) => {
+          const member = await memberOf(request, request.query.member);
+          const pdf = await declared.document(member, request.params as z.output<P>);
+          return pdfReply(reply, pdf.fileName, request.query.download)
+            .header('content-security-policy', documentContentSecurityPolicy)
+            .header('cache-control', 'private, no-cache')
+            .send(pdf.content);
+        },
+      );
+    },
+  };
+}
