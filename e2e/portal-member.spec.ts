@@ -4,6 +4,8 @@ import { expectNoSeriousViolations as expectAccessible } from './support/axe';
 import { withDatabase } from './support/database';
 import { expect, test } from './support/fixtures';
 import { ops } from './support/ops';
+import { yearAtHeadquarters } from './support/headquarters-day';
+import { cardInvoice, eventOf, signedDelivery } from './support/payments';
 import { portalUrl } from './support/portal-journey';
 
 /**
@@ -50,6 +52,60 @@ async function demoMember() {
       .execute();
     return member;
   });
+}
+
+/** A member of its own, its owner (who reads German) and an open membership invoice of CHF 950. */
+async function memberWithOpenInvoice() {
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const member = {
+    mid: `e2eown${suffix}`.slice(0, 20),
+    iid: `e2eowninv${suffix}`.slice(0, 20),
+    legalName: `Paying Owner Cargo ${suffix.toUpperCase()} AG`,
+    invoiceNumber: `E2E-OWN-${suffix}`,
+    email: `owner-${suffix}@owner-cargo.example`,
+    suffix,
+  };
+  const year = yearAtHeadquarters();
+  await withDatabase(async ({ db }) => {
+    await db
+      .insertInto('members')
+      .values({
+        mid: member.mid,
+        number: `E2O-${suffix}`.slice(0, 20),
+        category: 'individual',
+        status: 'pending-payment',
+        legal_name: member.legalName,
+        country_iso2: 'CH',
+      })
+      .execute();
+    await db
+      .insertInto('invoices')
+      .values({
+        iid: member.iid,
+        number: member.invoiceNumber,
+        member_mid: member.mid,
+        kind: 'membership',
+        year,
+        issue_date: `${year}-01-05`,
+        due_date: `${year + 1}-02-04`,
+        currency: 'CHF',
+        subtotal_minor: 95_000,
+        total_minor: 95_000,
+        status: 'issued',
+      })
+      .execute();
+    await db
+      .insertInto('users')
+      .values({
+        uid: `e2eownuser${suffix}`.slice(0, 28),
+        email: member.email,
+        member_mid: member.mid,
+        member_role: 'owner',
+        preferred_language: 'de',
+      })
+      .execute();
+  });
+  return member;
 }
 
 async function expectNoSidewaysScrolling(page: Page) {
@@ -119,6 +175,71 @@ test.describe('on a phone, in German', () => {
     );
     expect(invoiceResponse.status()).toBe(200);
     expect((await invoiceResponse.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    await expectNoSidewaysScrolling(page);
+    await expectAccessible(page);
+  });
+
+  test('a member’s owner pays an open invoice by card and sees it paid without reloading', async ({
+    page,
+  }) => {
+    const member = await memberWithOpenInvoice();
+    const providerId = `in_e2e_own_${member.suffix}`;
+    const created = Math.floor(Date.now() / 1000) - 600;
+    // The provider's page for the invoice exists (the card-payment flow made it, its webhook
+    // told us); its page is the provider's, which this test stands in for.
+    const deliver = async (type: string, status: 'open' | 'paid', at: number) => {
+      const { payload, signature } = signedDelivery(
+        eventOf(type, cardInvoice(providerId, status, created, member), at),
+      );
+      const response = await page.request.fetch('/api/webhooks/stripe', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        data: payload,
+      });
+      expect(response.status(), await response.text()).toBe(200);
+    };
+    await deliver('invoice.finalized', 'open', created + 60);
+    await page
+      .context()
+      .route('https://invoice.stripe.com/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<title>Kartenzahlung</title>' }),
+      );
+
+    const link = /https?:\/\/\S+/.exec(ops('portal-sign-in-link', member.email))?.[0] ?? '';
+    await page.goto(link);
+    await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(member.email);
+    await page.getByRole('button', { name: 'Anmelden' }).tap();
+    // The home leads with the membership: its h1, what is due.
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Ihre Mitgliedschaft' }),
+    ).toBeVisible();
+    await expect(page.getByText(/^CHF 950\.00 zu bezahlen \(1 Rechnung\)/)).toBeVisible();
+    await page.getByRole('link', { name: 'Ihre Rechnungen' }).tap();
+
+    const invoice = page.getByRole('listitem').filter({
+      has: page.getByRole('heading', { name: `Rechnung ${member.invoiceNumber}` }),
+    });
+    await expect(invoice.getByText('Zu bezahlen: CHF 950.00')).toBeVisible();
+    const transfer = invoice.getByRole('region', { name: 'Per Banküberweisung bezahlen' });
+    await expect(transfer).toBeVisible();
+    await expectAccessible(page);
+
+    const popup = page.waitForEvent('popup');
+    await invoice.getByRole('button', { name: 'CHF 950.00 mit Karte bezahlen' }).tap();
+    expect((await popup).url()).toBe(`https://invoice.stripe.com/i/acct_e2e/${providerId}`);
+    await expect(
+      invoice.getByRole('status').filter({ hasText: 'in einem neuen Tab geöffnet' }),
+    ).toBeVisible();
+
+    // The provider tells us it is paid: the page shows it without a reload.
+    await deliver('invoice.paid', 'paid', created + 120);
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: `Rechnung ${member.invoiceNumber} ist bezahlt. Vielen Dank.` }),
+    ).toBeVisible();
+    await expect(invoice.getByText('Bezahlt', { exact: true })).toBeVisible();
+    await expect(invoice.getByRole('button', { name: /mit Karte bezahlen/ })).toHaveCount(0);
     await expectNoSidewaysScrolling(page);
     await expectAccessible(page);
   });

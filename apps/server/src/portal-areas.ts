@@ -7,6 +7,7 @@ import { portalCreditNotesArea } from './credit-notes/area';
 import { healthArea } from './health/area';
 import { portalInvoicesArea } from './invoices/area';
 import { portalMembershipArea } from './members/area';
+import { portalRealtimeArea } from './realtime/area';
 
 /**
  * The member portal's areas (issue 34), in the order `buildApp` registers them for the portal's
@@ -25,4 +26,5 @@ export const portalAreas: readonly FastifyPluginAsyncZod[] = [
   portalInvoicesArea,
   portalCreditNotesArea,
   portalCertificatesArea,
+  portalRealtimeArea,
 ];

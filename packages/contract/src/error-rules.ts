@@ -94,6 +94,8 @@ export const domainRules = {
   'not-self': 'An operator cannot revoke their own access.',
   'not-validated': 'The upload must be validated before it is committed.',
   'not-xml': 'The file is not well-formed XML.',
+  'no-card-page':
+    'The invoice has no card-payment page open (issue 35): it is paid by bank transfer with its reference.',
   'nul-character': 'A text holds a NUL character, which PostgreSQL cannot store.',
   'open-drafts': 'A person has as many application drafts open as the portal allows (issue 34).',
   order: 'Two dates are in the wrong order (a due date before the issue date).',

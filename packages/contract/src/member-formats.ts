@@ -96,3 +96,8 @@ export function formatMemberReference(reference: string): string {
   }
   return reference;
 }
+
+/** An IBAN in groups of four, as people read and type it (and as the invoice prints it). */
+export function formatMemberIban(iban: string): string {
+  return iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+}

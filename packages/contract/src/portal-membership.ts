@@ -76,6 +76,20 @@ export const ZPortalInvoice = z.object({
   isOverdue: z.boolean().describe('Issued, unpaid and past its due day (headquarters’ day)'),
   paidAt: z.string().nullable(),
   paymentReference: z.string().nullable(),
+  payByCard: z
+    .boolean()
+    .describe('A card-payment page is open for it: POST /api/invoices/{iid}/pay gives its address'),
+  transfer: z
+    .object({
+      holderName: z.string(),
+      bankName: z.string(),
+      iban: z.string().describe('Grouped by four, as printed'),
+      bic: z.string().nullable(),
+    })
+    .nullable()
+    .describe(
+      'Where to pay it by bank transfer, with the payment reference (the PDF has the QR-bill)',
+    ),
 });
 export type TPortalInvoice = z.infer<typeof ZPortalInvoice>;
 
@@ -84,6 +98,13 @@ export const ZPortalInvoiceList = z
   .describe("The member's invoices (drafts are staff's), newest first");
 
 export const ZPortalInvoiceParams = z.object({ iid: z.string().min(1).max(40) });
+
+export const ZPortalCardPayment = z
+  .object({
+    url: z.string().url().describe('The card-payment page (the provider’s hosted invoice)'),
+  })
+  .describe('Where the member pays the invoice by card; the webhook books the payment');
+export type TPortalCardPayment = z.infer<typeof ZPortalCardPayment>;
 
 export const ZPortalCreditNote = z.object({
   cnid: z.string(),

@@ -21,3 +21,14 @@ export type TChangeEvent = z.infer<typeof ZChangeEvent>;
  * `event: reconnected` (changes may have been missed).
  */
 export const eventStreamPath = '/api/events/stream';
+
+/**
+ * The member portal's stream (issue 35): `event: ready`, then `event: change` with only the table
+ * (members, invoices, certificates) when a record of the signed-in user's members changed.
+ */
+export const portalMemberEventsPath = '/api/membership/events';
+
+export const ZPortalMemberChange = z
+  .object({ table: z.enum(['members', 'invoices', 'certificates']) })
+  .describe("One of the member's records changed: refetch");
+export type TPortalMemberChange = z.infer<typeof ZPortalMemberChange>;

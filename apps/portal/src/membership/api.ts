@@ -1,4 +1,5 @@
 import type {
+  TPortalCardPayment,
   TPortalCertificate,
   TPortalCreditNote,
   TPortalInvoice,
@@ -13,6 +14,10 @@ export const membershipApi = {
   creditNotes: () => apiRequest<{ items: TPortalCreditNote[] }>('/api/credit-notes'),
   creditNotePdfHref: (cnid: string) => `/api/credit-notes/${encodeURIComponent(cnid)}/pdf`,
   certificates: () => apiRequest<{ items: TPortalCertificate[] }>('/api/certificates'),
+  payByCard: (iid: string) =>
+    apiRequest<TPortalCardPayment>(`/api/invoices/${encodeURIComponent(iid)}/pay`, {
+      method: 'POST',
+    }),
   invoicePdfHref: (iid: string) => `/api/invoices/${encodeURIComponent(iid)}/pdf`,
   certificatePdfHref: (cid: string) => `/api/certificates/${encodeURIComponent(cid)}/pdf`,
 };

@@ -1,46 +1,24 @@
 import type { TPortalCertificate, TPortalMembership } from '@ops/contract/portal-membership';
 import { formatMemberDay, formatMemberMoney } from '@ops/contract/member-formats';
-import { isApiError } from '@ops/ui/api-client';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../config/screens';
 import { useLanguage } from '../i18n/language-provider';
 import { Message, useMessages } from '../i18n/message';
 import { membershipApi, selectKey } from './api';
+import type { MemberHome } from './use-member-home';
 
 const linkButton =
   'inline-flex min-h-11 items-center rounded-md bg-sky-700 px-4 font-medium text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600';
 
-type Loaded = { membership: TPortalMembership; certificates: TPortalCertificate[] };
-
 /**
- * On the home of a member's user (issue 35): the membership in words, paid through, what is due
- * and by when, and the certificates with their PDF and public check. Nothing for a person who is
- * no member's user (the server's 404), so an applicant's home stays as it was.
+ * What a member's user sees first on the home (issue 35): the membership in words, paid through,
+ * what is due and by when, and the certificates with their PDF and public check. The page's h1.
  */
-export function MembershipPanel() {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  useEffect(() => {
-    let isCurrent = true;
-    Promise.all([membershipApi.get(), membershipApi.certificates()]).then(
-      ([membership, certificates]) => {
-        if (isCurrent) setLoaded({ membership, certificates: certificates.items });
-      },
-      (error: unknown) => {
-        // A user of no member: nothing to show. Anything else shows nothing rather than a
-        // broken panel; the applications above still work.
-        if (!isApiError(error, 'not-found')) console.warn(error);
-      },
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, []);
-  if (!loaded) return null;
+export function MembershipPanel({ home }: { home: MemberHome }) {
   return (
     <>
-      <Membership membership={loaded.membership} />
-      <Certificates certificates={loaded.certificates} />
+      <Membership membership={home.membership} />
+      <Certificates certificates={home.certificates} />
     </>
   );
 }
@@ -53,9 +31,9 @@ function Membership({ membership }: { membership: TPortalMembership }) {
       aria-labelledby="membership-title"
       className="space-y-2 rounded-md border border-slate-200 bg-white p-3"
     >
-      <h2 id="membership-title" className="text-lg font-semibold">
+      <h1 id="membership-title" className="text-2xl font-semibold">
         <Message id="membership.title" />
-      </h2>
+      </h1>
       <p className="font-medium break-words">{membership.legalName}</p>
       <p className="text-sm text-slate-700">
         {t('membership.number', { number: membership.number })}

@@ -7,6 +7,7 @@ import { SignInPanel } from '../components/sign-in-panel';
 import { EndorsementRequests } from '../endorsement/endorsement-requests';
 import { MemberMessages } from '../i18n/member-messages-provider';
 import { MembershipPanel } from '../membership/membership-panel';
+import { useMemberHome } from '../membership/use-member-home';
 import { paths } from '../config/screens';
 import { Message, useMessages } from '../i18n/message';
 import { useSession } from '../session/session';
@@ -14,25 +15,43 @@ import { useSession } from '../session/session';
 const linkButton =
   'inline-flex min-h-11 items-center rounded-md bg-sky-700 px-4 font-medium text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600';
 
-/** `PORTAL_URL/`: the signed-in person's home (their applications), else the way to sign in. */
+/**
+ * `PORTAL_URL/`: the signed-in person's home, else the way to sign in. A member's user finds the
+ * membership first (issue 35); an applicant, their applications.
+ */
 export function HomeScreen() {
   const { session } = useSession();
   if (session.state !== 'signed-in') {
     return <SignInPanel continuePath={paths.home.getHref()} title="signIn.title" />;
   }
+  return <SignedInHome />;
+}
+
+function SignedInHome() {
+  const home = useMemberHome();
+  if (home === undefined) {
+    return (
+      <p role="status">
+        <Message id="apps.loading" />
+      </p>
+    );
+  }
   return (
     <div className="space-y-6">
-      <Applications />
-      {/* After the page's h1 (in Applications), for the heading order. */}
+      {home ? (
+        <MemberMessages>
+          <MembershipPanel home={home} />
+        </MemberMessages>
+      ) : null}
+      {/* The page's h1 is the membership's, else the applications'; the rest follow it. */}
+      <Applications isPageTitle={!home} />
       <EndorsementRequests />
-      <MemberMessages>
-        <MembershipPanel />
-      </MemberMessages>
     </div>
   );
 }
 
-function Applications() {
+function Applications({ isPageTitle }: { isPageTitle: boolean }) {
+  const Heading = isPageTitle ? 'h1' : 'h2';
   const t = useMessages();
   const [items, setItems] = useState<TPortalApplication[] | null>(null);
   useEffect(() => {
@@ -44,11 +63,16 @@ function Applications() {
       isCurrent = false;
     };
   }, []);
+  // A member's user who never applied here has no applications to look after.
+  if (!isPageTitle && items?.length === 0) return null;
   return (
     <section aria-labelledby="home-title" className="space-y-4">
-      <h1 id="home-title" className="text-2xl font-semibold">
+      <Heading
+        id="home-title"
+        className={isPageTitle ? 'text-2xl font-semibold' : 'text-xl font-semibold'}
+      >
         <Message id="home.title" />
-      </h1>
+      </Heading>
       {items === null ? (
         <p role="status">
           <Message id="apps.loading" />

@@ -1,10 +1,6 @@
 import type { TPortalCreditNote, TPortalInvoice } from '@ops/contract/portal-membership';
-import {
-  formatMemberDay,
-  formatMemberMoney,
-  formatMemberReference,
-} from '@ops/contract/member-formats';
-import { useEffect, useState } from 'react';
+import { formatMemberDay, formatMemberMoney } from '@ops/contract/member-formats';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { SignInPanel } from '../components/sign-in-panel';
 import { paths } from '../config/screens';
@@ -12,6 +8,8 @@ import { useLanguage } from '../i18n/language-provider';
 import { MemberMessages } from '../i18n/member-messages-provider';
 import { Message, useMessages } from '../i18n/message';
 import { membershipApi } from '../membership/api';
+import { useMemberData } from '../membership/member-events';
+import { InvoicePayment } from '../membership/invoice-payment';
 import { useSession } from '../session/session';
 
 /** `PORTAL_URL/invoices` (issue 35): the member's invoices, what is left to pay, each PDF. */
@@ -27,22 +25,31 @@ export function InvoicesScreen() {
   );
 }
 
+type InvoicesAndCreditNotes = { invoices: TPortalInvoice[]; creditNotes: TPortalCreditNote[] };
+
+const loadInvoices = async (): Promise<InvoicesAndCreditNotes> => {
+  const [invoices, creditNotes] = await Promise.all([
+    membershipApi.invoices(),
+    membershipApi.creditNotes(),
+  ]);
+  return { invoices: invoices.items, creditNotes: creditNotes.items };
+};
+
 function Invoices() {
-  const [items, setItems] = useState<TPortalInvoice[] | null>(null);
-  const [creditNotes, setCreditNotes] = useState<TPortalCreditNote[]>([]);
+  // A payment booked by the webhook (or by staff) shows here without a reload.
+  const { data } = useMemberData(loadInvoices);
+  const items = data?.invoices ?? null;
+  const creditNotes = data?.creditNotes ?? [];
+  const [paidNow, setPaidNow] = useState<string[]>([]);
+  const shown = useRef<TPortalInvoice[] | null>(null);
   useEffect(() => {
-    let isCurrent = true;
-    void Promise.all([membershipApi.invoices(), membershipApi.creditNotes()]).then(
-      ([invoices, notes]) => {
-        if (!isCurrent) return;
-        setItems(invoices.items);
-        setCreditNotes(notes.items);
-      },
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, []);
+    if (!items) return;
+    // Said aloud as well as shown: an invoice that was open when the page showed it is paid.
+    const wasOpen = new Set(shown.current?.filter(isPayable).map((invoice) => invoice.iid));
+    const paid = items.filter((invoice) => wasOpen.has(invoice.iid) && invoice.status === 'paid');
+    if (paid.length > 0) setPaidNow(paid.map((invoice) => invoice.number));
+    shown.current = items;
+  }, [items]);
   return (
     <div className="space-y-4">
       <Link to={paths.home.getHref()} className="text-sm text-sky-800 underline">
@@ -51,6 +58,7 @@ function Invoices() {
       <h1 className="text-2xl font-semibold">
         <Message id="invoices.title" />
       </h1>
+      <PaidNow numbers={paidNow} />
       {items === null ? (
         <p role="status">
           <Message id="apps.loading" />
@@ -70,6 +78,23 @@ function Invoices() {
     </div>
   );
 }
+
+/** The invoices the member just paid, announced politely (a status region). */
+function PaidNow({ numbers }: { numbers: string[] }) {
+  const t = useMessages();
+  return (
+    <div role="status">
+      {numbers.map((number) => (
+        <p key={number} className="rounded-md bg-green-50 p-2 font-medium text-green-900">
+          {t('invoices.paidLive', { number })}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+const isPayable = (invoice: TPortalInvoice) =>
+  invoice.status === 'issued' && BigInt(invoice.balanceMinor) > 0n;
 
 function CreditNotes({ notes }: { notes: TPortalCreditNote[] }) {
   const t = useMessages();
@@ -110,7 +135,7 @@ function InvoiceItem({ invoice }: { invoice: TPortalInvoice }) {
   const t = useMessages();
   const { language } = useLanguage();
   const money = (minor: string) => formatMemberMoney(minor, invoice.currency, language);
-  const isOpen = invoice.status === 'issued' && BigInt(invoice.balanceMinor) > 0n;
+  const isOpen = isPayable(invoice);
   return (
     <li className="space-y-1 rounded-md border border-slate-200 bg-white p-3">
       <h2 className="font-medium">{t('invoices.number', { number: invoice.number })}</h2>
@@ -133,13 +158,7 @@ function InvoiceItem({ invoice }: { invoice: TPortalInvoice }) {
           {invoice.dueDate ? (
             <p>{t('invoices.due', { date: formatMemberDay(invoice.dueDate, language) })}</p>
           ) : null}
-          {invoice.paymentReference ? (
-            <p className="text-sm break-words">
-              {t('invoices.reference', {
-                reference: formatMemberReference(invoice.paymentReference),
-              })}
-            </p>
-          ) : null}
+          <InvoicePayment invoice={invoice} />
         </>
       ) : null}
       <a

@@ -8,6 +8,7 @@ import {
 } from './variables';
 import {
   formatMemberDay,
+  formatMemberIban,
   formatMemberMoney,
   formatMemberReference,
 } from '@ops/contract/member-formats';
@@ -24,11 +25,6 @@ export type InvoiceEmailFacts = {
   invoice: InvoiceVariables;
   bankAccount: BankAccountVariables | null;
 };
-
-/** An IBAN in groups of four, as people read and type it. */
-function groupIban(iban: string): string {
-  return iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
-}
 
 /**
  * The e-mail facts of many invoices in one query (a renewal batch's thousand): the member, its
@@ -97,8 +93,8 @@ export async function loadInvoiceEmailFacts(
               ? {
                   holderName: row.holder_name,
                   bankName: row.bank_name,
-                  iban: groupIban(row.iban),
-                  qrIban: row.qr_iban ? groupIban(row.qr_iban) : null,
+                  iban: formatMemberIban(row.iban),
+                  qrIban: row.qr_iban ? formatMemberIban(row.qr_iban) : null,
                   bic: row.bic,
                 }
               : null,

@@ -1,6 +1,7 @@
-import { ZPortalInvoiceList, ZPortalInvoiceParams } from '@ops/contract';
+import { ZPortalCardPayment, ZPortalInvoiceList, ZPortalInvoiceParams } from '@ops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { portalMemberRoutes } from '../members';
+import { cardPaymentPageOf } from './portal/card-payment';
 import { getMemberInvoicePdf, listMemberInvoices } from './portal/member-invoices';
 
 /** The member portal's invoices (issue 35): the signed-in user's member's only. */
@@ -22,5 +23,15 @@ export const portalInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       "One of the member's invoices as a PDF (inline; ?download=1 to save it); another member's is a 404",
     params: ZPortalInvoiceParams,
     document: (member, { iid }) => getMemberInvoicePdf(db, member.mid, iid),
+  });
+
+  route.write({
+    method: 'POST',
+    url: '/api/invoices/:iid/pay',
+    summary:
+      "The card-payment page of one of the member's open invoices ({url}); the signed webhook books the payment. 409 `status` when nothing is left to pay, `no-card-page` when it is paid by bank transfer",
+    params: ZPortalInvoiceParams,
+    response: ZPortalCardPayment,
+    handler: (member, { params }) => cardPaymentPageOf(db, member.mid, params.iid),
   });
 };

@@ -10,5 +10,5 @@ export { memberDunningOf } from './dunning';
 export { selectedMembers } from './selected-members';
 // The member portal (issue 35): the member a signed-in user acts for, which the invoices and
 // certificates areas' portal routes scope every read to.
-export { portalMemberOf, type PortalMember } from './portal/member-of-user';
+export { membershipsOfUser, portalMemberOf, type PortalMember } from './portal/member-of-user';
 export { portalMemberRoutes, type PortalPdf } from './portal/member-routes';

@@ -63,3 +63,25 @@ export function streamLifetime(
     close,
   };
 }
+
+/**
+ * The one write queue of a stream: each event is made (perhaps after a query) and written in the
+ * order it was asked for, never after the stream closed, so an event that needed a query is not
+ * overtaken by one that did not.
+ */
+export function orderedSender(
+  request: FastifyRequest,
+  stream: ServerResponse,
+  isClosed: () => boolean,
+): (work: () => Promise<string | null> | string | null) => void {
+  let queue = Promise.resolve();
+  return (work) => {
+    queue = queue
+      .then(async () => {
+        if (isClosed()) return;
+        const text = await work();
+        if (text !== null && !isClosed()) stream.write(text);
+      })
+      .catch((error: unknown) => request.log.warn({ err: error }, 'event stream failed'));
+  };
+}

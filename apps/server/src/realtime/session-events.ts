@@ -3,7 +3,7 @@ import { reconnectedChannel } from '../db/notifications';
 import { requireSession } from '../http/access';
 import { findOperatorRecord } from '../operators';
 import { subscribeToChanges } from './changes';
-import { openEventStream, streamLifetime } from './event-stream';
+import { openEventStream, orderedSender, streamLifetime } from './event-stream';
 import { claimStreamSlot, recheckStreamSession, streamHeartbeatMs } from './session-streams';
 
 /**
@@ -37,16 +37,7 @@ export function streamSessionEvents(
 
   // As last sent in `event: operator`: the change feed is the caller's only while this is true.
   let isOperator = false;
-  let queue = Promise.resolve();
-  const send = (work: () => Promise<string | null> | string | null) => {
-    queue = queue
-      .then(async () => {
-        if (lifetime.isClosed) return;
-        const text = await work();
-        if (text !== null && !lifetime.isClosed) stream.write(text);
-      })
-      .catch((error: unknown) => request.log.warn({ err: error }, 'event stream failed'));
-  };
+  const send = orderedSender(request, stream, () => lifetime.isClosed);
   const pushRecord = () =>
     send(async () => {
       const record = await findOperatorRecord(db, uid);

@@ -3,7 +3,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { clock } from '../../lib/clock';
+import { formatMemberIban } from '@ops/contract/member-formats';
 import { getInvoicePdf } from '../pdf-upload';
+import { hasOpenCardPage, isPayable } from './card-payment';
 
 /** A member has a few invoices a year: twenty years of history fit well below this. */
 const maxInvoicesShown = 500;
@@ -18,25 +20,31 @@ export async function listMemberInvoices(
 ): Promise<TPortalInvoice[]> {
   const today = clock.today();
   const rows = await db
-    .selectFrom('invoices')
+    .selectFrom('invoices as i')
+    .leftJoin('bank_accounts as b', 'b.id', 'i.bank_account_id')
     .select([
-      'iid',
-      'number',
-      'kind',
-      'year',
-      'issue_date',
-      'due_date',
-      'currency',
-      'total_minor',
-      'balance_minor',
-      'status',
-      'paid_at',
-      'payment_reference',
+      'i.iid',
+      'i.number',
+      'i.kind',
+      'i.year',
+      'i.issue_date',
+      'i.due_date',
+      'i.currency',
+      'i.total_minor',
+      'i.balance_minor',
+      'i.status',
+      'i.paid_at',
+      'i.payment_reference',
+      'b.holder_name',
+      'b.bank_name',
+      'b.iban',
+      'b.bic',
+      hasOpenCardPage.as('has_card_page'),
     ])
-    .where('member_mid', '=', mid)
-    .where('status', '!=', 'draft')
-    .orderBy('issue_date', 'desc')
-    .orderBy('number', 'desc')
+    .where('i.member_mid', '=', mid)
+    .where('i.status', '!=', 'draft')
+    .orderBy('i.issue_date', 'desc')
+    .orderBy('i.number', 'desc')
     .limit(maxInvoicesShown)
     .execute();
   return rows.map((row) => ({
@@ -50,13 +58,19 @@ export async function listMemberInvoices(
     totalMinor: String(row.total_minor),
     balanceMinor: String(row.balance_minor),
     status: row.status,
-    isOverdue:
-      row.status === 'issued' &&
-      BigInt(row.balance_minor) > 0n &&
-      row.due_date !== null &&
-      row.due_date < today,
+    isOverdue: isPayable(row) && row.due_date !== null && row.due_date < today,
     paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
     paymentReference: row.payment_reference,
+    payByCard: Boolean(row.has_card_page) && isPayable(row),
+    transfer:
+      row.iban && row.holder_name && isPayable(row)
+        ? {
+            holderName: row.holder_name,
+            bankName: row.bank_name ?? '',
+            iban: formatMemberIban(row.iban),
+            bic: row.bic,
+          }
+        : null,
   }));
 }
 

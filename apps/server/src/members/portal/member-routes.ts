@@ -50,6 +50,36 @@ export function portalMemberRoutes(app: ZodApp, tag: string) {
     },
 
     /**
+     * A write for the member (or a POST that answers with something made for it): the handler
+     * gets the member, the parsed params and body, and the signed-in user who acts.
+     */
+    write<P extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(declared: {
+      method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+      url: string;
+      summary: string;
+      params?: P;
+      body?: B;
+      response: R;
+      status?: 200 | 201 | 202 | 204;
+      handler: (
+        member: PortalMember,
+        input: { params: z.output<P>; body: z.output<B>; uid: string },
+      ) => Promise<z.input<R>> | z.input<R>;
+    }): void {
+      const { handler, ...rest } = declared;
+      route({
+        ...rest,
+        querystring: ZPortalMemberQuery,
+        handler: async (request) =>
+          handler(await memberOf(request, request.query.member), {
+            params: request.params as z.output<P>,
+            body: request.body as z.output<B>,
+            uid: requireSession(request).user.uid,
+          }),
+      });
+    },
+
+    /**
      * One of the member's documents as a PDF: inline unless `?download=1`, not cached by shared
      * caches, and with the document policy where the PDF is shown in a frame of its own.
      */
