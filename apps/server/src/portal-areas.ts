@@ -6,6 +6,7 @@ import { portalCountriesArea } from './countries/area';
 import { portalCreditNotesArea } from './credit-notes/area';
 import { healthArea } from './health/area';
 import { portalInvoicesArea } from './invoices/area';
+import { portalLedgerArea } from './ledger/area';
 import { portalMembershipArea } from './members/area';
 import { portalRealtimeArea } from './realtime/area';
 
@@ -26,5 +27,6 @@ export const portalAreas: readonly FastifyPluginAsyncZod[] = [
   portalInvoicesArea,
   portalCreditNotesArea,
   portalCertificatesArea,
+  portalLedgerArea,
   portalRealtimeArea,
 ];

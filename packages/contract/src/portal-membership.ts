@@ -7,6 +7,7 @@ import {
   memberCategories,
   memberStatuses,
 } from './enumerations';
+import { ZStatementQuery } from './ledger';
 
 /**
  * The member portal's membership side (issue 35): what a member's users see of their own member.
@@ -145,3 +146,8 @@ export const ZPortalCertificateParams = z.object({ cid: z.string().min(1).max(40
 export const ZPortalPdfQuery = ZPortalMemberQuery.extend({
   download: z.enum(['0', '1']).optional().describe('1: save instead of showing'),
 });
+
+export const ZPortalStatementQuery = ZPortalPdfQuery.extend(
+  ZStatementQuery.omit({ download: true }).shape,
+).describe("The member's statement of account for a period, as the console makes it");
+export type TPortalStatementQuery = z.infer<typeof ZPortalStatementQuery>;

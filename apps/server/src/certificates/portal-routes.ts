@@ -27,7 +27,7 @@ export const portalCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
     summary:
       "One of the member's certificates as a PDF (inline; ?download=1 to save it); another member's is a 404",
     params: ZPortalCertificateParams,
-    document: async (member, { cid }) => {
+    document: async (member, { params: { cid } }) => {
       const pdf = await getMemberCertificatePdf(db, member.mid, cid, publicUrl);
       return { fileName: `certificate-${pdf.number}.pdf`, content: pdf.content };
     },

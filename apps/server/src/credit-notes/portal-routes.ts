@@ -20,6 +20,6 @@ export const portalCreditNoteRoutes: FastifyPluginAsyncZod = async (app) => {
     summary:
       "One of the member's credit notes as a PDF (inline; ?download=1 to save it); another member's is a 404",
     params: ZPortalCreditNoteParams,
-    document: (member, { cnid }) => getMemberCreditNotePdf(db, member.mid, cnid),
+    document: (member, { params: { cnid } }) => getMemberCreditNotePdf(db, member.mid, cnid),
   });
 };

@@ -22,7 +22,7 @@ export const portalInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     summary:
       "One of the member's invoices as a PDF (inline; ?download=1 to save it); another member's is a 404",
     params: ZPortalInvoiceParams,
-    document: (member, { iid }) => getMemberInvoicePdf(db, member.mid, iid),
+    document: (member, { params: { iid } }) => getMemberInvoicePdf(db, member.mid, iid),
   });
 
   route.write({

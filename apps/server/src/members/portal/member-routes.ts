@@ -83,11 +83,19 @@ export function portalMemberRoutes(app: ZodApp, tag: string) {
      * One of the member's documents as a PDF: inline unless `?download=1`, not cached by shared
      * caches, and with the document policy where the PDF is shown in a frame of its own.
      */
-    pdf<P extends z.ZodType>(declared: {
+    pdf<
+      P extends z.ZodType,
+      Q extends z.ZodType<{ member?: string | undefined; download?: '0' | '1' | undefined }>,
+    >(declared: {
       url: string;
       summary: string;
-      params: P;
-      document: (member: PortalMember, params: z.output<P>) => Promise<PortalPdf>;
+      params?: P;
+      /** The query, when the document takes more than the member and `download`. */
+      querystring?: Q;
+      document: (
+        member: PortalMember,
+        input: { params: z.output<P>; query: z.output<Q> },
+      ) => Promise<PortalPdf>;
     }): void {
       app.get(
         declared.url,
@@ -95,14 +103,18 @@ export function portalMemberRoutes(app: ZodApp, tag: string) {
           schema: {
             tags: [tag],
             summary: declared.summary,
-            params: declared.params,
-            querystring: ZPortalPdfQuery,
+            ...(declared.params ? { params: declared.params } : {}),
+            querystring: declared.querystring ?? ZPortalPdfQuery,
           },
         },
         async (request, reply) => {
-          const member = await memberOf(request, request.query.member);
-          const pdf = await declared.document(member, request.params as z.output<P>);
-          return pdfReply(reply, pdf.fileName, request.query.download)
+          const query = request.query as z.output<Q>;
+          const member = await memberOf(request, query.member);
+          const pdf = await declared.document(member, {
+            params: request.params as z.output<P>,
+            query,
+          });
+          return pdfReply(reply, pdf.fileName, query.download)
             .header('content-security-policy', documentContentSecurityPolicy)
             .header('cache-control', 'private, no-cache')
             .send(pdf.content);

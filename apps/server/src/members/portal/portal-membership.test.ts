@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAsNewOperator, testPublicUrl, type TestApp } from '../../../test/app';
 import { memberRow } from '../../../test/fixtures';
+import { pdfText } from '../../invoices/pdf-test-support';
 import { servePortalApp, signInToPortal, testPortalUrl } from '../../../test/portal';
 import { clock } from '../../lib/clock';
 import { loadCountries } from '../../seed/countries';
@@ -266,12 +267,40 @@ describe('a member in the member portal', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it("gives its users the member's statement of account for a period, and names a bad range", async () => {
+    const period = `from=${year - 1}-01-01&to=${today}`;
+    const response = await get(staff, `/api/statement?${period}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toContain(`-${year - 1}-01-01-${today}.pdf`);
+    const text = pdfText(response.rawPayload);
+    expect(text).toContain('Alpen Spedition AG');
+    // In the member's language, as the console makes it.
+    expect(text).toContain('KONTOAUSZUG');
+    expect(text).toContain('Anfangssaldo');
+    expect(text).toContain('P-pm-inv-open');
+    // Another member's invoice is never on it.
+    expect(text).not.toContain('P-pm-inv-other');
+
+    const invalid = async (query: string, path: string, rule?: string) => {
+      const refused = await get(owner, `/api/statement?${query}`);
+      expect(refused.statusCode, query).toBe(400);
+      expect(refused.json().error.issues[0], query).toMatchObject({
+        path,
+        ...(rule ? { rule } : {}),
+      });
+    };
+    await invalid(`from=${today}&to=${year - 1}-01-01`, 'query.to', 'order');
+    await invalid(`from=${year}-01-01&to=2999-01-01`, 'query.to', 'after-today');
+    await invalid(`to=${today}`, 'query.from');
+  });
+
   /**
    * Every member-scoped route of the portal's own route table, with member A's ids: a route added
    * later under these paths is walked without being listed here.
    */
   function memberRoutesWithIdsOfA(): { method: string; url: string }[] {
-    const scoped = /^\/api\/(membership|invoices|credit-notes|certificates)(\/|$)/;
+    const scoped = /^\/api\/(membership|invoices|credit-notes|certificates|statement)(\/|$)/;
     const routes = portal.routeAccess
       .filter((route) => route.method !== 'HEAD' && scoped.test(route.url))
       .map((route) => ({
@@ -279,9 +308,11 @@ describe('a member in the member portal', () => {
         url: route.url
           .replace(':iid', ids.open)
           .replace(':cid', ids.certificate)
-          .replace(':cnid', ids.creditNote),
+          .replace(':cnid', ids.creditNote)
+          // A statement needs its period; with it, only the member decides.
+          .replace(/^\/api\/statement$/, `/api/statement?from=${year}-01-01&to=${today}`),
       }));
-    expect(routes.length).toBeGreaterThanOrEqual(9);
+    expect(routes.length).toBeGreaterThanOrEqual(10);
     expect(routes.some((route) => route.method === 'POST')).toBe(true);
     expect(routes.every((route) => !route.url.includes(':'))).toBe(true);
     return routes;
@@ -291,8 +322,9 @@ describe('a member in the member portal', () => {
     const strangers = { otherOwner, applicant, removed, formerMember };
     for (const { method, url } of memberRoutesWithIdsOfA()) {
       for (const [who, cookie] of Object.entries(strangers)) {
-        const asked = await ask(cookie, { method, url: `${url}?member=pm-a` });
-        expect(asked.statusCode, `${who} ${method} ${url}?member=pm-a`).toBe(404);
+        const withMember = `${url}${url.includes('?') ? '&' : '?'}member=pm-a`;
+        const asked = await ask(cookie, { method, url: withMember });
+        expect(asked.statusCode, `${who} ${method} ${withMember}`).toBe(404);
         if ([ids.open, ids.certificate, ids.creditNote].some((id) => url.includes(id))) {
           const byId = await ask(cookie, { method, url });
           expect(byId.statusCode, `${who} ${method} ${url}`).toBe(404);
