@@ -201,7 +201,8 @@ export default tseslint.config(
     },
   },
   {
-    // Issue 30: the product reads time from its one clock (`lib/clock.ts` on each side), so that
+    // Issue 30: the product reads time from its one clock (the server's `lib/clock.ts`, the browser
+    // apps' `@ops/ui/clock`), so that
     // "today" is headquarters' day and tests can set it. A `new Date()` or `Date.now()` of its
     // own, or SQL's `current_date`/`localtimestamp` (the session's zone, not Zurich's), is how
     // the suite came to fail on the day it ran. Durations and deadlines use `performance.now()`.
@@ -210,6 +211,7 @@ export default tseslint.config(
     files: [
       'apps/server/src/**/*.ts',
       'apps/web/src/**/*.{ts,tsx}',
+      'apps/portal/src/**/*.{ts,tsx}',
       'packages/ui/src/**/*.{ts,tsx}',
     ],
     ignores: [

@@ -66,7 +66,14 @@ async function memberWithOpenInvoice() {
     suffix,
   };
   const year = yearAtHeadquarters();
-  await withDatabase(async ({ db }) => {
+  const iban = await withDatabase(async ({ db }) => {
+    const account = await db
+      .selectFrom('bank_accounts')
+      .select(['id', 'iban'])
+      .where('currency', '=', 'CHF')
+      .where('active', '=', true)
+      .orderBy('is_default', 'desc')
+      .executeTakeFirstOrThrow();
     await db
       .insertInto('members')
       .values({
@@ -92,6 +99,7 @@ async function memberWithOpenInvoice() {
         subtotal_minor: 95_000,
         total_minor: 95_000,
         status: 'issued',
+        bank_account_id: account.id,
       })
       .execute();
     await db
@@ -104,8 +112,9 @@ async function memberWithOpenInvoice() {
         preferred_language: 'de',
       })
       .execute();
+    return account.iban;
   });
-  return member;
+  return { ...member, iban };
 }
 
 async function expectNoSidewaysScrolling(page: Page) {
@@ -213,15 +222,34 @@ test.describe('on a phone, in German', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Ihre Mitgliedschaft' }),
     ).toBeVisible();
-    await expect(page.getByText(/^CHF 950\.00 zu bezahlen \(1 Rechnung\)/)).toBeVisible();
+    await expect(page.getByText(/^CHF 950\.00 zu zahlen \(1 Rechnung\)/)).toBeVisible();
     await page.getByRole('link', { name: 'Ihre Rechnungen' }).tap();
 
     const invoice = page.getByRole('listitem').filter({
       has: page.getByRole('heading', { name: `Rechnung ${member.invoiceNumber}` }),
     });
-    await expect(invoice.getByText('Zu bezahlen: CHF 950.00')).toBeVisible();
+    await expect(invoice.getByText('Zu zahlen: CHF 950.00')).toBeVisible();
     const transfer = invoice.getByRole('region', { name: 'Per Banküberweisung bezahlen' });
-    await expect(transfer).toBeVisible();
+    await expect(
+      transfer.getByText(`IBAN ${member.iban.replace(/(.{4})(?=.)/g, '$1 ')}`),
+    ).toBeVisible();
+    await expect(transfer.getByRole('button', { name: 'IBAN kopieren' })).toBeVisible();
+
+    // The statement of account of this year, as the console makes it.
+    const statement = page.getByRole('region', { name: 'Kontoauszug' });
+    const statementLink = statement.getByRole('link', { name: /^Kontoauszug vom 1\. Januar / });
+    const statementPdf = await page.request.get(
+      new URL((await statementLink.getAttribute('href')) ?? '', portalUrl).href,
+    );
+    expect(statementPdf.status()).toBe(200);
+    expect((await statementPdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    await statement.getByLabel('Von').fill('2999-01-01');
+    await expect(
+      statement
+        .getByRole('status')
+        .filter({ hasText: 'Der Zeitraum kann nicht vor seinem Beginn enden.' }),
+    ).toBeVisible();
+    await expect(statementLink).toHaveCount(0);
     await expectAccessible(page);
 
     const popup = page.waitForEvent('popup');

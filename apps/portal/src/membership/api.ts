@@ -18,6 +18,8 @@ export const membershipApi = {
     apiRequest<TPortalCardPayment>(`/api/invoices/${encodeURIComponent(iid)}/pay`, {
       method: 'POST',
     }),
+  statementPdfHref: (from: string, to: string) =>
+    `/api/statement?${new URLSearchParams({ from, to }).toString()}`,
   invoicePdfHref: (iid: string) => `/api/invoices/${encodeURIComponent(iid)}/pdf`,
   certificatePdfHref: (cid: string) => `/api/certificates/${encodeURIComponent(cid)}/pdf`,
 };

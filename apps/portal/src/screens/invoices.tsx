@@ -10,6 +10,7 @@ import { Message, useMessages } from '../i18n/message';
 import { membershipApi } from '../membership/api';
 import { useMemberData } from '../membership/member-events';
 import { InvoicePayment } from '../membership/invoice-payment';
+import { StatementOfAccount } from '../membership/statement-of-account';
 import { useSession } from '../session/session';
 
 /** `PORTAL_URL/invoices` (issue 35): the member's invoices, what is left to pay, each PDF. */
@@ -75,6 +76,7 @@ function Invoices() {
         </ul>
       )}
       {creditNotes.length > 0 ? <CreditNotes notes={creditNotes} /> : null}
+      {items !== null ? <StatementOfAccount /> : null}
     </div>
   );
 }

@@ -62,6 +62,14 @@ export const membershipMessages = featureMessages({
     'creditNotes.detail': '{amount} credited on invoice {invoice}, {date}',
     'creditNotes.reason': 'Reason: {reason}',
     'creditNotes.pdf': 'PDF of credit note {number}',
+    'statement.title': 'Statement of account',
+    'statement.intro':
+      'Every invoice, payment and credit of a period, with the balance at its start and end.',
+    'statement.from': 'From',
+    'statement.to': 'To',
+    'statement.download': 'Statement from {from} to {to} (PDF)',
+    'statement.order': 'The period cannot end before it starts.',
+    'statement.future': 'The period cannot end after today.',
   },
   fr: {
     'membership.title': 'Votre adhésion',
@@ -121,6 +129,14 @@ export const membershipMessages = featureMessages({
     'creditNotes.detail': '{amount} crédités sur la facture {invoice}, le {date}',
     'creditNotes.reason': 'Motif : {reason}',
     'creditNotes.pdf': 'PDF de la note de crédit {number}',
+    'statement.title': 'Relevé de compte',
+    'statement.intro':
+      'Chaque facture, paiement et crédit d’une période, avec le solde au début et à la fin.',
+    'statement.from': 'Du',
+    'statement.to': 'Au',
+    'statement.download': 'Relevé du {from} au {to} (PDF)',
+    'statement.order': 'La période ne peut pas finir avant de commencer.',
+    'statement.future': 'La période ne peut pas finir après aujourd’hui.',
   },
   de: {
     'membership.title': 'Ihre Mitgliedschaft',
@@ -180,6 +196,14 @@ export const membershipMessages = featureMessages({
     'creditNotes.detail': '{amount} gutgeschrieben auf Rechnung {invoice}, am {date}',
     'creditNotes.reason': 'Grund: {reason}',
     'creditNotes.pdf': 'PDF der Gutschrift {number}',
+    'statement.title': 'Kontoauszug',
+    'statement.intro':
+      'Alle Rechnungen, Zahlungen und Gutschriften eines Zeitraums, mit dem Saldo an seinem Anfang und Ende.',
+    'statement.from': 'Von',
+    'statement.to': 'Bis',
+    'statement.download': 'Kontoauszug vom {from} bis {to} (PDF)',
+    'statement.order': 'Der Zeitraum kann nicht vor seinem Beginn enden.',
+    'statement.future': 'Der Zeitraum kann nicht nach heute enden.',
   },
   es: {
     'membership.title': 'Su afiliación',
@@ -238,5 +262,13 @@ export const membershipMessages = featureMessages({
     'creditNotes.detail': '{amount} abonados en la factura {invoice}, el {date}',
     'creditNotes.reason': 'Motivo: {reason}',
     'creditNotes.pdf': 'PDF de la nota de crédito {number}',
+    'statement.title': 'Estado de cuenta',
+    'statement.intro':
+      'Cada factura, pago y crédito de un periodo, con el saldo al inicio y al final.',
+    'statement.from': 'Desde',
+    'statement.to': 'Hasta',
+    'statement.download': 'Estado de cuenta del {from} al {to} (PDF)',
+    'statement.order': 'El periodo no puede terminar antes de empezar.',
+    'statement.future': 'El periodo no puede terminar después de hoy.',
   },
 });
