@@ -26,6 +26,7 @@ export const emailTemplateKinds = [
   'credit-note',
   'certificate',
   'statement-of-account',
+  'colleague-invitation',
 ] as const;
 export type EmailTemplateKind = (typeof emailTemplateKinds)[number];
 
@@ -46,6 +47,7 @@ export const emailTemplateKindLabels: Record<EmailTemplateKind, string> = {
   'credit-note': 'Credit note',
   certificate: 'Membership certificate',
   'statement-of-account': 'Statement of account',
+  'colleague-invitation': 'Member portal: colleague invited',
 };
 
 /** What the preview can render a kind against: a real record of this type, chosen by its id. */
@@ -77,6 +79,7 @@ export const emailTemplateRecordTypeOf: Record<EmailTemplateKind, EmailTemplateR
     'credit-note': 'credit-note',
     certificate: 'certificate',
     'statement-of-account': 'member',
+    'colleague-invitation': null,
   };
 
 /** The three parts of a template, each a Liquid template. */

@@ -105,6 +105,8 @@ export const emailKinds = [
   'certificate',
   'credit-note',
   'statement-of-account',
+  // Issue 35: a colleague invited from the member portal.
+  'colleague-invitation',
   'template-test',
 ] as const;
 

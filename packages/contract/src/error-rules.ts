@@ -78,6 +78,8 @@ export const domainRules = {
   'invalid-date': 'Not a calendar date.',
   'is-default': 'The default bank account of a currency cannot be deactivated or change currency.',
   'last-admin': 'The last active admin can neither be revoked nor lose the admin role.',
+  'last-owner':
+    "A member's last owner in the portal can neither be removed nor given another role (issue 35).",
   lines: "The invoice's lines cannot be read.",
   linked: 'The card payment or invoice is linked to another already.',
   'lone-surrogate': 'A text holds a broken UTF-16 character.',

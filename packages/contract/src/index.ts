@@ -22,6 +22,7 @@ export * from './applications';
 export * from './portal-applications';
 export * from './portal-endorsements';
 export * from './portal-membership';
+export * from './portal-colleagues';
 export * from './certificates';
 export * from './users';
 export * from './operator-admin';

@@ -189,6 +189,7 @@ export const emailKindLabels: Record<EmailKindName, string> = {
   certificate: 'Certificate',
   'credit-note': 'Credit note',
   'statement-of-account': 'Statement of account',
+  'colleague-invitation': 'Colleague invitation (member portal)',
   'template-test': 'Template test (to an operator)',
 };
 

@@ -56,6 +56,12 @@ const recordTables = {
     keyWord: 'id',
     label: (row: Selectable<Database['certificates']>) => `Certificate ${row.number}`,
   },
+  member_invitations: {
+    key: 'id',
+    noun: 'invitation',
+    keyWord: 'id',
+    label: (row: Selectable<Database['member_invitations']>) => `The invitation of ${row.email}`,
+  },
   users: {
     key: 'uid',
     noun: 'user',

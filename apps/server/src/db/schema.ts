@@ -215,6 +215,19 @@ export type EndorsementLinksTable = {
   waived_reason: string | null;
 };
 
+/** A colleague invited from the member portal (migration 0062): 7 days to answer. */
+export type MemberInvitationsTable = Tracked & {
+  id: string;
+  member_mid: string;
+  email: string;
+  role: 'owner' | 'admin' | 'staff';
+  invited_by: string;
+  expires_at: Timestamp;
+  answered_at: Timestamp | null;
+  answer: 'accepted' | 'declined' | 'withdrawn' | null;
+  answered_by: string | null;
+};
+
 export type InvoiceLine = {
   description: string;
   quantity: number;
@@ -744,6 +757,7 @@ export type Database = {
   members: MembersTable;
   applications: ApplicationsTable;
   endorsement_links: EndorsementLinksTable;
+  member_invitations: MemberInvitationsTable;
   application_documents: ApplicationDocumentsTable;
   number_counters: NumberCountersTable;
   invoices: InvoicesTable;

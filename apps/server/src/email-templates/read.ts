@@ -36,6 +36,8 @@ export const emailTemplateDescriptions: Record<EmailTemplateKind, string> = {
   'credit-note': 'A credit note is issued, its PDF attached.',
   certificate: 'A membership certificate is issued after payment.',
   'statement-of-account': 'A statement of account is e-mailed, its PDF attached.',
+  'colleague-invitation':
+    'A member’s owner or admin invites a colleague to the member portal, with a role (valid 7 days).',
 };
 
 type Row = Selectable<EmailTemplatesTable> & { updated_by_email: string | null };

@@ -68,6 +68,13 @@ export type EmailVariables = {
     answerUrl: string | null;
   };
   'application-endorsement-declined': ApplicationBase & { reason: string };
+  'colleague-invitation': {
+    member: { name: string; number: string };
+    invitedBy: string;
+    role: string;
+    link: string;
+    expiresOn: string;
+  };
   'application-endorsement-requested': {
     association: { name: string };
     application: { number: string; legalName: string; countryName: string | null };
@@ -191,6 +198,14 @@ export const emailTemplateVariableDocs: Record<EmailTemplateKind, VariableDoc[]>
   'application-endorsement-declined': [
     ...applicationDocs,
     ['reason', 'The national association’s reason, as recorded'],
+  ],
+  'colleague-invitation': [
+    ['member.name', 'The member the colleague is invited to'],
+    ['member.number', 'Its membership number'],
+    ['invitedBy', 'Who invites: their name, else their e-mail address'],
+    ['role', 'The role they will have, as a word in the recipient’s language'],
+    ['link', 'The invitation in the member portal (asks them to sign in; carries no secret)'],
+    ['expiresOn', 'The last day it can be accepted, written out in the recipient’s language'],
   ],
   'application-endorsement-requested': [
     ['association.name', 'The national association asked to endorse'],
@@ -360,6 +375,15 @@ export const emailTemplateExamples: { [K in EmailTemplateKind]: EmailVariables[K
       reason: 'The association could not confirm the company’s activity in the country.',
     },
     { ...applicationBase, applicant: { name: null }, reason: 'No reason given.' },
+  ],
+  'colleague-invitation': [
+    {
+      member: { name: 'Keller Logistik AG', number: 'M-004218' },
+      invitedBy: 'Ada Keller',
+      role: 'administrator',
+      link: 'https://portal.example.org/invitations/3f2a9c1e-0000-4000-8000-000000000042',
+      expiresOn: '14 December 2026',
+    },
   ],
   'application-endorsement-requested': [
     {

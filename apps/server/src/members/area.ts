@@ -3,6 +3,7 @@ import { memberRoutes } from './routes';
 import { memberDetailRoutes } from './detail-routes';
 import { memberFixesRoutes } from './fixes-routes';
 import { memberUploadRoutes } from './upload-routes';
+import { portalColleagueRoutes } from './portal-colleague-routes';
 import { portalMembershipRoutes } from './portal-routes';
 
 /** Members: the list and its bulk actions, the detail, fixes and the CSV upload. */
@@ -16,4 +17,5 @@ export const membersArea: FastifyPluginAsyncZod = async (app) => {
 /** The member portal's membership (issue 35): the signed-in user's member, its status and dues. */
 export const portalMembershipArea: FastifyPluginAsyncZod = async (app) => {
   await app.register(portalMembershipRoutes);
+  await app.register(portalColleagueRoutes);
 };

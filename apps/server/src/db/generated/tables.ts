@@ -662,6 +662,23 @@ export interface JobSchedules {
   version: Generated<number>;
 }
 
+export interface MemberInvitations {
+  answer: string | null;
+  answered_at: Timestamp | null;
+  answered_by: string | null;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  email: string;
+  expires_at: Timestamp;
+  id: string;
+  invited_by: string;
+  member_mid: string;
+  role: string;
+  updated_at: Generated<Timestamp>;
+  updated_by: string | null;
+  version: Generated<number>;
+}
+
 export interface Members {
   address_line1: string | null;
   address_line2: string | null;
@@ -1083,6 +1100,7 @@ export interface DB {
   job_instances: JobInstances;
   job_runs: JobRuns;
   job_schedules: JobSchedules;
+  member_invitations: MemberInvitations;
   member_upload_chunks: MemberUploadChunks;
   member_upload_progress: MemberUploadProgress;
   member_upload_rows: MemberUploadRows;

@@ -57,6 +57,7 @@ import * as portalApplications from './0057-portal-applications';
 import * as applicationQueueSignals from './0059-application-queue-signals';
 import * as endorsementLinks from './0060-endorsement-links';
 import * as applicationAnswers from './0061-application-answers';
+import * as memberInvitations from './0062-member-invitations';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -121,4 +122,5 @@ export const migrations: Record<string, Migration> = {
   '0059-application-queue-signals': applicationQueueSignals,
   '0060-endorsement-links': endorsementLinks,
   '0061-application-answers': applicationAnswers,
+  '0062-member-invitations': memberInvitations,
 };

@@ -5,6 +5,7 @@ import { applicationEndorsementRequestedDefaults } from './application-endorseme
 import { applicationInformationRequestedDefaults } from './application-information-requested';
 import { applicationRejectedDefaults } from './application-rejected';
 import { certificateDefaults } from './certificate';
+import { colleagueInvitationDefaults } from './colleague-invitation';
 import type { DefaultTemplates } from './compose';
 import { creditNoteDefaults } from './credit-note';
 import { dunningFinalNoticeDefaults } from './dunning-final-notice';
@@ -36,4 +37,5 @@ export const defaultTemplates: DefaultTemplates = {
   'credit-note': creditNoteDefaults,
   certificate: certificateDefaults,
   'statement-of-account': statementOfAccountDefaults,
+  'colleague-invitation': colleagueInvitationDefaults,
 };

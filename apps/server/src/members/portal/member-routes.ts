@@ -32,7 +32,12 @@ export function portalMemberRoutes(app: ZodApp, tag: string) {
       summary: string;
       params?: P;
       response: R;
-      handler: (member: PortalMember, params: z.output<P>) => Promise<z.input<R>> | z.input<R>;
+      /** The member, the parsed params and the signed-in user's uid. */
+      handler: (
+        member: PortalMember,
+        params: z.output<P>,
+        uid: string,
+      ) => Promise<z.input<R>> | z.input<R>;
     }): void {
       route({
         method: 'GET',
@@ -45,6 +50,7 @@ export function portalMemberRoutes(app: ZodApp, tag: string) {
           declared.handler(
             await memberOf(request, request.query.member),
             request.params as z.output<P>,
+            requireSession(request).user.uid,
           ),
       });
     },

@@ -7,7 +7,7 @@ import type {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAsNewOperator, testPublicUrl, type TestApp } from '../../../test/app';
-import { memberRow } from '../../../test/fixtures';
+import { memberRow, uidOf } from '../../../test/fixtures';
 import { pdfText } from '../../invoices/pdf-test-support';
 import { servePortalApp, signInToPortal, testPortalUrl } from '../../../test/portal';
 import { clock } from '../../lib/clock';
@@ -28,6 +28,7 @@ describe('a member in the member portal', () => {
   let removed: string;
   let formerMember: string;
   let operator: string;
+  let staffUid: string;
   const year = clock.year();
   const today = clock.today();
 
@@ -161,6 +162,7 @@ describe('a member in the member portal', () => {
     await link('owner@closed.example', 'pm-c', 'owner');
     // A colleague removed from the member: no longer linked (the console's users area).
     await link('former@alpen.example', null, null);
+    staffUid = await uidOf(t, 'staff@alpen.example');
     operator = await signInAsNewOperator(t, 'finance@hq.example', ['finance']);
   });
   afterAll(async () => {
@@ -171,11 +173,15 @@ describe('a member in the member portal', () => {
   const get = (cookie: string | null, url: string) =>
     portal.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
   /** A walked route: a write comes from the portal's own origin, so only the guard decides. */
-  const ask = (cookie: string | null, { method, url }: { method: string; url: string }) =>
+  const ask = (
+    cookie: string | null,
+    { method, url, body }: { method: string; url: string; body?: unknown },
+  ) =>
     portal.inject({
       method: method as 'GET',
       url,
       headers: { ...(cookie ? { cookie } : {}), origin: testPortalUrl },
+      ...(body === undefined ? {} : { payload: body as object }),
     });
 
   it('shows its users the status, the paid-through year, what is due and their role', async () => {
@@ -299,13 +305,22 @@ describe('a member in the member portal', () => {
    * Every member-scoped route of the portal's own route table, with member A's ids: a route added
    * later under these paths is walked without being listed here.
    */
-  function memberRoutesWithIdsOfA(): { method: string; url: string }[] {
-    const scoped = /^\/api\/(membership|invoices|credit-notes|certificates|statement)(\/|$)/;
+  /** A valid body for each write, so that only the member's scope can refuse it. */
+  const walkBodies: Record<string, unknown> = {
+    'POST /api/colleagues': { email: 'walker@example.org', role: 'staff' },
+    'PATCH /api/colleagues/:uid': { role: 'admin' },
+  };
+
+  function memberRoutesWithIdsOfA(): { method: string; url: string; body?: unknown }[] {
+    const scoped =
+      /^\/api\/(membership|invoices|credit-notes|certificates|statement|colleagues)(\/|$)/;
     const routes = portal.routeAccess
       .filter((route) => route.method !== 'HEAD' && scoped.test(route.url))
       .map((route) => ({
         method: route.method,
+        body: walkBodies[`${route.method} ${route.url}`],
         url: route.url
+          .replace(':uid', staffUid)
           .replace(':iid', ids.open)
           .replace(':cid', ids.certificate)
           .replace(':cnid', ids.creditNote)
@@ -320,13 +335,13 @@ describe('a member in the member portal', () => {
 
   it("lets no one else reach member A's records by its ids: another member's owner, an applicant, a removed colleague, a terminated member's user", async () => {
     const strangers = { otherOwner, applicant, removed, formerMember };
-    for (const { method, url } of memberRoutesWithIdsOfA()) {
+    for (const { method, url, body } of memberRoutesWithIdsOfA()) {
       for (const [who, cookie] of Object.entries(strangers)) {
         const withMember = `${url}${url.includes('?') ? '&' : '?'}member=pm-a`;
-        const asked = await ask(cookie, { method, url: withMember });
+        const asked = await ask(cookie, { method, url: withMember, body });
         expect(asked.statusCode, `${who} ${method} ${withMember}`).toBe(404);
-        if ([ids.open, ids.certificate, ids.creditNote].some((id) => url.includes(id))) {
-          const byId = await ask(cookie, { method, url });
+        if ([ids.open, ids.certificate, ids.creditNote, staffUid].some((id) => url.includes(id))) {
+          const byId = await ask(cookie, { method, url, body });
           expect(byId.statusCode, `${who} ${method} ${url}`).toBe(404);
         }
       }
