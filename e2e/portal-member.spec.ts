@@ -6,6 +6,7 @@ import { expect, test } from './support/fixtures';
 import { ops } from './support/ops';
 import { yearAtHeadquarters } from './support/headquarters-day';
 import { cardInvoice, eventOf, signedDelivery } from './support/payments';
+import { countMail, linkIn, waitForMail, waitForMailAbout } from './support/mail';
 import { portalUrl } from './support/portal-journey';
 
 /**
@@ -270,5 +271,80 @@ test.describe('on a phone, in German', () => {
     await expect(invoice.getByRole('button', { name: /mit Karte bezahlen/ })).toHaveCount(0);
     await expectNoSidewaysScrolling(page);
     await expectAccessible(page);
+  });
+
+  test('the owner invites a colleague, who accepts by the e-mailed link and sees the invoices', async ({
+    page,
+    browser,
+  }) => {
+    const member = await memberWithOpenInvoice();
+    const invitee = `colleague-${member.suffix}@owner-cargo.example`;
+    const link = /https?:\/\/\S+/.exec(ops('portal-sign-in-link', member.email))?.[0] ?? '';
+    await page.goto(link);
+    await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(member.email);
+    await page.getByRole('button', { name: 'Anmelden' }).tap();
+    await page.getByRole('link', { name: 'Ihre Kolleginnen und Kollegen' }).tap();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Kolleginnen und Kollegen' }),
+    ).toBeVisible();
+    await expect(page.getByText(`${member.email} (Sie)`)).toBeVisible();
+
+    // A bad address is said in words, at the field.
+    const address = page.getByRole('textbox', { name: 'E-Mail-Adresse' });
+    await address.fill('not an address');
+    await page.getByRole('button', { name: 'Einladung senden' }).tap();
+    await expect(
+      page.getByText('Geben Sie eine E-Mail-Adresse wie name@beispiel.ch ein.'),
+    ).toBeVisible();
+    await address.fill(invitee);
+    await page.getByRole('combobox', { name: 'Rolle' }).selectOption({ label: 'Mitarbeiter' });
+    await page.getByRole('button', { name: 'Einladung senden' }).tap();
+    await expect(
+      page.getByRole('status').filter({ hasText: `Einladung an ${invitee} gesendet.` }),
+    ).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Versandte Einladungen' })
+        .getByText(invitee, { exact: false }),
+    ).toBeVisible();
+    await expectNoSidewaysScrolling(page);
+    await expectAccessible(page);
+
+    // The invitee, in another browser, opens the e-mailed invitation and signs in there.
+    const invitation = linkIn(await waitForMailAbout(invitee, member.legalName));
+    expect(invitation).toMatch(new RegExp(`^${portalUrl}/invitations/[\\w-]+$`));
+    const context = await browser.newContext({ locale: 'en-GB' });
+    try {
+      const colleague = await context.newPage();
+      await colleague.goto(invitation);
+      const before = countMail(invitee);
+      await colleague.getByRole('textbox', { name: 'E-mail address' }).fill(invitee);
+      await colleague.getByRole('button', { name: 'Send me a link' }).click();
+      await colleague.goto(linkIn(await waitForMail(invitee, before)));
+      await expect(colleague.getByRole('heading', { level: 1, name: 'Invitation' })).toBeVisible();
+      await expect(colleague.getByText(`invites you to ${member.legalName}`)).toBeVisible();
+      await expectAccessible(colleague);
+      await colleague.getByRole('button', { name: 'Accept' }).click();
+      await expect(
+        colleague
+          .getByRole('status')
+          .filter({ hasText: `Welcome: you are now a colleague at ${member.legalName}.` }),
+      ).toBeVisible();
+      await colleague.getByRole('link', { name: 'Go to your home' }).click();
+      await expect(
+        colleague.getByRole('heading', { level: 1, name: 'Your membership' }),
+      ).toBeVisible();
+      await expect(colleague.getByText('You are one of its staff.')).toBeVisible();
+      await colleague.getByRole('link', { name: 'Your invoices' }).click();
+      await expect(
+        colleague.getByRole('heading', { name: `Invoice ${member.invoiceNumber}` }),
+      ).toBeVisible();
+    } finally {
+      await context.close();
+    }
+
+    // The owner's list shows the new colleague.
+    await page.reload();
+    await expect(page.getByText(invitee, { exact: true })).toBeVisible();
   });
 });

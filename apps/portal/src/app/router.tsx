@@ -14,6 +14,10 @@ const screenLoaders: Record<
     import('../screens/application').then((module) => ({ default: module.ApplicationScreen })),
   invoices: () =>
     import('../screens/invoices').then((module) => ({ default: module.InvoicesScreen })),
+  colleagues: () =>
+    import('../screens/colleagues').then((module) => ({ default: module.ColleaguesScreen })),
+  invitation: () =>
+    import('../screens/invitation').then((module) => ({ default: module.InvitationScreen })),
   endorse: () => import('../screens/endorse').then((module) => ({ default: module.EndorseScreen })),
 };
 

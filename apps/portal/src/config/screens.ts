@@ -12,7 +12,13 @@ export const portalScreens = defineScreens({
     screens: { application: screen('application', '/applications/:aid') },
   }),
   // A member's side (issue 35): its invoices (the home shows the membership and certificates).
-  membership: defineArea({ screens: { invoices: screen('invoices', '/invoices') } }),
+  membership: defineArea({
+    screens: {
+      invoices: screen('invoices', '/invoices'),
+      colleagues: screen('colleagues', '/colleagues'),
+      invitation: screen('invitation', '/invitations/:id'),
+    },
+  }),
   // The national association's page by e-mailed link (issue 34): no account, the token its key.
   endorsements: defineArea({ screens: { endorse: screen('endorse', '/endorse/:token') } }),
 });

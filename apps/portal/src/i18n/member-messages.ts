@@ -1,3 +1,4 @@
+import { colleagueMessages } from './messages/features/colleagues';
 import { membershipMessages } from './messages/features/membership';
 
 /**
@@ -7,10 +8,10 @@ import { membershipMessages } from './messages/features/membership';
  * screen of the portal (`/apply`) stays within its 100 KB. A member feature adds its part here.
  */
 export const memberMessages = {
-  en: { ...membershipMessages.en },
-  fr: { ...membershipMessages.fr },
-  de: { ...membershipMessages.de },
-  es: { ...membershipMessages.es },
+  en: { ...membershipMessages.en, ...colleagueMessages.en },
+  fr: { ...membershipMessages.fr, ...colleagueMessages.fr },
+  de: { ...membershipMessages.de, ...colleagueMessages.de },
+  es: { ...membershipMessages.es, ...colleagueMessages.es },
 };
 
 export type MemberMessageId = keyof typeof memberMessages.en;

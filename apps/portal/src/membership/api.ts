@@ -5,6 +5,13 @@ import type {
   TPortalInvoice,
   TPortalMembership,
 } from '@ops/contract/portal-membership';
+import type {
+  TPortalColleagues,
+  TPortalInvitation,
+  TPortalInviteRequest,
+  TPortalReceivedInvitation,
+} from '@ops/contract/portal-colleagues';
+import type { TPortalMemberRole } from '@ops/contract/portal-membership';
 import { apiRequest } from '@ops/ui/api-client';
 
 /** The member side of the operating contract (issue 35), for the signed-in user's member. */
@@ -22,6 +29,27 @@ export const membershipApi = {
     `/api/statement?${new URLSearchParams({ from, to }).toString()}`,
   invoicePdfHref: (iid: string) => `/api/invoices/${encodeURIComponent(iid)}/pdf`,
   certificatePdfHref: (cid: string) => `/api/certificates/${encodeURIComponent(cid)}/pdf`,
+};
+
+/** The colleagues (issue 35): who is there, invitations, roles; and invitations received. */
+export const colleaguesApi = {
+  list: () => apiRequest<TPortalColleagues>('/api/colleagues'),
+  invite: (request: TPortalInviteRequest) =>
+    apiRequest<TPortalInvitation>('/api/colleagues', { body: request }),
+  changeRole: (uid: string, role: TPortalMemberRole) =>
+    apiRequest<TPortalColleagues>(`/api/colleagues/${encodeURIComponent(uid)}`, {
+      method: 'PATCH',
+      body: { role },
+    }),
+  remove: (uid: string) =>
+    apiRequest<TPortalColleagues>(`/api/colleagues/${encodeURIComponent(uid)}`, {
+      method: 'DELETE',
+    }),
+  received: () => apiRequest<{ items: TPortalReceivedInvitation[] }>('/api/invitations'),
+  answer: (id: string, accept: boolean) =>
+    apiRequest<{ memberMid: string | null }>(`/api/invitations/${encodeURIComponent(id)}/answer`, {
+      body: { accept },
+    }),
 };
 
 /** An enumeration's value as an ICU select key ("pending-payment" → "pendingPayment"). */

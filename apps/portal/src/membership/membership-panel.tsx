@@ -69,9 +69,17 @@ function Membership({ membership }: { membership: TPortalMembership }) {
         ))
       )}
       <p className="text-sm text-slate-700">{t('membership.role', { role: membership.role })}</p>
-      <Link to={paths.invoices.getHref()} className={linkButton}>
-        <Message id="membership.invoices" />
-      </Link>
+      <p className="flex flex-wrap gap-2">
+        <Link to={paths.invoices.getHref()} className={linkButton}>
+          <Message id="membership.invoices" />
+        </Link>
+        <Link
+          to={paths.colleagues.getHref()}
+          className="inline-flex min-h-11 items-center rounded-md border border-slate-300 px-4 font-medium text-slate-900 hover:bg-slate-50"
+        >
+          <Message id="colleagues.link" />
+        </Link>
+      </p>
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { SignInPanel } from '../components/sign-in-panel';
 import { EndorsementRequests } from '../endorsement/endorsement-requests';
 import { MemberMessages } from '../i18n/member-messages-provider';
 import { MembershipPanel } from '../membership/membership-panel';
+import { ReceivedInvitations } from '../membership/received-invitations';
 import { useMemberHome } from '../membership/use-member-home';
 import { paths } from '../config/screens';
 import { Message, useMessages } from '../i18n/message';
@@ -45,6 +46,7 @@ function SignedInHome() {
       ) : null}
       {/* The page's h1 is the membership's, else the applications'; the rest follow it. */}
       <Applications isPageTitle={!home} />
+      <ReceivedInvitations />
       <EndorsementRequests />
     </div>
   );
