@@ -297,7 +297,9 @@ test.describe('on a phone, in German', () => {
       page.getByText('Geben Sie eine E-Mail-Adresse wie name@beispiel.ch ein.'),
     ).toBeVisible();
     await address.fill(invitee);
-    await page.getByRole('combobox', { name: 'Rolle' }).selectOption({ label: 'Mitarbeiter' });
+    await page
+      .getByRole('combobox', { name: 'Rolle', exact: true })
+      .selectOption({ label: 'Mitarbeiter' });
     await page.getByRole('button', { name: 'Einladung senden' }).tap();
     await expect(
       page.getByRole('status').filter({ hasText: `Einladung an ${invitee} gesendet.` }),
