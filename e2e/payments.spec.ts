@@ -1,7 +1,7 @@
 import { yearAtHeadquarters } from './support/headquarters-day';
 import { withDatabase } from './support/database';
 import { expect, test } from './support/fixtures';
-import { cardInvoice, eventOf, signedDelivery } from './support/payments';
+import { cardInvoice, eventOf, postSignedEvent } from './support/payments';
 
 const thisYear = yearAtHeadquarters();
 
@@ -56,27 +56,19 @@ test('a signed card payment shows in Payments, with its events, and pays the lin
     ['invoice.finalized', 'open', created + 60],
     ['invoice.paid', 'paid', created + 120],
   ] as const) {
-    const { payload, signature } = signedDelivery(
+    const response = await postSignedEvent(
+      page.request,
       eventOf(type, cardInvoice(providerId, status, created, member), at),
     );
-    const response = await page.request.fetch('/api/webhooks/stripe', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      data: payload,
-    });
     expect(response.status(), await response.text()).toBe(200);
   }
 
   // A forged delivery is refused.
-  const forged = signedDelivery(
+  const refused = await postSignedEvent(
+    page.request,
     eventOf('invoice.paid', cardInvoice('in_forged', 'paid', created, member), created),
     'whsec_not_the_secret',
   );
-  const refused = await page.request.fetch('/api/webhooks/stripe', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': forged.signature },
-    data: forged.payload,
-  });
   expect(refused.status()).toBe(400);
 
   // The list finds it by the customer's e-mail.

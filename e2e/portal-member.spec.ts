@@ -5,7 +5,7 @@ import { withDatabase } from './support/database';
 import { expect, test } from './support/fixtures';
 import { ops } from './support/ops';
 import { yearAtHeadquarters } from './support/headquarters-day';
-import { cardInvoice, eventOf, signedDelivery } from './support/payments';
+import { cardInvoice, eventOf, postSignedEvent } from './support/payments';
 import { countMail, linkIn, waitForMail, waitForMailAbout } from './support/mail';
 import { portalUrl } from './support/portal-journey';
 
@@ -198,14 +198,10 @@ test.describe('on a phone, in German', () => {
     // The provider's page for the invoice exists (the card-payment flow made it, its webhook
     // told us); its page is the provider's, which this test stands in for.
     const deliver = async (type: string, status: 'open' | 'paid', at: number) => {
-      const { payload, signature } = signedDelivery(
+      const response = await postSignedEvent(
+        page.request,
         eventOf(type, cardInvoice(providerId, status, created, member), at),
       );
-      const response = await page.request.fetch('/api/webhooks/stripe', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-        data: payload,
-      });
       expect(response.status(), await response.text()).toBe(200);
     };
     await deliver('invoice.finalized', 'open', created + 60);

@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test';
 import Stripe from 'stripe';
 
 /** The card-payment webhook's signing secret of the e2e server (STRIPE_WEBHOOK_SECRET). */
@@ -58,4 +59,14 @@ export function eventOf(type: string, object: object, created: number) {
     type,
     data: { object },
   };
+}
+
+/** Posts an event to the console's webhook signed as the provider signs it (no session, no Origin). */
+export function postSignedEvent(request: APIRequestContext, event: unknown, secret?: string) {
+  const { payload, signature } = signedDelivery(event, secret);
+  return request.fetch('/api/webhooks/stripe', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    data: payload,
+  });
 }

@@ -1,6 +1,7 @@
 import type { OperatorRole } from '@ops/contract';
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, MembersTable } from '../src/db/schema';
+import type { Database, InvoicesTable, MembersTable } from '../src/db/schema';
+import { clock } from '../src/lib/clock';
 import { loadCountries } from '../src/seed/countries';
 import { createTestApp, signInAsNewOperator, type TestApp } from './app';
 import { apiAs } from './requests';
@@ -19,6 +20,31 @@ export function memberRow(mid: string, fields: Partial<Insertable<MembersTable>>
     country_iso2: 'CH',
     ...fields,
   } satisfies Insertable<MembersTable>;
+}
+
+/**
+ * An issued membership invoice of this year of CHF 450.00, numbered `P-<iid>`, due far ahead,
+ * ready to insert; `fields` set any other column or override these.
+ */
+export function invoiceRow(
+  iid: string,
+  mid: string,
+  fields: Partial<Insertable<InvoicesTable>> = {},
+) {
+  const year = clock.year();
+  return {
+    iid,
+    number: `P-${iid}`,
+    member_mid: mid,
+    kind: 'membership' as const,
+    year,
+    currency: 'CHF',
+    status: 'issued' as const,
+    issue_date: `${year}-01-05`,
+    due_date: '2999-12-31',
+    total_minor: '45000',
+    ...fields,
+  } satisfies Insertable<InvoicesTable>;
 }
 
 /** Inserts members straight into the database, as the seed or an import would. */

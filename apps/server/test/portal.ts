@@ -44,3 +44,17 @@ export async function signInToPortal(
   if (response.statusCode !== 200) throw new Error(`Portal sign-in failed: ${response.body}`);
   return cookieFrom(response.headers['set-cookie'], portalSessionCookieName);
 }
+
+/** Makes an account a member's user with a role (as the console's users area does), or none. */
+export async function linkToMember(
+  t: Pick<TestApp, 'database'>,
+  email: string,
+  mid: string | null,
+  role: 'owner' | 'admin' | 'staff' | null,
+): Promise<void> {
+  await t.database.db
+    .updateTable('users')
+    .set({ member_mid: mid, member_role: role })
+    .where('email', '=', email)
+    .execute();
+}

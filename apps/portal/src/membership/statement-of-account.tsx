@@ -30,29 +30,25 @@ export function StatementOfAccount() {
       </h2>
       <p className="text-sm text-slate-700">{t('statement.intro')}</p>
       <div className="flex flex-wrap gap-3">
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          {t('statement.from')}
-          <input
-            type="date"
-            className={dateInput}
-            value={from}
-            max={today}
-            onChange={(event) => setFrom(event.target.value)}
-            aria-describedby={problem ? `${id}-problem` : undefined}
-          />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          {t('statement.to')}
-          <input
-            type="date"
-            className={dateInput}
-            value={to}
-            max={today}
-            onChange={(event) => setTo(event.target.value)}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${id}-problem` : undefined}
-          />
-        </label>
+        {(
+          [
+            ['statement.from', from, setFrom],
+            ['statement.to', to, setTo],
+          ] as const
+        ).map(([label, value, set]) => (
+          <label key={label} className="flex flex-col gap-1 text-sm font-medium">
+            {t(label)}
+            <input
+              type="date"
+              className={dateInput}
+              value={value}
+              max={today}
+              onChange={(event) => set(event.target.value)}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? `${id}-problem` : undefined}
+            />
+          </label>
+        ))}
       </div>
       <p id={`${id}-problem`} role="status" className="text-sm font-medium text-red-800">
         {problem ? t(problem) : ''}

@@ -120,7 +120,6 @@ function ColleagueItem({
   const t = useMessages();
   const { language } = useLanguage();
   const refusal = useRefusal();
-  const id = useId();
   const [role, setRole] = useState<TPortalMemberRole>(colleague.role);
   const [isConfirming, setIsConfirming] = useState(false);
   const [isBusy, setIsBusy] = useState(false);
@@ -151,23 +150,11 @@ function ColleagueItem({
       </p>
       {canManage ? (
         <div className="flex flex-wrap items-end gap-2">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-role`} className="text-sm font-medium">
-              {t('colleagues.roleOf', { email: colleague.email })}
-            </label>
-            <select
-              id={`${id}-role`}
-              value={role}
-              onChange={(event) => setRole(event.target.value as TPortalMemberRole)}
-              className="min-h-11 rounded-md border border-slate-400 bg-white px-2"
-            >
-              {portalMemberRoles.map((value) => (
-                <option key={value} value={value}>
-                  {t('colleagues.role', { role: value })}
-                </option>
-              ))}
-            </select>
-          </div>
+          <RoleSelect
+            label={t('colleagues.roleOf', { email: colleague.email })}
+            value={role}
+            onChange={setRole}
+          />
           <Button
             variant="secondary"
             className="min-h-11"
@@ -209,6 +196,39 @@ function ColleagueItem({
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** A role to pick, labelled, in the person's words. */
+function RoleSelect({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: TPortalMemberRole;
+  onChange: (role: TPortalMemberRole) => void;
+}) {
+  const t = useMessages();
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value as TPortalMemberRole)}
+        className="min-h-11 rounded-md border border-slate-400 bg-white px-2"
+      >
+        {portalMemberRoles.map((role) => (
+          <option key={role} value={role}>
+            {t('colleagues.role', { role })}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
@@ -277,23 +297,7 @@ function InviteForm({ onSent }: { onSent: (email: string) => void }) {
           error={error}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-role`} className="text-sm font-medium">
-            {t('colleagues.inviteRole')}
-          </label>
-          <select
-            id={`${id}-role`}
-            value={role}
-            onChange={(event) => setRole(event.target.value as TPortalMemberRole)}
-            className="min-h-11 rounded-md border border-slate-400 bg-white px-2"
-          >
-            {portalMemberRoles.map((value) => (
-              <option key={value} value={value}>
-                {t('colleagues.role', { role: value })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <RoleSelect label={t('colleagues.inviteRole')} value={role} onChange={setRole} />
         <Button type="submit" className="min-h-11" isBusy={isBusy}>
           {isBusy ? t('colleagues.sending') : t('colleagues.send')}
         </Button>

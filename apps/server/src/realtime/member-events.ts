@@ -1,11 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { reconnectedChannel } from '../db/notifications';
 import type { Database } from '../db/schema';
 import { requireSession } from '../http/access';
 import { membershipsOfUser } from '../members';
-import { subscribeToChanges, type ChangeEvent } from './changes';
-import { openEventStream, orderedSender, streamLifetime } from './event-stream';
-import { claimStreamSlot, recheckStreamSession, streamHeartbeatMs } from './session-streams';
+import type { ChangeEvent } from './changes';
+import { openSessionStream } from './session-streams';
 
 /** The tables whose changes a member's screens show, and the column naming the member. */
 const memberTables = {
@@ -35,13 +33,8 @@ export function streamMemberEvents(
   reply: FastifyReply,
   openStreams: Set<() => void>,
 ): void {
-  const session = requireSession(request);
-  const { uid } = session.user;
-  const { db, notifications } = app.deps;
-  const releaseSlot = claimStreamSlot(app, request);
-  const stream = openEventStream(reply);
-  const send = orderedSender(request, stream, () => lifetime.isClosed);
-
+  const { uid } = requireSession(request).user;
+  const { db } = app.deps;
   let mids = new Set<string>();
   const readMemberships = async () => {
     mids = new Set((await membershipsOfUser(db, uid)).map((member) => member.mid));
@@ -56,42 +49,32 @@ export function streamMemberEvents(
       .executeTakeFirst();
     return row?.mid != null && mids.has(row.mid);
   };
-  const checkSession = () =>
-    send(async () => {
-      const current = await recheckStreamSession(app, session);
-      if (current) await readMemberships();
-      if (!current || mids.size === 0) {
-        lifetime.close();
-        return null;
-      }
-      return ': keep-alive\n\n';
-    });
-
-  const unsubscribeChanges = subscribeToChanges(notifications, (change) => {
-    if (change.table === 'users' && change.id === uid) checkSession();
-    if (!isMemberTable(change.table)) return;
-    const memberChange = { ...change, table: change.table };
-    send(async () =>
-      (await isTheirs(memberChange))
-        ? `event: change\ndata: ${JSON.stringify({ table: change.table })}\n\n`
-        : null,
-    );
-  });
-  const unsubscribeReconnect = notifications.subscribe(reconnectedChannel, () => {
+  openSessionStream(app, request, reply, openStreams, ({ send, checkNow }) => {
     send(async () => {
       await readMemberships();
-      return 'event: reconnected\ndata: {}\n\n';
+      return 'event: ready\ndata: {}\n\n';
     });
-  });
-  const heartbeat = setInterval(checkSession, streamHeartbeatMs);
-  const lifetime = streamLifetime(openStreams, request, stream, [
-    () => clearInterval(heartbeat),
-    unsubscribeChanges,
-    unsubscribeReconnect,
-    releaseSlot,
-  ]);
-  send(async () => {
-    await readMemberships();
-    return 'event: ready\ndata: {}\n\n';
+    return {
+      change: (change) => {
+        if (change.table === 'users' && change.id === uid) checkNow();
+        if (!isMemberTable(change.table)) return;
+        const memberChange = { ...change, table: change.table };
+        send(async () =>
+          (await isTheirs(memberChange))
+            ? `event: change\ndata: ${JSON.stringify({ table: change.table })}\n\n`
+            : null,
+        );
+      },
+      reconnected: () =>
+        send(async () => {
+          await readMemberships();
+          return 'event: reconnected\ndata: {}\n\n';
+        }),
+      // A person no longer any member's user (removed, the member deleted) hears no more.
+      heartbeat: async () => {
+        await readMemberships();
+        return mids.size > 0;
+      },
+    };
   });
 }

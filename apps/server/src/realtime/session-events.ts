@@ -1,10 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { reconnectedChannel } from '../db/notifications';
 import { requireSession } from '../http/access';
 import { findOperatorRecord } from '../operators';
-import { subscribeToChanges } from './changes';
-import { openEventStream, orderedSender, streamLifetime } from './event-stream';
-import { claimStreamSlot, recheckStreamSession, streamHeartbeatMs } from './session-streams';
+import { openSessionStream } from './session-streams';
 
 /**
  * The one event stream a browser holds (its tabs share it, web `lib/browser-stream.ts`), which
@@ -27,52 +24,43 @@ export function streamSessionEvents(
   reply: FastifyReply,
   openStreams: Set<() => void>,
 ): void {
-  const session = requireSession(request);
-  const { uid } = session.user;
-  const { db, notifications } = app.deps;
-  const releaseSlot = claimStreamSlot(app, request);
-  const stream = openEventStream(reply);
+  const { uid } = requireSession(request).user;
+  const { db } = app.deps;
   const streamGauge = app.deps.metrics.streams.open;
   streamGauge.inc();
-
   // As last sent in `event: operator`: the change feed is the caller's only while this is true.
   let isOperator = false;
-  const send = orderedSender(request, stream, () => lifetime.isClosed);
-  const pushRecord = () =>
-    send(async () => {
-      const record = await findOperatorRecord(db, uid);
-      isOperator = record !== null;
-      return `event: operator\ndata: ${JSON.stringify(record)}\n\n`;
-    });
-  const checkSession = () =>
-    send(async () => {
-      const current = await recheckStreamSession(app, session);
-      if (!current) {
-        lifetime.close();
-        return null;
-      }
-      // A notification lost between two listener connections cannot leave the gate wrong for
-      // longer than a heartbeat.
-      if (current.isOperator !== isOperator) pushRecord();
-      return ': keep-alive\n\n';
-    });
-
-  const unsubscribeChanges = subscribeToChanges(notifications, (change) => {
-    if (change.id === uid && change.table === 'operators') pushRecord();
-    if (change.id === uid && change.table === 'users') checkSession();
-    send(() => (isOperator ? `event: change\ndata: ${JSON.stringify(change)}\n\n` : null));
-  });
-  const unsubscribeReconnect = notifications.subscribe(reconnectedChannel, () => {
-    pushRecord();
-    send(() => (isOperator ? 'event: reconnected\ndata: {}\n\n' : null));
-  });
-  const heartbeat = setInterval(checkSession, streamHeartbeatMs);
-  const lifetime = streamLifetime(openStreams, request, stream, [
-    () => clearInterval(heartbeat),
-    unsubscribeChanges,
-    unsubscribeReconnect,
-    releaseSlot,
-    () => streamGauge.dec(),
-  ]);
-  pushRecord();
+  openSessionStream(
+    app,
+    request,
+    reply,
+    openStreams,
+    ({ send, checkNow }) => {
+      const pushRecord = () =>
+        send(async () => {
+          const record = await findOperatorRecord(db, uid);
+          isOperator = record !== null;
+          return `event: operator\ndata: ${JSON.stringify(record)}\n\n`;
+        });
+      pushRecord();
+      return {
+        change: (change) => {
+          if (change.id === uid && change.table === 'operators') pushRecord();
+          if (change.id === uid && change.table === 'users') checkNow();
+          send(() => (isOperator ? `event: change\ndata: ${JSON.stringify(change)}\n\n` : null));
+        },
+        reconnected: () => {
+          pushRecord();
+          send(() => (isOperator ? 'event: reconnected\ndata: {}\n\n' : null));
+        },
+        heartbeat: (current) => {
+          // A notification lost between two listener connections cannot leave the gate wrong
+          // for longer than a heartbeat.
+          if (current.isOperator !== isOperator) pushRecord();
+          return true;
+        },
+      };
+    },
+    [() => streamGauge.dec()],
+  );
 }

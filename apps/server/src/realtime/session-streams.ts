@@ -1,7 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkSession, type SessionContext } from '../auth';
 import { AppError } from '../errors';
+import { reconnectedChannel } from '../db/notifications';
 import { requireSession, sessionPolicy } from '../http/access';
+import { subscribeToChanges, type ChangeEvent } from './changes';
+import { openEventStream, orderedSender, streamLifetime } from './event-stream';
 
 /**
  * How often an open stream sends a comment line, which keeps proxies from closing it while quiet,
@@ -63,4 +66,65 @@ export function recheckStreamSession(
   session: SessionContext,
 ): Promise<SessionContext | null> {
   return checkSession(app.deps.db, sessionPolicy(app), session.tokenHash);
+}
+
+export type SessionStreamHandlers = {
+  /** A change of the feed, as it arrives (the stream decides what, if anything, to send). */
+  change: (change: ChangeEvent) => void;
+  /** The database listener reconnected: changes may have been missed. */
+  reconnected: () => void;
+  /**
+   * At each heartbeat, once the session was found still valid: the stream's own re-check
+   * (false ends the stream). A keep-alive follows.
+   */
+  heartbeat: (current: SessionContext) => Promise<boolean> | boolean;
+};
+
+/**
+ * The skeleton every signed-in person's stream shares (the console's and the member portal's):
+ * the session, a slot of the session's, the response taken over, one ordered sender, the change
+ * feed and the listener's reconnections handed to the stream, and a heartbeat that re-checks the
+ * session (a revoked, idle or disabled one ends the stream) and sends a keep-alive. Every
+ * subscription and timer ends with the stream.
+ */
+export function openSessionStream(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  openStreams: Set<() => void>,
+  handlers: (stream: {
+    session: SessionContext;
+    send: (work: () => Promise<string | null> | string | null) => void;
+    close: () => void;
+    /** Runs the heartbeat's checks now (a change of the person's own record). */
+    checkNow: () => void;
+  }) => SessionStreamHandlers,
+  cleanUps: (() => void)[] = [],
+): void {
+  const session = requireSession(request);
+  const releaseSlot = claimStreamSlot(app, request);
+  const stream = openEventStream(reply);
+  const send = orderedSender(request, stream, () => lifetime.isClosed);
+  const close = () => lifetime.close();
+  const checkNow = () =>
+    send(async () => {
+      const current = await recheckStreamSession(app, session);
+      if (!current || !(await own.heartbeat(current))) {
+        close();
+        return null;
+      }
+      return ': keep-alive\n\n';
+    });
+  const own = handlers({ session, send, close, checkNow });
+  const { notifications } = app.deps;
+  const unsubscribeChanges = subscribeToChanges(notifications, own.change);
+  const unsubscribeReconnect = notifications.subscribe(reconnectedChannel, own.reconnected);
+  const heartbeat = setInterval(checkNow, streamHeartbeatMs);
+  const lifetime = streamLifetime(openStreams, request, stream, [
+    () => clearInterval(heartbeat),
+    unsubscribeChanges,
+    unsubscribeReconnect,
+    releaseSlot,
+    ...cleanUps,
+  ]);
 }

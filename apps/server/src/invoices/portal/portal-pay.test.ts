@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAsNewOperator, type TestApp } from '../../../test/app';
 import { eventStream } from '../../../test/event-stream';
-import { memberRow } from '../../../test/fixtures';
-import { servePortalApp, signInToPortal, testPortalUrl } from '../../../test/portal';
+import { invoiceRow, memberRow } from '../../../test/fixtures';
+import { linkToMember, servePortalApp, signInToPortal, testPortalUrl } from '../../../test/portal';
 import { buildSwissIban } from '../../lib/iban';
 import { clock } from '../../lib/clock';
 import { formatMemberIban } from '@ops/contract/member-formats';
@@ -30,21 +30,13 @@ describe('POST /api/invoices/{iid}/pay in the member portal', () => {
   const year = clock.year();
   const cardPage = nextId('in');
 
-  const invoice = (iid: string, mid: string, fields: Record<string, unknown> = {}) => ({
-    iid,
-    number: `PAY-${iid}`,
-    member_mid: mid,
-    kind: 'membership' as const,
-    year,
-    currency: 'CHF',
-    status: 'issued' as const,
-    issue_date: `${year}-01-05`,
-    due_date: '2999-12-31',
-    total_minor: '45000',
-    bank_account_id: 'pay-ba',
-    payment_reference: 'RF18539007547034',
-    ...fields,
-  });
+  const invoice = (iid: string, mid: string, fields: Parameters<typeof invoiceRow>[2] = {}) =>
+    invoiceRow(iid, mid, {
+      number: `PAY-${iid}`,
+      bank_account_id: 'pay-ba',
+      payment_reference: 'RF18539007547034',
+      ...fields,
+    });
 
   const post = (cookie: string, iid: string, origin = testPortalUrl) =>
     portal.inject({
@@ -108,16 +100,8 @@ describe('POST /api/invoices/{iid}/pay in the member portal', () => {
       .execute();
     owner = await signInToPortal(t, portal, 'owner@pay-a.example');
     otherOwner = await signInToPortal(t, portal, 'owner@pay-b.example');
-    for (const [email, mid] of [
-      ['owner@pay-a.example', 'pay-a'],
-      ['owner@pay-b.example', 'pay-b'],
-    ] as const) {
-      await db
-        .updateTable('users')
-        .set({ member_mid: mid, member_role: 'owner' })
-        .where('email', '=', email)
-        .execute();
-    }
+    await linkToMember(t, 'owner@pay-a.example', 'pay-a', 'owner');
+    await linkToMember(t, 'owner@pay-b.example', 'pay-b', 'owner');
     operator = await signInAsNewOperator(t, 'pay-operator@example.org');
     // The provider's invoice for ours, made by the card-payment flow, arrives by the webhook.
     const opened = await deliver(t, cardEvent('invoice.finalized', 'open', 'pay-card'));

@@ -7,9 +7,9 @@ import type {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAsNewOperator, testPublicUrl, type TestApp } from '../../../test/app';
-import { memberRow, uidOf } from '../../../test/fixtures';
+import { invoiceRow, memberRow, uidOf } from '../../../test/fixtures';
 import { pdfText } from '../../invoices/pdf-test-support';
-import { servePortalApp, signInToPortal, testPortalUrl } from '../../../test/portal';
+import { linkToMember, servePortalApp, signInToPortal, testPortalUrl } from '../../../test/portal';
 import { clock } from '../../lib/clock';
 import { loadCountries } from '../../seed/countries';
 
@@ -44,19 +44,8 @@ describe('a member in the member portal', () => {
     creditNote: 'pm-cn-a',
   };
 
-  const invoice = (iid: string, mid: string, fields: Record<string, unknown>) => ({
-    iid,
-    number: `P-${iid}`,
-    member_mid: mid,
-    kind: 'membership' as const,
-    year,
-    currency: 'CHF',
-    status: 'issued' as const,
-    issue_date: `${year}-01-05`,
-    due_date: '2999-12-31',
-    total_minor: '45000',
-    ...fields,
-  });
+  const invoice = (iid: string, mid: string, fields: Parameters<typeof invoiceRow>[2]) =>
+    invoiceRow(iid, mid, fields);
 
   const certificate = (cid: string, mid: string, fields: Record<string, unknown> = {}) => ({
     cid,
@@ -72,11 +61,7 @@ describe('a member in the member portal', () => {
   });
 
   const link = (email: string, mid: string | null, role: 'owner' | 'admin' | 'staff' | null) =>
-    t.database.db
-      .updateTable('users')
-      .set({ member_mid: mid, member_role: role })
-      .where('email', '=', email)
-      .execute();
+    linkToMember(t, email, mid, role);
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -4,7 +4,12 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app';
 import { memberRow, uidOf } from '../../../../test/fixtures';
-import { servePortalApp, signInToPortal, testPortalUrl } from '../../../../test/portal';
+import {
+  linkToMember,
+  servePortalApp,
+  signInToPortal,
+  testPortalUrl,
+} from '../../../../test/portal';
 
 /**
  * A member's colleagues in the portal (issue 35): owners and admins invite by e-mail (a link in
@@ -32,11 +37,7 @@ describe('colleagues in the member portal', () => {
       ...(body ? { payload: body } : {}),
     });
   const link = (email: string, mid: string, role: 'owner' | 'admin' | 'staff') =>
-    t.database.db
-      .updateTable('users')
-      .set({ member_mid: mid, member_role: role })
-      .where('email', '=', email)
-      .execute();
+    linkToMember(t, email, mid, role);
   const invite = async (cookie: string, email: string, role: 'owner' | 'admin' | 'staff') => {
     const response = await call(cookie, 'POST', '/api/colleagues', { email, role });
     expect(response.statusCode, response.body).toBe(201);
