@@ -7,6 +7,8 @@ type Overview = {
   failedEmails: number;
   suggestedBankPayments: number;
   unmatchedBankPayments: number;
+  pendingChangeRequests: number;
+  pendingCloseRequests: number;
   dunningLevels: { level: number; name: string; invoices: number }[];
   suspension: { level: number; name: string; dueOnOrBefore: string; members: number } | null;
   asOf: string;
@@ -21,6 +23,16 @@ const cards = [
     empty: 'No applications are waiting for review.',
     list: 'Applications',
     nav: 'Applications',
+  },
+  {
+    label: 'Change requests to review',
+    count: (overview: Overview) => overview.pendingChangeRequests,
+    href: '/change-requests?status=pending&kind=company-data',
+    description: () =>
+      'Changes of company data members asked for in the portal, waiting for review.',
+    empty: 'No change of company data is waiting for review.',
+    list: 'Change requests',
+    nav: 'Change requests',
   },
   {
     label: 'Bank payments to match',
@@ -59,6 +71,8 @@ const emptyOverview = (): Overview => ({
   failedEmails: 0,
   suggestedBankPayments: 0,
   unmatchedBankPayments: 0,
+  pendingChangeRequests: 0,
+  pendingCloseRequests: 0,
   dunningLevels: [
     { level: 1, name: 'Reminder 1', invoices: 0 },
     { level: 2, name: 'Reminder 2', invoices: 0 },

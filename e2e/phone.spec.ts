@@ -206,6 +206,7 @@ test.describe('at desktop size', () => {
       ['Countries', /\/countries$/],
       ['Payment tolerances', /\/settings\/payment-tolerances$/],
       ['Membership billing', /\/settings\/membership-billing$/],
+      ['Member portal', /\/settings\/member-portal$/],
       ['Dunning', /\/settings\/dunning$/],
       ['Exchange rates', /\/settings\/exchange-rates$/],
       ['Jobs', /\/settings\/jobs$/],

@@ -18,6 +18,8 @@ const sidebarLabels = [
   'Ops',
   'Applications',
   'Members',
+  // Issue 35: what members ask from the portal, beside the members.
+  'Change requests',
   'Certificates',
   'Invoices',
   'Payments',

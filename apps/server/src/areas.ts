@@ -7,6 +7,7 @@ import { bankAccountsArea } from './bank-accounts/area';
 import { bankStatementsArea } from './bank-statements/area';
 import { bulkEditRoutes } from './bulk-edit/routes';
 import { certificatesArea } from './certificates/area';
+import { changeRequestsArea } from './change-requests/area';
 import { countriesArea } from './countries/area';
 import { creditNotesArea } from './credit-notes/area';
 import { dunningRoutes } from './dunning/routes';
@@ -51,6 +52,7 @@ export const areas: readonly FastifyPluginAsyncZod[] = [
   functionsArea,
   searchArea,
   membersArea,
+  changeRequestsArea,
   countriesArea,
   bankAccountsArea,
   auditArea,

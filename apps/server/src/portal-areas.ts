@@ -2,8 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { portalApplicationsArea, portalEndorsementsArea } from './applications/area';
 import { portalAuthArea } from './auth/area';
 import { portalCertificatesArea } from './certificates/area';
+import { portalCompanyArea } from './change-requests/area';
 import { portalCountriesArea } from './countries/area';
 import { portalCreditNotesArea } from './credit-notes/area';
+import { portalDirectoryArea } from './directory/area';
 import { healthArea } from './health/area';
 import { portalInvoicesArea } from './invoices/area';
 import { portalLedgerArea } from './ledger/area';
@@ -24,6 +26,8 @@ export const portalAreas: readonly FastifyPluginAsyncZod[] = [
   portalEndorsementsArea,
   portalCountriesArea,
   portalMembershipArea,
+  portalCompanyArea,
+  portalDirectoryArea,
   portalInvoicesArea,
   portalCreditNotesArea,
   portalCertificatesArea,

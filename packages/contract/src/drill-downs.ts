@@ -3,6 +3,7 @@ import { filterSyntax } from './list-definition';
 import type { activityList } from './lists/activity';
 import type { applicationsList } from './lists/applications';
 import type { certificatesList } from './lists/certificates';
+import type { changeRequestsList } from './lists/change-requests';
 import type { emailsList } from './lists/emails';
 import type { invoicesList } from './lists/invoices';
 import type { membersList } from './lists/members';
@@ -32,6 +33,7 @@ export type TDrillDown =
   | { screen: 'invoices'; query: ListQueryOf<typeof invoicesList> }
   | { screen: 'applications'; query: ListQueryOf<typeof applicationsList> }
   | { screen: 'certificates'; query: ListQueryOf<typeof certificatesList> }
+  | { screen: 'changeRequests'; query: ListQueryOf<typeof changeRequestsList> }
   | { screen: 'emails'; query: ListQueryOf<typeof emailsList> }
   | { screen: 'activity'; query: ListQueryOf<typeof activityList> }
   /** A member's record; `tab=ledger` opens its ledger (every invoice with its open balance). */

@@ -196,3 +196,9 @@ export const languageLabels: Record<Language, string> = {
   de: 'German',
   es: 'Spanish',
 };
+
+/** What a member asks staff from the portal (issue 35): company data, or to close the account. */
+export const changeRequestKinds = ['company-data', 'close-account'] as const;
+
+/** A change request's life: pending until staff approve or decline it, or the member withdraws. */
+export const changeRequestStatuses = ['pending', 'approved', 'declined', 'withdrawn'] as const;

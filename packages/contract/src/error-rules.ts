@@ -125,6 +125,7 @@ export const domainRules = {
   'unknown-namespace': 'The XML is not a camt.053 or camt.054 message of versions 001.04–001.08.',
   'undo-expired': 'The undo of a bulk change is taken only shortly after it (issue 19).',
   unique: 'The value is used by another record already.',
+  unchanged: 'The request asks for what the record already says (issue 35).',
   'unpaid-invoices': 'The member still owes money.',
   'user-disabled': 'The user is disabled.',
   'user-unavailable': 'A disabled or deleted user cannot be granted access.',

@@ -42,6 +42,15 @@ export const overviewDrillDowns = {
     screen: 'applications',
     query: { status: applicationStatusesAwaitingReview },
   }),
+  /** Issue 35: what members asked in the portal, pending, of each kind (as the home counts). */
+  changeRequests: (): TDrillDown => ({
+    screen: 'changeRequests',
+    query: { status: 'pending', kind: 'company-data' },
+  }),
+  closeRequests: (): TDrillDown => ({
+    screen: 'changeRequests',
+    query: { status: 'pending', kind: 'close-account' },
+  }),
   /** The unmatched payments queue: the suggestions first, then the unmatched. */
   bankPayments: (): TDrillDown => ({ screen: 'bankStatementsUnmatched' }),
   emails: (): TDrillDown => ({ screen: 'emails', query: { state: failedEmailState } }),

@@ -21,6 +21,15 @@ export const ZHomeOverview = z
       .number()
       .int()
       .describe('Bank payments no rule could book, waiting to be assigned or set aside'),
+    // Issue 35: what members asked from the portal, waiting for staff.
+    pendingChangeRequests: z
+      .number()
+      .int()
+      .describe('Company-data change requests from the member portal, waiting for staff'),
+    pendingCloseRequests: z
+      .number()
+      .int()
+      .describe('Requests to close an account from the member portal, waiting for staff'),
     dunningLevels: z
       .array(
         z.object({

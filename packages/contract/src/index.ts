@@ -24,6 +24,8 @@ export * from './portal-endorsements';
 export * from './portal-membership';
 export * from './portal-colleagues';
 export * from './certificates';
+export * from './change-requests';
+export * from './directory';
 export * from './users';
 export * from './operator-admin';
 export * from './member-fixes';

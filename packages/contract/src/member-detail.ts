@@ -100,6 +100,12 @@ export const ZMemberEdit = z.object({
       'Enter a valid e-mail address',
     )
     .describe('General e-mail address of the member'),
+  billingEmail: optionalText(254)
+    .refine(
+      (value) => value === null || z.regexes.email.test(value),
+      'Enter a valid e-mail address',
+    )
+    .describe('Where invoices and reminders go, when not the general e-mail address'),
   phone: optionalText(30)
     .refine(
       (value) => value === null || phonePattern.test(value),
@@ -231,6 +237,10 @@ export const ZMemberDetail = z
     vatNumber: z.string().nullable(),
     website: z.string().nullable(),
     email: z.string().nullable(),
+    billingEmail: z
+      .string()
+      .nullable()
+      .describe('Where invoices and reminders go; null: the general e-mail address'),
     phone: z.string().nullable(),
     nationalAssociationMid: z.string().nullable(),
     nationalAssociationName: z.string().nullable(),

@@ -24,11 +24,12 @@ export const eventStreamPath = '/api/events/stream';
 
 /**
  * The member portal's stream (issue 35): `event: ready`, then `event: change` with only the table
- * (members, invoices, certificates) when a record of the signed-in user's members changed.
+ * (members, invoices, certificates, member_change_requests) when a record of the signed-in
+ * user's members changed.
  */
 export const portalMemberEventsPath = '/api/membership/events';
 
 export const ZPortalMemberChange = z
-  .object({ table: z.enum(['members', 'invoices', 'certificates']) })
+  .object({ table: z.enum(['members', 'invoices', 'certificates', 'member_change_requests']) })
   .describe("One of the member's records changed: refetch");
 export type TPortalMemberChange = z.infer<typeof ZPortalMemberChange>;

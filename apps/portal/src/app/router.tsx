@@ -16,6 +16,7 @@ const screenLoaders: Record<
     import('../screens/invoices').then((module) => ({ default: module.InvoicesScreen })),
   colleagues: () =>
     import('../screens/colleagues').then((module) => ({ default: module.ColleaguesScreen })),
+  company: () => import('../screens/company').then((module) => ({ default: module.CompanyScreen })),
   invitation: () =>
     import('../screens/invitation').then((module) => ({ default: module.InvitationScreen })),
   endorse: () => import('../screens/endorse').then((module) => ({ default: module.EndorseScreen })),

@@ -6,10 +6,10 @@ import {
 import { isApiError } from '@ops/ui/api-client';
 import { Button } from '@ops/ui/button';
 import { useId, useRef, useState } from 'react';
-import { useIntl } from 'react-intl';
 import { Message, useMessages } from '../i18n/message';
 import type { MessageId } from '../i18n/messages/en';
 import { documentsApi, type UploadProgress } from './documents-api';
+import { useFileSize } from './file-size';
 
 type Document = TPortalApplication['documents'][number];
 type Category = TPortalApplication['category'];
@@ -39,18 +39,6 @@ function uploadErrorOf(error: unknown): MessageId {
   if (rule === 'too_small') return 'documents.error.empty';
   if (rule === 'status') return 'documents.error.closed';
   return 'documents.error.other';
-}
-
-function useFileSize() {
-  const intl = useIntl();
-  return (bytes: number) => {
-    const megabytes = bytes >= 1024 * 1024;
-    return intl.formatNumber(megabytes ? bytes / 1024 / 1024 : Math.max(bytes / 1024, 0.1), {
-      style: 'unit',
-      unit: megabytes ? 'megabyte' : 'kilobyte',
-      maximumFractionDigits: 1,
-    });
-  };
 }
 
 type Upload = { type: Document['type']; fileName: string } & UploadProgress;

@@ -11,11 +11,13 @@ export const portalScreens = defineScreens({
   applications: defineArea({
     screens: { application: screen('application', '/applications/:aid') },
   }),
-  // A member's side (issue 35): its invoices (the home shows the membership and certificates).
+  // A member's side (issue 35): its invoices (the home shows the membership and certificates),
+  // colleagues, and company data with its change requests.
   membership: defineArea({
     screens: {
       invoices: screen('invoices', '/invoices'),
       colleagues: screen('colleagues', '/colleagues'),
+      company: screen('company', '/company'),
       invitation: screen('invitation', '/invitations/:id'),
     },
   }),

@@ -1,4 +1,5 @@
 import { colleagueMessages } from './messages/features/colleagues';
+import { companyMessages } from './messages/features/company';
 import { membershipMessages } from './messages/features/membership';
 
 /**
@@ -8,10 +9,10 @@ import { membershipMessages } from './messages/features/membership';
  * screen of the portal (`/apply`) stays within its 100 KB. A member feature adds its part here.
  */
 export const memberMessages = {
-  en: { ...membershipMessages.en, ...colleagueMessages.en },
-  fr: { ...membershipMessages.fr, ...colleagueMessages.fr },
-  de: { ...membershipMessages.de, ...colleagueMessages.de },
-  es: { ...membershipMessages.es, ...colleagueMessages.es },
+  en: { ...membershipMessages.en, ...colleagueMessages.en, ...companyMessages.en },
+  fr: { ...membershipMessages.fr, ...colleagueMessages.fr, ...companyMessages.fr },
+  de: { ...membershipMessages.de, ...colleagueMessages.de, ...companyMessages.de },
+  es: { ...membershipMessages.es, ...colleagueMessages.es, ...companyMessages.es },
 };
 
 export type MemberMessageId = keyof typeof memberMessages.en;

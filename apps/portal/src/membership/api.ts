@@ -12,6 +12,7 @@ import type {
   TPortalReceivedInvitation,
 } from '@ops/contract/portal-colleagues';
 import type { TPortalMemberRole } from '@ops/contract/portal-membership';
+import type { TPortalCompany } from '@ops/contract/change-requests';
 import { apiRequest } from '@ops/ui/api-client';
 
 /** The member side of the operating contract (issue 35), for the signed-in user's member. */
@@ -29,6 +30,8 @@ export const membershipApi = {
     `/api/statement?${new URLSearchParams({ from, to }).toString()}`,
   invoicePdfHref: (iid: string) => `/api/invoices/${encodeURIComponent(iid)}/pdf`,
   certificatePdfHref: (cid: string) => `/api/certificates/${encodeURIComponent(cid)}/pdf`,
+  /** The company data and the requests waiting for staff (the company screen's `companyApi`). */
+  company: () => apiRequest<TPortalCompany>('/api/company'),
 };
 
 /** The colleagues (issue 35): who is there, invitations, roles; and invitations received. */

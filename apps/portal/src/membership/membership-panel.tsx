@@ -1,5 +1,7 @@
+import type { TPortalChangeRequest } from '@ops/contract/change-requests';
 import type { TPortalCertificate, TPortalMembership } from '@ops/contract/portal-membership';
 import { formatMemberDay, formatMemberMoney } from '@ops/contract/member-formats';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { paths } from '../config/screens';
 import { useLanguage } from '../i18n/language-provider';
@@ -9,6 +11,8 @@ import type { MemberHome } from './use-member-home';
 
 const linkButton =
   'inline-flex min-h-11 items-center rounded-md bg-sky-700 px-4 font-medium text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600';
+const secondaryLink =
+  'inline-flex min-h-11 items-center rounded-md border border-slate-300 px-4 font-medium text-slate-900 hover:bg-slate-50';
 
 /**
  * What a member's user sees first on the home (issue 35): the membership in words, paid through,
@@ -18,6 +22,7 @@ export function MembershipPanel({ home }: { home: MemberHome }) {
   return (
     <>
       <Membership membership={home.membership} />
+      <PendingRequests requests={home.pendingRequests} />
       <Certificates certificates={home.certificates} />
     </>
   );
@@ -73,14 +78,42 @@ function Membership({ membership }: { membership: TPortalMembership }) {
         <Link to={paths.invoices.getHref()} className={linkButton}>
           <Message id="membership.invoices" />
         </Link>
-        <Link
-          to={paths.colleagues.getHref()}
-          className="inline-flex min-h-11 items-center rounded-md border border-slate-300 px-4 font-medium text-slate-900 hover:bg-slate-50"
-        >
+        <Link to={paths.colleagues.getHref()} className={secondaryLink}>
           <Message id="colleagues.link" />
+        </Link>
+        <Link to={paths.company.getHref()} className={secondaryLink}>
+          <Message id="company.link" />
         </Link>
       </p>
     </section>
+  );
+}
+
+/** The member's requests waiting for staff, each said in a line, with the way to see them. */
+function PendingRequests({ requests }: { requests: TPortalChangeRequest[] }) {
+  const t = useMessages();
+  const intl = useIntl();
+  if (requests.length === 0) return null;
+  return (
+    <div className="space-y-1 rounded-md bg-amber-50 p-3">
+      {requests.map((request) => (
+        <p key={request.id}>
+          {t('company.pending', {
+            kind: selectKey(request.kind),
+            date: intl.formatDate(request.requestedAt, {
+              dateStyle: 'long',
+              timeZone: 'Europe/Zurich',
+            }),
+          })}
+        </p>
+      ))}
+      <Link
+        to={paths.company.getHref()}
+        className="inline-flex min-h-11 items-center text-sky-900 underline"
+      >
+        <Message id="company.pendingLink" />
+      </Link>
+    </div>
   );
 }
 

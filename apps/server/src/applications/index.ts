@@ -4,3 +4,5 @@ export { selectedApplications } from './selected-applications';
 // The daily jobs (issue 34): endorsement reminders and escalation; untouched online drafts.
 export { runEndorsementDaily } from './endorsement/daily';
 export { deleteExpiredDrafts, remindUntouchedDrafts } from './portal/draft-expiry';
+// A change request's document from the member portal (issue 35) is judged like an applicant's.
+export { checkUploadedFile, cleanFileName } from './documents';

@@ -23,6 +23,11 @@ export const throttleLimits = {
   /** Requests to the public endorsement links (issue 34): per address, and per token. */
   endorsementsPerIp: { points: 120, durationSeconds: 60 },
   endorsementsPerToken: { points: 60, durationSeconds: 60 },
+  /**
+   * Searches of the public member directory (issue 35), per address: a person reads a page in
+   * seconds; 30 pages a minute is more than reading and far less than scraping 100,000 members.
+   */
+  directoryPerIp: { points: 30, durationSeconds: 60 },
 } satisfies Record<string, Limit>;
 
 export type ThrottleName = keyof typeof throttleLimits;

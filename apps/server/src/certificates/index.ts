@@ -10,3 +10,5 @@ export { revokeCertificateIn } from './revoke';
 export { federationName } from './pdf';
 // The daily expiry sweep, a scheduled job (`jobs/tasks/`).
 export { expireCertificates } from './expire';
+// The public member directory (issue 35) links each entry to its certificate's check.
+export { verificationUrlOf } from './detail';

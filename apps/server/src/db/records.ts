@@ -62,6 +62,24 @@ const recordTables = {
     keyWord: 'id',
     label: (row: Selectable<Database['member_invitations']>) => `The invitation of ${row.email}`,
   },
+  member_change_requests: {
+    key: 'id',
+    noun: 'change request',
+    keyWord: 'id',
+    label: () => 'The change request',
+  },
+  member_directory_entries: {
+    key: 'member_mid',
+    noun: 'directory entry',
+    keyWord: 'id',
+    label: () => 'The directory entry',
+  },
+  member_portal_settings: {
+    key: 'id',
+    noun: 'member portal settings',
+    keyWord: 'id',
+    label: () => 'The member portal settings',
+  },
   users: {
     key: 'uid',
     noun: 'user',

@@ -157,6 +157,8 @@ export type MembersTable = Tracked &
     /** Not chased by dunning until this day (a payment plan), with why (migration 0033). */
     dunning_exempt_until: DateOnly | null;
     dunning_exempt_reason: string | null;
+    /** Where invoices and reminders go when set, else `email` (migration 0063). */
+    billing_email: string | null;
   };
 
 export type ApplicationsTable = Tracked & {
@@ -213,6 +215,49 @@ export type EndorsementLinksTable = {
   superseded_at: Timestamp | null;
   waived_at: Timestamp | null;
   waived_reason: string | null;
+};
+
+/** One company-data field a member asked to change: as the member saw it, and what it asked. */
+export type StoredFieldChange = { field: string; from: unknown; to: unknown };
+
+/** What a member's owner or admin asked of staff from the portal (migration 0063). */
+export type MemberChangeRequestsTable = Tracked & {
+  id: string;
+  member_mid: string;
+  kind: 'company-data' | 'close-account';
+  requested_by: string;
+  member_version: number;
+  changes: Json<StoredFieldChange[]>;
+  note: string | null;
+  status: Defaulted<'pending' | 'approved' | 'declined' | 'withdrawn'>;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  decision_reason: string | null;
+  applied: Json<StoredFieldChange[]> | null;
+  document_file_name: string | null;
+  document_content_type: string | null;
+  document_size_bytes: number | null;
+};
+
+/** The bytes of a change request's attached document (migration 0063). */
+export type ChangeRequestDocumentsTable = {
+  request_id: string;
+  sha256: string;
+  content: Buffer;
+};
+
+/** A member's entry in the public directory, its own choice (migration 0064). */
+export type MemberDirectoryEntriesTable = Tracked & {
+  member_mid: string;
+  listed: Defaulted<boolean>;
+  fields: Defaulted<string[]>;
+  services: Defaulted<string[]>;
+};
+
+/** The portal's settings (migration 0063): which company-data fields members change at once. */
+export type MemberPortalSettingsTable = Tracked & {
+  id: Defaulted<string>;
+  direct_fields: Defaulted<string[]>;
 };
 
 /** A colleague invited from the member portal (migration 0062): 7 days to answer. */
@@ -758,6 +803,10 @@ export type Database = {
   applications: ApplicationsTable;
   endorsement_links: EndorsementLinksTable;
   member_invitations: MemberInvitationsTable;
+  member_change_requests: MemberChangeRequestsTable;
+  change_request_documents: ChangeRequestDocumentsTable;
+  member_portal_settings: MemberPortalSettingsTable;
+  member_directory_entries: MemberDirectoryEntriesTable;
   application_documents: ApplicationDocumentsTable;
   number_counters: NumberCountersTable;
   invoices: InvoicesTable;

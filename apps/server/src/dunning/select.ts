@@ -115,7 +115,7 @@ export function dueInvoices(
          ${restrict}
     )
     SELECT c.iid, c.number, c.member_mid, m.legal_name AS member_name, m.number AS member_number,
-           m.email AS member_email, m.status AS member_status,
+           coalesce(m.billing_email, m.email) AS member_email, m.status AS member_status,
            m.preferred_language AS member_language, c.currency::text AS currency,
            c.balance_minor::text,
            c.total_minor::text, to_char(c.issue_date, 'YYYY-MM-DD') AS issue_date,
@@ -148,8 +148,10 @@ export function dueInvoices(
              WHEN c.balance_minor < coalesce(mn.minimum_minor, 0) THEN 'below-minimum'
            END AS skip_reason,
            CASE
-             WHEN m.email IS NULL OR btrim(m.email) = ''
-               OR EXISTS (SELECT 1 FROM undeliverable u WHERE u.address = lower(btrim(m.email)))
+             WHEN coalesce(m.billing_email, m.email) IS NULL
+               OR btrim(coalesce(m.billing_email, m.email)) = ''
+               OR EXISTS (SELECT 1 FROM undeliverable u
+                           WHERE u.address = lower(btrim(coalesce(m.billing_email, m.email))))
                THEN 'postal'
              ELSE 'email'
            END AS channel

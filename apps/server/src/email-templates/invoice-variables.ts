@@ -52,7 +52,8 @@ export async function loadInvoiceEmailFacts(
       'i.payment_reference',
       'm.legal_name',
       'm.number as member_number',
-      'm.email',
+      // Invoices go to the billing address when the member names one (issue 35).
+      sql<string | null>`coalesce(m.billing_email, m.email)`.as('email'),
       'm.preferred_language',
       'b.holder_name',
       'b.bank_name',

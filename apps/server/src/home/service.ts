@@ -16,6 +16,8 @@ const suspendableStatuses = ['pending-payment', 'active', 'overdue'];
  * - overdue invoices: issued and due before today (as the list's `overdue=true`; no due date is
  *   never overdue), by `invoices_home_overdue_idx`;
  * - failed e-mails by a partial index;
+ * - change requests from the member portal waiting for staff, by the partial index of pending
+ *   ones (`member_change_requests_pending_idx`: a few hundred at most);
  * - bank payments waiting in the unmatched payments queue, per state (`bank_entries_list_state_sort_idx`);
  * - issued invoices per dunning level: an index of only those with a level sent
  *   (`invoices_home_dunning_idx`, migration 0039), read alone;
@@ -43,6 +45,8 @@ export async function getHomeOverview(
     emails: number;
     suggested: number;
     unmatched: number;
+    change_requests: number;
+    close_requests: number;
     dunning: { level: number; invoices: number }[] | null;
     suspension_cutoff: string | null;
     suspension_members: number | null;
@@ -57,6 +61,10 @@ export async function getHomeOverview(
       (SELECT count(*) FROM emails WHERE state = 'ERROR')::int AS emails,
       (SELECT count(*) FROM bank_entries WHERE state = 'suggested')::int AS suggested,
       (SELECT count(*) FROM bank_entries WHERE state = 'unmatched')::int AS unmatched,
+      (SELECT count(*) FROM member_change_requests
+        WHERE status = 'pending' AND kind = 'company-data')::int AS change_requests,
+      (SELECT count(*) FROM member_change_requests
+        WHERE status = 'pending' AND kind = 'close-account')::int AS close_requests,
       (SELECT json_agg(json_build_object('level', dunning_level, 'invoices', n))
          FROM (SELECT dunning_level, count(*)::int AS n FROM invoices
                 WHERE status = 'issued' AND dunning_level > 0
@@ -85,6 +93,8 @@ export async function getHomeOverview(
     failedEmails: row.emails,
     suggestedBankPayments: row.suggested,
     unmatchedBankPayments: row.unmatched,
+    pendingChangeRequests: row.change_requests,
+    pendingCloseRequests: row.close_requests,
     dunningLevels: levels.map((level) => ({
       level: level.level,
       name: level.name,

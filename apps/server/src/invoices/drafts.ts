@@ -6,7 +6,7 @@ import {
   type TInvoiceDraftUpdate,
   type TInvoiceLine,
 } from '@ops/contract';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { OperatorActor } from '../db/audit';
 import type { Database, InvoiceLine } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
@@ -23,7 +23,9 @@ type DraftInput = TInvoiceDraftRequest;
 export async function requireInvoiceMember(trx: Trx, mid: string, field = 'body.memberMid') {
   const member = await trx
     .selectFrom('members')
-    .select(['mid', 'number', 'legal_name', 'email', 'deleted_at', 'status'])
+    .select(['mid', 'number', 'legal_name', 'deleted_at', 'status'])
+    // Where the invoice's e-mail goes: the billing address when the member names one.
+    .select(sql<string | null>`coalesce(billing_email, email)`.as('email'))
     .where('mid', '=', mid)
     .executeTakeFirst();
   if (!member) throw badInput(field, 'exists', `No member has the id ${mid}.`);

@@ -77,7 +77,7 @@ export function selectCandidates(
       'm.mid',
       'm.number',
       'm.legal_name',
-      'm.email',
+      sql<string | null>`coalesce(m.billing_email, m.email)`.as('email'),
       'm.category',
       'm.billing_currency',
       'c.fee_category',

@@ -3,7 +3,7 @@ import {
   type TDocumentSendRequest,
   type TInvoiceSendResult,
 } from '@ops/contract';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { recordAudit, type OperatorActor } from '../db/audit';
 import { recordNotFound } from '../db/records';
 import type { Database } from '../db/schema';
@@ -37,7 +37,8 @@ export async function sendInvoiceAgain(
     const invoice = await trx
       .selectFrom('invoices as i')
       .leftJoin('members as m', 'm.mid', 'i.member_mid')
-      .select(['i.number', 'i.status', 'i.member_mid', 'm.email'])
+      .select(['i.number', 'i.status', 'i.member_mid'])
+      .select(sql<string | null>`coalesce(m.billing_email, m.email)`.as('email'))
       .where('i.iid', '=', iid)
       .executeTakeFirst();
     if (!invoice) throw recordNotFound('invoices', iid);

@@ -191,6 +191,7 @@ function memberFields(
     website: row.website,
     email: row.email,
     phone: row.phone,
+    billingEmail: row.billing_email,
     nationalAssociationMid: row.national_association_mid,
     nationalAssociationName: row.na_name,
     nationalAssociationNumber: row.na_number,

@@ -28,6 +28,7 @@ const editColumns = {
   vatNumber: 'vat_number',
   website: 'website',
   email: 'email',
+  billingEmail: 'billing_email',
   phone: 'phone',
   nationalAssociationMid: 'national_association_mid',
   billingCurrency: 'billing_currency',
@@ -40,6 +41,7 @@ async function checkEdit(
   trx: Transaction<Database>,
   row: MemberRow,
   changes: Partial<TMemberEdit>,
+  fieldPath: string,
 ): Promise<void> {
   const issues: TFieldIssue[] = [];
   if (changes.countryIso2 && changes.countryIso2 !== row.country_iso2) {
@@ -50,7 +52,7 @@ async function checkEdit(
       .executeTakeFirst();
     if (!country) {
       issues.push({
-        path: 'body.countryIso2',
+        path: `${fieldPath}.countryIso2`,
         rule: 'exists',
         message: `No country has the code ${changes.countryIso2}.`,
       });
@@ -68,7 +70,8 @@ async function checkEdit(
           : association.category !== 'association'
             ? `${recordLabel('members', association)} is not an association member.`
             : null;
-    if (message) issues.push({ path: 'body.nationalAssociationMid', rule: 'association', message });
+    if (message)
+      issues.push({ path: `${fieldPath}.nationalAssociationMid`, rule: 'association', message });
   }
   const category = changes.category;
   if (category && category !== row.category) {
@@ -76,7 +79,7 @@ async function checkEdit(
       const links = await countAssociationLinks(trx, row.mid);
       if (links.members + links.countries > 0) {
         issues.push({
-          path: 'body.category',
+          path: `${fieldPath}.category`,
           rule: 'referenced',
           message: `It is the national association of ${links.members} member(s) and ${links.countries} country(ies); link them to another association first.`,
         });
@@ -84,7 +87,7 @@ async function checkEdit(
     }
     if (category === 'honorary' && row.status === 'overdue') {
       issues.push({
-        path: 'body.category',
+        path: `${fieldPath}.category`,
         rule: 'transition',
         message: 'Honorary members are never overdue: settle or change the status first.',
       });
@@ -105,6 +108,38 @@ export type UpdateMemberOptions = {
 };
 
 /**
+ * Inside the caller's transaction, on the member row it locked: writes the fields of `changes`
+ * that differ from the row, after the business rules, through the records store with its audit
+ * entry. Answers the fields written (none: nothing was written, no new version). The console's
+ * edit and an approved change request from the portal (issue 35) share it.
+ */
+export async function writeMemberChanges(
+  trx: Transaction<Database>,
+  actor: Actor,
+  row: MemberRow,
+  changes: Partial<TMemberEdit>,
+  audit: { action: string; reason?: string } = { action: 'update' },
+  /** Where the request carries the fields, for a 400's `path` (the portal's `body.changes`). */
+  fieldPath = 'body',
+): Promise<(keyof TMemberEdit)[]> {
+  const set: Record<string, unknown> = {};
+  const written: (keyof TMemberEdit)[] = [];
+  for (const [field, column] of Object.entries(editColumns) as [
+    keyof TMemberEdit,
+    keyof MembersTable,
+  ][]) {
+    const value = changes[field];
+    if (value === undefined || value === row[column]) continue;
+    set[column] = value;
+    written.push(field);
+  }
+  if (written.length === 0) return written;
+  await checkEdit(trx, row, changes, fieldPath);
+  await updateRecord(trx, actor, 'members', row, set as RecordChanges<'members'>, audit);
+  return written;
+}
+
+/**
  * Edits a member's fields at the version the client read. Fields equal to the stored value are
  * not written; an edit that changes nothing writes nothing (no new version, no audit entry).
  */
@@ -116,20 +151,7 @@ export async function updateMember(
   await writeTransaction(db, async (trx) => {
     const row = await lockLiveMember(trx, options.mid);
     await checkRecordVersion(trx, 'members', row, options.version);
-    const set: Record<string, unknown> = {};
-    for (const [field, column] of Object.entries(editColumns) as [
-      keyof TMemberEdit,
-      keyof MembersTable,
-    ][]) {
-      const value = options.changes[field];
-      if (value === undefined || value === row[column]) continue;
-      set[column] = value;
-    }
-    if (Object.keys(set).length === 0) return;
-    await checkEdit(trx, row, options.changes);
-    await updateRecord(trx, actor, 'members', row, set as RecordChanges<'members'>, {
-      action: 'update',
-    });
+    await writeMemberChanges(trx, actor, row, options.changes);
   });
   return requireMemberDetail(db, options.mid);
 }

@@ -12,3 +12,8 @@ export { selectedMembers } from './selected-members';
 // certificates areas' portal routes scope every read to.
 export { membershipsOfUser, portalMemberOf, type PortalMember } from './portal/member-of-user';
 export { portalMemberRoutes, type PortalPdf } from './portal/member-routes';
+// An approved change request from the portal (issue 35, `change-requests/`) writes the member
+// as the console's edit does: the same rules, the records store, one audit entry.
+export { writeMemberChanges } from './edit';
+export { lockLiveMember, type MemberRow } from './live-member';
+export { memberUserActor } from './portal/colleagues/colleague-rules';

@@ -9,3 +9,5 @@ export { toSearchTask } from './service';
 export { issueSearchKey } from './keys';
 // The index worker, started by `server.ts`.
 export { startSearchWorker } from './worker';
+// The public member directory (issue 35) searches names with the palette's engine.
+export { searchDocuments } from './engine';

@@ -46,6 +46,13 @@ export const screenLoaders: Record<ScreenId, LoadScreen> = {
   member: () =>
     import('@/features/members/routes/member').then((m) => withRouteParams(m.MemberRoute, ['mid'])),
 
+  'change-requests': () =>
+    import('@/features/change-requests/routes/change-requests').then((m) => m.ChangeRequestsRoute),
+  'change-request': () =>
+    import('@/features/change-requests/routes/change-request').then((m) =>
+      withRouteParams(m.ChangeRequestRoute, ['id']),
+    ),
+
   certificates: () =>
     import('@/features/certificates/routes/certificates').then((m) => m.CertificatesRoute),
   certificate: () =>
@@ -110,6 +117,10 @@ export const screenLoaders: Record<ScreenId, LoadScreen> = {
     import('@/features/settings/routes/payment-tolerances').then((m) => m.PaymentTolerancesRoute),
   'membership-billing': () =>
     import('@/features/settings/routes/membership-billing').then((m) => m.MembershipBillingRoute),
+  'member-portal-settings': () =>
+    import('@/features/settings/routes/member-portal-settings').then(
+      (m) => m.MemberPortalSettingsRoute,
+    ),
   'dunning-settings': () =>
     import('@/features/settings/routes/dunning-settings').then((m) => m.DunningSettingsRoute),
   'email-templates': () =>

@@ -136,6 +136,8 @@ describe('screens rendered through the route table', () => {
       // Issue 16 adds the payment tolerances to the settings.
       'Payment tolerances /settings/payment-tolerances',
       'Membership billing /settings/membership-billing',
+      // Issue 35: the fields members change in the portal without review.
+      'Member portal /settings/member-portal',
       // Issue 17: the dunning levels.
       'Dunning /settings/dunning',
       // Issue 18: the exchange rates of the CHF equivalents.

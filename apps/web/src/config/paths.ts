@@ -66,6 +66,12 @@ export const listHrefs = {
       memberCategory: filter.memberCategory,
       sort: filter.sort,
     }),
+  /**
+   * Issue 35: the change-request queue in a status and of a kind
+   * (`?status=pending&kind=close-account`), oldest first.
+   */
+  changeRequests: (filter: { status?: string; kind?: string } = {}) =>
+    withListQuery(paths.changeRequests.getHref(), { status: filter.status, kind: filter.kind }),
   /** E-mails in a delivery state (`?state=ERROR`). */
   emails: (filter: { state?: string } = {}) =>
     withListQuery(paths.emails.getHref(), { state: filter.state }),

@@ -49,6 +49,18 @@ export const areas = defineScreens({
     },
   }),
 
+  // Issue 35: what members ask staff from the portal (a company-data change, closing the
+  // account), the oldest pending first; each request opens beside the queue.
+  changeRequests: defineArea({
+    sidebar: { label: 'Change requests', shortcut: 'q' },
+    screens: {
+      changeRequests: screen('change-requests', '/change-requests'),
+      changeRequest: screen('change-request', '/change-requests/:id', {
+        inside: 'change-requests',
+      }),
+    },
+  }),
+
   certificates: defineArea({
     sidebar: { label: 'Certificates', shortcut: 'c' },
     screens: {
@@ -143,6 +155,10 @@ export const areas = defineScreens({
       }),
       // Issue 32: the first-year rule of approvals.
       membershipBilling: screen('membership-billing', '/settings/membership-billing', {
+        inside: 'settings',
+      }),
+      // Issue 35: the company-data fields members change in the portal without review.
+      memberPortalSettings: screen('member-portal-settings', '/settings/member-portal', {
         inside: 'settings',
       }),
       // Issue 17: the dunning levels, minimum amounts and recent-payment days.

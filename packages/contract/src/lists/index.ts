@@ -2,6 +2,7 @@
 export * from './applications';
 export * from './bank-accounts';
 export * from './certificates';
+export * from './change-requests';
 export * from './countries';
 export * from './emails';
 export * from './invoices';

@@ -260,6 +260,12 @@ export interface CertificateSequences {
   year: number;
 }
 
+export interface ChangeRequestDocuments {
+  content: Buffer;
+  request_id: string;
+  sha256: string;
+}
+
 export interface Countries {
   active: Generated<boolean>;
   created_at: Generated<Timestamp>;
@@ -662,6 +668,41 @@ export interface JobSchedules {
   version: Generated<number>;
 }
 
+export interface MemberChangeRequests {
+  applied: JsonDocument | null;
+  changes: Generated<JsonDocument>;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  decision_reason: string | null;
+  document_content_type: string | null;
+  document_file_name: string | null;
+  document_size_bytes: number | null;
+  id: string;
+  kind: string;
+  member_mid: string;
+  member_version: number;
+  note: string | null;
+  requested_by: string;
+  status: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  updated_by: string | null;
+  version: Generated<number>;
+}
+
+export interface MemberDirectoryEntries {
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  fields: Generated<string[]>;
+  listed: Generated<boolean>;
+  member_mid: string;
+  services: Generated<string[]>;
+  updated_at: Generated<Timestamp>;
+  updated_by: string | null;
+  version: Generated<number>;
+}
+
 export interface MemberInvitations {
   answer: string | null;
   answered_at: Timestamp | null;
@@ -679,10 +720,21 @@ export interface MemberInvitations {
   version: Generated<number>;
 }
 
+export interface MemberPortalSettings {
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  direct_fields: Generated<string[]>;
+  id: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  updated_by: string | null;
+  version: Generated<number>;
+}
+
 export interface Members {
   address_line1: string | null;
   address_line2: string | null;
   billing_currency: Generated<string>;
+  billing_email: string | null;
   card_customer_id: string | null;
   category: string;
   city: string | null;
@@ -1075,6 +1127,7 @@ export interface DB {
   certificate_files: CertificateFiles;
   certificate_sequences: CertificateSequences;
   certificates: Certificates;
+  change_request_documents: ChangeRequestDocuments;
   countries: Countries;
   country_member_counts: CountryMemberCounts;
   country_reference: CountryReference;
@@ -1100,7 +1153,10 @@ export interface DB {
   job_instances: JobInstances;
   job_runs: JobRuns;
   job_schedules: JobSchedules;
+  member_change_requests: MemberChangeRequests;
+  member_directory_entries: MemberDirectoryEntries;
   member_invitations: MemberInvitations;
+  member_portal_settings: MemberPortalSettings;
   member_upload_chunks: MemberUploadChunks;
   member_upload_progress: MemberUploadProgress;
   member_upload_rows: MemberUploadRows;

@@ -58,6 +58,8 @@ import * as applicationQueueSignals from './0059-application-queue-signals';
 import * as endorsementLinks from './0060-endorsement-links';
 import * as applicationAnswers from './0061-application-answers';
 import * as memberInvitations from './0062-member-invitations';
+import * as changeRequests from './0063-change-requests';
+import * as directoryEntries from './0064-directory-entries';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -123,4 +125,6 @@ export const migrations: Record<string, Migration> = {
   '0060-endorsement-links': endorsementLinks,
   '0061-application-answers': applicationAnswers,
   '0062-member-invitations': memberInvitations,
+  '0063-change-requests': changeRequests,
+  '0064-directory-entries': directoryEntries,
 };

@@ -96,7 +96,7 @@ export async function selectLetters(
     SELECT n.id AS notice_id, n.level AS notice_level,
            to_char(n.as_of, 'YYYY-MM-DD') AS notice_as_of,
            i.iid, i.number, i.member_mid, m.legal_name AS member_name, m.number AS member_number,
-           m.email AS member_email, m.status AS member_status,
+           coalesce(m.billing_email, m.email) AS member_email, m.status AS member_status,
            m.preferred_language AS member_language,
            CASE WHEN m.deleted_at IS NOT NULL THEN 'member-deleted'
                 WHEN NOT ${hasPostalAddress} THEN 'no-address' END AS unprintable,

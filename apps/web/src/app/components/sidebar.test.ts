@@ -8,6 +8,8 @@ describe('the sidebar of the area registry', () => {
       { label: 'Ops', to: '/', end: true },
       { label: 'Applications', to: '/applications' },
       { label: 'Members', to: '/members' },
+      // Issue 35 adds the members' change requests from the portal right after Members.
+      { label: 'Change requests', to: '/change-requests' },
       { label: 'Certificates', to: '/certificates' },
       { label: 'Invoices', to: '/invoices' },
       { label: 'Payments', to: '/stripe-invoices' },

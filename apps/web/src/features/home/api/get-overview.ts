@@ -1,6 +1,7 @@
 import type { THomeOverview } from '@ops/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@ops/ui/api-client';
+import { useLiveChanges } from '@/lib/live-changes';
 import { areaKeys } from '@/lib/query-keys';
 
 const homeKeys = areaKeys('home');
@@ -32,6 +33,14 @@ export function overviewQueryOptions() {
   });
 }
 
+/**
+ * The counts, every minute; the members' requests from the portal (issue 35) at once, as they
+ * come and as colleagues decide them (a few a day: each one refetches).
+ */
 export function useOverview() {
+  const queryClient = useQueryClient();
+  useLiveChanges(['member_change_requests'], () => {
+    void queryClient.invalidateQueries({ queryKey: homeQueryKeys.overview });
+  });
   return useQuery(overviewQueryOptions());
 }

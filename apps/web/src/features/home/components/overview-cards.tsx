@@ -71,11 +71,12 @@ export function OverviewCards({ items }: { items: OverviewItem[] }) {
 
 /** Stands in for the cards while the counts load: their shape, without made-up numbers. */
 /**
- * As many placeholders as the counts usually make (applications, bank payments, e-mails, overdue
- * invoices, the four default dunning levels and the members due for suspension), and the line
- * under them, so that the Trends below do not jump when the counts arrive.
+ * As many placeholders as the counts usually make (applications, change and close-account
+ * requests, bank payments, e-mails, overdue invoices, the four default dunning levels and the
+ * members due for suspension), and the line under them, so that the Trends below do not jump
+ * when the counts arrive.
  */
-const usualCardCount = 9;
+const usualCardCount = 11;
 
 export function OverviewCardsSkeleton() {
   return (

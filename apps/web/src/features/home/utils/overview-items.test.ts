@@ -8,6 +8,8 @@ const overview: THomeOverview = {
   failedEmails: 3,
   suggestedBankPayments: 2,
   unmatchedBankPayments: 1_205,
+  pendingChangeRequests: 4,
+  pendingCloseRequests: 1,
   dunningLevels: [
     { level: 1, name: 'Reminder 1', invoices: 40 },
     { level: 3, name: 'Final notice', invoices: 0 },
@@ -27,6 +29,18 @@ describe('getOverviewItems', () => {
         label: 'Applications awaiting review',
         count: 12,
         href: '/applications?status=submitted,endorsed,under-review',
+      },
+      {
+        id: 'change-requests',
+        label: 'Change requests to review',
+        count: 4,
+        href: '/change-requests?status=pending&kind=company-data',
+      },
+      {
+        id: 'close-requests',
+        label: 'Close-account requests',
+        count: 1,
+        href: '/change-requests?status=pending&kind=close-account',
       },
       {
         id: 'bank-payments',
@@ -78,6 +92,20 @@ describe('getOverviewItems', () => {
     expect(items.map((item) => item.id)).not.toContain('suspension');
   });
 
+  it('says an empty queue of change or close-account requests in words', () => {
+    const items = getOverviewItems({
+      ...overview,
+      pendingChangeRequests: 0,
+      pendingCloseRequests: 0,
+    });
+    expect(items.find((item) => item.id === 'change-requests')?.emptyText).toBe(
+      'No change of company data is waiting for review.',
+    );
+    expect(items.find((item) => item.id === 'close-requests')?.emptyText).toBe(
+      'No member has asked to close its account.',
+    );
+  });
+
   it('has a sentence for an empty count', () => {
     const [applications] = getOverviewItems({ ...overview, applicationsAwaitingReview: 0 });
     expect(applications?.emptyText).toBe('No applications are waiting for review.');
@@ -100,5 +128,7 @@ describe('listHrefs (config/paths.ts), as the start page uses them', () => {
     expect(listHrefs.applications({ status: [] })).toBe('/applications');
     expect(listHrefs.invoices()).toBe('/invoices');
     expect(listHrefs.emails({ state: 'ERROR' })).toBe('/emails?state=ERROR');
+    expect(listHrefs.changeRequests()).toBe('/change-requests');
+    expect(listHrefs.changeRequests({ status: 'pending' })).toBe('/change-requests?status=pending');
   });
 });

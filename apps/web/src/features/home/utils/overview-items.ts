@@ -7,6 +7,8 @@ import { hrefOfDrillDown } from '@/lib/drill-down-href';
 export type OverviewItem = {
   id:
     | 'applications'
+    | 'change-requests'
+    | 'close-requests'
     | 'bank-payments'
     | 'emails'
     | 'invoices'
@@ -25,9 +27,10 @@ export type OverviewItem = {
 };
 
 /**
- * The counts of the start page ("To do today"), in the order they are shown: applications, bank
- * payments to match, failed e-mails, overdue invoices, one count per enabled dunning level, and
- * the members due for suspension.
+ * The counts of the start page ("To do today"), in the order they are shown: applications, the
+ * members' change and close-account requests from the portal, bank payments to match, failed
+ * e-mails, overdue invoices, one count per enabled dunning level, and the members due for
+ * suspension.
  */
 export function getOverviewItems(overview: THomeOverview): OverviewItem[] {
   const bankPayments = overview.suggestedBankPayments + overview.unmatchedBankPayments;
@@ -40,6 +43,26 @@ export function getOverviewItems(overview: THomeOverview): OverviewItem[] {
       href: hrefOfDrillDown(overviewDrillDowns.applications()),
       description: 'Submitted, endorsed or under review.',
       emptyText: 'No applications are waiting for review.',
+      tone: 'attention',
+    },
+    // Issue 35: what members asked from the portal, each count opening the pending requests of
+    // its kind in the queue (as the server counts them: pending, of that kind).
+    {
+      id: 'change-requests',
+      label: 'Change requests to review',
+      count: overview.pendingChangeRequests,
+      href: hrefOfDrillDown(overviewDrillDowns.changeRequests()),
+      description: 'Changes of company data members asked for in the portal, waiting for review.',
+      emptyText: 'No change of company data is waiting for review.',
+      tone: 'attention',
+    },
+    {
+      id: 'close-requests',
+      label: 'Close-account requests',
+      count: overview.pendingCloseRequests,
+      href: hrefOfDrillDown(overviewDrillDowns.closeRequests()),
+      description: 'Members who asked in the portal to close their account.',
+      emptyText: 'No member has asked to close its account.',
       tone: 'attention',
     },
     {

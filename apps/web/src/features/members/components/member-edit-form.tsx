@@ -40,6 +40,7 @@ export function toFormValues(member: TMemberDetail): TMemberEditInput {
     vatNumber: member.vatNumber ?? '',
     website: member.website ?? '',
     email: member.email ?? '',
+    billingEmail: member.billingEmail ?? '',
     phone: member.phone ?? '',
     nationalAssociationMid: member.nationalAssociationMid ?? '',
     billingCurrency: member.billingCurrency as TMemberEditInput['billingCurrency'],

@@ -23,6 +23,7 @@ export const memberFieldLabels: Readonly<Record<string, string>> = {
   vat_number: 'VAT/UID number',
   website: 'Website',
   email: 'E-mail',
+  billing_email: 'Billing e-mail',
   phone: 'Phone',
   national_association_mid: 'National association (id)',
   joined_on: 'Joined',

@@ -79,6 +79,19 @@ function memberFieldGroups(member: TMemberDetail, memberHref: (mid: string) => s
           copyLabel: 'e-mail address',
         },
         {
+          label: 'Billing e-mail',
+          value: member.billingEmail ? (
+            <a className={linkClass} href={`mailto:${member.billingEmail}`}>
+              {member.billingEmail}
+            </a>
+          ) : member.email ? (
+            // Empty: invoices and reminders go to the e-mail above (issue 35).
+            <span className="text-slate-600">None: invoices go to the e-mail</span>
+          ) : null,
+          copyValue: member.billingEmail,
+          copyLabel: 'billing e-mail address',
+        },
+        {
           label: 'Phone',
           value: member.phone ? (
             <a className={linkClass} href={`tel:${member.phone.replace(/[^+\d]/g, '')}`}>

@@ -47,6 +47,13 @@ export const settingsAreas: readonly SettingsArea[] = [
     isSettingsSection: true,
   },
   {
+    label: 'Member portal',
+    href: paths.memberPortalSettings.getHref(),
+    description:
+      'Which company-data fields members change in the portal at once; a change of any other field is a request staff approve or decline.',
+    isSettingsSection: true,
+  },
+  {
     label: 'Dunning',
     href: paths.dunningSettings.getHref(),
     description:

@@ -1,7 +1,7 @@
 import { FormTextField } from '@ops/ui/form-field';
 import type { MemberFormControl } from './form-types';
 
-/** E-mail, phone, website. */
+/** E-mail, billing e-mail, phone, website. */
 export function ContactFieldset({ control }: { control: MemberFormControl }) {
   return (
     <fieldset className="grid gap-4 @xl:grid-cols-2">
@@ -12,6 +12,14 @@ export function ContactFieldset({ control }: { control: MemberFormControl }) {
         label="E-mail"
         type="email"
         autoComplete="off"
+      />
+      <FormTextField
+        control={control}
+        name="billingEmail"
+        label="Billing e-mail"
+        type="email"
+        autoComplete="off"
+        help="Invoices and reminders go here; empty: the e-mail above"
       />
       <FormTextField
         control={control}

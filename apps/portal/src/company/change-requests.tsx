@@ -1,0 +1,213 @@
+import type { TFieldChange, TPortalChangeRequest } from '@ops/contract/change-requests';
+import { useId, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useMessages } from '../i18n/message';
+import { selectKey } from '../membership/api';
+import { companyApi } from './api';
+import { ChangeList } from './change-list';
+import {
+  documentAccept,
+  fileProblemOf,
+  uploadable,
+  uploadErrorOf,
+  UploadProgressBar,
+  type Upload,
+} from './document-upload';
+
+const statusStyles: Record<TPortalChangeRequest['status'], string> = {
+  pending: 'bg-amber-100 text-amber-950',
+  approved: 'bg-green-100 text-green-950',
+  declined: 'bg-red-100 text-red-950',
+  withdrawn: 'bg-slate-100 text-slate-900',
+};
+
+/** A day in headquarters' calendar, in the person's language ("3 November 2026"). */
+function useDay() {
+  const intl = useIntl();
+  return (at: string) => intl.formatDate(at, { dateStyle: 'long', timeZone: 'Europe/Zurich' });
+}
+
+/** Staff wrote something else than asked (they may edit a value before approving). */
+const differs = (asked: TFieldChange[], written: TFieldChange[]) =>
+  written.some((change) => asked.find((each) => each.field === change.field)?.to !== change.to);
+
+/**
+ * "Your requests" (issue 35): the member's change requests, newest first, each with its status in
+ * words, field by field what was asked (old → new), the dates, staff's reason for a decline, the
+ * document; owners and admins attach or replace the document of a pending one.
+ */
+export function ChangeRequests({
+  items,
+  canAttach,
+  onChanged,
+}: {
+  items: TPortalChangeRequest[];
+  canAttach: boolean;
+  onChanged: () => void;
+}) {
+  const t = useMessages();
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="space-y-2">
+      <h2 id={id} className="text-xl font-semibold">
+        {t('company.requests.title')}
+      </h2>
+      {items.length === 0 ? (
+        <p>{t('company.requests.none')}</p>
+      ) : (
+        <ul className="space-y-2">
+          {items.map((request) => (
+            <RequestItem
+              key={request.id}
+              request={request}
+              canAttach={canAttach && request.status === 'pending'}
+              onChanged={onChanged}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function RequestItem({
+  request,
+  canAttach,
+  onChanged,
+}: {
+  request: TPortalChangeRequest;
+  canAttach: boolean;
+  onChanged: () => void;
+}) {
+  const t = useMessages();
+  const day = useDay();
+  const { status } = request;
+  return (
+    <li className="min-w-0 space-y-2 rounded-md border border-slate-200 bg-white p-3">
+      <h3 className="font-medium">
+        {t('company.requests.kind', { kind: selectKey(request.kind) })}
+      </h3>
+      <p className="text-sm">
+        <span className={`rounded px-2 py-0.5 font-medium ${statusStyles[status]}`}>
+          {t('company.requests.status', { status })}
+        </span>
+      </p>
+      <p className="text-sm break-words text-slate-700">
+        {request.requestedBy
+          ? t('company.requests.asked', {
+              date: day(request.requestedAt),
+              email: request.requestedBy,
+            })
+          : t('company.requests.askedOn', { date: day(request.requestedAt) })}
+      </p>
+      {request.changes.length > 0 ? <ChangeList changes={request.changes} /> : null}
+      {request.note ? (
+        <p className="text-sm break-words whitespace-pre-line">
+          {t('company.requests.yourNote', { note: request.note })}
+        </p>
+      ) : null}
+      {request.decidedAt && status !== 'pending' ? (
+        <p className="text-sm text-slate-700">
+          {t('company.requests.decided', { status, date: day(request.decidedAt) })}
+        </p>
+      ) : null}
+      {request.decisionReason ? (
+        <p
+          className={`break-words whitespace-pre-line ${status === 'declined' ? 'font-medium' : 'text-sm'}`}
+        >
+          {status === 'declined'
+            ? t('company.requests.reason', { reason: request.decisionReason })
+            : t('company.requests.staffNote', { note: request.decisionReason })}
+        </p>
+      ) : null}
+      {status === 'approved' && request.applied && differs(request.changes, request.applied) ? (
+        <>
+          <p className="text-sm font-medium">{t('company.requests.applied')}</p>
+          <ChangeList changes={request.applied} />
+        </>
+      ) : null}
+      {request.document ? (
+        <a
+          href={companyApi.documentHref(request.id)}
+          className="inline-flex min-h-11 items-center break-all text-sky-900 underline"
+        >
+          {t('company.requests.document', { fileName: request.document.fileName })}
+        </a>
+      ) : null}
+      {canAttach ? <AttachDocument request={request} onAttached={onChanged} /> : null}
+    </li>
+  );
+}
+
+/** A file input that uploads at once to the pending request: its progress, then what became of it. */
+function AttachDocument({
+  request,
+  onAttached,
+}: {
+  request: TPortalChangeRequest;
+  onAttached: () => void;
+}) {
+  const t = useMessages();
+  const id = useId();
+  const [upload, setUpload] = useState<Upload | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+
+  async function send(file: File) {
+    setError(null);
+    setStatus(null);
+    const fileName = file.name;
+    const problem = fileProblemOf(file);
+    if (problem) {
+      setError(t(problem, { fileName }));
+      return;
+    }
+    setUpload({ fileName, loaded: 0, total: file.size });
+    try {
+      await companyApi.attachDocument(request.id, uploadable(file), {
+        onProgress: (progress) => setUpload({ fileName, ...progress }),
+      });
+      setStatus(t('company.result.attached', { fileName }));
+      onAttached();
+    } catch (failure) {
+      setError(t(uploadErrorOf(failure), { fileName }));
+    } finally {
+      setUpload(null);
+    }
+  }
+
+  return (
+    <div className="space-y-2">
+      {error ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <p role="status" className={status ? 'text-sm text-emerald-800' : 'sr-only'}>
+        {status}
+      </p>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          {t(request.document ? 'company.requests.replace' : 'company.requests.attach')}
+        </label>
+        <p id={`${id}-help`} className="text-xs text-slate-500">
+          {t('company.documentHelp')}
+        </p>
+        <input
+          id={id}
+          type="file"
+          aria-describedby={`${id}-help`}
+          accept={documentAccept}
+          disabled={upload !== null}
+          className="min-h-11 max-w-full text-sm file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void send(file);
+          }}
+        />
+      </div>
+      {upload ? <UploadProgressBar id={`${id}-progress`} upload={upload} /> : null}
+    </div>
+  );
+}

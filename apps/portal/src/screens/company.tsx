@@ -1,0 +1,108 @@
+import type { TPortalChangeRequest, TPortalCompany } from '@ops/contract/change-requests';
+import { isApiError } from '@ops/ui/api-client';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { applicationsApi } from '../applications/api';
+import { companyApi } from '../company/api';
+import { ChangeRequests } from '../company/change-requests';
+import { CompanyDetails } from '../company/company-details';
+import { CompanyForm } from '../company/company-form';
+import { SignInPanel } from '../components/sign-in-panel';
+import { paths } from '../config/screens';
+import { MemberMessages } from '../i18n/member-messages-provider';
+import { Message, useMessages } from '../i18n/message';
+import { useMemberData, type MemberTable } from '../membership/member-events';
+import { useSession } from '../session/session';
+
+/**
+ * `PORTAL_URL/company` (issue 35): the member's company data as staff keep it; owners and admins
+ * change it (the fields the federation allows at once, the others as a request staff check), and
+ * everyone follows the requests and their decisions.
+ */
+export function CompanyScreen() {
+  const { session } = useSession();
+  if (session.state !== 'signed-in') {
+    return <SignInPanel continuePath={paths.company.getHref()} title="signIn.title" />;
+  }
+  return (
+    <MemberMessages>
+      <Company />
+    </MemberMessages>
+  );
+}
+
+type CompanyAndRequests = { company: TPortalCompany; requests: TPortalChangeRequest[] };
+
+const loadCompany = async (): Promise<CompanyAndRequests> => {
+  const [company, requests] = await Promise.all([companyApi.get(), companyApi.requests()]);
+  return { company, requests: requests.items };
+};
+
+/**
+ * Staff's approval, or a direct change made elsewhere, writes the member's record; a decline
+ * writes only the request.
+ */
+const companyTables: readonly MemberTable[] = ['members', 'member_change_requests'];
+
+function Company() {
+  const t = useMessages();
+  const { data, error, reload } = useMemberData(loadCompany, companyTables);
+  const [countries, setCountries] = useState<{ iso2: string; name: string }[]>([]);
+  const canEdit = data?.company.canEdit ?? false;
+  useEffect(() => {
+    if (!canEdit) return;
+    let isCurrent = true;
+    applicationsApi.countries().then(
+      (list) => {
+        if (isCurrent) setCountries(list.items);
+      },
+      (failure: unknown) => console.warn(failure),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [canEdit]);
+  return (
+    <div className="space-y-4">
+      <Link to={paths.home.getHref()} className="text-sm text-sky-800 underline">
+        <Message id="invoices.back" />
+      </Link>
+      <h1 className="text-2xl font-semibold">
+        <Message id="company.title" />
+      </h1>
+      {data === undefined ? (
+        error === undefined ? (
+          <p role="status">
+            <Message id="apps.loading" />
+          </p>
+        ) : (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-red-800">
+            {isApiError(error) ? t('company.loadFailed') : t('error.network')}
+          </p>
+        )
+      ) : (
+        <>
+          <p className="text-sm text-slate-700">
+            {t('membership.number', { number: data.company.number })}
+          </p>
+          <p>{t('company.intro')}</p>
+          {data.company.canEdit ? (
+            <CompanyForm company={data.company} countries={countries} onSaved={reload} />
+          ) : (
+            <>
+              <p className="rounded-md border border-slate-200 bg-white p-3">
+                {t('company.readOnly')}
+              </p>
+              <CompanyDetails values={data.company.values} />
+            </>
+          )}
+          <ChangeRequests
+            items={data.requests}
+            canAttach={data.company.canEdit}
+            onChanged={reload}
+          />
+        </>
+      )}
+    </div>
+  );
+}

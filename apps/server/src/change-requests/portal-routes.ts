@@ -1,0 +1,125 @@
+import {
+  maxApplicationDocumentBytes,
+  portalDocumentContentTypes,
+  ZChangeRequestCreate,
+  ZChangeRequestCreated,
+  ZChangeRequestParams,
+  ZPortalChangeRequest,
+  ZPortalChangeRequests,
+  ZPortalCompany,
+  ZPortalMemberQuery,
+} from '@ops/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badInput } from '../errors';
+import { requireSession } from '../http/access';
+import { documentContentSecurityPolicy, inlineDisposition } from '../http/inline-document';
+import { portalMemberOf, portalMemberRoutes } from '../members';
+import { attachChangeRequestDocument, getChangeRequestDocument } from './documents';
+import { getPortalCompany, listOwnChangeRequests } from './portal-company';
+import { requestCompanyChange } from './request-change';
+
+/**
+ * The member's company data in the portal (issue 35): read it, change it (direct fields at once,
+ * the others as a request for staff), follow the requests, attach a document to one.
+ */
+export const portalChangeRequestRoutes: FastifyPluginAsyncZod = async (app) => {
+  const route = portalMemberRoutes(app, 'company');
+  const { db } = app.deps;
+
+  route.read({
+    url: '/api/company',
+    summary:
+      "The member's company data as staff keep it, the fields changed at once, and the requests waiting for staff",
+    response: ZPortalCompany,
+    handler: (member) => getPortalCompany(db, member),
+  });
+
+  route.write({
+    method: 'POST',
+    url: '/api/change-requests',
+    summary:
+      'Change company data (owners and admins): the direct fields are written at once, the others wait for staff as one request; 201 with both',
+    body: ZChangeRequestCreate,
+    response: ZChangeRequestCreated,
+    status: 201,
+    handler: (member, { body, uid }) => requestCompanyChange(db, member, uid, body),
+  });
+
+  route.read({
+    url: '/api/change-requests',
+    summary: "The member's change requests, newest first, with staff's decisions",
+    response: ZPortalChangeRequests,
+    handler: (member) => listOwnChangeRequests(db, member.mid),
+  });
+
+  const querystring = ZPortalMemberQuery.extend({
+    fileName: z.string().max(255).optional().describe("The file's name on the member's device"),
+  });
+  const memberOf = (request: Parameters<typeof requireSession>[0], mid: string | undefined) =>
+    portalMemberOf(db, requireSession(request).user.uid, mid);
+
+  const documentUpload: FastifyPluginAsyncZod = async (scope) => {
+    // This scope only: the file arrives whole as bytes; its content decides what it is.
+    scope.addContentTypeParser(
+      [...portalDocumentContentTypes, 'application/octet-stream'],
+      { parseAs: 'buffer' },
+      (_request, body, done) => done(null, body),
+    );
+    scope.post(
+      '/api/change-requests/:id/document',
+      {
+        bodyLimit: maxApplicationDocumentBytes,
+        schema: {
+          tags: ['company'],
+          summary:
+            'Attach one document to a pending request as the raw body (PDF, PNG or JPEG, at most 10 MB, judged by its content); a second replaces the first',
+          params: ZChangeRequestParams,
+          querystring,
+          response: { 200: ZPortalChangeRequest },
+        },
+      },
+      async (request) => {
+        const body = request.body;
+        if (!Buffer.isBuffer(body) || body.length === 0) {
+          throw badInput('body.file', 'required', 'Send the file as the body.');
+        }
+        const member = await memberOf(request, request.query.member);
+        return attachChangeRequestDocument(
+          db,
+          member,
+          requireSession(request).user.uid,
+          request.params.id,
+          { fileName: request.query.fileName, bytes: body },
+        );
+      },
+    );
+  };
+  await app.register(documentUpload);
+
+  app.get(
+    '/api/change-requests/:id/document',
+    {
+      schema: {
+        tags: ['company'],
+        summary: "A request's document, as a download",
+        params: ZChangeRequestParams,
+        querystring: ZPortalMemberQuery,
+      },
+    },
+    async (request, reply) => {
+      const member = await memberOf(request, request.query.member);
+      const file = await getChangeRequestDocument(db, request.params.id, member.mid);
+      return reply
+        .type(file.contentType)
+        .header(
+          'content-disposition',
+          inlineDisposition(file.fileName).replace(/^inline/, 'attachment'),
+        )
+        .header('content-security-policy', documentContentSecurityPolicy)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(file.content);
+    },
+  );
+};
