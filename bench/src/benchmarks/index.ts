@@ -20,6 +20,7 @@ import { searchQueries, searchRebuild } from './search';
 import { seed100k } from './seed';
 import { portal500Applicants, portalStepSave } from './portal-applications';
 import { portalFirstLoad } from './portal-first-load';
+import { portalDirectory } from './portal-directory';
 import { portalRenewalDay } from './portal-renewal-day';
 import { signInJs } from './sign-in-js';
 import { membersKeyboard100k, membersSort100k, savedViewOpen100k } from './workspace';
@@ -48,6 +49,7 @@ export const benchmarks: readonly Benchmark[] = [
   portalStepSave,
   portal500Applicants,
   portalRenewalDay,
+  portalDirectory,
   searchRebuild,
   searchQueries,
   paletteKeystroke,

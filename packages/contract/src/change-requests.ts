@@ -230,7 +230,9 @@ export const ZChangeRequestApprove = z
       .optional()
       .describe("Edit then approve: the values to write instead of the member's, per field"),
   })
-  .describe('Approve: the fields are written to the member, audited');
+  .describe(
+    'Approve: the fields are written to the member (a request to close: the member resigns), audited',
+  );
 export type TChangeRequestApprove = z.input<typeof ZChangeRequestApprove>;
 
 export const ZChangeRequestDecline = z

@@ -6,7 +6,7 @@ import type { Database, StoredFieldChange } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { clock } from '../lib/clock';
 import { badInput } from '../errors';
-import { lockLiveMember, writeMemberChanges } from '../members';
+import { lockLiveMember, writeMemberChanges, writeMemberStatus } from '../members';
 import { fieldWords } from './company-fields';
 import { getChangeRequestDetail } from './detail';
 import { memberChangedSince } from './member-changed-since';
@@ -31,16 +31,35 @@ export async function approveChangeRequest(
       version: body.version,
     });
     refuseDecided(request);
-    if (request.kind !== 'company-data') {
-      throw badInput(
-        'params.id',
-        'transition',
-        'Only a company-data request is approved this way.',
-      );
-    }
     const member = await lockLiveMember(trx, request.member_mid);
     if (member.version !== body.memberVersion) {
       throw await memberChangedSince(trx, member, body.memberVersion);
+    }
+    const label = `Member ${member.number} (${member.legal_name})`;
+    if (request.kind === 'close-account') {
+      if (body.values) {
+        throw badInput('body.values', 'unrecognized_keys', 'A request to close has no values.');
+      }
+      // The member's own wish to leave is a resignation (its life cycle's rules apply: an
+      // overdue member settles first, or staff terminate it from its page).
+      await writeMemberStatus(
+        trx,
+        actor,
+        member,
+        'resigned',
+        request.note
+          ? `Asked in the member portal to close the account: ${request.note}`
+          : 'Asked in the member portal to close the account',
+      );
+      await updateRecord(
+        trx,
+        actor,
+        'member_change_requests',
+        request,
+        { status: 'approved', decided_at: clock.now(), decided_by: actor.uid },
+        { action: 'approve' },
+      );
+      return `Approved: ${label} has resigned as of today.`;
     }
     const asked = new Map(request.changes.map((change) => [change.field, change]));
     const edited = body.values ?? {};
@@ -84,7 +103,6 @@ export async function approveChangeRequest(
       },
       { action: 'approve' },
     );
-    const label = `Member ${member.number} (${member.legal_name})`;
     return written.length === 0
       ? `Approved: ${label} already had these values.`
       : `Approved: ${label} now has the new ${fieldWords(written)}${wasEdited ? ' (as edited)' : ''}.`;

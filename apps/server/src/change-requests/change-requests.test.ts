@@ -354,4 +354,37 @@ describe('change requests from the member portal', () => {
     expect(next.body.applied.map((change) => change.field)).toEqual(['city']);
     expect(next.body.request?.changes.map((change) => change.field)).toEqual(['phone']);
   });
+
+  it('an owner asks to close the account; approving it records the resignation, once', async () => {
+    const refused = await call(staff, 'POST', '/api/change-requests/close-account', {});
+    expectForbidden(refused);
+    const asked = await call<{ id: string; kind: string; status: string }>(
+      owner,
+      'POST',
+      '/api/change-requests/close-account',
+      { note: 'We retire at the end of the year.' },
+    );
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    expect(asked.body).toMatchObject({ kind: 'close-account', status: 'pending' });
+    expect((await call(owner, 'POST', '/api/change-requests/close-account', {})).status).toBe(409);
+    expect((await memberOf('cr-a')).status).toBe('active');
+    expect(
+      (await setup.api.get<THomeOverview>('/api/home/overview')).body.pendingCloseRequests,
+    ).toBe(1);
+
+    const detail = (
+      await setup.api.get<TChangeRequestDetail>(`/api/change-requests/${asked.body.id}`)
+    ).body;
+    const approved = await setup.api.post<TChangeRequestDecision>(
+      `/api/change-requests/${asked.body.id}/approve`,
+      { version: detail.version, memberVersion: detail.memberVersion },
+    );
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.message).toMatch(/has resigned as of today/);
+    const member = await memberOf('cr-a');
+    expect(member.status).toBe('resigned');
+    expect(member.termination_reason).toBe(
+      'Asked in the member portal to close the account: We retire at the end of the year.',
+    );
+  });
 });

@@ -21,14 +21,22 @@ export async function attachChangeRequestDocument(
   member: PortalMember,
   uid: string,
   id: string,
-  upload: { fileName: string | undefined; bytes: Buffer },
+  upload: { fileName: string | undefined; body: unknown },
 ): Promise<TPortalChangeRequest> {
   requireCompanyKeeper(member);
-  const contentType = checkUploadedFile(
-    upload.bytes,
-    portalDocumentContentTypes,
-    'PDF, PNG and JPEG',
-  );
+  // Whose request first: someone else's is a 404, whatever the body.
+  const known = await db
+    .selectFrom('member_change_requests')
+    .select('id')
+    .where('id', '=', id)
+    .where('member_mid', '=', member.mid)
+    .executeTakeFirst();
+  if (!known) throw changeRequestNotFound(id);
+  const bytes = upload.body;
+  if (!Buffer.isBuffer(bytes) || bytes.length === 0) {
+    throw badInput('body.file', 'required', 'Send the file as the body.');
+  }
+  const contentType = checkUploadedFile(bytes, portalDocumentContentTypes, 'PDF, PNG and JPEG');
   const fileName = cleanFileName(upload.fileName, contentType);
   await writeTransaction(db, async (trx) => {
     const request = await trx
@@ -46,12 +54,12 @@ export async function attachChangeRequestDocument(
         `The change request is ${request.status}: its document can no longer change.`,
       );
     }
-    const sha256 = createHash('sha256').update(upload.bytes).digest('hex');
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
     await trx
       .insertInto('change_request_documents')
-      .values({ request_id: id, sha256, content: upload.bytes })
+      .values({ request_id: id, sha256, content: bytes })
       .onConflict((conflict) =>
-        conflict.column('request_id').doUpdateSet({ sha256, content: upload.bytes }),
+        conflict.column('request_id').doUpdateSet({ sha256, content: bytes }),
       )
       .execute();
     await updateRecord(
@@ -62,7 +70,7 @@ export async function attachChangeRequestDocument(
       {
         document_file_name: fileName,
         document_content_type: contentType,
-        document_size_bytes: upload.bytes.length,
+        document_size_bytes: bytes.length,
       },
       { action: 'upload-document', reason: `Attached ${fileName}` },
     );

@@ -4,6 +4,7 @@ import {
   ZChangeRequestCreate,
   ZChangeRequestCreated,
   ZChangeRequestParams,
+  ZCloseAccountRequest,
   ZPortalChangeRequest,
   ZPortalChangeRequests,
   ZPortalCompany,
@@ -11,13 +12,13 @@ import {
 } from '@ops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badInput } from '../errors';
 import { requireSession } from '../http/access';
 import { documentContentSecurityPolicy, inlineDisposition } from '../http/inline-document';
 import { portalMemberOf, portalMemberRoutes } from '../members';
 import { attachChangeRequestDocument, getChangeRequestDocument } from './documents';
 import { getPortalCompany, listOwnChangeRequests } from './portal-company';
 import { requestCompanyChange } from './request-change';
+import { requestAccountClosure } from './request-close';
 
 /**
  * The member's company data in the portal (issue 35): read it, change it (direct fields at once,
@@ -44,6 +45,17 @@ export const portalChangeRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     response: ZChangeRequestCreated,
     status: 201,
     handler: (member, { body, uid }) => requestCompanyChange(db, member, uid, body),
+  });
+
+  route.write({
+    method: 'POST',
+    url: '/api/change-requests/close-account',
+    summary:
+      "Ask staff to close the member's account (owners): nothing ends by itself; staff record the resignation when they approve",
+    body: ZCloseAccountRequest,
+    response: ZPortalChangeRequest,
+    status: 201,
+    handler: (member, { body, uid }) => requestAccountClosure(db, member, uid, body),
   });
 
   route.read({
@@ -80,17 +92,13 @@ export const portalChangeRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const body = request.body;
-        if (!Buffer.isBuffer(body) || body.length === 0) {
-          throw badInput('body.file', 'required', 'Send the file as the body.');
-        }
         const member = await memberOf(request, request.query.member);
         return attachChangeRequestDocument(
           db,
           member,
           requireSession(request).user.uid,
           request.params.id,
-          { fileName: request.query.fileName, bytes: body },
+          { fileName: request.query.fileName, body: request.body },
         );
       },
     );

@@ -1,18 +1,16 @@
-import {
-  directoryPageSize,
-  type TDirectoryListing,
-  type TDirectoryPage,
-  type TDirectoryQuery,
-} from '@ops/contract';
+import { directoryPageSize, type TDirectoryPage, type TDirectoryQuery } from '@ops/contract';
 import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import type { Database } from '../db/schema';
 import { badInput } from '../errors';
 import { searchDocuments } from '../search';
-import { fieldsOf, listingRows, toListing, type ListingRow } from './listing';
+import { fieldsOf, listingRows, toListing } from './listing';
 
-/** How many of the engine's member hits a search looks through for listed ones. */
-const searchedHits = 1_000;
+/**
+ * How many of the engine's best hits a search looks through for listed members: the first
+ * ten pages of a name search, and what keeps a typo search within the directory's budget.
+ */
+const searchedHits = 200;
 
 type Cursor = { offset: number } | { name: string; mid: string };
 
@@ -40,7 +38,7 @@ function decodeCursor(text: string | undefined, withQuery: boolean): Cursor | nu
  * `GET /api/directory` on the portal, for anyone: the opted-in, active members by name (the
  * palette's typo-tolerant engine), country, region and category, 20 per page. Only what each
  * entry shows leaves; no e-mail address ever. Without words, the listed members by name (keyset);
- * with words, the engine's ranking, its member hits kept when listed (at most its first 1,000).
+ * with words, the engine's ranking, its member hits kept when listed (among its best 200).
  */
 export async function searchDirectory(
   db: Kysely<Database>,
@@ -50,17 +48,40 @@ export async function searchDirectory(
 ): Promise<TDirectoryPage> {
   const q = query.q?.trim() ?? '';
   const cursor = decodeCursor(query.cursor, q !== '');
-  let rows = listingRows(db, { publicOnly: true });
-  if (query.country) rows = rows.where('m.country_iso2', '=', query.country);
-  if (query.region) rows = rows.where('c.region', '=', query.region);
-  if (query.category) rows = rows.where('m.category', '=', query.category);
+  // Which members, cheaply (no certificate, no country name): the listed ones that match.
+  let matching = db
+    .selectFrom('member_directory_entries as e')
+    .innerJoin('members as m', 'm.mid', 'e.member_mid')
+    .select(['m.mid', 'm.legal_name'])
+    .where('e.listed', '=', true)
+    .where('m.status', '=', 'active')
+    .where('m.directory_visible', '=', true)
+    .where('m.deleted_at', 'is', null);
+  if (query.country) matching = matching.where('m.country_iso2', '=', query.country);
+  const region = query.region;
+  if (region) {
+    matching = matching.where('m.country_iso2', 'in', (countries) =>
+      countries.selectFrom('countries').select('iso2').where('region', '=', region),
+    );
+  }
+  if (query.category) matching = matching.where('m.category', '=', query.category);
 
-  const page = (found: ListingRow[]) =>
-    found.map((row): TDirectoryListing => toListing(row, publicUrl, fieldsOf(row.fields ?? [])));
+  // Then what they show, for the page's 20 only.
+  const page = async (mids: string[]) => {
+    if (mids.length === 0) return [];
+    const rows = await listingRows(db, { publicOnly: true })
+      .where('m.mid', '=', sql<string>`ANY(${mids}::text[])`)
+      .execute();
+    const byMid = new Map(rows.map((row) => [row.mid, row]));
+    return mids.flatMap((mid) => {
+      const row = byMid.get(mid);
+      return row ? [toListing(row, publicUrl, fieldsOf(row.fields ?? []))] : [];
+    });
+  };
 
   if (q === '') {
     const after = cursor && 'name' in cursor ? cursor : null;
-    const found = await rows
+    const found = await matching
       .$if(after !== null, (builder) =>
         builder.where(sql<boolean>`(m.legal_name, m.mid) > (${after?.name}, ${after?.mid})`),
       )
@@ -71,7 +92,7 @@ export async function searchDirectory(
     const items = found.slice(0, directoryPageSize);
     const last = items.at(-1);
     return {
-      items: page(items),
+      items: await page(items.map((row) => row.mid)),
       nextCursor:
         found.length > directoryPageSize && last
           ? encodeCursor({ name: last.legal_name, mid: last.mid })
@@ -82,13 +103,15 @@ export async function searchDirectory(
   const { hits } = await searchDocuments(pool, { q, limit: searchedHits, offset: 0 });
   const ranked = hits.filter((hit) => hit.type === 'member').map((hit) => hit.recordId);
   if (ranked.length === 0) return { items: [], nextCursor: null };
-  const found = await rows.where('m.mid', '=', sql<string>`ANY(${ranked}::text[])`).execute();
-  const position = new Map(ranked.map((mid, index) => [mid, index]));
-  found.sort((a, b) => (position.get(a.mid) ?? 0) - (position.get(b.mid) ?? 0));
+  const listed = new Set(
+    (await matching.where('m.mid', '=', sql<string>`ANY(${ranked}::text[])`).execute()).map(
+      (row) => row.mid,
+    ),
+  );
+  const found = ranked.filter((mid) => listed.has(mid));
   const offset = cursor && 'offset' in cursor ? cursor.offset : 0;
-  const items = found.slice(offset, offset + directoryPageSize);
   return {
-    items: page(items),
+    items: await page(found.slice(offset, offset + directoryPageSize)),
     nextCursor:
       found.length > offset + directoryPageSize
         ? encodeCursor({ offset: offset + directoryPageSize })

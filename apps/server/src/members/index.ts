@@ -15,5 +15,6 @@ export { portalMemberRoutes, type PortalPdf } from './portal/member-routes';
 // An approved change request from the portal (issue 35, `change-requests/`) writes the member
 // as the console's edit does: the same rules, the records store, one audit entry.
 export { writeMemberChanges } from './edit';
+export { writeMemberStatus } from './status';
 export { lockLiveMember, type MemberRow } from './live-member';
 export { memberUserActor } from './portal/colleagues/colleague-rules';

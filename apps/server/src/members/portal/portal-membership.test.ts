@@ -42,6 +42,7 @@ describe('a member in the member portal', () => {
     pendingCertificate: 'pm-cert-pending',
     otherCertificate: 'pm-cert-b',
     creditNote: 'pm-cn-a',
+    changeRequest: 'pm-cr-a',
   };
 
   const invoice = (iid: string, mid: string, fields: Parameters<typeof invoiceRow>[2]) =>
@@ -148,6 +149,25 @@ describe('a member in the member portal', () => {
     // A colleague removed from the member: no longer linked (the console's users area).
     await link('former@alpen.example', null, null);
     staffUid = await uidOf(t, 'staff@alpen.example');
+    // A change request of member A, with its document (issue 35).
+    await db
+      .insertInto('member_change_requests')
+      .values({
+        id: ids.changeRequest,
+        member_mid: 'pm-a',
+        kind: 'company-data',
+        requested_by: await uidOf(t, 'owner@alpen.example'),
+        member_version: 1,
+        changes: JSON.stringify([{ field: 'legalName', from: 'Alpen', to: 'Alpen Neu' }]),
+        document_file_name: 'extract.pdf',
+        document_content_type: 'application/pdf',
+        document_size_bytes: 9,
+      })
+      .execute();
+    await db
+      .insertInto('change_request_documents')
+      .values({ request_id: ids.changeRequest, sha256: 'x', content: Buffer.from('%PDF-1.4\n') })
+      .execute();
     operator = await signInAsNewOperator(t, 'finance@hq.example', ['finance']);
   });
   afterAll(async () => {
@@ -295,11 +315,14 @@ describe('a member in the member portal', () => {
   const walkBodies: Record<string, unknown> = {
     'POST /api/colleagues': { email: 'walker@example.org', role: 'staff' },
     'PATCH /api/colleagues/:uid': { role: 'admin' },
+    'POST /api/change-requests': { changes: { phone: '+41 1 234 56 78' } },
+    'POST /api/change-requests/close-account': {},
+    'PUT /api/directory-entry': { listed: true, fields: ['city'] },
   };
 
   function memberRoutesWithIdsOfA(): { method: string; url: string; body?: unknown }[] {
     const scoped =
-      /^\/api\/(membership|invoices|credit-notes|certificates|statement|colleagues)(\/|$)/;
+      /^\/api\/(membership|invoices|credit-notes|certificates|statement|colleagues|company|change-requests|directory-entry)(\/|$)/;
     const routes = portal.routeAccess
       .filter((route) => route.method !== 'HEAD' && scoped.test(route.url))
       .map((route) => ({
@@ -310,6 +333,7 @@ describe('a member in the member portal', () => {
           .replace(':iid', ids.open)
           .replace(':cid', ids.certificate)
           .replace(':cnid', ids.creditNote)
+          .replace(':id', ids.changeRequest)
           // A statement needs its period; with it, only the member decides.
           .replace(/^\/api\/statement$/, `/api/statement?from=${year}-01-01&to=${today}`),
       }));
@@ -325,8 +349,12 @@ describe('a member in the member portal', () => {
       for (const [who, cookie] of Object.entries(strangers)) {
         const withMember = `${url}${url.includes('?') ? '&' : '?'}member=pm-a`;
         const asked = await ask(cookie, { method, url: withMember, body });
-        expect(asked.statusCode, `${who} ${method} ${withMember}`).toBe(404);
-        if ([ids.open, ids.certificate, ids.creditNote, staffUid].some((id) => url.includes(id))) {
+        expect(asked.statusCode, `${who} ${method} ${withMember} ${asked.body}`).toBe(404);
+        if (
+          [ids.open, ids.certificate, ids.creditNote, ids.changeRequest, staffUid].some((id) =>
+            url.includes(id),
+          )
+        ) {
           const byId = await ask(cookie, { method, url, body });
           expect(byId.statusCode, `${who} ${method} ${url}`).toBe(404);
         }
