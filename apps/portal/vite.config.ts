@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compileMessages } from './src/i18n/compiled-messages';
+import { directoryPageMessages } from './src/i18n/directory-messages';
 import { memberMessages } from './src/i18n/member-messages';
 import { de } from './src/i18n/messages/de';
 import { en } from './src/i18n/messages/en';
@@ -20,13 +21,16 @@ const proxy = { '/api': portalServer, '/healthz': portalServer };
 /**
  * `virtual:portal-messages/<language>`: the language's messages already parsed
  * (src/i18n/compiled-messages.ts), one chunk per language; `virtual:portal-member-messages/…`
- * the member side's, in chunks of their own.
+ * the member side's and `virtual:portal-directory-messages/…` the public directory's, in chunks
+ * of their own.
  */
 function compiledMessages(): Plugin {
   const sets: Record<string, Record<string, Record<string, string>>> = {
     'virtual:portal-messages/': { en, fr, de, es },
     // The member side's (issue 35): loaded by the member screens only.
     'virtual:portal-member-messages/': memberMessages,
+    // The public directory's (issue 35): its page, with or without a session, and the preview.
+    'virtual:portal-directory-messages/': directoryPageMessages,
   };
   const setOf = (id: string) => Object.keys(sets).find((prefix) => id.startsWith(prefix));
   return {

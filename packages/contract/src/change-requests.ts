@@ -159,6 +159,7 @@ export const ZPortalCompany = z
       .array(ZField)
       .describe('Fields written at once; every other change waits for staff'),
     canEdit: z.boolean().describe('The caller is an owner or admin'),
+    canClose: z.boolean().describe('The caller is an owner: may ask to close the account'),
     pending: z
       .array(ZPortalChangeRequest)
       .describe('Requests waiting for staff (at most one of each kind)'),

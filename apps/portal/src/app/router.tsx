@@ -17,9 +17,15 @@ const screenLoaders: Record<
   colleagues: () =>
     import('../screens/colleagues').then((module) => ({ default: module.ColleaguesScreen })),
   company: () => import('../screens/company').then((module) => ({ default: module.CompanyScreen })),
+  directoryEntry: () =>
+    import('../screens/directory-entry').then((module) => ({
+      default: module.DirectoryEntryScreen,
+    })),
   invitation: () =>
     import('../screens/invitation').then((module) => ({ default: module.InvitationScreen })),
   endorse: () => import('../screens/endorse').then((module) => ({ default: module.EndorseScreen })),
+  directory: () =>
+    import('../screens/directory').then((module) => ({ default: module.DirectoryScreen })),
 };
 
 const screens = screensOf(portalScreens).map((declared) => ({

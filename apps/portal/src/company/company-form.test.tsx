@@ -72,6 +72,7 @@ const company: TPortalCompany = {
   values,
   directFields: ['phone', 'website', 'billingEmail', 'preferredLanguage'],
   canEdit: true,
+  canClose: true,
   pending: [pending],
 };
 

@@ -483,7 +483,7 @@ function SelectField({
 }
 
 /** A labelled text area with its help and its error (the note for staff). */
-function LongTextField({
+export function LongTextField({
   id,
   label,
   help,

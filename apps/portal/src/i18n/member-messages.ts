@@ -1,5 +1,6 @@
 import { colleagueMessages } from './messages/features/colleagues';
 import { companyMessages } from './messages/features/company';
+import { directoryEntryMessages } from './messages/features/directory-entry';
 import { membershipMessages } from './messages/features/membership';
 
 /**
@@ -9,10 +10,30 @@ import { membershipMessages } from './messages/features/membership';
  * screen of the portal (`/apply`) stays within its 100 KB. A member feature adds its part here.
  */
 export const memberMessages = {
-  en: { ...membershipMessages.en, ...colleagueMessages.en, ...companyMessages.en },
-  fr: { ...membershipMessages.fr, ...colleagueMessages.fr, ...companyMessages.fr },
-  de: { ...membershipMessages.de, ...colleagueMessages.de, ...companyMessages.de },
-  es: { ...membershipMessages.es, ...colleagueMessages.es, ...companyMessages.es },
+  en: {
+    ...membershipMessages.en,
+    ...colleagueMessages.en,
+    ...companyMessages.en,
+    ...directoryEntryMessages.en,
+  },
+  fr: {
+    ...membershipMessages.fr,
+    ...colleagueMessages.fr,
+    ...companyMessages.fr,
+    ...directoryEntryMessages.fr,
+  },
+  de: {
+    ...membershipMessages.de,
+    ...colleagueMessages.de,
+    ...companyMessages.de,
+    ...directoryEntryMessages.de,
+  },
+  es: {
+    ...membershipMessages.es,
+    ...colleagueMessages.es,
+    ...companyMessages.es,
+    ...directoryEntryMessages.es,
+  },
 };
 
 export type MemberMessageId = keyof typeof memberMessages.en;

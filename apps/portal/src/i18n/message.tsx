@@ -1,9 +1,13 @@
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { DirectoryMessageId } from './directory-messages';
 import type { MemberMessageId } from './member-messages';
 import type { MessageId as PortalMessageId } from './messages/en';
 
-/** A message of the portal, or of its member side (inside `MemberMessages`). */
-type MessageId = PortalMessageId | MemberMessageId;
+/**
+ * A message of the portal, of its member side (inside `MemberMessages`) or of the public
+ * directory (inside `DirectoryMessages`).
+ */
+type MessageId = PortalMessageId | MemberMessageId | DirectoryMessageId;
 
 /** One of the portal's messages, by its id (typed: a missing id does not compile). */
 export function Message({

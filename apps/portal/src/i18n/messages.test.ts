@@ -1,6 +1,7 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { compileMessages } from './compiled-messages';
+import { directoryPageMessages } from './directory-messages';
 import { initialLanguage, portalLanguages } from './languages';
 import { de } from './messages/de';
 import { en } from './messages/en';
@@ -97,6 +98,39 @@ describe('the member side’s messages (loaded by the member screens)', () => {
       fr: ['invoices.total', 'invoices.iban', 'invoices.bic', 'invitation.title'],
       de: ['invoices.iban', 'invoices.bic'],
       es: ['invoices.total', 'invoices.iban', 'invoices.bic'],
+    };
+    for (const [language, messages] of Object.entries(others)) {
+      const copied = Object.entries(messages)
+        .filter(([id, message]) => message === source[id as keyof typeof source])
+        .map(([id]) => id);
+      expect(copied, language).toEqual(sameWord[language]);
+    }
+  });
+});
+
+describe('the public directory’s messages (loaded by its page, with or without a session)', () => {
+  const { en: source, ...others } = directoryPageMessages;
+
+  it('exist in every language, with the same ICU arguments, none an id of another set', () => {
+    for (const [language, messages] of Object.entries(others)) {
+      expect(Object.keys(messages).sort(), language).toEqual(Object.keys(source).sort());
+      for (const [id, message] of Object.entries(messages)) {
+        expect(message.trim(), `${language} ${id}`).not.toBe('');
+        const expected = argumentsOf(parse(source[id as keyof typeof source]));
+        expect(argumentsOf(parse(message)), `${language} ${id}`).toEqual(expected);
+      }
+    }
+    for (const id of Object.keys(source)) {
+      expect(Object.keys(en), id).not.toContain(id);
+      expect(Object.keys(memberMessages.en), id).not.toContain(id);
+    }
+  });
+
+  it('are translated, not English copied over (but for words the languages share)', () => {
+    const sameWord: Record<string, string[]> = {
+      fr: ['directory.region.europe'],
+      de: ['directory.q'],
+      es: [],
     };
     for (const [language, messages] of Object.entries(others)) {
       const copied = Object.entries(messages)

@@ -11,3 +11,10 @@ declare module 'virtual:portal-member-messages/*' {
   const messages: Record<string, MessageFormatElement[]>;
   export default messages;
 }
+
+// The public directory's messages, in their own chunks (directory-messages.ts).
+declare module 'virtual:portal-directory-messages/*' {
+  import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+  const messages: Record<string, MessageFormatElement[]>;
+  export default messages;
+}

@@ -84,6 +84,9 @@ function Membership({ membership }: { membership: TPortalMembership }) {
         <Link to={paths.company.getHref()} className={secondaryLink}>
           <Message id="company.link" />
         </Link>
+        <Link to={paths.directoryEntry.getHref()} className={secondaryLink}>
+          <Message id="directoryEntry.link" />
+        </Link>
       </p>
     </section>
   );

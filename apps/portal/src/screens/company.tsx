@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { applicationsApi } from '../applications/api';
 import { companyApi } from '../company/api';
 import { ChangeRequests } from '../company/change-requests';
+import { CloseAccount } from '../company/close-account';
 import { CompanyDetails } from '../company/company-details';
 import { CompanyForm } from '../company/company-form';
 import { SignInPanel } from '../components/sign-in-panel';
@@ -101,6 +102,13 @@ function Company() {
             canAttach={data.company.canEdit}
             onChanged={reload}
           />
+          {data.company.canEdit ? (
+            <CloseAccount
+              canClose={data.company.canClose}
+              pending={data.company.pending.some((request) => request.kind === 'close-account')}
+              onSent={reload}
+            />
+          ) : null}
         </>
       )}
     </div>

@@ -22,10 +22,24 @@ const linkButton =
  */
 export function HomeScreen() {
   const { session } = useSession();
-  if (session.state !== 'signed-in') {
-    return <SignInPanel continuePath={paths.home.getHref()} title="signIn.title" />;
-  }
-  return <SignedInHome />;
+  return (
+    <div className="space-y-6">
+      {session.state === 'signed-in' ? (
+        <SignedInHome />
+      ) : (
+        <SignInPanel continuePath={paths.home.getHref()} title="signIn.title" />
+      )}
+      {/* The public member directory, for anyone (issue 35). */}
+      <p>
+        <Link
+          to={paths.directory.getHref()}
+          className="inline-flex min-h-11 items-center text-sky-900 underline"
+        >
+          <Message id="home.directory" />
+        </Link>
+      </p>
+    </div>
+  );
 }
 
 function SignedInHome() {

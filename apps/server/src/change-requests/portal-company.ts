@@ -56,6 +56,7 @@ export async function getPortalCompany(db: Db, member: PortalMember): Promise<TP
     values: companyValuesOf(row),
     directFields: settings.directFields,
     canEdit: keepsCompanyData(member),
+    canClose: member.role === 'owner',
     pending: pending.map(toPortalChangeRequest),
   };
 }

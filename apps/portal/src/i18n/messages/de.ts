@@ -14,6 +14,7 @@ export const de: Messages = {
   'layout.signedInAs': 'Angemeldet als {email}',
   'home.title': 'Ihre Aufnahmeanträge',
   'home.apply': 'Mitgliedschaft beantragen',
+  'home.directory': 'Im Mitgliederverzeichnis suchen',
   'signIn.title': 'Anmelden',
   'signIn.intro':
     'Geben Sie Ihre E-Mail-Adresse ein: Wir senden Ihnen einen Link, der Sie anmeldet. Ein Passwort ist nicht nötig.',

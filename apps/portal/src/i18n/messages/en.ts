@@ -16,6 +16,7 @@ export const en = {
   'layout.signedInAs': 'Signed in as {email}',
   'home.title': 'Your applications',
   'home.apply': 'Apply for membership',
+  'home.directory': 'Search the member directory',
   'signIn.title': 'Sign in',
   'signIn.intro':
     'Enter your e-mail address: we send you a link that signs you in. No password is needed.',

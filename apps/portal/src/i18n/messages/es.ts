@@ -14,6 +14,7 @@ export const es: Messages = {
   'layout.signedInAs': 'Sesión iniciada como {email}',
   'home.title': 'Sus solicitudes',
   'home.apply': 'Solicitar la adhesión',
+  'home.directory': 'Buscar en el directorio de miembros',
   'signIn.title': 'Iniciar sesión',
   'signIn.intro':
     'Escriba su dirección de correo electrónico: le enviamos un enlace que inicia su sesión. No hace falta contraseña.',

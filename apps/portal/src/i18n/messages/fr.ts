@@ -14,6 +14,7 @@ export const fr: Messages = {
   'layout.signedInAs': 'Connecté en tant que {email}',
   'home.title': 'Vos demandes d’adhésion',
   'home.apply': 'Demander l’adhésion',
+  'home.directory': 'Chercher dans l’annuaire des membres',
   'signIn.title': 'Connexion',
   'signIn.intro':
     'Saisissez votre adresse e-mail : nous vous envoyons un lien qui vous connecte. Aucun mot de passe n’est nécessaire.',

@@ -89,6 +89,18 @@ export const companyMessages = featureMessages({
     'company.pending':
       '{kind, select, closeAccount {Your request to close the account is waiting for our staff (asked on {date}).} other {Your change of company data is waiting for our staff (asked on {date}).}}',
     'company.pendingLink': 'See the request',
+    'company.close.title': 'Close our account',
+    'company.close.intro':
+      'Ask our staff to end the membership. Nothing is closed by itself: they confirm it with you, and your invoices and certificates stay available here.',
+    'company.close.start': 'Ask to close our account',
+    'company.close.note': 'Note for our staff (optional)',
+    'company.close.noteHelp': 'From when, and why: at most {max, number} characters.',
+    'company.close.send': 'Send the request',
+    'company.close.cancel': 'Cancel',
+    'company.close.sent': 'Your request to close the account is sent. Our staff will contact you.',
+    'company.close.failed': 'The request could not be sent. Please try again.',
+    'company.close.already': 'You asked to close the account already; our staff have it in hand.',
+    'company.close.ownersOnly': 'Only the owners of the membership ask to close the account.',
   },
   fr: {
     'company.title': 'Données de l’entreprise',
@@ -175,6 +187,21 @@ export const companyMessages = featureMessages({
     'company.pending':
       '{kind, select, closeAccount {Votre demande de fermeture du compte attend notre personnel (demandée le {date}).} other {Votre modification des données de l’entreprise attend notre personnel (demandée le {date}).}}',
     'company.pendingLink': 'Voir la demande',
+    'company.close.title': 'Résilier notre compte',
+    'company.close.intro':
+      'Demandez à notre personnel de mettre fin à l’adhésion. Rien n’est résilié automatiquement : il le confirme avec vous, et vos factures et certificats restent disponibles ici.',
+    'company.close.start': 'Demander la résiliation de notre compte',
+    'company.close.note': 'Note pour notre personnel (facultatif)',
+    'company.close.noteHelp': 'À partir de quand, et pourquoi : au plus {max, number} caractères.',
+    'company.close.send': 'Envoyer la demande',
+    'company.close.cancel': 'Annuler',
+    'company.close.sent':
+      'Votre demande de résiliation est envoyée. Notre personnel vous contactera.',
+    'company.close.failed': 'La demande n’a pas pu être envoyée. Veuillez réessayer.',
+    'company.close.already':
+      'Vous avez déjà demandé la résiliation du compte ; notre personnel s’en occupe.',
+    'company.close.ownersOnly':
+      'Seuls les titulaires de l’adhésion demandent la résiliation du compte.',
   },
   de: {
     'company.title': 'Firmendaten',
@@ -261,6 +288,22 @@ export const companyMessages = featureMessages({
     'company.pending':
       '{kind, select, closeAccount {Ihr Antrag auf Schliessung des Kontos wartet auf unsere Mitarbeitenden (beantragt am {date}).} other {Ihre Änderung der Firmendaten wartet auf unsere Mitarbeitenden (beantragt am {date}).}}',
     'company.pendingLink': 'Antrag ansehen',
+    'company.close.title': 'Unser Konto schliessen',
+    'company.close.intro':
+      'Bitten Sie unsere Mitarbeitenden, die Mitgliedschaft zu beenden. Nichts wird von selbst geschlossen: Sie bestätigen es mit Ihnen, und Ihre Rechnungen und Zertifikate bleiben hier verfügbar.',
+    'company.close.start': 'Schliessung unseres Kontos beantragen',
+    'company.close.note': 'Notiz für unsere Mitarbeitenden (optional)',
+    'company.close.noteHelp': 'Ab wann und warum: höchstens {max, number} Zeichen.',
+    'company.close.send': 'Antrag senden',
+    'company.close.cancel': 'Abbrechen',
+    'company.close.sent':
+      'Ihr Antrag auf Schliessung des Kontos ist gesendet. Unsere Mitarbeitenden melden sich bei Ihnen.',
+    'company.close.failed':
+      'Der Antrag konnte nicht gesendet werden. Bitte versuchen Sie es erneut.',
+    'company.close.already':
+      'Sie haben die Schliessung des Kontos bereits beantragt; unsere Mitarbeitenden kümmern sich darum.',
+    'company.close.ownersOnly':
+      'Nur die Inhaber der Mitgliedschaft beantragen die Schliessung des Kontos.',
   },
   es: {
     'company.title': 'Datos de la empresa',
@@ -346,5 +389,18 @@ export const companyMessages = featureMessages({
     'company.pending':
       '{kind, select, closeAccount {Su solicitud de cierre de la cuenta está pendiente de nuestro personal (solicitada el {date}).} other {Su cambio de los datos de la empresa está pendiente de nuestro personal (solicitada el {date}).}}',
     'company.pendingLink': 'Ver la solicitud',
+    'company.close.title': 'Cerrar nuestra cuenta',
+    'company.close.intro':
+      'Pida a nuestro personal que ponga fin a la afiliación. Nada se cierra por sí solo: lo confirman con usted, y sus facturas y certificados siguen disponibles aquí.',
+    'company.close.start': 'Pedir el cierre de nuestra cuenta',
+    'company.close.note': 'Nota para nuestro personal (opcional)',
+    'company.close.noteHelp': 'Desde cuándo y por qué: como máximo {max, number} caracteres.',
+    'company.close.send': 'Enviar la solicitud',
+    'company.close.cancel': 'Cancelar',
+    'company.close.sent':
+      'Su solicitud de cierre de la cuenta se ha enviado. Nuestro personal se pondrá en contacto con usted.',
+    'company.close.failed': 'No se pudo enviar la solicitud. Inténtelo de nuevo.',
+    'company.close.already': 'Ya pidió el cierre de la cuenta; nuestro personal se ocupa de ello.',
+    'company.close.ownersOnly': 'Solo los titulares de la afiliación piden el cierre de la cuenta.',
   },
 });

@@ -1,19 +1,14 @@
 import type { TChangeRequestDecision, TChangeRequestDetail } from '@ops/contract';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Button } from '@ops/ui/button';
 import { ConfirmDialog } from '@ops/ui/confirm-dialog';
 import { ConflictNotice, isVersionConflict } from '@ops/ui/conflict-notice';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useReload } from '@/components/detail/use-reload';
-import { paths } from '@/config/paths';
 import { useApproveChangeRequest } from '../api/approve-change-request';
 import { useDeclineChangeRequest } from '../api/decline-change-request';
 import { fieldLabelsOf } from '../utils/field-values';
 import { EditThenApproveForm } from './edit-then-approve-form';
-
-const linkClass =
-  'font-medium text-sky-800 underline decoration-sky-300 underline-offset-2 hover:text-sky-950';
 
 type Choice = 'approve' | 'edit' | 'decline' | null;
 
@@ -36,6 +31,16 @@ function DecisionOutcome({ message, onDismiss }: { message: string; onDismiss: (
 
 /** The sentence of the approve dialog: what is written, and what changed since the request. */
 function ApproveConsequence({ request }: { request: TChangeRequestDetail }) {
+  if (request.kind === 'close-account') {
+    return (
+      <p>
+        {request.memberName} ({request.memberNumber}) resigns as of today, with the member’s note as
+        the reason. Its invoices and certificates stay; the member sees the decision in the portal.
+        An overdue or suspended member cannot resign: settle its invoices, or terminate it from its
+        record.
+      </p>
+    );
+  }
   const changed = request.fields.filter((row) => row.changedSince);
   return (
     <div className="flex flex-col gap-2">
@@ -57,8 +62,8 @@ function ApproveConsequence({ request }: { request: TChangeRequestDetail }) {
 /**
  * The decision of a pending request, for operators allowed `members.edit` (the caller
  * decides): Approve (the values asked for), Edit then approve (a form of the asked fields),
- * Decline (with the reason the member reads). A company-data request only is approved here; a
- * request to close the account is carried out on the member's record, or declined. What the
+ * Decline (with the reason the member reads). Approving a request to close the account records
+ * the member's resignation (the server's life-cycle rules apply). What the
  * server answered stays above until dismissed; a 409 names who changed what and offers Reload.
  */
 export function DecideChangeRequest({
@@ -116,15 +121,6 @@ export function DecideChangeRequest({
           onReload={() => void reloading.reload()}
         />
       ) : null}
-      {isPending && !isCompanyData ? (
-        <p className="text-sm text-slate-700">
-          Nothing is closed by itself. To close the account, record the member’s resignation on{' '}
-          <Link className={linkClass} to={paths.member.getHref({ mid: request.memberMid })}>
-            its record
-          </Link>
-          {canDecide ? '; or decline the request with a reason the member reads.' : '.'}
-        </p>
-      ) : null}
       {isPending && !canDecide ? (
         <p className="text-sm text-slate-700">
           Your operator roles do not allow deciding change requests (it needs members.edit).
@@ -132,13 +128,11 @@ export function DecideChangeRequest({
       ) : null}
       {isPending && canDecide && choice !== 'edit' ? (
         <div className="flex flex-wrap gap-2" role="group" aria-label="Decision">
+          <Button onClick={() => start('approve')}>Approve</Button>
           {isCompanyData ? (
-            <>
-              <Button onClick={() => start('approve')}>Approve</Button>
-              <Button variant="secondary" onClick={() => start('edit')}>
-                Edit then approve
-              </Button>
-            </>
+            <Button variant="secondary" onClick={() => start('edit')}>
+              Edit then approve
+            </Button>
           ) : null}
           <Button variant="secondary" className="text-red-800" onClick={() => start('decline')}>
             Decline

@@ -1,0 +1,181 @@
+import { Button } from '@ops/ui/button';
+import { useId, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { useMessages } from '../i18n/message';
+import { useCountryName } from './country-names';
+import { categoryLabels, directoryCategoryValues, regionLabels, regionValues } from './labels';
+import { maxWordsLength } from './query';
+
+/** What the form holds: each control's value as it shows it (none chosen: empty). */
+export type SearchDraft = Record<'q' | 'country' | 'region' | 'category', string>;
+
+type Choice = { value: string; name: string };
+
+/**
+ * The directory's search (issue 35): words of the name, a country, a region, a kind of member;
+ * each labelled, one column on a phone. The countries are those of the members found so far
+ * (the portal's country list needs a session): named in the visitor's language.
+ */
+export function SearchForm({
+  draft,
+  countries,
+  onChange,
+  onSubmit,
+}: {
+  draft: SearchDraft;
+  /** ISO codes to offer. */
+  countries: readonly string[];
+  onChange: (draft: SearchDraft) => void;
+  onSubmit: () => void;
+}) {
+  const t = useMessages();
+  const intl = useIntl();
+  const countryName = useCountryName();
+  const set = (key: keyof SearchDraft) => (value: string) => onChange({ ...draft, [key]: value });
+  const countryChoices: Choice[] = [...new Set([...countries, draft.country].filter(Boolean))]
+    .map((code) => ({ value: code, name: countryName(code) }))
+    .sort((a, b) => a.name.localeCompare(b.name, intl.locale));
+  return (
+    <form
+      role="search"
+      aria-labelledby="directory-search"
+      noValidate
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+      className="space-y-3 rounded-md border border-slate-200 bg-white p-3"
+    >
+      <h2 id="directory-search" className="text-lg font-semibold">
+        {t('directory.searchTitle')}
+      </h2>
+      <WordsField
+        label={t('directory.q')}
+        help={t('directory.qHelp')}
+        value={draft.q}
+        onChange={set('q')}
+      />
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <SelectField
+          label={t('directory.country')}
+          help={t('directory.countryHelp')}
+          name="country"
+          value={draft.country}
+          options={[{ value: '', name: t('directory.anyCountry') }, ...countryChoices]}
+          onChange={set('country')}
+        />
+        <SelectField
+          label={t('directory.region')}
+          name="region"
+          value={draft.region}
+          options={[
+            { value: '', name: t('directory.anyRegion') },
+            ...regionValues.map((region) => ({ value: region, name: t(regionLabels[region]) })),
+          ]}
+          onChange={set('region')}
+        />
+        <SelectField
+          label={t('directory.category')}
+          name="category"
+          value={draft.category}
+          options={[
+            { value: '', name: t('directory.anyCategory') },
+            ...directoryCategoryValues.map((category) => ({
+              value: category,
+              name: t(categoryLabels[category]),
+            })),
+          ]}
+          onChange={set('category')}
+        />
+      </div>
+      <Button type="submit" className="min-h-11 w-full sm:w-auto">
+        {t('directory.submit')}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * The words of the name: a labelled search input, its help read with it. Its own, not the shared
+ * `TextField`, which the sign-in form's chunk carries: the first screen keeps its weight.
+ */
+function WordsField({
+  label,
+  help,
+  value,
+  onChange,
+}: {
+  label: string;
+  help: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <p id={`${id}-help`} className="text-xs text-slate-500">
+        {help}
+      </p>
+      <input
+        id={id}
+        type="search"
+        name="q"
+        autoComplete="off"
+        enterKeyHint="search"
+        maxLength={maxWordsLength}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-describedby={`${id}-help`}
+        className="min-h-11 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-sky-600"
+      />
+    </div>
+  );
+}
+
+/** A labelled select, its help under it and read with it (aria-describedby). */
+function SelectField({
+  label,
+  help,
+  name,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  help?: string;
+  name: string;
+  value: string;
+  options: Choice[];
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-describedby={help ? `${id}-help` : undefined}
+        className="min-h-11 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 text-base"
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.name}
+          </option>
+        ))}
+      </select>
+      {help ? (
+        <p id={`${id}-help`} className="text-xs text-slate-500">
+          {help}
+        </p>
+      ) : null}
+    </div>
+  );
+}
