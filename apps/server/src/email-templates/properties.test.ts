@@ -117,11 +117,19 @@ describe('templates at random', () => {
           if (error instanceof TemplateError) return;
           throw error;
         }
-        const rendered = await renderChecked(
-          'sign-in-link',
-          compileTemplate(source),
-          example as Record<string, unknown>,
-        );
+        let rendered;
+        try {
+          rendered = await renderChecked(
+            'sign-in-link',
+            compileTemplate(source),
+            example as Record<string, unknown>,
+          );
+        } catch (error) {
+          // A template that saved but cannot render now (its render limit, on a busy machine)
+          // sends nothing: the send fails, so no code can leave.
+          if (error instanceof TemplateError) return;
+          throw error;
+        }
         for (const body of [rendered.text, rendered.html]) {
           const outside = body.replaceAll(link, '').replaceAll(link.replaceAll('&', '&amp;'), '');
           expect(outside).not.toContain(code);
