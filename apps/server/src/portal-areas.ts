@@ -4,6 +4,7 @@ import { portalAuthArea } from './auth/area';
 import { portalCertificatesArea } from './certificates/area';
 import { portalCompanyArea } from './change-requests/area';
 import { portalCountriesArea } from './countries/area';
+import { portalDataExportArea } from './data-exports/area';
 import { portalCreditNotesArea } from './credit-notes/area';
 import { portalDirectoryArea } from './directory/area';
 import { healthArea } from './health/area';
@@ -28,6 +29,7 @@ export const portalAreas: readonly FastifyPluginAsyncZod[] = [
   portalMembershipArea,
   portalCompanyArea,
   portalDirectoryArea,
+  portalDataExportArea,
   portalInvoicesArea,
   portalCreditNotesArea,
   portalCertificatesArea,

@@ -26,6 +26,7 @@ export * from './portal-colleagues';
 export * from './certificates';
 export * from './change-requests';
 export * from './directory';
+export * from './data-exports';
 export * from './users';
 export * from './operator-admin';
 export * from './member-fixes';

@@ -30,6 +30,14 @@ export const eventStreamPath = '/api/events/stream';
 export const portalMemberEventsPath = '/api/membership/events';
 
 export const ZPortalMemberChange = z
-  .object({ table: z.enum(['members', 'invoices', 'certificates', 'member_change_requests']) })
+  .object({
+    table: z.enum([
+      'members',
+      'invoices',
+      'certificates',
+      'member_change_requests',
+      'member_data_exports',
+    ]),
+  })
   .describe("One of the member's records changed: refetch");
 export type TPortalMemberChange = z.infer<typeof ZPortalMemberChange>;

@@ -1,5 +1,6 @@
 import { colleagueMessages } from './messages/features/colleagues';
 import { companyMessages } from './messages/features/company';
+import { dataExportMessages } from './messages/features/data-export';
 import { directoryEntryMessages } from './messages/features/directory-entry';
 import { membershipMessages } from './messages/features/membership';
 
@@ -14,24 +15,28 @@ export const memberMessages = {
     ...membershipMessages.en,
     ...colleagueMessages.en,
     ...companyMessages.en,
+    ...dataExportMessages.en,
     ...directoryEntryMessages.en,
   },
   fr: {
     ...membershipMessages.fr,
     ...colleagueMessages.fr,
     ...companyMessages.fr,
+    ...dataExportMessages.fr,
     ...directoryEntryMessages.fr,
   },
   de: {
     ...membershipMessages.de,
     ...colleagueMessages.de,
     ...companyMessages.de,
+    ...dataExportMessages.de,
     ...directoryEntryMessages.de,
   },
   es: {
     ...membershipMessages.es,
     ...colleagueMessages.es,
     ...companyMessages.es,
+    ...dataExportMessages.es,
     ...directoryEntryMessages.es,
   },
 };

@@ -10,6 +10,7 @@ import { CompanyDetails } from '../company/company-details';
 import { CompanyForm } from '../company/company-form';
 import { SignInPanel } from '../components/sign-in-panel';
 import { paths } from '../config/screens';
+import { DataExportPanel } from '../data-export/data-export-panel';
 import { MemberMessages } from '../i18n/member-messages-provider';
 import { Message, useMessages } from '../i18n/message';
 import { useMemberData, type MemberTable } from '../membership/member-events';
@@ -18,7 +19,8 @@ import { useSession } from '../session/session';
 /**
  * `PORTAL_URL/company` (issue 35): the member's company data as staff keep it; owners and admins
  * change it (the fields the federation allows at once, the others as a request staff check), and
- * everyone follows the requests and their decisions.
+ * everyone follows the requests and their decisions, and downloads the member's data (issue 35:
+ * "Your data", owners and admins ask for the archive).
  */
 export function CompanyScreen() {
   const { session } = useSession();
@@ -102,6 +104,7 @@ function Company() {
             canAttach={data.company.canEdit}
             onChanged={reload}
           />
+          <DataExportPanel />
           {data.company.canEdit ? (
             <CloseAccount
               canClose={data.company.canClose}

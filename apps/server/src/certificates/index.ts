@@ -7,7 +7,7 @@ export { issueMembershipCertificateIn } from './issue';
 // A credit note that revokes a paid membership year revokes its certificate (issue 16).
 export { revokeCertificateIn } from './revoke';
 // The federation's name as the documents print it (the invoice PDF uses the same words).
-export { federationName } from './pdf';
+export { federationName, getCertificatePdf } from './pdf';
 // The daily expiry sweep, a scheduled job (`jobs/tasks/`).
 export { expireCertificates } from './expire';
 // The public member directory (issue 35) links each entry to its certificate's check.

@@ -47,6 +47,7 @@ import {
 } from './exchange-rates';
 import { BackupInputError } from '../backups';
 import { backupFromCli, restoreFromCli } from './backup';
+import { DataExportRefused, exportMemberDataFromCli } from './data-export';
 
 /** A problem with what the person typed: exit code 2, like a usage error. */
 class InputError extends Error {}
@@ -626,6 +627,37 @@ bank
       console.log(options.json ? bankImportJson(run) : bankImportSummary(run));
     } catch (error) {
       if (error instanceof UnreadableBankFile) throw new InputError(error.message);
+      throw error;
+    }
+  });
+
+const members = program.command('members').description('Members (issue 35: their data)');
+members
+  .command('export-data')
+  .description(
+    'Make a member\'s data export, as "Download our data" in the portal does (ZIP: record, users, invoices, credit notes, payments, certificates, their history and PDFs), and save it',
+  )
+  .argument('<number>', 'the membership number, e.g. M-000001')
+  .option('--out <file>', 'where to save the ZIP (default: <number>-data-<day>.zip here)')
+  .option('--json', 'print the result as JSON')
+  .action(async (number: string, options: { out?: string; json?: boolean }) => {
+    const config = loadConfig();
+    const logger = createLogger(
+      config.logLevel === 'info' ? 'warn' : config.logLevel,
+      config.logFormat,
+      2,
+    );
+    try {
+      const made = await withDatabase((database) =>
+        exportMemberDataFromCli(database, config, logger, number.trim(), options.out),
+      );
+      console.log(
+        options.json
+          ? JSON.stringify(made)
+          : `Saved ${made.file} (${made.sizeBytes} bytes, ${made.counts?.pdfs ?? 0} PDFs) in ${made.seconds} s`,
+      );
+    } catch (error) {
+      if (error instanceof DataExportRefused) throw new InputError(error.message);
       throw error;
     }
   });

@@ -254,6 +254,25 @@ export type MemberDirectoryEntriesTable = Tracked & {
   services: Defaulted<string[]>;
 };
 
+/** A member's data export (migration 0065): its state, progress and, while ready, the ZIP. */
+export type MemberDataExportsTable = {
+  id: string;
+  member_mid: string;
+  /** Null when the CLI asked for it. */
+  requested_by: string | null;
+  requested_at: Timestamp;
+  state: Defaulted<'queued' | 'running' | 'ready' | 'failed'>;
+  done: Defaulted<number>;
+  total: Defaulted<number>;
+  job_run_id: string | null;
+  ready_at: Timestamp | null;
+  expires_at: Timestamp | null;
+  size_bytes: number | null;
+  counts: Json<Record<string, number>> | null;
+  error: string | null;
+  content: Buffer | null;
+};
+
 /** The portal's settings (migration 0063): which company-data fields members change at once. */
 export type MemberPortalSettingsTable = Tracked & {
   id: Defaulted<string>;
@@ -807,6 +826,7 @@ export type Database = {
   change_request_documents: ChangeRequestDocumentsTable;
   member_portal_settings: MemberPortalSettingsTable;
   member_directory_entries: MemberDirectoryEntriesTable;
+  member_data_exports: MemberDataExportsTable;
   application_documents: ApplicationDocumentsTable;
   number_counters: NumberCountersTable;
   invoices: InvoicesTable;

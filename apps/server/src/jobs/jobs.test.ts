@@ -110,6 +110,7 @@ describe('/api/jobs', () => {
       'nightly-backup',
       'endorsement-reminders',
       'draft-expiry',
+      'data-export-expiry',
     ]);
     const renewal = schedules.find((schedule) => schedule.name === 'renewal-run');
     expect(renewal).toMatchObject({
@@ -204,6 +205,7 @@ describe('/api/jobs', () => {
       // Both only send what is due today, once (a second run the same day sends nothing).
       { name: 'endorsement-reminders', runNow: 'at-once', previewScreen: null },
       { name: 'draft-expiry', runNow: 'at-once', previewScreen: null },
+      { name: 'data-export-expiry', runNow: 'at-once', previewScreen: null },
     ]);
     for (const [name, screen] of [
       ['dunning-run', 'Invoices → Dunning run'],

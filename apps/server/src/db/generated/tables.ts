@@ -691,6 +691,23 @@ export interface MemberChangeRequests {
   version: Generated<number>;
 }
 
+export interface MemberDataExports {
+  content: Buffer | null;
+  counts: JsonDocument | null;
+  done: Generated<number>;
+  error: string | null;
+  expires_at: Timestamp | null;
+  id: string;
+  job_run_id: string | null;
+  member_mid: string;
+  ready_at: Timestamp | null;
+  requested_at: Generated<Timestamp>;
+  requested_by: string | null;
+  size_bytes: number | null;
+  state: Generated<string>;
+  total: Generated<number>;
+}
+
 export interface MemberDirectoryEntries {
   created_at: Generated<Timestamp>;
   created_by: string | null;
@@ -1154,6 +1171,7 @@ export interface DB {
   job_runs: JobRuns;
   job_schedules: JobSchedules;
   member_change_requests: MemberChangeRequests;
+  member_data_exports: MemberDataExports;
   member_directory_entries: MemberDirectoryEntries;
   member_invitations: MemberInvitations;
   member_portal_settings: MemberPortalSettings;

@@ -60,6 +60,7 @@ import * as applicationAnswers from './0061-application-answers';
 import * as memberInvitations from './0062-member-invitations';
 import * as changeRequests from './0063-change-requests';
 import * as directoryEntries from './0064-directory-entries';
+import * as memberDataExports from './0065-member-data-exports';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -127,4 +128,5 @@ export const migrations: Record<string, Migration> = {
   '0062-member-invitations': memberInvitations,
   '0063-change-requests': changeRequests,
   '0064-directory-entries': directoryEntries,
+  '0065-member-data-exports': memberDataExports,
 };

@@ -2,9 +2,11 @@ import type { BackgroundTask, JobTask } from '../task';
 import { authMaintenanceTask } from './auth-maintenance';
 import { bankImportFollowUpTask } from './bank-import-follow-up';
 import { certificateExpiryTask } from './certificate-expiry';
+import { dataExportExpiryTask } from './data-export-expiry';
 import { draftExpiryTask } from './draft-expiry';
 import { dunningRunTask } from './dunning-run';
 import { endorsementRemindersTask } from './endorsement-reminders';
+import { memberDataExportTask } from './member-data-export';
 import { nightlyBackupTask } from './nightly-backup';
 import { renewalRunTask } from './renewal-run';
 
@@ -20,10 +22,14 @@ export const jobTasks: readonly JobTask[] = [
   nightlyBackupTask,
   endorsementRemindersTask,
   draftExpiryTask,
+  dataExportExpiryTask,
 ];
 
 /** Tasks only code queues, in the transaction that causes them (no schedule, no Run now). */
-export const backgroundTasks: readonly BackgroundTask[] = [bankImportFollowUpTask];
+export const backgroundTasks: readonly BackgroundTask[] = [
+  bankImportFollowUpTask,
+  memberDataExportTask,
+];
 
 /** A task with a schedule (Run now, Pause, the tick). */
 export function findJobTask(name: string): JobTask | undefined {

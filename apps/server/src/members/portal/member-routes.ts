@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { requireSession } from '../../http/access';
 import { apiRoutes } from '../../http/api-route';
-import { documentContentSecurityPolicy } from '../../http/inline-document';
+import { documentContentSecurityPolicy, inlineDisposition } from '../../http/inline-document';
 import { pdfReply } from '../../lib/pdf-reply';
 import { portalMemberOf, type PortalMember } from './member-of-user';
 
@@ -83,6 +83,52 @@ export function portalMemberRoutes(app: ZodApp, tag: string) {
             uid: requireSession(request).user.uid,
           }),
       });
+    },
+
+    /**
+     * A file of the member's to save (not shown): an archive such as its data export. Always an
+     * attachment, never cached by shared caches; the handler gets the signed-in user who fetches
+     * it, so that it can audit the download.
+     */
+    download<P extends z.ZodType>(declared: {
+      url: string;
+      summary: string;
+      params: P;
+      contentType: string;
+      file: (
+        member: PortalMember,
+        input: { params: z.output<P>; uid: string },
+      ) => Promise<{ fileName: string; content: Buffer }>;
+    }): void {
+      app.get(
+        declared.url,
+        {
+          schema: {
+            tags: [tag],
+            summary: declared.summary,
+            params: declared.params,
+            querystring: ZPortalMemberQuery,
+          },
+        },
+        async (request, reply) => {
+          const query = request.query as z.output<typeof ZPortalMemberQuery>;
+          const member = await memberOf(request, query.member);
+          const uid = requireSession(request).user.uid;
+          const file = await declared.file(member, {
+            params: request.params as z.output<P>,
+            uid,
+          });
+          return reply
+            .type(declared.contentType)
+            .header(
+              'content-disposition',
+              inlineDisposition(file.fileName).replace(/^inline/, 'attachment'),
+            )
+            .header('x-content-type-options', 'nosniff')
+            .header('cache-control', 'private, no-store')
+            .send(file.content);
+        },
+      );
     },
 
     /**

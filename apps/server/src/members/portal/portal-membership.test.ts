@@ -322,7 +322,7 @@ describe('a member in the member portal', () => {
 
   function memberRoutesWithIdsOfA(): { method: string; url: string; body?: unknown }[] {
     const scoped =
-      /^\/api\/(membership|invoices|credit-notes|certificates|statement|colleagues|company|change-requests|directory-entry)(\/|$)/;
+      /^\/api\/(membership|invoices|credit-notes|certificates|statement|colleagues|company|change-requests|directory-entry|data-export)(\/|$)/;
     const routes = portal.routeAccess
       .filter((route) => route.method !== 'HEAD' && scoped.test(route.url))
       .map((route) => ({
