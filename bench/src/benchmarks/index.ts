@@ -20,6 +20,7 @@ import { searchQueries, searchRebuild } from './search';
 import { seed100k } from './seed';
 import { portal500Applicants, portalStepSave } from './portal-applications';
 import { portalFirstLoad } from './portal-first-load';
+import { portalDataExport } from './portal-data-export';
 import { portalDirectory } from './portal-directory';
 import { portalRenewalDay } from './portal-renewal-day';
 import { signInJs } from './sign-in-js';
@@ -50,6 +51,7 @@ export const benchmarks: readonly Benchmark[] = [
   portal500Applicants,
   portalRenewalDay,
   portalDirectory,
+  portalDataExport,
   searchRebuild,
   searchQueries,
   paletteKeystroke,
