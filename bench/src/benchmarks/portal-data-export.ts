@@ -160,6 +160,8 @@ async function ensureHistory(dataDir: string, log: (line: string) => void): Prom
             updated_by: 'bench',
           })),
         )
+        // The seed gave it this year's certificate already (one issued per member and year).
+        .onConflict((conflict) => conflict.doNothing())
         .execute();
       const entry = (table: string, id: string, action: string, at: string) => ({
         at: new Date(at),

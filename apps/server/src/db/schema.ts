@@ -102,6 +102,17 @@ export type SessionsTable = {
   revoked_at: Timestamp | null;
   /** Which face the session is for (issue 34): each face accepts only its own. */
   audience: Generated<Audience>;
+  /** The member a portal session switched to (migration 0066); null: the user's first. */
+  portal_member_mid: Defaulted<string | null>;
+};
+
+/** A user's further member, with their role there (migration 0066: groups). */
+export type MemberUserLinksTable = {
+  uid: string;
+  member_mid: string;
+  role: 'owner' | 'admin' | 'staff';
+  created_at: Timestamp;
+  created_by: string | null;
 };
 
 export type BankAccountsTable = Tracked & {
@@ -827,6 +838,7 @@ export type Database = {
   member_portal_settings: MemberPortalSettingsTable;
   member_directory_entries: MemberDirectoryEntriesTable;
   member_data_exports: MemberDataExportsTable;
+  member_user_links: MemberUserLinksTable;
   application_documents: ApplicationDocumentsTable;
   number_counters: NumberCountersTable;
   invoices: InvoicesTable;

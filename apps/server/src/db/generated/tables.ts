@@ -860,6 +860,14 @@ export interface MemberUploads {
   validation: JsonDocument | null;
 }
 
+export interface MemberUserLinks {
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  member_mid: string;
+  role: string;
+  uid: string;
+}
+
 export interface MoneyMovements {
   amount_minor: Int8;
   bank_entry_id: string | null;
@@ -1047,6 +1055,7 @@ export interface Sessions {
   expires_at: Timestamp;
   ip: string | null;
   last_seen_at: Generated<Timestamp>;
+  portal_member_mid: string | null;
   revoked_at: Timestamp | null;
   token_hash: string;
   uid: string;
@@ -1179,6 +1188,7 @@ export interface DB {
   member_upload_progress: MemberUploadProgress;
   member_upload_rows: MemberUploadRows;
   member_uploads: MemberUploads;
+  member_user_links: MemberUserLinks;
   members: Members;
   membership_billing_settings: MembershipBillingSettings;
   money_movements: MoneyMovements;

@@ -61,6 +61,7 @@ import * as memberInvitations from './0062-member-invitations';
 import * as changeRequests from './0063-change-requests';
 import * as directoryEntries from './0064-directory-entries';
 import * as memberDataExports from './0065-member-data-exports';
+import * as memberUserLinks from './0066-member-user-links';
 
 /**
  * Every migration of this build, in order. Listed statically (not read from the file system) so
@@ -129,4 +130,5 @@ export const migrations: Record<string, Migration> = {
   '0063-change-requests': changeRequests,
   '0064-directory-entries': directoryEntries,
   '0065-member-data-exports': memberDataExports,
+  '0066-member-user-links': memberUserLinks,
 };
