@@ -27,6 +27,12 @@ export const ZPortalMemberQuery = z.object({
   member: ZMid.optional().describe("The member, when the user has several (default: the user's)"),
 });
 
+/** `PUT /api/membership/current`: the member a group's person acts for from now on. */
+export const ZPortalMemberSwitch = z
+  .object({ mid: ZMid.describe('One of the members in `memberships`') })
+  .describe('Switch the member this portal session acts for');
+export type TPortalMemberSwitch = z.infer<typeof ZPortalMemberSwitch>;
+
 /** One of the members a user may act for. */
 export const ZPortalMembershipChoice = z.object({
   mid: z.string(),

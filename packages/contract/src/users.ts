@@ -61,6 +61,18 @@ export const ZUserDetail = z
       .nullable()
       .describe('The member the user belongs to'),
     memberRole: z.enum(memberRoles).nullable(),
+    groupMembers: z
+      .array(
+        z.object({
+          mid: z.string(),
+          number: z.string(),
+          legalName: z.string(),
+          role: z.enum(memberRoles),
+        }),
+      )
+      .describe(
+        "Further members whose accounts the user keeps in the portal (a group), each joined by its owners' or admins' invitation",
+      ),
     preferredLanguage: z
       .enum(languages)
       .describe('Language of the e-mails the user receives (issue 17): en, fr, de or es'),

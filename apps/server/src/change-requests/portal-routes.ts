@@ -68,8 +68,10 @@ export const portalChangeRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   const querystring = ZPortalMemberQuery.extend({
     fileName: z.string().max(255).optional().describe("The file's name on the member's device"),
   });
-  const memberOf = (request: Parameters<typeof requireSession>[0], mid: string | undefined) =>
-    portalMemberOf(db, requireSession(request).user.uid, mid);
+  const memberOf = (request: Parameters<typeof requireSession>[0], mid: string | undefined) => {
+    const session = requireSession(request);
+    return portalMemberOf(db, session.user.uid, mid, session.tokenHash);
+  };
 
   const documentUpload: FastifyPluginAsyncZod = async (scope) => {
     // This scope only: the file arrives whole as bytes; its content decides what it is.

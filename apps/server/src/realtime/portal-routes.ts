@@ -23,7 +23,8 @@ export const portalEventStreamRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // A user of no member is told so (404) rather than given a stream that would stay silent.
-      await portalMemberOf(app.deps.db, requireSession(request).user.uid, request.query.member);
+      const session = requireSession(request);
+      await portalMemberOf(app.deps.db, session.user.uid, request.query.member, session.tokenHash);
       streamMemberEvents(app, request, reply, openStreams);
     },
   );

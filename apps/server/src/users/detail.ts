@@ -56,6 +56,15 @@ export async function getUserDetail(
     .where('uid', '=', uid)
     .executeTakeFirstOrThrow();
 
+  const groupMembers = await db
+    .selectFrom('member_user_links as l')
+    .innerJoin('members as m', 'm.mid', 'l.member_mid')
+    .select(['m.mid', 'm.number', 'm.legal_name', 'l.role'])
+    .where('l.uid', '=', uid)
+    .where('m.deleted_at', 'is', null)
+    .orderBy('m.legal_name')
+    .execute();
+
   return {
     uid: row.uid,
     email: row.email,
@@ -71,6 +80,12 @@ export async function getUserDetail(
           }
         : null,
     memberRole: row.member_role,
+    groupMembers: groupMembers.map((link) => ({
+      mid: link.mid,
+      number: link.number,
+      legalName: link.legal_name,
+      role: link.role,
+    })),
     preferredLanguage: row.preferred_language,
     signInMethods: row.sign_in_methods,
     hasPassword: row.password_hash !== null,

@@ -23,7 +23,8 @@ export async function readMemberRecords(db: Db, mid: string) {
         .select(['listed', 'fields', 'services', 'updated_at'])
         .where('member_mid', '=', mid)
         .executeTakeFirst(),
-      // Never a password hash or any sign-in secret: the columns are named, not `*`.
+      // Never a password hash or any sign-in secret: the columns are named, not `*`. Its own
+      // users, and a group's people who keep its account besides their own member's.
       db
         .selectFrom('users')
         .select([
@@ -39,6 +40,24 @@ export async function readMemberRecords(db: Db, mid: string) {
         ])
         .where('member_mid', '=', mid)
         .where('deleted_at', 'is', null)
+        .unionAll(
+          db
+            .selectFrom('member_user_links as l')
+            .innerJoin('users as u', 'u.uid', 'l.uid')
+            .select([
+              'u.uid',
+              'u.email',
+              'u.display_name',
+              'l.role as member_role',
+              'u.disabled',
+              'u.sign_in_methods',
+              'u.preferred_language',
+              'u.last_sign_in_at',
+              'u.created_at',
+            ])
+            .where('l.member_mid', '=', mid)
+            .where('u.deleted_at', 'is', null),
+        )
         .orderBy('created_at')
         .execute(),
       db

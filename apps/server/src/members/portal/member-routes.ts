@@ -22,8 +22,10 @@ export type PortalPdf = { fileName: string; content: Buffer | Uint8Array };
 export function portalMemberRoutes(app: ZodApp, tag: string) {
   const route = apiRoutes(app, tag);
   const { db } = app.deps;
-  const memberOf = (request: FastifyRequest, requestedMid: string | undefined) =>
-    portalMemberOf(db, requireSession(request).user.uid, requestedMid);
+  const memberOf = (request: FastifyRequest, requestedMid: string | undefined) => {
+    const session = requireSession(request);
+    return portalMemberOf(db, session.user.uid, requestedMid, session.tokenHash);
+  };
 
   return {
     /** A JSON read of the member's records. */

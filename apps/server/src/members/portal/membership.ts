@@ -13,8 +13,9 @@ export async function getPortalMembership(
   db: Kysely<Database>,
   uid: string,
   requestedMid?: string,
+  sessionTokenHash?: string,
 ): Promise<TPortalMembership> {
-  const member = await portalMemberOf(db, uid, requestedMid);
+  const member = await portalMemberOf(db, uid, requestedMid, sessionTokenHash);
   const today = clock.today();
   const [due, memberships] = await Promise.all([
     db

@@ -318,6 +318,7 @@ describe('a member in the member portal', () => {
     'POST /api/change-requests': { changes: { phone: '+41 1 234 56 78' } },
     'POST /api/change-requests/close-account': {},
     'PUT /api/directory-entry': { listed: true, fields: ['city'] },
+    'PUT /api/membership/current': { mid: 'pm-a' },
   };
 
   function memberRoutesWithIdsOfA(): { method: string; url: string; body?: unknown }[] {

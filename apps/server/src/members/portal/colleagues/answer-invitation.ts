@@ -1,5 +1,6 @@
 import type { TPortalReceivedInvitation } from '@ops/contract';
 import type { Kysely } from 'kysely';
+import { recordAudit } from '../../../db/audit';
 import { lockRecord, updateRecord } from '../../../db/records';
 import type { Database } from '../../../db/schema';
 import { writeTransaction } from '../../../db/transaction';
@@ -41,8 +42,8 @@ export async function receivedInvitations(
  * `POST /api/invitations/{id}/answer`: the invitee, signed in with the invited address, accepts
  * (becoming the member's user with the role, audited on the user as the console shows it) or
  * declines. Another address's invitation is as unknown as a made-up one (404); one answered,
- * withdrawn or past its 7 days is a 409. A person already another member's user is told to leave
- * it first: a user belongs to one member.
+ * withdrawn or past its 7 days is a 409. A person already another member's user joins this one
+ * besides (a group: `member_user_links`) and switches between them in the portal.
  */
 export async function answerInvitation(
   db: Kysely<Database>,
@@ -72,24 +73,46 @@ export async function answerInvitation(
     if (accept) {
       const user = await lockRecord(trx, 'users', session.uid);
       if (user.member_mid && user.member_mid !== invitation.member_mid) {
-        const current = await trx
-          .selectFrom('members')
-          .select(['number', 'legal_name'])
-          .where('mid', '=', user.member_mid)
+        // A group's person: this member becomes one more of theirs, their own stays as it is.
+        const joined = await trx
+          .insertInto('member_user_links')
+          .values({
+            uid: user.uid,
+            member_mid: invitation.member_mid,
+            role: invitation.role,
+            created_at: clock.now(),
+            created_by: session.uid,
+          })
+          .onConflict((conflict) => conflict.doNothing())
+          .returning('uid')
           .executeTakeFirst();
-        const message = `You are a user of member ${current?.number ?? user.member_mid} (${current?.legal_name ?? ''}): a person belongs to one member, so ask its owner to remove you first.`;
-        throw new AppError('aborted', message, {
-          issues: [{ path: 'params.id', rule: 'member', message }],
+        if (!joined) {
+          const message = 'You are a user of this member already.';
+          throw new AppError('aborted', message, {
+            issues: [{ path: 'params.id', rule: 'member', message }],
+          });
+        }
+        await recordAudit(trx, actor, {
+          table: 'users',
+          recordId: user.uid,
+          action: 'join-member',
+          before: { group_member: null, group_role: null },
+          after: {
+            group_member: invitation.member_mid,
+            group_role: invitation.role,
+            _reason: `Accepted the invitation (${invitation.role}), besides their own member`,
+          },
         });
+      } else {
+        await updateRecord(
+          trx,
+          actor,
+          'users',
+          user,
+          { member_mid: invitation.member_mid, member_role: invitation.role },
+          { action: 'join-member', reason: `Accepted the invitation (${invitation.role})` },
+        );
       }
-      await updateRecord(
-        trx,
-        actor,
-        'users',
-        user,
-        { member_mid: invitation.member_mid, member_role: invitation.role },
-        { action: 'join-member', reason: `Accepted the invitation (${invitation.role})` },
-      );
     }
     await updateRecord(
       trx,

@@ -1,16 +1,19 @@
 import type { TPortalColleagues, TPortalMemberRole } from '@ops/contract';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { recordAudit, type Actor } from '../../../db/audit';
 import { updateRecord } from '../../../db/records';
 import type { Database } from '../../../db/schema';
 import { writeTransaction } from '../../../db/transaction';
 import { AppError } from '../../../errors';
-import type { PortalMember } from '../member-of-user';
+import { membershipsOfUser, type PortalMember } from '../member-of-user';
 import {
+  type Colleague,
   lockColleagues,
   memberUserActor,
   refuseLastOwner,
   requireManager,
   requireOwnerFor,
+  userRowOf,
 } from './colleague-rules';
 import { listColleagues } from './list-colleagues';
 
@@ -38,21 +41,26 @@ export async function changeColleague(
       throw new AppError('not-found', `${member.legal_name} has no colleague ${targetUid}.`);
     }
     const newRole = 'role' in change ? change.role : null;
-    requireOwnerFor(caller, target.member_role === 'owner' || newRole === 'owner');
-    if (newRole === target.member_role) return;
+    requireOwnerFor(caller, target.role === 'owner' || newRole === 'owner');
+    if (newRole === target.role) return;
     if (newRole !== 'owner') {
       refuseLastOwner(colleagues, target, 'role' in change ? 'body.role' : 'params.uid');
     }
-    await updateRecord(
-      trx,
-      actor,
-      'users',
-      target,
-      newRole ? { member_role: newRole } : { member_mid: null, member_role: null },
-      newRole
-        ? { action: 'change-member-role', reason: `Role at ${member.number}: ${newRole}` }
-        : { action: 'remove-from-member', reason: `No longer a user of ${member.number}` },
-    );
+    const audit = newRole
+      ? { action: 'change-member-role', reason: `Role at ${member.number}: ${newRole}` }
+      : { action: 'remove-from-member', reason: `No longer a user of ${member.number}` };
+    if (target.link === 'own') {
+      await updateRecord(
+        trx,
+        actor,
+        'users',
+        userRowOf(target),
+        newRole ? { member_role: newRole } : { member_mid: null, member_role: null },
+        audit,
+      );
+    } else {
+      await writeGroupLink(trx, actor, target, member, newRole, audit);
+    }
     if (!newRole) {
       await trx
         .updateTable('sessions')
@@ -63,13 +71,49 @@ export async function changeColleague(
         .execute();
     }
   });
-  const after = await db
-    .selectFrom('users')
-    .select('member_role')
-    .where('uid', '=', callerUid)
-    .where('member_mid', '=', member.mid)
-    .executeTakeFirst();
+  const after = (await membershipsOfUser(db, callerUid)).find(
+    (membership) => membership.mid === member.mid,
+  );
   // Who removed themselves sees nothing more of the member.
-  if (!after?.member_role) return { colleagues: [], invitations: [], canManage: false };
-  return listColleagues(db, { ...member, role: after.member_role }, callerUid);
+  if (!after) return { colleagues: [], invitations: [], canManage: false };
+  return listColleagues(db, after, callerUid);
+}
+
+/**
+ * A group's person's link to this member (not their own member): a new role, or the link
+ * ended. Audited on the user, as the console's users area shows their history.
+ */
+async function writeGroupLink(
+  trx: Transaction<Database>,
+  actor: Actor,
+  target: Colleague,
+  member: PortalMember,
+  newRole: TPortalMemberRole | null,
+  audit: { action: string; reason: string },
+): Promise<void> {
+  if (newRole) {
+    await trx
+      .updateTable('member_user_links')
+      .set({ role: newRole })
+      .where('uid', '=', target.uid)
+      .where('member_mid', '=', member.mid)
+      .execute();
+  } else {
+    await trx
+      .deleteFrom('member_user_links')
+      .where('uid', '=', target.uid)
+      .where('member_mid', '=', member.mid)
+      .execute();
+  }
+  await recordAudit(trx, actor, {
+    table: 'users',
+    recordId: target.uid,
+    action: audit.action,
+    before: { group_member: member.number, group_role: target.role },
+    after: {
+      group_member: newRole ? member.number : null,
+      group_role: newRole,
+      _reason: audit.reason,
+    },
+  });
 }

@@ -1,4 +1,4 @@
-import type { TPortalColleagues, TPortalInvitation } from '@ops/contract';
+import type { TPortalColleagues, TPortalInvitation, TPortalMembership } from '@ops/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +26,7 @@ describe('colleagues in the member portal', () => {
 
   const call = (
     cookie: string,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     body?: object,
   ) =>
@@ -166,7 +166,7 @@ describe('colleagues in the member portal', () => {
     expect(audit).toContainEqual({ action: 'join-member', actor_kind: 'user', actor_uid: uid });
   });
 
-  it('refuses an expired invitation, and one to a user of another member', async () => {
+  it('refuses an expired invitation', async () => {
     const expired = await invite(owner, 'late@col-a.example', 'staff');
     await t.database.db
       .updateTable('member_invitations')
@@ -179,14 +179,6 @@ describe('colleagues in the member portal', () => {
     });
     expect(tooLate.statusCode).toBe(409);
     expect(tooLate.json().error.message).toContain('expired');
-
-    const elsewhere = await invite(owner, 'owner@col-b.example', 'staff');
-    const taken = await call(otherOwner, 'POST', `/api/invitations/${elsewhere.id}/answer`, {
-      accept: true,
-    });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().error.issues[0]).toMatchObject({ rule: 'member' });
-    expect(await ownersOf('col-b')).toEqual(['owner@col-b.example']);
   });
 
   it('changes roles: the owner role only by an owner, never from the last owner', async () => {
@@ -246,5 +238,69 @@ describe('colleagues in the member portal', () => {
     ]);
     expect([one.statusCode, other.statusCode].sort()).toEqual([200, 404]);
     expect(await ownersOf('col-a')).toHaveLength(1);
+  });
+  it("makes a user of another member a group's person: both members, switched between, removed from one", async () => {
+    const invitation = await invite(owner, 'owner@col-b.example', 'staff');
+    const joined = await call(otherOwner, 'POST', `/api/invitations/${invitation.id}/answer`, {
+      accept: true,
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+    // Their own member is untouched; col-a has them as staff besides.
+    expect(await ownersOf('col-b')).toEqual(['owner@col-b.example']);
+    const membership = await call(otherOwner, 'GET', '/api/membership');
+    expect(
+      membership.json<TPortalMembership>().memberships.map(({ mid, role }) => ({ mid, role })),
+    ).toEqual([
+      { mid: 'col-a', role: 'staff' },
+      { mid: 'col-b', role: 'owner' },
+    ]);
+    const colleagues = await call(owner, 'GET', '/api/colleagues');
+    expect(
+      colleagues
+        .json<TPortalColleagues>()
+        .colleagues.find((c) => c.email === 'owner@col-b.example'),
+    ).toMatchObject({ role: 'staff' });
+
+    // The session switches; every route then answers for the member chosen, ?member= still wins.
+    const switched = await call(otherOwner, 'PUT', '/api/membership/current', { mid: 'col-a' });
+    expect(switched.statusCode, switched.body).toBe(200);
+    expect(switched.json<TPortalMembership>()).toMatchObject({ mid: 'col-a', role: 'staff' });
+    expect((await call(otherOwner, 'GET', '/api/membership')).json()).toMatchObject({
+      mid: 'col-a',
+    });
+    expect((await call(otherOwner, 'GET', '/api/membership?member=col-b')).json()).toMatchObject({
+      mid: 'col-b',
+    });
+    // Staff at col-a: no managing there, whatever they are at home.
+    expect(
+      (await call(otherOwner, 'POST', '/api/colleagues', { email: 'x@y.example', role: 'staff' }))
+        .statusCode,
+    ).toBe(403);
+    // A member that is not theirs cannot be chosen.
+    const stranger = await call(staff, 'PUT', '/api/membership/current', { mid: 'col-b' });
+    expect(stranger.statusCode).toBe(404);
+
+    // col-a's owner removes them: the link ends (audited on the user), their own member stays.
+    const groupUid = await uidOf(t, 'owner@col-b.example');
+    const removed = await call(owner, 'DELETE', `/api/colleagues/${groupUid}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    const links = await t.database.db
+      .selectFrom('member_user_links')
+      .select('member_mid')
+      .where('uid', '=', groupUid)
+      .execute();
+    expect(links).toEqual([]);
+    expect(await ownersOf('col-b')).toEqual(['owner@col-b.example']);
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('table_name', '=', 'users')
+      .where('record_id', '=', groupUid)
+      .where('action', 'in', ['join-member', 'remove-from-member'])
+      .orderBy('id')
+      .execute();
+    expect(audit.map((entry) => entry.action)).toEqual(['join-member', 'remove-from-member']);
+    // Their portal sessions ended with it, as any removed colleague's.
+    expect((await call(otherOwner, 'GET', '/api/membership')).statusCode).toBe(401);
   });
 });

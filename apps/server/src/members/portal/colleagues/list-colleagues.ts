@@ -13,11 +13,21 @@ export async function listColleagues(
   const [users, invitations] = await Promise.all([
     db
       .selectFrom('users')
-      .select(['uid', 'email', 'display_name', 'member_role', 'last_sign_in_at'])
+      .select(['uid', 'email', 'display_name', 'member_role as role', 'last_sign_in_at'])
       .where('member_mid', '=', member.mid)
       .where('member_role', 'is not', null)
       .where('disabled', '=', false)
       .where('deleted_at', 'is', null)
+      // A group's people who keep this member's account besides their own.
+      .unionAll(
+        db
+          .selectFrom('member_user_links as l')
+          .innerJoin('users as u', 'u.uid', 'l.uid')
+          .select(['u.uid', 'u.email', 'u.display_name', 'l.role', 'u.last_sign_in_at'])
+          .where('l.member_mid', '=', member.mid)
+          .where('u.disabled', '=', false)
+          .where('u.deleted_at', 'is', null),
+      )
       .orderBy('email')
       .execute(),
     db
@@ -32,13 +42,13 @@ export async function listColleagues(
   ]);
   return {
     colleagues: users.flatMap((user) =>
-      user.member_role
+      user.role
         ? [
             {
               uid: user.uid,
               email: user.email,
               displayName: user.display_name,
-              role: user.member_role,
+              role: user.role,
               lastSignInAt: user.last_sign_in_at
                 ? new Date(user.last_sign_in_at).toISOString()
                 : null,

@@ -50,6 +50,29 @@ export function UserOverview({ user }: { user: TUserDetail }) {
               label: 'Role at member',
               value: user.memberRole ? memberRoleLabels[user.memberRole] : null,
             },
+            // Issue 35: a group's person keeps further members' accounts in the portal.
+            ...(user.groupMembers.length > 0
+              ? [
+                  {
+                    label: 'Also a user of',
+                    value: (
+                      <ul className="space-y-1">
+                        {user.groupMembers.map((link) => (
+                          <li key={link.mid}>
+                            <Link
+                              to={paths.member.getHref({ mid: link.mid })}
+                              className={linkClass}
+                            >
+                              {link.legalName} ({link.number})
+                            </Link>{' '}
+                            as {memberRoleLabels[link.role]}
+                          </li>
+                        ))}
+                      </ul>
+                    ),
+                  },
+                ]
+              : []),
             // Issue 17: the language of the e-mails the user receives.
             { label: 'Preferred language', value: languageLabels[user.preferredLanguage] },
           ],
