@@ -37,6 +37,7 @@ export const ZPortalMemberChange = z
       'certificates',
       'member_change_requests',
       'member_data_exports',
+      'member_directory_entries',
     ]),
   })
   .describe("One of the member's records changed: refetch");

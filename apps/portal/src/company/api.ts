@@ -21,6 +21,11 @@ export const companyApi = {
   requestChange: (request: TChangeRequestCreate) =>
     apiRequest<TChangeRequestCreated>('/api/change-requests', { body: request }),
   requests: () => apiRequest<TPortalChangeRequests>('/api/change-requests'),
+  /** Owners and admins take back a pending request (a decided one is a 400). */
+  withdraw: (id: string) =>
+    apiRequest<TPortalChangeRequest>(`/api/change-requests/${encodeURIComponent(id)}/withdraw`, {
+      method: 'POST',
+    }),
   /** The file as the raw body, as the applications' documents (PDF, PNG, JPEG, 10 MB). */
   attachDocument: (
     id: string,

@@ -1,5 +1,6 @@
 import type { TFieldChange, TPortalChangeRequest } from '@ops/contract/change-requests';
 import { useId, useState } from 'react';
+import { Button } from '@ops/ui/button';
 import { useIntl } from 'react-intl';
 import { useMessages } from '../i18n/message';
 import { selectKey } from '../membership/api';
@@ -135,7 +136,45 @@ function RequestItem({
         </a>
       ) : null}
       {canAttach ? <AttachDocument request={request} onAttached={onChanged} /> : null}
+      {canAttach ? <WithdrawRequest request={request} onWithdrawn={onChanged} /> : null}
     </li>
+  );
+}
+
+/** Takes back a pending request: staff's queue no longer holds it. */
+function WithdrawRequest({
+  request,
+  onWithdrawn,
+}: {
+  request: TPortalChangeRequest;
+  onWithdrawn: () => void;
+}) {
+  const t = useMessages();
+  const [isWithdrawing, setIsWithdrawing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function withdraw() {
+    setError(null);
+    setIsWithdrawing(true);
+    try {
+      await companyApi.withdraw(request.id);
+      onWithdrawn();
+    } catch {
+      setError(t('company.requests.withdrawFailed'));
+    } finally {
+      setIsWithdrawing(false);
+    }
+  }
+  return (
+    <div className="space-y-2">
+      {error ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <Button variant="secondary" onClick={() => void withdraw()} disabled={isWithdrawing}>
+        {t(isWithdrawing ? 'company.requests.withdrawing' : 'company.requests.withdraw')}
+      </Button>
+    </div>
   );
 }
 

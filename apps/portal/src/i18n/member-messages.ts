@@ -2,6 +2,7 @@ import { colleagueMessages } from './messages/features/colleagues';
 import { companyMessages } from './messages/features/company';
 import { dataExportMessages } from './messages/features/data-export';
 import { directoryEntryMessages } from './messages/features/directory-entry';
+import { memberSwitcherMessages } from './messages/features/member-switcher';
 import { membershipMessages } from './messages/features/membership';
 
 /**
@@ -13,6 +14,7 @@ import { membershipMessages } from './messages/features/membership';
 export const memberMessages = {
   en: {
     ...membershipMessages.en,
+    ...memberSwitcherMessages.en,
     ...colleagueMessages.en,
     ...companyMessages.en,
     ...dataExportMessages.en,
@@ -20,6 +22,7 @@ export const memberMessages = {
   },
   fr: {
     ...membershipMessages.fr,
+    ...memberSwitcherMessages.fr,
     ...colleagueMessages.fr,
     ...companyMessages.fr,
     ...dataExportMessages.fr,
@@ -27,6 +30,7 @@ export const memberMessages = {
   },
   de: {
     ...membershipMessages.de,
+    ...memberSwitcherMessages.de,
     ...colleagueMessages.de,
     ...companyMessages.de,
     ...dataExportMessages.de,
@@ -34,6 +38,7 @@ export const memberMessages = {
   },
   es: {
     ...membershipMessages.es,
+    ...memberSwitcherMessages.es,
     ...colleagueMessages.es,
     ...companyMessages.es,
     ...dataExportMessages.es,

@@ -18,6 +18,12 @@ import { apiRequest } from '@ops/ui/api-client';
 /** The member side of the operating contract (issue 35), for the signed-in user's member. */
 export const membershipApi = {
   get: () => apiRequest<TPortalMembership>('/api/membership'),
+  /**
+   * A group's person acts for another of their `memberships` from now on: the portal session
+   * remembers it, and every member route answers for that member (404 for one not theirs).
+   */
+  switchTo: (mid: string) =>
+    apiRequest<TPortalMembership>('/api/membership/current', { method: 'PUT', body: { mid } }),
   invoices: () => apiRequest<{ items: TPortalInvoice[] }>('/api/invoices'),
   creditNotes: () => apiRequest<{ items: TPortalCreditNote[] }>('/api/credit-notes'),
   creditNotePdfHref: (cnid: string) => `/api/credit-notes/${encodeURIComponent(cnid)}/pdf`,

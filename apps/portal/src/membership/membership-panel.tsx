@@ -7,6 +7,7 @@ import { paths } from '../config/screens';
 import { useLanguage } from '../i18n/language-provider';
 import { Message, useMessages } from '../i18n/message';
 import { membershipApi, selectKey } from './api';
+import { MemberSwitcher } from './member-switcher';
 import type { MemberHome } from './use-member-home';
 
 const linkButton =
@@ -43,6 +44,8 @@ function Membership({ membership }: { membership: TPortalMembership }) {
       <p className="text-sm text-slate-700">
         {t('membership.number', { number: membership.number })}
       </p>
+      {/* A group's person (a user of several members) chooses the one the portal acts for. */}
+      <MemberSwitcher membership={membership} />
       <p>
         <span className="rounded bg-slate-100 px-2 py-0.5 font-medium">
           {t('membership.status', { status: selectKey(membership.status) })}

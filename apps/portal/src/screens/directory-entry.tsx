@@ -32,9 +32,9 @@ const entryMessageSets = [memberMessageLoaders, directoryMessageLoaders];
 
 /**
  * The membership's status and staff's hiding are the member's record; the preview's
- * certificate check, its certificates.
+ * certificate check, its certificates; a colleague's change, the entry itself.
  */
-const entryTables: readonly MemberTable[] = ['members', 'certificates'];
+const entryTables: readonly MemberTable[] = ['members', 'certificates', 'member_directory_entries'];
 
 function DirectoryEntry() {
   const t = useMessages();

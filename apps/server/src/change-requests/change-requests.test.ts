@@ -387,4 +387,32 @@ describe('change requests from the member portal', () => {
       'Asked in the member portal to close the account: We retire at the end of the year.',
     );
   });
+  it('lets an owner withdraw a pending request: it leaves the queue; staff and strangers may not', async () => {
+    const mine = await call<TPortalChangeRequests>(owner, 'GET', '/api/change-requests');
+    const pending = mine.body.items.find(
+      (item) => item.status === 'pending' && item.kind === 'company-data',
+    );
+    expect(pending).toBeDefined();
+    const url = `/api/change-requests/${pending?.id}/withdraw`;
+    expectForbidden(await call(staff, 'POST', url, {}));
+    expect((await call(otherOwner, 'POST', url, {})).status).toBe(404);
+    const withdrawn = await call<TPortalChangeRequests['items'][number]>(owner, 'POST', url, {});
+    expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
+    expect(withdrawn.body).toMatchObject({ id: pending?.id, status: 'withdrawn' });
+    const queue = await setup.api.get<TChangeRequestsListPage>(
+      '/api/change-requests?status=pending',
+    );
+    expect(queue.body.data.map((item) => item.id)).not.toContain(pending?.id);
+    const again = await call(owner, 'POST', url, {});
+    expect(again.status).toBe(400);
+    expect(again.body.error.issues?.[0]).toMatchObject({ path: 'params.id', rule: 'status' });
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_kind'])
+      .where('table_name', '=', 'member_change_requests')
+      .where('record_id', '=', pending?.id ?? '')
+      .where('action', '=', 'withdraw')
+      .execute();
+    expect(audit).toEqual([{ action: 'withdraw', actor_kind: 'user' }]);
+  });
 });

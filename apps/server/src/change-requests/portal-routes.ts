@@ -19,6 +19,7 @@ import { attachChangeRequestDocument, getChangeRequestDocument } from './documen
 import { getPortalCompany, listOwnChangeRequests } from './portal-company';
 import { requestCompanyChange } from './request-change';
 import { requestAccountClosure } from './request-close';
+import { withdrawChangeRequest } from './withdraw';
 
 /**
  * The member's company data in the portal (issue 35): read it, change it (direct fields at once,
@@ -56,6 +57,16 @@ export const portalChangeRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     response: ZPortalChangeRequest,
     status: 201,
     handler: (member, { body, uid }) => requestAccountClosure(db, member, uid, body),
+  });
+
+  route.write({
+    method: 'POST',
+    url: '/api/change-requests/:id/withdraw',
+    summary:
+      "Take back a pending request of the member (owners and admins): it leaves staff's queue; a decided one is a 400 naming its status",
+    params: ZChangeRequestParams,
+    response: ZPortalChangeRequest,
+    handler: (member, { params, uid }) => withdrawChangeRequest(db, member, uid, params.id),
   });
 
   route.read({

@@ -14,6 +14,8 @@ const memberTables = {
   member_change_requests: 'member_mid',
   // A data export's progress and its end: the Your data section follows it.
   member_data_exports: 'member_mid',
+  // The directory entry an owner changed: a colleague's open screen shows it.
+  member_directory_entries: 'member_mid',
 } as const satisfies Partial<Record<keyof Database, string>>;
 
 type MemberTable = keyof typeof memberTables;
@@ -26,11 +28,12 @@ const idColumns = {
   certificates: 'cid',
   member_change_requests: 'id',
   member_data_exports: 'id',
+  member_directory_entries: 'member_mid',
 } as const;
 
 /**
  * The member portal's live events (issue 35): `event: change` with only `{table}` when one of
- * the signed-in user's members, its invoices, certificates, change requests or data exports changed (a card payment booked
+ * the signed-in user's members, its invoices, certificates, change requests, data exports or directory entry changed (a card payment booked
  * by the webhook, a certificate issued), so the member's screens refetch through the API, which
  * scopes what they read. Nothing about other members leaves: a change is looked up and sent only
  * when the record is one of the user's members'; a bulk change (`id: '*'`) is a bare "refetch".

@@ -86,6 +86,9 @@ export const companyMessages = featureMessages({
     'company.requests.document': 'Document: {fileName}',
     'company.requests.attach': 'Attach a document to this request',
     'company.requests.replace': 'Replace the document of this request',
+    'company.requests.withdraw': 'Withdraw this request',
+    'company.requests.withdrawing': 'Withdrawing…',
+    'company.requests.withdrawFailed': 'The request could not be withdrawn. Please try again.',
     'company.pending':
       '{kind, select, closeAccount {Your request to close the account is waiting for our staff (asked on {date}).} other {Your change of company data is waiting for our staff (asked on {date}).}}',
     'company.pendingLink': 'See the request',
@@ -184,6 +187,9 @@ export const companyMessages = featureMessages({
     'company.requests.document': 'Document : {fileName}',
     'company.requests.attach': 'Joindre un document à cette demande',
     'company.requests.replace': 'Remplacer le document de cette demande',
+    'company.requests.withdraw': 'Retirer cette demande',
+    'company.requests.withdrawing': 'Retrait en cours…',
+    'company.requests.withdrawFailed': 'La demande n’a pas pu être retirée. Veuillez réessayer.',
     'company.pending':
       '{kind, select, closeAccount {Votre demande de fermeture du compte attend notre personnel (demandée le {date}).} other {Votre modification des données de l’entreprise attend notre personnel (demandée le {date}).}}',
     'company.pendingLink': 'Voir la demande',
@@ -285,6 +291,10 @@ export const companyMessages = featureMessages({
     'company.requests.document': 'Dokument: {fileName}',
     'company.requests.attach': 'Diesem Antrag ein Dokument beifügen',
     'company.requests.replace': 'Das Dokument dieses Antrags ersetzen',
+    'company.requests.withdraw': 'Diesen Antrag zurückziehen',
+    'company.requests.withdrawing': 'Wird zurückgezogen…',
+    'company.requests.withdrawFailed':
+      'Der Antrag konnte nicht zurückgezogen werden. Bitte versuchen Sie es erneut.',
     'company.pending':
       '{kind, select, closeAccount {Ihr Antrag auf Schliessung des Kontos wartet auf unsere Mitarbeitenden (beantragt am {date}).} other {Ihre Änderung der Firmendaten wartet auf unsere Mitarbeitenden (beantragt am {date}).}}',
     'company.pendingLink': 'Antrag ansehen',
@@ -386,6 +396,9 @@ export const companyMessages = featureMessages({
     'company.requests.document': 'Documento: {fileName}',
     'company.requests.attach': 'Adjuntar un documento a esta solicitud',
     'company.requests.replace': 'Sustituir el documento de esta solicitud',
+    'company.requests.withdraw': 'Retirar esta solicitud',
+    'company.requests.withdrawing': 'Retirando…',
+    'company.requests.withdrawFailed': 'No se pudo retirar la solicitud. Vuelva a intentarlo.',
     'company.pending':
       '{kind, select, closeAccount {Su solicitud de cierre de la cuenta está pendiente de nuestro personal (solicitada el {date}).} other {Su cambio de los datos de la empresa está pendiente de nuestro personal (solicitada el {date}).}}',
     'company.pendingLink': 'Ver la solicitud',
