@@ -11,6 +11,22 @@ export const changeRequestNotFound = (id: string) =>
   new AppError('not-found', `No change request has the id ${id}.`);
 
 /**
+ * One of the member's own requests, locked for a change in the caller's transaction; another
+ * member's, like an unknown id, is a 404 naming only the id asked for.
+ */
+export async function lockOwnChangeRequest(trx: Transaction<Database>, mid: string, id: string) {
+  const request = await trx
+    .selectFrom('member_change_requests')
+    .selectAll()
+    .where('id', '=', id)
+    .where('member_mid', '=', mid)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!request) throw changeRequestNotFound(id);
+  return request;
+}
+
+/**
  * `GET /api/change-requests/{id}` in the console: each field as the member saw it, what it asked
  * for, and the member's value now. A field whose value moved since the request was made is
  * marked (`changedSince`), so staff never overwrite a newer value without seeing it.

@@ -7,7 +7,7 @@ import { writeTransaction } from '../db/transaction';
 import { checkUploadedFile, cleanFileName } from '../applications';
 import { AppError, badInput } from '../errors';
 import { memberUserActor, type PortalMember } from '../members';
-import { changeRequestNotFound } from './detail';
+import { changeRequestNotFound, lockOwnChangeRequest } from './detail';
 import { requireCompanyKeeper } from './portal-company';
 import { changeRequestsWithPeople, toPortalChangeRequest } from './request-view';
 
@@ -39,14 +39,7 @@ export async function attachChangeRequestDocument(
   const contentType = checkUploadedFile(bytes, portalDocumentContentTypes, 'PDF, PNG and JPEG');
   const fileName = cleanFileName(upload.fileName, contentType);
   await writeTransaction(db, async (trx) => {
-    const request = await trx
-      .selectFrom('member_change_requests')
-      .selectAll()
-      .where('id', '=', id)
-      .where('member_mid', '=', member.mid)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!request) throw changeRequestNotFound(id);
+    const request = await lockOwnChangeRequest(trx, member.mid, id);
     if (request.status !== 'pending') {
       throw badInput(
         'params.id',

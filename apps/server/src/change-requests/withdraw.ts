@@ -6,7 +6,7 @@ import { writeTransaction } from '../db/transaction';
 import { memberUserActor, type PortalMember } from '../members';
 import { clock } from '../lib/clock';
 import { refuseDecided } from './decided';
-import { changeRequestNotFound } from './detail';
+import { changeRequestNotFound, lockOwnChangeRequest } from './detail';
 import { requireCompanyKeeper } from './portal-company';
 import { changeRequestsWithPeople, toPortalChangeRequest } from './request-view';
 
@@ -24,14 +24,7 @@ export async function withdrawChangeRequest(
 ): Promise<TPortalChangeRequest> {
   requireCompanyKeeper(member);
   await writeTransaction(db, async (trx) => {
-    const request = await trx
-      .selectFrom('member_change_requests')
-      .selectAll()
-      .where('id', '=', id)
-      .where('member_mid', '=', member.mid)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!request) throw changeRequestNotFound(id);
+    const request = await lockOwnChangeRequest(trx, member.mid, id);
     refuseDecided(request);
     await updateRecord(
       trx,

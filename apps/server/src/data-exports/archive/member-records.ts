@@ -4,6 +4,18 @@ import { plainJson } from './plain-json';
 
 type Db = Kysely<Database>;
 
+/** A user as the archive shows them: never a password hash or any sign-in secret (named, not `*`). */
+const userColumns = [
+  'u.uid',
+  'u.email',
+  'u.display_name',
+  'u.disabled',
+  'u.sign_in_methods',
+  'u.preferred_language',
+  'u.last_sign_in_at',
+  'u.created_at',
+] as const;
+
 /**
  * Everything of one member the archive holds, read in one pass before any PDF is made, each list
  * oldest first (the order of the member's history). Every query is by the member's own indexes
@@ -23,38 +35,19 @@ export async function readMemberRecords(db: Db, mid: string) {
         .select(['listed', 'fields', 'services', 'updated_at'])
         .where('member_mid', '=', mid)
         .executeTakeFirst(),
-      // Never a password hash or any sign-in secret: the columns are named, not `*`. Its own
-      // users, and a group's people who keep its account besides their own member's.
+      // Its own users, and a group's people who keep its account besides their own member's.
       db
-        .selectFrom('users')
-        .select([
-          'uid',
-          'email',
-          'display_name',
-          'member_role',
-          'disabled',
-          'sign_in_methods',
-          'preferred_language',
-          'last_sign_in_at',
-          'created_at',
-        ])
-        .where('member_mid', '=', mid)
-        .where('deleted_at', 'is', null)
+        .selectFrom('users as u')
+        .select(userColumns)
+        .select('u.member_role')
+        .where('u.member_mid', '=', mid)
+        .where('u.deleted_at', 'is', null)
         .unionAll(
           db
             .selectFrom('member_user_links as l')
             .innerJoin('users as u', 'u.uid', 'l.uid')
-            .select([
-              'u.uid',
-              'u.email',
-              'u.display_name',
-              'l.role as member_role',
-              'u.disabled',
-              'u.sign_in_methods',
-              'u.preferred_language',
-              'u.last_sign_in_at',
-              'u.created_at',
-            ])
+            .select(userColumns)
+            .select('l.role as member_role')
             .where('l.member_mid', '=', mid)
             .where('u.deleted_at', 'is', null),
         )

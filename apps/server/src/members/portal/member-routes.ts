@@ -1,5 +1,5 @@
 import { ZPortalMemberQuery, ZPortalPdfQuery } from '@ops/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { requireSession } from '../../http/access';
@@ -26,6 +26,32 @@ export function portalMemberRoutes(app: ZodApp, tag: string) {
     const session = requireSession(request);
     return portalMemberOf(db, session.user.uid, requestedMid, session.tokenHash);
   };
+
+  /** A GET answering one of the member's files: its schema, the member, then `send`. */
+  const fileRoute = <Q extends { member?: string | undefined }>(
+    declared: { url: string; summary: string; params?: z.ZodType; querystring: z.ZodType },
+    send: (
+      member: PortalMember,
+      request: FastifyRequest,
+      query: Q,
+      reply: FastifyReply,
+    ) => Promise<unknown>,
+  ) =>
+    app.get(
+      declared.url,
+      {
+        schema: {
+          tags: [tag],
+          summary: declared.summary,
+          ...(declared.params ? { params: declared.params } : {}),
+          querystring: declared.querystring,
+        },
+      },
+      async (request, reply) => {
+        const query = request.query as Q;
+        return send(await memberOf(request, query.member), request, query, reply);
+      },
+    );
 
   return {
     /** A JSON read of the member's records. */
@@ -102,23 +128,12 @@ export function portalMemberRoutes(app: ZodApp, tag: string) {
         input: { params: z.output<P>; uid: string },
       ) => Promise<{ fileName: string; content: Buffer }>;
     }): void {
-      app.get(
-        declared.url,
-        {
-          schema: {
-            tags: [tag],
-            summary: declared.summary,
-            params: declared.params,
-            querystring: ZPortalMemberQuery,
-          },
-        },
-        async (request, reply) => {
-          const query = request.query as z.output<typeof ZPortalMemberQuery>;
-          const member = await memberOf(request, query.member);
-          const uid = requireSession(request).user.uid;
+      fileRoute<z.output<typeof ZPortalMemberQuery>>(
+        { ...declared, querystring: ZPortalMemberQuery },
+        async (member, request, _query, reply) => {
           const file = await declared.file(member, {
             params: request.params as z.output<P>,
-            uid,
+            uid: requireSession(request).user.uid,
           });
           return reply
             .type(declared.contentType)
@@ -151,19 +166,9 @@ export function portalMemberRoutes(app: ZodApp, tag: string) {
         input: { params: z.output<P>; query: z.output<Q> },
       ) => Promise<PortalPdf>;
     }): void {
-      app.get(
-        declared.url,
-        {
-          schema: {
-            tags: [tag],
-            summary: declared.summary,
-            ...(declared.params ? { params: declared.params } : {}),
-            querystring: declared.querystring ?? ZPortalPdfQuery,
-          },
-        },
-        async (request, reply) => {
-          const query = request.query as z.output<Q>;
-          const member = await memberOf(request, query.member);
+      fileRoute<z.output<Q>>(
+        { ...declared, querystring: declared.querystring ?? ZPortalPdfQuery },
+        async (member, request, query, reply) => {
           const pdf = await declared.document(member, {
             params: request.params as z.output<P>,
             query,
