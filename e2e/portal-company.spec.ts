@@ -1,7 +1,7 @@
 import { expectNoSeriousViolations as expectAccessible } from './support/axe';
 import { withDatabase } from './support/database';
 import { expect, test } from './support/fixtures';
-import { ops } from './support/ops';
+import { addMemberWithOwner, signInToPortalByLink } from './support/portal-member';
 
 /**
  * A member's company data (issue 35): its owner, on a phone, changes the phone (written at once)
@@ -10,43 +10,15 @@ import { ops } from './support/ops';
  * decision without a reload. axe on every screen.
  */
 
-/** A member of its own, active, with an owner who reads English. */
+/** A member of its own with an owner, and the new name it will ask for. */
 async function memberWithOwner() {
-  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const member = {
-    mid: `e2eco${suffix}`.slice(0, 20),
-    number: `E2C-${suffix}`.slice(0, 20),
-    legalName: `Harbour Forwarding ${suffix.toUpperCase()} Ltd`,
-    newName: `Harbour Forwarding Group ${suffix.toUpperCase()} Ltd`,
-    email: `owner-${suffix}@harbour.example`,
-  };
-  await withDatabase(async ({ db }) => {
-    await db
-      .insertInto('members')
-      .values({
-        mid: member.mid,
-        number: member.number,
-        category: 'individual',
-        status: 'active',
-        legal_name: member.legalName,
-        country_iso2: 'GB',
-        city: 'Felixstowe',
-        phone: '+44 1394 000 000',
-        preferred_language: 'en',
-      })
-      .execute();
-    await db
-      .insertInto('users')
-      .values({
-        uid: `e2ecouser${suffix}`.slice(0, 28),
-        email: member.email,
-        member_mid: member.mid,
-        member_role: 'owner',
-        preferred_language: 'en',
-      })
-      .execute();
-  });
-  return member;
+  const member = await addMemberWithOwner('co', (tag) => ({
+    legal_name: `Harbour Forwarding ${tag} Ltd`,
+    country_iso2: 'GB',
+    city: 'Felixstowe',
+    phone: '+44 1394 000 000',
+  }));
+  return { ...member, newName: `Harbour Forwarding Group ${member.suffix.toUpperCase()} Ltd` };
 }
 
 /** A registry extract: a small real PDF. */
@@ -70,10 +42,7 @@ test('the owner asks for a new legal name with a registry extract; an operator a
   });
   try {
     const owner = await context.newPage();
-    const link = /https?:\/\/\S+/.exec(ops('portal-sign-in-link', member.email))?.[0] ?? '';
-    await owner.goto(link);
-    await owner.getByRole('textbox', { name: 'E-mail address' }).fill(member.email);
-    await owner.getByRole('button', { name: 'Sign in' }).tap();
+    await signInToPortalByLink(owner, member.email);
     await owner.getByRole('link', { name: 'Company data' }).first().tap();
     await expect(owner.getByRole('heading', { level: 1, name: 'Company data' })).toBeVisible();
     await expectAccessible(owner);

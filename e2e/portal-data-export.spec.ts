@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
 import { expectNoSeriousViolations as expectAccessible } from './support/axe';
-import { withDatabase } from './support/database';
 import { expect, test } from './support/fixtures';
-import { ops } from './support/ops';
+import { addMemberWithOwner, signInToPortalByLink } from './support/portal-member';
 
 /**
  * "Download our data" (issue 35): a member's owner asks on the company screen, follows the job's
@@ -11,60 +10,39 @@ import { ops } from './support/ops';
  * invoice as a PDF. axe on the screen while it runs and once it is ready.
  */
 async function memberWithOwnerAndInvoice() {
-  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const member = {
-    mid: `e2edx${suffix}`.slice(0, 20),
-    number: `E2X-${suffix}`.slice(0, 20),
-    legalName: `Quay Logistics ${suffix.toUpperCase()} Ltd`,
-    email: `owner-${suffix}@quay.example`,
-    invoice: `E2X-INV-${suffix}`.slice(0, 24),
-  };
-  await withDatabase(async ({ db }) => {
-    await db
-      .insertInto('members')
-      .values({
-        mid: member.mid,
-        number: member.number,
-        category: 'individual',
-        status: 'active',
-        legal_name: member.legalName,
-        country_iso2: 'GB',
-        city: 'Southampton',
-        preferred_language: 'en',
-      })
-      .execute();
-    await db
-      .insertInto('users')
-      .values({
-        uid: `e2edxuser${suffix}`.slice(0, 28),
-        email: member.email,
-        member_mid: member.mid,
-        member_role: 'owner',
-        preferred_language: 'en',
-      })
-      .execute();
-    const year = new Date().getUTCFullYear();
-    await db
-      .insertInto('invoices')
-      .values({
-        iid: `e2edxinv${suffix}`.slice(0, 28),
-        number: member.invoice,
-        member_mid: member.mid,
-        kind: 'membership',
-        year,
-        currency: 'GBP',
-        status: 'issued',
-        issue_date: `${year}-01-05`,
-        due_date: '2999-12-31',
-        lines: JSON.stringify([
-          { description: 'Membership', quantity: 1, unitAmountMinor: 42000, vatRate: 0 },
-        ]),
-        subtotal_minor: '42000',
-        total_minor: '42000',
-      })
-      .execute();
-  });
-  return member;
+  let invoice = '';
+  const member = await addMemberWithOwner(
+    'dx',
+    (tag) => ({
+      legal_name: `Quay Logistics ${tag} Ltd`,
+      country_iso2: 'GB',
+      city: 'Southampton',
+    }),
+    async (db, { mid, suffix }) => {
+      const year = new Date().getUTCFullYear();
+      invoice = `E2X-INV-${suffix}`.slice(0, 24);
+      await db
+        .insertInto('invoices')
+        .values({
+          iid: `e2edxinv${suffix}`.slice(0, 28),
+          number: invoice,
+          member_mid: mid,
+          kind: 'membership',
+          year,
+          currency: 'GBP',
+          status: 'issued',
+          issue_date: `${year}-01-05`,
+          due_date: '2999-12-31',
+          lines: JSON.stringify([
+            { description: 'Membership', quantity: 1, unitAmountMinor: 42000, vatRate: 0 },
+          ]),
+          subtotal_minor: '42000',
+          total_minor: '42000',
+        })
+        .execute();
+    },
+  );
+  return { ...member, invoice };
 }
 
 test('the owner downloads a ZIP of the member’s data, made by a job with its progress shown live', async ({
@@ -74,10 +52,7 @@ test('the owner downloads a ZIP of the member’s data, made by a job with its p
   const context = await browser.newContext({ locale: 'en-GB', acceptDownloads: true });
   try {
     const owner = await context.newPage();
-    const link = /https?:\/\/\S+/.exec(ops('portal-sign-in-link', member.email))?.[0] ?? '';
-    await owner.goto(link);
-    await owner.getByRole('textbox', { name: 'E-mail address' }).fill(member.email);
-    await owner.getByRole('button', { name: 'Sign in' }).click();
+    await signInToPortalByLink(owner, member.email);
     await owner.getByRole('link', { name: 'Company data' }).first().click();
     const section = owner.getByRole('region', { name: 'Your data' });
     await expect(section.getByRole('heading', { level: 2, name: 'Your data' })).toBeVisible();

@@ -1,7 +1,6 @@
 import { expectNoSeriousViolations as expectAccessible } from './support/axe';
-import { withDatabase } from './support/database';
 import { expect, test } from './support/fixtures';
-import { ops } from './support/ops';
+import { addMemberWithOwner, signInToPortalByLink } from './support/portal-member';
 import { portalUrl } from './support/portal-journey';
 
 /**
@@ -13,43 +12,15 @@ test('the owner lists the company; an anonymous visitor finds it with a typo', a
   page,
   browser,
 }) => {
-  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const member = {
-    mid: `e2edir${suffix}`.slice(0, 20),
-    legalName: `Zauberfracht Spedition ${suffix.toUpperCase()} GmbH`,
-    email: `owner-${suffix}@zauberfracht.example`,
-  };
-  await withDatabase(async ({ db }) => {
-    await db
-      .insertInto('members')
-      .values({
-        mid: member.mid,
-        number: `E2D-${suffix}`.slice(0, 20),
-        category: 'individual',
-        status: 'active',
-        legal_name: member.legalName,
-        country_iso2: 'AT',
-        city: 'Linz',
-        website: 'https://zauberfracht.example',
-        email: 'info@zauberfracht.example',
-      })
-      .execute();
-    await db
-      .insertInto('users')
-      .values({
-        uid: `e2ediruser${suffix}`.slice(0, 28),
-        email: member.email,
-        member_mid: member.mid,
-        member_role: 'owner',
-        preferred_language: 'en',
-      })
-      .execute();
-  });
+  const member = await addMemberWithOwner('dir', (tag) => ({
+    legal_name: `Zauberfracht Spedition ${tag} GmbH`,
+    country_iso2: 'AT',
+    city: 'Linz',
+    website: 'https://zauberfracht.example',
+    email: 'info@zauberfracht.example',
+  }));
 
-  const link = /https?:\/\/\S+/.exec(ops('portal-sign-in-link', member.email))?.[0] ?? '';
-  await page.goto(link);
-  await page.getByRole('textbox', { name: 'E-mail address' }).fill(member.email);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInToPortalByLink(page, member.email);
   await page.getByRole('link', { name: 'Directory entry' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your directory entry' })).toBeVisible();
   const listed = page.getByRole('switch', { name: 'List us in the public member directory' });
@@ -74,7 +45,7 @@ test('the owner lists the company; an anonymous visitor finds it with a typo', a
     await expect(
       visitor.getByRole('heading', { level: 1, name: 'Mitgliederverzeichnis' }),
     ).toBeVisible();
-    await visitor.getByRole('searchbox', { name: 'Name' }).fill(`Zaubrefracht ${suffix}`);
+    await visitor.getByRole('searchbox', { name: 'Name' }).fill(`Zaubrefracht ${member.suffix}`);
     await visitor.getByRole('button', { name: 'Suchen' }).tap();
     const entry = visitor.getByRole('heading', { name: member.legalName });
     await expect(entry).toBeVisible();

@@ -1,10 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import pino from 'pino';
 import { hashPassword } from '../../../apps/server/src/auth/password';
-import { openDatabase } from '../../../apps/server/src/db/database';
 import { newId } from '../../../apps/server/src/lib/ids';
+import { withBenchDatabase } from '../lib/bench-database';
 import type { Benchmark, BenchmarkContext } from '../lib/benchmark';
-import { freePort, startServer } from '../lib/processes';
+import { startPortalServer } from '../lib/processes';
 import { percentile } from '../lib/stats';
 import { seededDataDir, seedScale } from './seed';
 
@@ -20,7 +19,6 @@ const applicantCount = 500;
 const arrivalWindowMs = 240_000;
 const stepPauseMs = { min: 1_000, max: 2_500 };
 const applicantPassword = 'bench portal applicant 2026';
-const silentLogger = pino({ level: 'silent' });
 
 type Timing = { step: string; ms: number; status: number };
 
@@ -40,14 +38,7 @@ function applicantEmail(index: number) {
  * 500 times would time the hash, not the portal), inserted as the portal's sign-up makes them.
  */
 async function ensureApplicants(dataDir: string, log: (line: string) => void) {
-  const database = await openDatabase({
-    databaseUrl: undefined,
-    dataDir,
-    role: 'cli',
-    logger: silentLogger,
-    poolSize: 1,
-  });
-  try {
+  return withBenchDatabase(dataDir, async (database) => {
     const emails = Array.from({ length: applicantCount }, (_, i) => applicantEmail(i));
     const existing = await database.pool.query<{ email: string }>(
       'SELECT email FROM users WHERE email = ANY($1)',
@@ -71,9 +62,7 @@ async function ensureApplicants(dataDir: string, log: (line: string) => void) {
         })),
       )
       .execute();
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 const pause = () => sleep(stepPauseMs.min + Math.random() * (stepPauseMs.max - stepPauseMs.min));
@@ -173,13 +162,7 @@ async function applyOnce(
 async function runPortalApplications(context: BenchmarkContext): Promise<PortalRun> {
   const { dataDir } = await seededDataDir(context);
   await ensureApplicants(dataDir, context.log);
-  const portalPort = await freePort();
-  const portalUrl = `http://127.0.0.1:${portalPort}`;
-  const server = await startServer({
-    dataDir,
-    seed: 'none',
-    env: { PORTAL_PORT: String(portalPort), PORTAL_URL: portalUrl },
-  });
+  const { server, portalUrl } = await startPortalServer(dataDir);
   try {
     const timings: Timing[] = [];
     const failures: string[] = [];

@@ -1,9 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import pino from 'pino';
 import { hashPassword } from '../../../apps/server/src/auth/password';
-import { openDatabase } from '../../../apps/server/src/db/database';
+import { withBenchDatabase } from '../lib/bench-database';
 import type { Benchmark, BenchmarkContext } from '../lib/benchmark';
-import { freePort, startServer } from '../lib/processes';
+import { startPortalServer } from '../lib/processes';
 import { seededDataDir, seedScale } from './seed';
 
 /**
@@ -16,7 +15,6 @@ const years = 20;
 const creditNotes = 4;
 const ownerEmail = 'bench-export-owner@history.example';
 const ownerPassword = 'bench data export owner 2026';
-const silentLogger = pino({ level: 'silent' });
 
 const line = (year: number) => ({
   description: `Membership ${year}`,
@@ -34,14 +32,7 @@ const line = (year: number) => ({
  * ask again (five a day).
  */
 async function ensureHistory(dataDir: string, log: (line: string) => void): Promise<string> {
-  const database = await openDatabase({
-    databaseUrl: undefined,
-    dataDir,
-    role: 'cli',
-    logger: silentLogger,
-    poolSize: 1,
-  });
-  try {
+  return withBenchDatabase(dataDir, async (database) => {
     const owner = await database.pool.query<{ member_mid: string }>(
       'SELECT member_mid FROM users WHERE email = $1',
       [ownerEmail],
@@ -188,9 +179,7 @@ async function ensureHistory(dataDir: string, log: (line: string) => void): Prom
         .execute();
     });
     return mid;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 type ExportState = {
@@ -205,13 +194,7 @@ type ExportState = {
 async function runExports(context: BenchmarkContext, runs: number) {
   const { dataDir } = await seededDataDir(context);
   await ensureHistory(dataDir, context.log);
-  const portalPort = await freePort();
-  const portalUrl = `http://127.0.0.1:${portalPort}`;
-  const server = await startServer({
-    dataDir,
-    seed: 'none',
-    env: { PORTAL_PORT: String(portalPort), PORTAL_URL: portalUrl },
-  });
+  const { server, portalUrl } = await startPortalServer(dataDir);
   try {
     const signIn = await fetch(`${portalUrl}/api/auth/password`, {
       method: 'POST',

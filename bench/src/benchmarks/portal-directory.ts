@@ -1,7 +1,6 @@
-import pino from 'pino';
-import { openDatabase } from '../../../apps/server/src/db/database';
+import { withBenchDatabase } from '../lib/bench-database';
 import type { Benchmark, BenchmarkContext } from '../lib/benchmark';
-import { freePort, startServer } from '../lib/processes';
+import { startPortalServer } from '../lib/processes';
 import { percentile } from '../lib/stats';
 import { seededDataDir, seedScale } from './seed';
 
@@ -15,18 +14,10 @@ import { seededDataDir, seedScale } from './seed';
 const listedShare = 20;
 const requestCount = 1_200;
 const concurrency = 4;
-const silentLogger = pino({ level: 'silent' });
 
 /** One in twenty active members listed, once per database (the bench's own entries). */
 async function ensureListedMembers(dataDir: string, log: (line: string) => void) {
-  const database = await openDatabase({
-    databaseUrl: undefined,
-    dataDir,
-    role: 'cli',
-    logger: silentLogger,
-    poolSize: 1,
-  });
-  try {
+  return withBenchDatabase(dataDir, async (database) => {
     const listed = await database.pool.query<{ count: string }>(
       'SELECT count(*) FROM member_directory_entries WHERE listed',
     );
@@ -42,21 +33,12 @@ async function ensureListedMembers(dataDir: string, log: (line: string) => void)
        ON CONFLICT DO NOTHING`,
     );
     await database.pool.query('ANALYZE member_directory_entries');
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 /** What visitors type: words of listed names, each also with two letters swapped. */
 async function visitorQueries(dataDir: string): Promise<string[]> {
-  const database = await openDatabase({
-    databaseUrl: undefined,
-    dataDir,
-    role: 'cli',
-    logger: silentLogger,
-    poolSize: 1,
-  });
-  try {
+  return withBenchDatabase(dataDir, async (database) => {
     const { rows } = await database.pool.query<{ name: string; country: string | null }>(
       `SELECT m.legal_name AS name, m.country_iso2 AS country
          FROM member_directory_entries e JOIN members m ON m.mid = e.member_mid
@@ -76,9 +58,7 @@ async function visitorQueries(dataDir: string): Promise<string[]> {
         '',
       ];
     });
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 type DirectoryRun = {
@@ -105,13 +85,7 @@ async function runDirectory(context: BenchmarkContext): Promise<DirectoryRun> {
   const { dataDir } = await seededDataDir(context);
   await ensureListedMembers(dataDir, context.log);
   const queries = await visitorQueries(dataDir);
-  const portalPort = await freePort();
-  const portalUrl = `http://127.0.0.1:${portalPort}`;
-  const server = await startServer({
-    dataDir,
-    seed: 'none',
-    env: { PORTAL_PORT: String(portalPort), PORTAL_URL: portalUrl, TRUST_PROXY: 'loopback' },
-  });
+  const { server, portalUrl } = await startPortalServer(dataDir, { TRUST_PROXY: 'loopback' });
   try {
     const samples: number[] = [];
     const byKind: Record<string, number[]> = {};

@@ -1,9 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import pino from 'pino';
 import { hashPassword } from '../../../apps/server/src/auth/password';
-import { openDatabase } from '../../../apps/server/src/db/database';
+import { withBenchDatabase } from '../lib/bench-database';
 import type { Benchmark, BenchmarkContext } from '../lib/benchmark';
-import { freePort, startServer } from '../lib/processes';
+import { startPortalServer } from '../lib/processes';
 import { percentile } from '../lib/stats';
 import { seededDataDir, seedScale } from './seed';
 
@@ -18,7 +17,6 @@ const memberCount = 2_000;
 const arrivalWindowMs = 540_000;
 const stepPauseMs = { min: 1_000, max: 3_000 };
 const ownerPassword = 'bench renewal day owner 2026';
-const silentLogger = pino({ level: 'silent' });
 
 type Timing = { step: string; ms: number; status: number };
 
@@ -42,14 +40,7 @@ const hostedUrl = (index: number) =>
  * its open card-payment invoice at the provider (what the webhook records).
  */
 async function ensureRenewalDay(dataDir: string, log: (line: string) => void) {
-  const database = await openDatabase({
-    databaseUrl: undefined,
-    dataDir,
-    role: 'cli',
-    logger: silentLogger,
-    poolSize: 1,
-  });
-  try {
+  return withBenchDatabase(dataDir, async (database) => {
     const ready = await database.pool.query<{ count: string }>(
       "SELECT count(*) FROM users WHERE email LIKE 'bench-owner-%@renewal.example'",
     );
@@ -124,9 +115,7 @@ async function ensureRenewalDay(dataDir: string, log: (line: string) => void) {
           .execute();
       }
     });
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 const pause = () => sleep(stepPauseMs.min + Math.random() * (stepPauseMs.max - stepPauseMs.min));
@@ -191,13 +180,7 @@ async function visitOnce(
 async function runRenewalDay(context: BenchmarkContext): Promise<RenewalDayRun> {
   const { dataDir } = await seededDataDir(context);
   await ensureRenewalDay(dataDir, context.log);
-  const portalPort = await freePort();
-  const portalUrl = `http://127.0.0.1:${portalPort}`;
-  const server = await startServer({
-    dataDir,
-    seed: 'none',
-    env: { PORTAL_PORT: String(portalPort), PORTAL_URL: portalUrl },
-  });
+  const { server, portalUrl } = await startPortalServer(dataDir);
   try {
     const timings: Timing[] = [];
     const failures: string[] = [];

@@ -139,3 +139,21 @@ export async function startServer(options: ServerOptions): Promise<ServerHandle>
     throw error;
   }
 }
+
+/**
+ * A server on a seeded DATA_DIR with its member portal on a port of its own, PORTAL_URL naming
+ * it (the portal's Origin check and its links): what the portal benchmarks talk to.
+ */
+export async function startPortalServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ server: ServerHandle; portalUrl: string }> {
+  const portalPort = await freePort();
+  const portalUrl = `http://127.0.0.1:${portalPort}`;
+  const server = await startServer({
+    dataDir,
+    seed: 'none',
+    env: { PORTAL_PORT: String(portalPort), PORTAL_URL: portalUrl, ...env },
+  });
+  return { server, portalUrl };
+}
