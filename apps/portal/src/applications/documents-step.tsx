@@ -10,6 +10,7 @@ import { Message, useMessages } from '../i18n/message';
 import type { MessageId } from '../i18n/messages/en';
 import { documentsApi, type UploadProgress } from './documents-api';
 import { useFileSize } from './file-size';
+import { ErrorAlert } from '../components/alert';
 
 type Document = TPortalApplication['documents'][number];
 type Category = TPortalApplication['category'];
@@ -124,11 +125,7 @@ export function DocumentsStep({
       <p>
         <Message id="documents.intro" />
       </p>
-      {error ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-red-800">
-          {error}
-        </p>
-      ) : null}
+      {error ? <ErrorAlert>{error}</ErrorAlert> : null}
       <p role="status" className={status ? 'text-sm text-emerald-800' : 'sr-only'}>
         {status}
       </p>

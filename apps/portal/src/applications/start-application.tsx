@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../config/screens';
 import { Message, useMessages } from '../i18n/message';
 import { applicationsApi } from './api';
+import { ErrorAlert } from '../components/alert';
 
 const categories: {
   value: TPortalApplication['category'];
@@ -61,11 +62,7 @@ export function StartApplication() {
           </label>
         ))}
       </fieldset>
-      {error ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-red-800">
-          {error}
-        </p>
-      ) : null}
+      {error ? <ErrorAlert>{error}</ErrorAlert> : null}
       <Button type="submit" isBusy={isBusy} className="min-h-11">
         <Message id="start.submit" />
       </Button>

@@ -14,6 +14,7 @@ import {
   UploadProgressBar,
   type Upload,
 } from './document-upload';
+import { ErrorAlert } from '../components/alert';
 
 const statusStyles: Record<TPortalChangeRequest['status'], string> = {
   pending: 'bg-amber-100 text-amber-950',
@@ -166,11 +167,7 @@ function WithdrawRequest({
   }
   return (
     <div className="space-y-2">
-      {error ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-red-800">
-          {error}
-        </p>
-      ) : null}
+      {error ? <ErrorAlert>{error}</ErrorAlert> : null}
       <Button variant="secondary" onClick={() => void withdraw()} disabled={isWithdrawing}>
         {t(isWithdrawing ? 'company.requests.withdrawing' : 'company.requests.withdraw')}
       </Button>
@@ -217,11 +214,7 @@ function AttachDocument({
 
   return (
     <div className="space-y-2">
-      {error ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-red-800">
-          {error}
-        </p>
-      ) : null}
+      {error ? <ErrorAlert>{error}</ErrorAlert> : null}
       <p role="status" className={status ? 'text-sm text-emerald-800' : 'sr-only'}>
         {status}
       </p>

@@ -40,6 +40,7 @@ import {
   type CompanyMessageId,
   type CompanyText,
 } from './fields';
+import { ErrorAlert } from '../components/alert';
 
 type Country = { iso2: string; name: string };
 type FormKey = CompanyField | 'note' | 'document';
@@ -312,12 +313,12 @@ export function CompanyForm({
         </p>
       ) : null}
       {errorKeys.length > 0 ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-red-800">
+        <ErrorAlert>
           {t('company.errors', {
             count: errorKeys.length,
             fields: intl.formatList(errorKeys.map(labelOf), { type: 'conjunction' }),
           })}
-        </p>
+        </ErrorAlert>
       ) : null}
       <form ref={formRef} noValidate onSubmit={(event) => void save(event)} className="space-y-4">
         {fieldGroups.map((group) => (

@@ -9,6 +9,7 @@ import type { MessageId } from '../i18n/messages/en';
 import { authApi } from '../session/auth-api';
 import { useSession } from '../session/session';
 import { signInErrorMessage } from '../session/sign-in-errors';
+import { ErrorAlert } from './alert';
 
 /** The address's problem as a message id, or null: the server's rule, checked before sending. */
 function emailProblem(email: string): MessageId | null {
@@ -88,11 +89,7 @@ export function SignInPanel({ continuePath, title }: { continuePath: string; tit
       <p className="text-slate-700">
         <Message id={isConfirming ? 'signIn.confirmIntro' : 'signIn.intro'} />
       </p>
-      {error ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-red-800">
-          {t(error.id, error.values)}
-        </p>
-      ) : null}
+      {error ? <ErrorAlert>{t(error.id, error.values)}</ErrorAlert> : null}
       <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
         <TextField
           label={t('signIn.email')}

@@ -10,6 +10,7 @@ import { useMessages } from '../i18n/message';
 import type { MemberMessageId } from '../i18n/member-messages';
 import { useMemberData, type MemberTable } from '../membership/member-events';
 import { dataExportApi } from './api';
+import { ErrorAlert } from '../components/alert';
 
 /**
  * How long a ready archive stays: `dataExportHours` of `@ops/contract/data-exports`, not imported
@@ -197,9 +198,7 @@ export function DataExportView({
           {t('apps.loading')}
         </p>
       ) : loadFailed ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-red-800">
-          {t('dataExport.loadFailed')}
-        </p>
+        <ErrorAlert>{t('dataExport.loadFailed')}</ErrorAlert>
       ) : !item ? (
         offer(t('dataExport.request'), 'primary')
       ) : item.state === 'queued' || item.state === 'running' ? (

@@ -26,6 +26,7 @@ import { useSession } from '../session/session';
 import { SignInPanel } from '../components/sign-in-panel';
 import type { MessageId } from '../i18n/messages/en';
 import { signInErrorMessage } from '../session/sign-in-errors';
+import { ErrorAlert } from '../components/alert';
 
 type Errors = Record<string, MessageId>;
 
@@ -96,13 +97,13 @@ function OwnApplication({ aid }: { aid: string }) {
   if (loadError) {
     const message = isApiError(loadError, 'not-found') ? null : signInErrorMessage(loadError);
     return (
-      <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-red-800">
+      <ErrorAlert>
         {message ? (
           <Message id={message.id} values={message.values} />
         ) : (
           <Message id="apps.notFound" />
         )}
-      </p>
+      </ErrorAlert>
     );
   }
   if (!application)

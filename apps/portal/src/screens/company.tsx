@@ -1,18 +1,17 @@
 import type { TPortalChangeRequest, TPortalCompany } from '@ops/contract/change-requests';
-import { isApiError } from '@ops/ui/api-client';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { applicationsApi } from '../applications/api';
 import { companyApi } from '../company/api';
 import { ChangeRequests } from '../company/change-requests';
 import { CloseAccount } from '../company/close-account';
 import { CompanyDetails } from '../company/company-details';
 import { CompanyForm } from '../company/company-form';
+import { LoadingOrFailed, MemberScreenHeading } from '../components/member-screen';
 import { SignInPanel } from '../components/sign-in-panel';
 import { paths } from '../config/screens';
 import { DataExportPanel } from '../data-export/data-export-panel';
 import { MemberMessages } from '../i18n/member-messages-provider';
-import { Message, useMessages } from '../i18n/message';
+import { useMessages } from '../i18n/message';
 import { useMemberData, type MemberTable } from '../membership/member-events';
 import { useSession } from '../session/session';
 
@@ -67,22 +66,9 @@ function Company() {
   }, [canEdit]);
   return (
     <div className="space-y-4">
-      <Link to={paths.home.getHref()} className="text-sm text-sky-800 underline">
-        <Message id="invoices.back" />
-      </Link>
-      <h1 className="text-2xl font-semibold">
-        <Message id="company.title" />
-      </h1>
+      <MemberScreenHeading title="company.title" />
       {data === undefined ? (
-        error === undefined ? (
-          <p role="status">
-            <Message id="apps.loading" />
-          </p>
-        ) : (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-red-800">
-            {isApiError(error) ? t('company.loadFailed') : t('error.network')}
-          </p>
-        )
+        <LoadingOrFailed error={error} failed="company.loadFailed" />
       ) : (
         <>
           <p className="text-sm text-slate-700">

@@ -1,5 +1,5 @@
-import { isApiError } from '@ops/ui/api-client';
 import { Link } from 'react-router';
+import { LoadingOrFailed, MemberScreenHeading } from '../components/member-screen';
 import { SignInPanel } from '../components/sign-in-panel';
 import { paths } from '../config/screens';
 import { directoryEntryApi } from '../directory-entry/api';
@@ -7,7 +7,7 @@ import { DirectoryEntryForm } from '../directory-entry/entry-form';
 import { directoryMessageLoaders } from '../i18n/directory-messages-provider';
 import { memberMessageLoaders } from '../i18n/member-messages-provider';
 import { MessageChunks } from '../i18n/message-chunks';
-import { Message, useMessages } from '../i18n/message';
+import { useMessages } from '../i18n/message';
 import { useMemberData, type MemberTable } from '../membership/member-events';
 import { useSession } from '../session/session';
 
@@ -41,22 +41,9 @@ function DirectoryEntry() {
   const { data, error, reload } = useMemberData(directoryEntryApi.get, entryTables);
   return (
     <div className="space-y-4">
-      <Link to={paths.home.getHref()} className="text-sm text-sky-800 underline">
-        <Message id="invoices.back" />
-      </Link>
-      <h1 className="text-2xl font-semibold">
-        <Message id="directoryEntry.title" />
-      </h1>
+      <MemberScreenHeading title="directoryEntry.title" />
       {data === undefined ? (
-        error === undefined ? (
-          <p role="status">
-            <Message id="apps.loading" />
-          </p>
-        ) : (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-red-800">
-            {isApiError(error) ? t('directoryEntry.loadFailed') : t('error.network')}
-          </p>
-        )
+        <LoadingOrFailed error={error} failed="directoryEntry.loadFailed" />
       ) : (
         <>
           <p className="text-sm text-slate-700">

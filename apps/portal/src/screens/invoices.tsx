@@ -1,7 +1,7 @@
 import type { TPortalCreditNote, TPortalInvoice } from '@ops/contract/portal-membership';
 import { formatMemberDay, formatMemberMoney } from '@ops/contract/member-formats';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { MemberScreenHeading } from '../components/member-screen';
 import { SignInPanel } from '../components/sign-in-panel';
 import { paths } from '../config/screens';
 import { useLanguage } from '../i18n/language-provider';
@@ -53,12 +53,7 @@ function Invoices() {
   }, [items]);
   return (
     <div className="space-y-4">
-      <Link to={paths.home.getHref()} className="text-sm text-sky-800 underline">
-        <Message id="invoices.back" />
-      </Link>
-      <h1 className="text-2xl font-semibold">
-        <Message id="invoices.title" />
-      </h1>
+      <MemberScreenHeading title="invoices.title" />
       <PaidNow numbers={paidNow} />
       {items === null ? (
         <p role="status">
