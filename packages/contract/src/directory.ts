@@ -134,3 +134,10 @@ export const ZDirectoryPage = z
   })
   .describe('A page of the public directory (20 entries at most)');
 export type TDirectoryPage = z.infer<typeof ZDirectoryPage>;
+
+export const ZDirectoryCountries = z
+  .object({
+    items: z.array(z.string()).describe('ISO 3166-1 alpha-2 codes, in code order'),
+  })
+  .describe('The countries of the members the public directory shows: its country filter');
+export type TDirectoryCountries = z.infer<typeof ZDirectoryCountries>;

@@ -1,4 +1,4 @@
-import type { TDirectoryPage } from '@ops/contract/directory';
+import type { TDirectoryCountries, TDirectoryPage } from '@ops/contract/directory';
 import { apiRequest } from '@ops/ui/api-client';
 import { paramsOf, type DirectorySearch } from './query';
 
@@ -12,4 +12,6 @@ export const directoryApi = {
     const params = paramsOf(search, cursor).toString();
     return apiRequest<TDirectoryPage>(`/api/directory${params ? `?${params}` : ''}`);
   },
+  /** The countries of the members the directory shows: its country filter. */
+  countries: () => apiRequest<TDirectoryCountries>('/api/directory/countries'),
 };

@@ -13,8 +13,9 @@ type Choice = { value: string; name: string };
 
 /**
  * The directory's search (issue 35): words of the name, a country, a region, a kind of member;
- * each labelled, one column on a phone. The countries are those of the members found so far
- * (the portal's country list needs a session): named in the visitor's language.
+ * each labelled, one column on a phone. The countries are those of the members the directory
+ * shows (`GET /api/directory/countries`, with those found so far): named in the visitor's
+ * language.
  */
 export function SearchForm({
   draft,

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { directoryApi } from '../directory/api';
 import { DirectoryResults } from '../directory/results';
 import { keyOf, paramsOf, searchOf } from '../directory/query';
 import { SearchForm, type SearchDraft } from '../directory/search-form';
@@ -54,6 +55,21 @@ function Directory() {
     setDraftKey(key);
     setDraft(draftOf(params));
   }
+
+  // The filter's countries: those of every member the directory shows, asked once.
+  useEffect(() => {
+    let isCurrent = true;
+    directoryApi.countries().then(
+      (list) => {
+        if (isCurrent) setCountries((known) => [...new Set([...list.items, ...known])].sort());
+      },
+      // Without it, the countries of the members found so far still fill the filter.
+      (failure: unknown) => console.warn(failure),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
 
   useEffect(() => {
     let isCurrent = true;

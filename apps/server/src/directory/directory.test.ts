@@ -166,6 +166,14 @@ describe('the public member directory', () => {
       'Hanseatic Spedition GmbH',
     ]);
     expect(all.nextCursor).toBeNull();
+    // The filter's countries: only those of members the public sees (not the terminated or
+    // hidden members' countries), cached like the search.
+    const countries = await visitor('/api/directory/countries');
+    expect(countries.statusCode).toBe(200);
+    expect(countries.json()).toEqual({ items: ['CL', 'DE'] });
+    expect(countries.headers['cache-control']).toBe(
+      'public, max-age=60, stale-while-revalidate=60',
+    );
 
     expectInvalid(await visitor('/api/directory?cursor=bm90LWEtY3Vyc29y'), 'query.cursor');
     expectInvalid(await visitor('/api/directory?country=Germany'), 'query.country');

@@ -1,4 +1,5 @@
 import {
+  ZDirectoryCountries,
   ZDirectoryEntry,
   ZDirectoryEntryUpdate,
   ZDirectoryPage,
@@ -6,6 +7,7 @@ import {
 } from '@ops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { portalMemberRoutes } from '../members';
+import { directoryCountries } from './countries';
 import { getDirectoryEntry, updateDirectoryEntry } from './entry';
 import { searchDirectory } from './search';
 
@@ -39,6 +41,28 @@ export const portalDirectoryRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (member, { body, uid }) =>
       updateDirectoryEntry(db, member, uid, body, config.publicUrl),
   });
+
+  app.get(
+    '/api/directory/countries',
+    {
+      config: { access: 'public' as const },
+      schema: {
+        tags: ['directory'],
+        summary:
+          "The countries of the members the public directory shows, for its country filter; cached a minute, limited per address with the directory's searches",
+        response: { 200: ZDirectoryCountries },
+      },
+    },
+    async (request, reply) => {
+      await app.deps.throttle.consume('directoryPerIp', request.ip);
+      return reply
+        .header(
+          'cache-control',
+          `public, max-age=${directoryCacheSeconds}, stale-while-revalidate=${directoryCacheSeconds}`,
+        )
+        .send(await directoryCountries(db));
+    },
+  );
 
   app.get(
     '/api/directory',

@@ -35,6 +35,20 @@ function decodeCursor(text: string | undefined, withQuery: boolean): Cursor | nu
 }
 
 /**
+ * The entries the public sees: listed by the member, the member active and not hidden by staff
+ * (the one rule, for the search and its country filter alike).
+ */
+export function publicEntries(db: Kysely<Database>) {
+  return db
+    .selectFrom('member_directory_entries as e')
+    .innerJoin('members as m', 'm.mid', 'e.member_mid')
+    .where('e.listed', '=', true)
+    .where('m.status', '=', 'active')
+    .where('m.directory_visible', '=', true)
+    .where('m.deleted_at', 'is', null);
+}
+
+/**
  * `GET /api/directory` on the portal, for anyone: the opted-in, active members by name (the
  * palette's typo-tolerant engine), country, region and category, 20 per page. Only what each
  * entry shows leaves; no e-mail address ever. Without words, the listed members by name (keyset);
@@ -49,14 +63,7 @@ export async function searchDirectory(
   const q = query.q?.trim() ?? '';
   const cursor = decodeCursor(query.cursor, q !== '');
   // Which members, cheaply (no certificate, no country name): the listed ones that match.
-  let matching = db
-    .selectFrom('member_directory_entries as e')
-    .innerJoin('members as m', 'm.mid', 'e.member_mid')
-    .select(['m.mid', 'm.legal_name'])
-    .where('e.listed', '=', true)
-    .where('m.status', '=', 'active')
-    .where('m.directory_visible', '=', true)
-    .where('m.deleted_at', 'is', null);
+  let matching = publicEntries(db).select(['m.mid', 'm.legal_name']);
   if (query.country) matching = matching.where('m.country_iso2', '=', query.country);
   const region = query.region;
   if (region) {
