@@ -3,6 +3,7 @@ export {
   type ConfirmDialogProps,
   type ConfirmDialogReason,
 } from '@ops/ui/confirm-dialog';
+export { auditReason } from './audit-reason';
 export {
   ConflictNotice,
   isVersionConflict,

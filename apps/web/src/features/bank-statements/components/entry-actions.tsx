@@ -1,7 +1,7 @@
 import type { TBankEntryListItem } from '@ops/contract/bank-statements';
 import { useState } from 'react';
 import { Button } from '@ops/ui/button';
-import { ConfirmDialog, formatMoney } from '@/components/detail';
+import { ConfirmDialog, auditReason, formatMoney } from '@/components/detail';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { useAssignBankEntry } from '../api/assign-bank-entry';
@@ -116,11 +116,9 @@ export function EntryActions({
         title={`${amount} is not a member payment`}
         confirmLabel="Not a member payment"
         busyLabel="Saving…"
-        reason={{
-          label: 'Reason',
-          isRequired: true,
-          help: 'Kept with the payment and in the audit trail, e.g. "refund from the insurer".',
-        }}
+        reason={auditReason(
+          'Kept with the payment and in the audit trail, e.g. "refund from the insurer".',
+        )}
         isBusy={ignore.isPending}
         error={ignore.isError ? getErrorMessage(ignore.error) : null}
         onConfirm={(reason) =>
@@ -140,7 +138,7 @@ export function EntryActions({
         confirmLabel={entry.state === 'booked' ? 'Reverse' : 'Back to the queue'}
         busyLabel="Reversing…"
         tone="danger"
-        reason={{ label: 'Reason', isRequired: true, help: 'Kept in the audit trail.' }}
+        reason={auditReason('Kept in the audit trail.')}
         isBusy={reverse.isPending}
         error={reverse.isError ? getErrorMessage(reverse.error) : null}
         onConfirm={(reason) =>

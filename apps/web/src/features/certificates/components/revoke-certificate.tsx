@@ -1,7 +1,7 @@
 import type { TCertificateDetail } from '@ops/contract';
 import { useState } from 'react';
 import { Button } from '@ops/ui/button';
-import { ConfirmDialog, ConflictNotice, isVersionConflict } from '@/components/detail';
+import { ConfirmDialog, ConflictNotice, auditReason, isVersionConflict } from '@/components/detail';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useRevokeCertificate } from '../api/revoke-certificate';
 
@@ -37,11 +37,9 @@ export function RevokeCertificate({
         confirmLabel="Revoke certificate"
         busyLabel="Revoking…"
         tone="danger"
-        reason={{
-          label: 'Reason',
-          isRequired: true,
-          help: 'Kept on the record and in its history. The public verification page only says the certificate is revoked.',
-        }}
+        reason={auditReason(
+          'Kept on the record and in its history. The public verification page only says the certificate is revoked.',
+        )}
         isBusy={revoke.isPending}
         error={revoke.isError && !conflict ? getErrorMessage(revoke.error) : null}
         onConfirm={(reason) =>

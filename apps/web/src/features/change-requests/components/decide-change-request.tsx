@@ -2,6 +2,7 @@ import type { TChangeRequestDecision, TChangeRequestDetail } from '@ops/contract
 import { useState } from 'react';
 import { Button } from '@ops/ui/button';
 import { ConfirmDialog } from '@ops/ui/confirm-dialog';
+import { auditReason } from '@/components/detail/audit-reason';
 import { ConflictNotice, isVersionConflict } from '@ops/ui/conflict-notice';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useReload } from '@/components/detail/use-reload';
@@ -170,11 +171,7 @@ export function DecideChangeRequest({
         confirmLabel="Decline"
         busyLabel="Declining…"
         tone="danger"
-        reason={{
-          label: 'Reason',
-          isRequired: true,
-          help: 'The member reads it in the portal, with the request.',
-        }}
+        reason={auditReason('The member reads it in the portal, with the request.')}
         isBusy={decline.isPending}
         error={dialogError(decline.error)}
         onClose={close}

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from '@ops/ui/button';
 import { ConfirmDialog } from '@ops/ui/confirm-dialog';
+import { auditReason } from '@/components/detail/audit-reason';
 import { getErrorMessage } from '@ops/ui/error-message';
 
 /**
@@ -49,11 +50,10 @@ export function RepairAction({
         tone={tone}
         isBusy={isBusy}
         error={isOpen && error ? getErrorMessage(error) : null}
-        reason={{
-          label: 'Reason',
-          isRequired: isReasonRequired,
-          help: reasonHelp ?? 'Kept with the change in the invoice’s history.',
-        }}
+        reason={auditReason(
+          reasonHelp ?? 'Kept with the change in the invoice’s history.',
+          isReasonRequired,
+        )}
         onConfirm={(reason) => {
           onConfirm(reason).then(
             () => setIsOpen(false),

@@ -2,7 +2,7 @@ import type { TInvoiceActionResult, TInvoiceDetail } from '@ops/contract';
 import { useState } from 'react';
 import { Button } from '@ops/ui/button';
 import { CreditNoteAction } from '@/features/credit-notes';
-import { ConfirmDialog, ConflictNotice, isVersionConflict } from '@/components/detail';
+import { ConfirmDialog, ConflictNotice, auditReason, isVersionConflict } from '@/components/detail';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useInvoiceAction } from '../api/run-invoice-action';
 import { IssueInvoiceDialog } from './issue-invoice-dialog';
@@ -103,7 +103,7 @@ export function InvoiceActions({
           confirmLabel={to === 'void' ? 'Void invoice' : 'Mark uncollectible'}
           busyLabel="Saving…"
           tone="danger"
-          reason={{ label: 'Reason', isRequired: true, help: 'Kept in the invoice’s history.' }}
+          reason={auditReason('Kept in the invoice’s history.')}
           isBusy={action.isPending}
           error={error ? getErrorMessage(error) : null}
           onClose={close}

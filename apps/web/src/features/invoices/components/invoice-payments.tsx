@@ -5,6 +5,7 @@ import { Button } from '@ops/ui/button';
 import {
   ConfirmDialog,
   RecordTable,
+  auditReason,
   formatDate,
   formatMoney,
   type RecordTableColumn,
@@ -186,11 +187,7 @@ export function InvoicePayments({
         confirmLabel="Reverse"
         busyLabel="Reversing…"
         tone="danger"
-        reason={{
-          label: 'Reason',
-          isRequired: true,
-          help: 'Kept on the reversal and in the invoice’s history.',
-        }}
+        reason={auditReason('Kept on the reversal and in the invoice’s history.')}
         isBusy={reverse.isPending}
         error={reverse.error ? getErrorMessage(reverse.error) : null}
         onClose={() => {

@@ -2,6 +2,7 @@ import { memberEndingStatuses, type TMemberDetail, type TMemberStatus } from '@o
 import { useState } from 'react';
 import { Button } from '@ops/ui/button';
 import { ConfirmDialog } from '@ops/ui/confirm-dialog';
+import { auditReason } from '@/components/detail/audit-reason';
 import { isVersionConflict } from '@ops/ui/conflict-notice';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useMemberWrite } from '../api/write-member';
@@ -107,11 +108,10 @@ export function MemberActions({ member }: { member: TMemberDetail }) {
             ? 'danger'
             : 'primary'
         }
-        reason={{
-          label: 'Reason',
-          isRequired: pending?.kind === 'status' && memberEndingStatuses.includes(pending.to),
-          help: 'Kept in the history of the member.',
-        }}
+        reason={auditReason(
+          'Kept in the history of the member.',
+          pending?.kind === 'status' && memberEndingStatuses.includes(pending.to),
+        )}
         isBusy={write.isPending}
         error={error}
         onConfirm={run}
@@ -131,11 +131,9 @@ export function MemberActions({ member }: { member: TMemberDetail }) {
         confirmLabel="Delete member"
         busyLabel="Deleting…"
         tone="danger"
-        reason={{
-          label: 'Reason',
-          isRequired: true,
-          help: 'Why this record should not exist, e.g. a duplicate. Kept in the history.',
-        }}
+        reason={auditReason(
+          'Why this record should not exist, e.g. a duplicate. Kept in the history.',
+        )}
         isBusy={write.isPending}
         error={error}
         onConfirm={run}
@@ -152,7 +150,7 @@ export function MemberActions({ member }: { member: TMemberDetail }) {
         title={`Restore ${member.legalName}?`}
         confirmLabel="Restore member"
         busyLabel="Restoring…"
-        reason={{ label: 'Reason', isRequired: false, help: 'Kept in the history.' }}
+        reason={auditReason('Kept in the history.', false)}
         isBusy={write.isPending}
         error={error}
         onConfirm={run}
