@@ -7,7 +7,6 @@ import {
   type TApplicationListItem,
 } from '@ops/contract';
 import type { DataListScreenDefinition } from '@/components/data-list';
-import { formatDateTime } from '@ops/ui/format';
 import { Badge } from '@/components/badge';
 import { paths } from '@/config/paths';
 import {
@@ -17,6 +16,7 @@ import {
 } from './application-labels';
 import { ApplicationStatusBadge } from './application-status-badge';
 import { applicationQueryOptions } from '../api/get-application';
+import { dateTimeCell } from '@/components/data-list/date-cells';
 
 /**
  * The applications list for the list kit: the review queue first (what waits for the staff,
@@ -116,11 +116,8 @@ export const applicationsListDefinition: DataListScreenDefinition<
     {
       id: 'submittedAt',
       label: 'Submitted',
-      width: '10.5rem',
       sortable: true,
-      render: (application) => (
-        <span className="tabular-nums">{formatDateTime(application.submittedAt)}</span>
-      ),
+      ...dateTimeCell((application) => application.submittedAt),
     },
     {
       id: 'source',

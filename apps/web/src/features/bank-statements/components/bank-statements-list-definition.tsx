@@ -1,10 +1,12 @@
 import type { TBankStatementListItem } from '@ops/contract/bank-statements';
 import { bankStatementKinds, type bankStatementsList } from '@ops/contract/lists/bank-statements';
 import type { DataListDefinition } from '@/components/data-list';
-import { formatCount, formatDate, formatDateTime, formatMoney } from '@/components/detail';
+import { formatCount, formatMoney } from '@/components/detail';
 import { paths } from '@/config/paths';
 import { bankStatementKindLabels } from './labels';
 import { bankStatementQueryOptions } from '../api/get-bank-statement';
+import { dateCell, dateTimeCell } from '@/components/data-list/date-cells';
+import { yesNoFilter } from '@/components/data-list/yes-no-filter';
 
 const count = (value: number) => <span className="tabular-nums">{formatCount(value)}</span>;
 
@@ -57,15 +59,13 @@ export const bankStatementsListDefinition: DataListDefinition<
     {
       id: 'fromDate',
       label: 'From',
-      width: '7.5rem',
-      render: (statement) => <span className="tabular-nums">{formatDate(statement.fromDate)}</span>,
+      ...dateCell((statement) => statement.fromDate),
     },
     {
       id: 'toDate',
       label: 'To',
-      width: '7.5rem',
       sortable: true,
-      render: (statement) => <span className="tabular-nums">{formatDate(statement.toDate)}</span>,
+      ...dateCell((statement) => statement.toDate),
     },
     {
       id: 'entries',
@@ -120,23 +120,12 @@ export const bankStatementsListDefinition: DataListDefinition<
     {
       id: 'importedAt',
       label: 'Imported at',
-      width: '10.5rem',
       sortable: true,
-      render: (statement) => (
-        <span className="tabular-nums">{formatDateTime(statement.importedAt)}</span>
-      ),
+      ...dateTimeCell((statement) => statement.importedAt),
     },
   ],
   filters: [
-    {
-      name: 'hasOpen',
-      label: 'Open entries',
-      kind: 'one-of',
-      options: [
-        { value: 'true', label: 'With payments waiting' },
-        { value: 'false', label: 'All done' },
-      ],
-    },
+    yesNoFilter('hasOpen', 'Open entries', 'With payments waiting', 'All done'),
     {
       name: 'kind',
       label: 'Kind',

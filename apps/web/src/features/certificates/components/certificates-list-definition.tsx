@@ -5,13 +5,13 @@ import {
   type TCertificateListItem,
 } from '@ops/contract';
 import type { DataListDefinition } from '@/components/data-list';
-import { formatDate, formatDateTime } from '@/components/detail';
 import { MemberCellLink } from '@/components/member-link';
 import { paths } from '@/config/paths';
 import { certificateStatusLabels, optionsOf } from '@/lib/labels';
 import { certificateTypeLabels } from './labels';
 import { CertificateStatusBadge } from './status-badge';
 import { certificateQueryOptions } from '../api/get-certificate';
+import { dateCell, dateTimeCell } from '@/components/data-list/date-cells';
 
 /** The certificates list: its columns, filters and bulk actions, for the list kit. */
 export const certificatesListDefinition: DataListDefinition<
@@ -93,22 +93,14 @@ export const certificatesListDefinition: DataListDefinition<
     {
       id: 'validTo',
       label: 'Valid to',
-      width: '7.5rem',
       sortable: true,
-      render: (certificate) => (
-        <span className="tabular-nums">{formatDate(certificate.validTo)}</span>
-      ),
+      ...dateCell((certificate) => certificate.validTo),
     },
     {
       id: 'issuedAt',
       label: 'Issued at',
-      width: '10.5rem',
       sortable: true,
-      render: (certificate) => (
-        <span className="tabular-nums">
-          {certificate.issuedAt ? formatDateTime(certificate.issuedAt) : ''}
-        </span>
-      ),
+      ...dateTimeCell((certificate) => certificate.issuedAt),
     },
   ],
   filters: [

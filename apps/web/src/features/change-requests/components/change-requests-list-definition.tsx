@@ -5,7 +5,6 @@ import {
   type TChangeRequestListItem,
 } from '@ops/contract';
 import type { DataListDefinition } from '@/components/data-list';
-import { formatDateTime } from '@/components/detail';
 import { MemberCellLink } from '@/components/member-link';
 import { paths } from '@/config/paths';
 import { optionsOf } from '@/lib/labels';
@@ -13,6 +12,7 @@ import { changeRequestKindLabels, changeRequestStatusLabels } from './change-req
 import { ChangeRequestStatusBadge } from './change-request-status-badge';
 import { fieldLabelsOf } from '../utils/field-values';
 import { changeRequestQueryOptions } from '../api/get-change-request';
+import { dateTimeCell } from '@/components/data-list/date-cells';
 
 /**
  * The change-request queue (issue 35) for the list kit: what members asked from the portal,
@@ -41,12 +41,9 @@ export const changeRequestsListDefinition: DataListDefinition<
     {
       id: 'requestedAt',
       label: 'Requested',
-      width: '10.5rem',
       sortable: true,
       isPrimary: true,
-      render: (request) => (
-        <span className="tabular-nums">{formatDateTime(request.requestedAt)}</span>
-      ),
+      ...dateTimeCell((request) => request.requestedAt),
     },
     {
       id: 'memberName',
@@ -95,13 +92,8 @@ export const changeRequestsListDefinition: DataListDefinition<
     {
       id: 'decidedAt',
       label: 'Decided',
-      width: '10.5rem',
       isHiddenByDefault: true,
-      render: (request) => (
-        <span className="tabular-nums">
-          {request.decidedAt ? formatDateTime(request.decidedAt) : ''}
-        </span>
-      ),
+      ...dateTimeCell((request) => request.decidedAt),
     },
   ],
   filters: [

@@ -1,7 +1,6 @@
 import type { emailsList, TEmailListItem } from '@ops/contract';
 import type { DataListScreenDefinition } from '@/components/data-list';
-import { withQuery } from '@/components/data-list/list-state';
-import { formatDateTime } from '@/components/detail';
+import { exportSelectedAction } from '@/components/data-list/export-selected-action';
 import { paths } from '@/config/paths';
 import { emailKindLabel } from '@/lib/labels';
 import { retryEmails } from '../api/retry-emails';
@@ -14,21 +13,15 @@ import {
 } from './labels';
 import { EmailStateBadge } from './state-badge';
 import { emailQueryOptions } from '../api/get-email';
+import { dateTimeCell } from '@/components/data-list/date-cells';
 
 const exportPath = '/api/emails/export';
-
-/** Starts the browser's download of a CSV; the server streams it. */
-function download(href: string) {
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = '';
-  link.click();
-}
+const noun = { one: 'e-mail', many: 'e-mails' };
 
 /** The e-mail log: its columns, filters and bulk actions, for the list kit. */
 export const emailsListDefinition: DataListScreenDefinition<TEmailListItem, typeof emailsList> = {
   name: 'emails',
-  noun: { one: 'e-mail', many: 'e-mails' },
+  noun,
   screen: {
     title: 'E-mails',
     description:
@@ -50,9 +43,8 @@ export const emailsListDefinition: DataListScreenDefinition<TEmailListItem, type
     {
       id: 'createdAt',
       label: 'Created',
-      width: '10.5rem',
       sortable: true,
-      render: (email) => <span className="tabular-nums">{formatDateTime(email.createdAt)}</span>,
+      ...dateTimeCell((email) => email.createdAt),
     },
     {
       id: 'state',
@@ -116,9 +108,8 @@ export const emailsListDefinition: DataListScreenDefinition<TEmailListItem, type
     {
       id: 'updatedAt',
       label: 'Updated',
-      width: '10.5rem',
       isHiddenByDefault: true,
-      render: (email) => <span className="tabular-nums">{formatDateTime(email.updatedAt)}</span>,
+      ...dateTimeCell((email) => email.updatedAt),
     },
   ],
   filters: [
@@ -158,27 +149,11 @@ export const emailsListDefinition: DataListScreenDefinition<TEmailListItem, type
         };
       },
     },
-    {
-      id: 'export',
-      label: 'Export selected',
-      run: (selection) => {
-        download(
-          withQuery(
-            exportPath,
-            selection.kind === 'ids'
-              ? `eid=${selection.ids.map(encodeURIComponent).join(',')}`
-              : selection.listParams,
-          ),
-        );
-        return Promise.resolve({
-          message:
-            selection.kind === 'ids'
-              ? `The export of ${selection.ids.length} e-mails is downloading.`
-              : 'The export of every matching e-mail is downloading.',
-          undo: null,
-        });
-      },
-    },
+    exportSelectedAction({
+      exportPath,
+      noun,
+      selectedParams: (ids) => `eid=${ids.map(encodeURIComponent).join(',')}`,
+    }),
   ],
   // Issue 19: a retry can be undone for a few seconds.
   bulkUndoPath: '/api/emails/bulk/undo',

@@ -10,26 +10,15 @@ import {
   type TInvoiceListItem,
 } from '@ops/contract';
 import type { DataListDefinition } from '@/components/data-list';
-import { formatDate, formatDateTime, formatMoney } from '@/components/detail';
+import { formatMoney } from '@/components/detail';
 import { MemberCellLink } from '@/components/member-link';
 import { paths } from '@/config/paths';
 import { invoiceStatusLabels, memberCategoryLabels, optionsOf } from '@/lib/labels';
 import { dunningLevelLabels, invoiceKindLabels, invoiceSourceLabels } from './labels';
 import { InvoiceStatusBadge } from './status-badge';
 import { invoiceQueryOptions } from '../api/get-invoice';
-
-/** A filter of the list's yes/no kind: what "true" and "false" mean in the list's words. */
-function yesNoFilter<Name extends string>(name: Name, label: string, yes: string, no: string) {
-  return {
-    name,
-    label,
-    kind: 'one-of' as const,
-    options: [
-      { value: 'true', label: yes },
-      { value: 'false', label: no },
-    ],
-  };
-}
+import { dateCell, dateTimeCell } from '@/components/data-list/date-cells';
+import { yesNoFilter } from '@/components/data-list/yes-no-filter';
 
 /** The invoices list: its columns and filters, for the list kit. */
 export const invoicesListDefinition: DataListDefinition<TInvoiceListItem, typeof invoicesList> = {
@@ -92,16 +81,14 @@ export const invoicesListDefinition: DataListDefinition<TInvoiceListItem, typeof
     {
       id: 'issueDate',
       label: 'Issued',
-      width: '7.5rem',
       sortable: true,
-      render: (invoice) => <span className="tabular-nums">{formatDate(invoice.issueDate)}</span>,
+      ...dateCell((invoice) => invoice.issueDate),
     },
     {
       id: 'dueDate',
       label: 'Due',
-      width: '7.5rem',
       sortable: true,
-      render: (invoice) => <span className="tabular-nums">{formatDate(invoice.dueDate)}</span>,
+      ...dateCell((invoice) => invoice.dueDate),
     },
     {
       id: 'total',
@@ -161,13 +148,10 @@ export const invoicesListDefinition: DataListDefinition<TInvoiceListItem, typeof
     {
       id: 'paidAt',
       label: 'Paid at',
-      width: '10.5rem',
       // Issue 19: chosen from Columns; hidden by default so that the defaults fit 1440 px.
       isHiddenByDefault: true,
       sortable: true,
-      render: (invoice) => (
-        <span className="tabular-nums">{invoice.paidAt ? formatDateTime(invoice.paidAt) : ''}</span>
-      ),
+      ...dateTimeCell((invoice) => invoice.paidAt),
     },
     {
       id: 'source',

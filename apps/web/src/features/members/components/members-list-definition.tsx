@@ -3,16 +3,17 @@ import type { membersList, TMemberListItem } from '@ops/contract';
 import { regionLabels, regions } from '@ops/contract/countries';
 import { languageLabels, languages } from '@ops/contract/values';
 import type { DataListBulkAction, DataListDefinition } from '@/components/data-list';
-import { withQuery } from '@/components/data-list/list-state';
-import { formatDate } from '@ops/ui/format';
+import { exportSelectedAction } from '@/components/data-list/export-selected-action';
 import { paths } from '@/config/paths';
 import { memberCategoryLabels, memberStatusLabels, optionsOf } from '@/lib/labels';
 import { changeMembersStatus } from '../api/change-members-status';
 import { memberCategories, memberStatuses, selectedMembersParams } from '../utils/list-params';
 import { StatusBadge } from './status-badge';
 import { memberQueryOptions } from '../api/get-member';
+import { dateCell } from '@/components/data-list/date-cells';
 
 const exportPath = '/api/members/export';
+const noun = { one: 'member', many: 'members' };
 
 /** The status changes offered on many members at once (contract `memberBulkStatuses`). */
 const bulkStatusChanges = [
@@ -25,18 +26,10 @@ const bulkStatusChanges = [
   verb: string;
 }[];
 
-/** Starts the browser's download of a CSV; the server streams it. */
-function download(href: string) {
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = '';
-  link.click();
-}
-
 /** The members list: its columns, filters and bulk actions, for the list kit. */
 export const membersListDefinition: DataListDefinition<TMemberListItem, typeof membersList> = {
   name: 'members',
-  noun: { one: 'member', many: 'members' },
+  noun,
   apiPath: '/api/members',
   exportPath,
   // A renamed country shows in the members' rows too.
@@ -96,9 +89,8 @@ export const membersListDefinition: DataListDefinition<TMemberListItem, typeof m
     {
       id: 'joinedOn',
       label: 'Joined',
-      width: '7.5rem',
       sortable: true,
-      render: (member) => <span className="tabular-nums">{formatDate(member.joinedOn)}</span>,
+      ...dateCell((member) => member.joinedOn),
     },
     {
       id: 'paidThroughYear',
@@ -180,25 +172,11 @@ export const membersListDefinition: DataListDefinition<TMemberListItem, typeof m
         };
       },
     })),
-    {
-      id: 'export',
-      label: 'Export selected',
-      run: (selection) => {
-        download(
-          withQuery(
-            exportPath,
-            selection.kind === 'ids' ? selectedMembersParams(selection.ids) : selection.listParams,
-          ),
-        );
-        return Promise.resolve({
-          message:
-            selection.kind === 'ids'
-              ? `The export of ${selection.ids.length} members is downloading.`
-              : 'The export of every matching member is downloading.',
-          undo: null,
-        });
-      },
-    },
+    exportSelectedAction({
+      exportPath,
+      noun,
+      selectedParams: selectedMembersParams,
+    }),
   ],
   // Issue 19: "Edit field" on the selection, and Undo after every bulk action.
   bulkEdit: { list: 'members', apiPath: '/api/members/bulk', permission: 'members.edit' },

@@ -1,9 +1,10 @@
 import type { operatorsList, TOperatorListItem } from '@ops/contract';
 import type { DataListDefinition } from '@/components/data-list';
-import { formatDateTime } from '@ops/ui/format';
 import { paths } from '@/config/paths';
 import { operatorRoleLabels, operatorRoleOrder } from './operator-labels';
 import { operatorQueryOptions } from '../api/get-operator';
+import { dateTimeCell } from '@/components/data-list/date-cells';
+import { yesNoFilter } from '@/components/data-list/yes-no-filter';
 
 /** The operators list: its columns and filters, for the list kit. */
 export const operatorsListDefinition: DataListDefinition<TOperatorListItem, typeof operatorsList> =
@@ -60,11 +61,8 @@ export const operatorsListDefinition: DataListDefinition<TOperatorListItem, type
       {
         id: 'since',
         label: 'Since',
-        width: '10.5rem',
         sortable: true,
-        render: (operator) => (
-          <span className="tabular-nums">{formatDateTime(operator.since)}</span>
-        ),
+        ...dateTimeCell((operator) => operator.since),
       },
     ],
     filters: [
@@ -77,14 +75,6 @@ export const operatorsListDefinition: DataListDefinition<TOperatorListItem, type
           label: operatorRoleLabels[role],
         })),
       },
-      {
-        name: 'active',
-        label: 'Access',
-        kind: 'one-of',
-        options: [
-          { value: 'true', label: 'Active' },
-          { value: 'false', label: 'Revoked' },
-        ],
-      },
+      yesNoFilter('active', 'Access', 'Active', 'Revoked'),
     ],
   };

@@ -1,11 +1,12 @@
 import { type paymentsList, paymentStatuses, type TPaymentListItem } from '@ops/contract';
 import type { DataListScreenDefinition } from '@/components/data-list';
-import { formatDate, formatDateTime, formatMoney } from '@/components/detail';
+import { formatMoney } from '@/components/detail';
 import { MemberCellLink } from '@/components/member-link';
 import { paths } from '@/config/paths';
 import { optionsOf, paymentStatusLabels } from '@/lib/labels';
 import { PaymentStatusBadge } from './payment-status-badge';
 import { paymentQueryOptions } from '../api/get-payment';
+import { dateCell, dateTimeCell } from '@/components/data-list/date-cells';
 
 /** The currencies card payments come in most (any other is still listed and filterable by URL). */
 const currencyOptions = ['CHF', 'EUR', 'USD'].map((currency) => ({
@@ -108,22 +109,16 @@ export const paymentsListDefinition: DataListScreenDefinition<
     {
       id: 'created',
       label: 'Created',
-      width: '10.5rem',
       sortable: true,
-      render: (payment) => (
-        <span className="tabular-nums">{formatDateTime(payment.createdAt)}</span>
-      ),
+      ...dateTimeCell((payment) => payment.createdAt),
     },
     {
       id: 'dueDate',
       label: 'Due date',
-      width: '7.5rem',
       // Issue 19: chosen from Columns; hidden by default so that the defaults fit 1440 px.
       isHiddenByDefault: true,
       sortable: true,
-      render: (payment) => (
-        <span className="tabular-nums">{payment.dueDate ? formatDate(payment.dueDate) : ''}</span>
-      ),
+      ...dateCell((payment) => payment.dueDate),
     },
     {
       id: 'invoiceNumber',

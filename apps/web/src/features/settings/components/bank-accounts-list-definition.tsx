@@ -4,11 +4,7 @@ import { paths } from '@/config/paths';
 import { formatIban } from '../utils/format';
 import { DefaultBadge, YesNoBadge } from './badges';
 import { bankAccountQueryOptions } from '../api/get-bank-account';
-
-const yesNo = [
-  { value: 'true', label: 'Yes' },
-  { value: 'false', label: 'No' },
-];
+import { yesNoFilter } from '@/components/data-list/yes-no-filter';
 
 /** The federation's bank accounts, for the list kit. */
 export const bankAccountsListDefinition: DataListDefinition<
@@ -93,8 +89,8 @@ export const bankAccountsListDefinition: DataListDefinition<
   ],
   filters: [
     { name: 'currency', label: 'Currency', kind: 'text', placeholder: 'CHF, EUR' },
-    { name: 'isDefault', label: 'Default', kind: 'one-of', options: yesNo },
-    { name: 'active', label: 'Active', kind: 'one-of', options: yesNo },
+    yesNoFilter('isDefault', 'Default'),
+    yesNoFilter('active', 'Active'),
   ],
   emptyMessage: 'No bank accounts yet. Add the account invoices are paid to.',
 };

@@ -12,11 +12,7 @@ import type { DataListScreenDefinition } from '@/components/data-list';
 import { paths } from '@/config/paths';
 import { YesNoBadge } from './badges';
 import { countryQueryOptions } from '../api/get-country';
-
-const yesNo = [
-  { value: 'true', label: 'Yes' },
-  { value: 'false', label: 'No' },
-];
+import { yesNoFilter } from '@/components/data-list/yes-no-filter';
 
 /** The countries list (about 250 rows): its columns and filters, for the list kit. */
 export const countriesListDefinition: DataListScreenDefinition<
@@ -132,13 +128,8 @@ export const countriesListDefinition: DataListScreenDefinition<
       })),
       allowsEmpty: true,
     },
-    {
-      name: 'hasNationalAssociation',
-      label: 'National association',
-      kind: 'one-of',
-      options: yesNo,
-    },
-    { name: 'active', label: 'Active', kind: 'one-of', options: yesNo },
+    yesNoFilter('hasNationalAssociation', 'National association'),
+    yesNoFilter('active', 'Active'),
   ],
   emptyMessage: 'No countries are loaded; they are loaded from ISO 3166 when the server starts.',
 };

@@ -4,12 +4,12 @@ import type {
   DataListScreenDefinition,
   ListSelectionTarget,
 } from '@/components/data-list';
-import { formatDateTime } from '@ops/ui/format';
 import { MemberCellLink } from '@/components/member-link';
 import { paths } from '@/config/paths';
 import { setUsersDisabled } from '../api/set-users-disabled';
 import { memberRoleLabels, signInMethodLabels, signInMethodsText } from './user-labels';
 import { userQueryOptions } from '../api/get-user';
+import { dateTimeCell } from '@/components/data-list/date-cells';
 
 /** What a bulk disable or enable did, in a sentence. */
 export function describeBulkResult(result: TUserBulkResult, verb: 'disabled' | 'enabled'): string {
@@ -104,13 +104,8 @@ export const usersListDefinition: DataListScreenDefinition<TUserListItem, typeof
     {
       id: 'lastSignIn',
       label: 'Last sign-in',
-      width: '10.5rem',
       sortable: true,
-      render: (user) => (
-        <span className="tabular-nums">
-          {user.lastSignInAt ? formatDateTime(user.lastSignInAt) : 'Never'}
-        </span>
-      ),
+      ...dateTimeCell((user) => user.lastSignInAt, 'Never'),
     },
     {
       id: 'disabled',
@@ -128,10 +123,9 @@ export const usersListDefinition: DataListScreenDefinition<TUserListItem, typeof
     {
       id: 'created',
       label: 'Created',
-      width: '10.5rem',
       sortable: true,
       isHiddenByDefault: true,
-      render: (user) => <span className="tabular-nums">{formatDateTime(user.createdAt)}</span>,
+      ...dateTimeCell((user) => user.createdAt),
     },
   ],
   filters: [
