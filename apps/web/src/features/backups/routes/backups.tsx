@@ -27,6 +27,7 @@ import { useRunBackupNow } from '../api/run-backup-now';
 import { useUpdateBackupSettings } from '../api/update-backup-settings';
 import { formatDuration } from '@ops/ui/format';
 import { formatSize, parseRetentionDays, shortSha256 } from '../utils/format';
+import { SmallTableHeaderRow } from '@/components/small-table-header-row';
 
 const linkClass = 'text-sky-800 underline hover:text-sky-950';
 
@@ -175,8 +176,6 @@ function RunNow() {
   );
 }
 
-const headerCell = 'py-1 pr-3 font-medium';
-
 function BackupRow({ backup }: { backup: TBackup }) {
   const trigger =
     backup.trigger === 'schedule' ? 'Nightly' : backup.trigger === 'manual' ? 'Run now' : 'System';
@@ -307,15 +306,17 @@ function BackupsScreen({
           <div className="overflow-x-auto">
             <table className="w-full text-sm" aria-label="Recent backups">
               <thead>
-                <tr className="border-b border-slate-200 text-left text-slate-600">
-                  <th className={headerCell}>When</th>
-                  <th className={headerCell}>Trigger</th>
-                  <th className={headerCell}>File</th>
-                  <th className={`${headerCell} text-right`}>Size</th>
-                  <th className={headerCell}>SHA-256</th>
-                  <th className={headerCell}>Duration</th>
-                  <th className="py-1 font-medium">Status</th>
-                </tr>
+                <SmallTableHeaderRow
+                  columns={[
+                    'When',
+                    'Trigger',
+                    'File',
+                    { label: 'Size', isNumeric: true },
+                    'SHA-256',
+                    'Duration',
+                    'Status',
+                  ]}
+                />
               </thead>
               <tbody>
                 {data.backups.map((backup) => (

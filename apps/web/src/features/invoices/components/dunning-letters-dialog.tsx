@@ -8,6 +8,7 @@ import { listHrefs, paths } from '@/config/paths';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { dunningLettersPdfHref, useDunningLetters } from '../api/get-dunning-letters';
 import { useMarkLettersPosted } from '../api/mark-letters-posted';
+import { SmallTableHeaderRow } from '@/components/small-table-header-row';
 
 const linkClass = 'text-sky-800 underline hover:text-sky-950';
 
@@ -99,12 +100,11 @@ export function DunningLettersDialog({
           <div className="max-h-64 overflow-auto rounded-md border border-slate-200">
             <table className="w-full text-sm" aria-label="Letters to print">
               <thead className="sticky top-0 bg-white">
-                <tr className="border-b border-slate-200 text-left text-slate-600">
-                  <th className="px-2 py-1 font-medium">Member</th>
-                  <th className="px-2 py-1 font-medium">Level</th>
-                  <th className="px-2 py-1 font-medium">Invoices</th>
-                  <th className="px-2 py-1 font-medium">Language</th>
-                </tr>
+                <SmallTableHeaderRow
+                  columns={['Member', 'Level', 'Invoices', 'Language']}
+                  padding="px-2 py-1"
+                  gap=""
+                />
               </thead>
               <tbody>
                 {data.letters.map((letter) => (

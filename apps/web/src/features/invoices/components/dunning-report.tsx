@@ -2,6 +2,7 @@ import { dunningSkipReasonLabels, type TDunningChannel, type TDunningReport } fr
 import { Link } from 'react-router';
 import { formatCount, formatDate, formatMoney } from '@/components/detail';
 import { listHrefs, paths } from '@/config/paths';
+import { SmallTableHeaderRow } from '@/components/small-table-header-row';
 
 const linkClass = 'text-sky-800 underline hover:text-sky-950';
 
@@ -99,11 +100,9 @@ export function DunningReport({
       ) : null}
       <table className="w-full text-sm" aria-label="Invoices per level">
         <thead>
-          <tr className="border-b border-slate-200 text-left text-slate-600">
-            <th className="py-1 pr-3 font-medium">Level</th>
-            <th className="py-1 pr-3 text-right font-medium">Invoices</th>
-            <th className="py-1 font-medium">Open balances</th>
-          </tr>
+          <SmallTableHeaderRow
+            columns={['Level', { label: 'Invoices', isNumeric: true }, 'Open balances']}
+          />
         </thead>
         <tbody>
           {report.levels.map((level) => (
@@ -171,14 +170,18 @@ export function DunningReport({
           <div className="max-h-72 overflow-auto rounded-md border border-slate-200">
             <table className="w-full text-sm" aria-label="Invoices chased">
               <thead className="sticky top-0 bg-white">
-                <tr className="border-b border-slate-200 text-left text-slate-600">
-                  <th className="px-2 py-1 font-medium">Invoice</th>
-                  <th className="px-2 py-1 font-medium">Member</th>
-                  <th className="px-2 py-1 font-medium">Level</th>
-                  <th className="px-2 py-1 text-right font-medium">Days overdue</th>
-                  <th className="px-2 py-1 text-right font-medium">Balance</th>
-                  <th className="px-2 py-1 font-medium">By</th>
-                </tr>
+                <SmallTableHeaderRow
+                  columns={[
+                    'Invoice',
+                    'Member',
+                    'Level',
+                    { label: 'Days overdue', isNumeric: true },
+                    { label: 'Balance', isNumeric: true },
+                    'By',
+                  ]}
+                  padding="px-2 py-1"
+                  gap=""
+                />
               </thead>
               <tbody>
                 {report.items.map((item) => (

@@ -1,6 +1,7 @@
 import { formatDateTime, formatMoney } from '@/components/detail';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useRenewalPreview } from '../api/get-renewal-preview';
+import { SmallTableHeaderRow } from '@/components/small-table-header-row';
 
 /**
  * Before a renewal run: what it would issue for the year now (invoices and totals per currency,
@@ -38,11 +39,13 @@ export function RenewalPreview({ year }: { year: number | null }) {
       {data.totals.length > 0 ? (
         <table className="w-full text-sm" aria-label="Invoices per currency">
           <thead>
-            <tr className="border-b border-slate-200 text-left text-slate-600">
-              <th className="py-1 pr-3 font-medium">Currency</th>
-              <th className="py-1 pr-3 text-right font-medium">Invoices</th>
-              <th className="py-1 text-right font-medium">Total</th>
-            </tr>
+            <SmallTableHeaderRow
+              columns={[
+                'Currency',
+                { label: 'Invoices', isNumeric: true },
+                { label: 'Total', isNumeric: true },
+              ]}
+            />
           </thead>
           <tbody>
             {data.totals.map((sum) => (

@@ -15,6 +15,7 @@ import { useRunJobNow } from '../api/run-job-now';
 import { useSetSchedulePaused } from '../api/set-schedule-paused';
 import { formatDuration } from '@ops/ui/format';
 import { formatResult, formatZurichTime } from '../utils/format';
+import { SmallTableHeaderRow } from '@/components/small-table-header-row';
 
 const stateClass: Record<TJobRun['state'], string> = {
   queued: 'bg-slate-100 text-slate-700',
@@ -192,15 +193,15 @@ export function JobsRoute() {
         <div className="overflow-x-auto">
           <table className="w-full text-sm" aria-label="Schedules">
             <thead>
-              <tr className="border-b border-slate-200 text-left text-slate-600">
-                <th className="py-1 pr-3 font-medium">Job</th>
-                <th className="py-1 pr-3 font-medium">When</th>
-                <th className="py-1 pr-3 font-medium">Next run</th>
-                <th className="py-1 pr-3 font-medium">Last run</th>
-                <th className="py-1 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
+              <SmallTableHeaderRow
+                columns={[
+                  'Job',
+                  'When',
+                  'Next run',
+                  'Last run',
+                  { label: <span className="sr-only">Actions</span>, key: 'actions' },
+                ]}
+              />
             </thead>
             <tbody>
               {schedules.data.map((schedule) => (
@@ -236,14 +237,9 @@ export function JobsRoute() {
           <div className="overflow-x-auto">
             <table className="w-full text-sm" aria-label="Last runs">
               <thead>
-                <tr className="border-b border-slate-200 text-left text-slate-600">
-                  <th className="py-1 pr-3 font-medium">Job</th>
-                  <th className="py-1 pr-3 font-medium">Started</th>
-                  <th className="py-1 pr-3 font-medium">Trigger</th>
-                  <th className="py-1 pr-3 font-medium">Duration</th>
-                  <th className="py-1 pr-3 font-medium">State</th>
-                  <th className="py-1 font-medium">Result</th>
-                </tr>
+                <SmallTableHeaderRow
+                  columns={['Job', 'Started', 'Trigger', 'Duration', 'State', 'Result']}
+                />
               </thead>
               <tbody>
                 {runs.data.map((run) => (

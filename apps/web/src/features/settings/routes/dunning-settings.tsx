@@ -30,6 +30,7 @@ import {
   type DunningFormIssue,
   type DunningFormValues,
 } from '../utils/dunning-form';
+import { SmallTableHeaderRow } from '@/components/small-table-header-row';
 
 /** The e-mail templates screen, opened on a kind's English text (its three other languages beside). */
 function templateHref(kind: TDunningTemplateKind): string {
@@ -189,7 +190,6 @@ function CellCheckbox({
   );
 }
 
-const headerCell = 'py-1 pr-3 font-medium';
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 /** The levels table: inputs for those who may change them, the values as text for the others. */
@@ -210,14 +210,9 @@ function LevelsTable({
         .
       </caption>
       <thead>
-        <tr className="border-b border-slate-200 text-left text-slate-600">
-          <th className={headerCell}>Level</th>
-          <th className={headerCell}>Name</th>
-          <th className={headerCell}>Days after due</th>
-          <th className={headerCell}>E-mail template</th>
-          <th className={headerCell}>Attach PDF</th>
-          <th className="py-1 font-medium">Enabled</th>
-        </tr>
+        <SmallTableHeaderRow
+          columns={['Level', 'Name', 'Days after due', 'E-mail template', 'Attach PDF', 'Enabled']}
+        />
       </thead>
       <tbody>
         {settings.levels.map((level, index) => (
@@ -309,10 +304,7 @@ function ThresholdFields({
     <div className="grid gap-6 md:grid-cols-2">
       <table className="text-sm" aria-label="Minimum open balance per currency">
         <thead>
-          <tr className="border-b border-slate-200 text-left text-slate-600">
-            <th className={headerCell}>Currency</th>
-            <th className="py-1 font-medium">Minimum open balance</th>
-          </tr>
+          <SmallTableHeaderRow columns={['Currency', 'Minimum open balance']} />
         </thead>
         <tbody>
           {values.minimums.map((row, index) => {

@@ -13,6 +13,7 @@ import { describeChange, SettingsScreen } from '@/components/settings-form';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { useMembershipBilling, useUpdateMembershipBilling } from '../api/membership-billing';
+import { SmallTableHeaderRow } from '@/components/small-table-header-row';
 
 /** What each rule means, under its choice. */
 const ruleHelp: Record<FirstYearRule, string> = {
@@ -32,11 +33,9 @@ function Examples({ rule, cutoffMonth }: { rule: FirstYearRule; cutoffMonth: num
   return (
     <table className="w-full max-w-xl text-sm" aria-label="Examples for a fee of CHF 950.00">
       <thead>
-        <tr className="border-b border-slate-200 text-left text-slate-600">
-          <th className="py-1 pr-3 font-medium">Approved on</th>
-          <th className="py-1 pr-3 font-medium">Billed for</th>
-          <th className="py-1 text-right font-medium">First invoice</th>
-        </tr>
+        <SmallTableHeaderRow
+          columns={['Approved on', 'Billed for', { label: 'First invoice', isNumeric: true }]}
+        />
       </thead>
       <tbody>
         {exampleDays.map((day) => {

@@ -7,6 +7,7 @@ import { describeChange, SettingsScreen } from '@/components/settings-form';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { usePaymentTolerances, useUpdatePaymentTolerance } from '../api/payment-tolerances';
+import { SmallTableHeaderRow } from '@/components/small-table-header-row';
 
 const inputClass = `w-28 rounded-md border border-slate-300 px-2 py-1.5 text-sm tabular-nums ${focusRing}`;
 
@@ -139,15 +140,15 @@ export function PaymentTolerancesRoute() {
         <>
           <table className="w-full text-sm" aria-label="Payment tolerance per currency">
             <thead>
-              <tr className="border-b border-slate-200 text-left text-slate-600">
-                <th className="py-1 pr-3 font-medium">Currency</th>
-                <th className="py-1 pr-3 font-medium">Ceiling</th>
-                <th className="py-1 pr-3 font-medium">Share of the total (%)</th>
-                <th className="py-1 pr-3 font-medium">Example</th>
-                <th className="py-1 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
+              <SmallTableHeaderRow
+                columns={[
+                  'Currency',
+                  'Ceiling',
+                  'Share of the total (%)',
+                  'Example',
+                  { label: <span className="sr-only">Actions</span>, key: 'actions' },
+                ]}
+              />
             </thead>
             <tbody>
               {data.map((tolerance) => (
