@@ -1,15 +1,7 @@
-import {
-  Component,
-  lazy,
-  Suspense,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@ops/ui/button';
 import { ErrorCard } from '@ops/ui/error-card';
+import { ChunkErrorBoundary } from '@/components/chunk-error-boundary';
 import { getErrorMessage } from '@ops/ui/error-message';
 import type { TypedAhead } from '@/features/search/components/search-palette';
 
@@ -40,34 +32,6 @@ export function usePreloadSearchPalette(): void {
   }, []);
 }
 
-type BoundaryProps = { open: boolean; onClose: () => void; children: ReactNode };
-
-/** A palette whose code could not load (offline, a new deployment) must not take the shell down. */
-class PaletteErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
-  override state: { error: unknown } = { error: null };
-
-  static getDerivedStateFromError(error: unknown) {
-    return { error };
-  }
-
-  override render() {
-    const { error } = this.state;
-    if (error === null) return this.props.children;
-    if (!this.props.open) return null;
-    return (
-      <div className="fixed inset-x-4 top-4 z-50 mx-auto max-w-md">
-        <ErrorCard
-          message={`The search could not be loaded (${getErrorMessage(error)}). Reload the page to try again.`}
-        >
-          <Button variant="secondary" onClick={this.props.onClose}>
-            Close
-          </Button>
-        </ErrorCard>
-      </div>
-    );
-  }
-}
-
 export type LazySearchPaletteProps = { open: boolean; onClose: () => void };
 
 /**
@@ -80,11 +44,25 @@ export function LazySearchPalette({ open, onClose }: LazySearchPaletteProps) {
   const typedAhead = useTypedAhead(open);
   if (!hasPaletteBeenOpened) return null;
   return (
-    <PaletteErrorBoundary open={open} onClose={onClose}>
+    <ChunkErrorBoundary
+      fallback={(error) =>
+        open ? (
+          <div className="fixed inset-x-4 top-4 z-50 mx-auto max-w-md">
+            <ErrorCard
+              message={`The search could not be loaded (${getErrorMessage(error)}). Reload the page to try again.`}
+            >
+              <Button variant="secondary" onClick={onClose}>
+                Close
+              </Button>
+            </ErrorCard>
+          </div>
+        ) : null
+      }
+    >
       <Suspense fallback={null}>
         <SearchPalette open={open} onClose={onClose} typedAhead={typedAhead} />
       </Suspense>
-    </PaletteErrorBoundary>
+    </ChunkErrorBoundary>
   );
 }
 

@@ -1,5 +1,6 @@
 import { MagnifierIcon } from '@/components/icons';
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
+import { ChunkErrorBoundary } from '@/components/chunk-error-boundary';
 import { Link, matchPath, useLocation } from 'react-router';
 import { focusRing } from '@ops/ui/button';
 import type { ScreenDeclaration, ScreenRegistry } from '@ops/ui/screen-registry';
@@ -80,19 +81,6 @@ function SidebarLink({ entry }: { entry: SidebarEntry }) {
 // list table: the sign-in screen's bundle (150 KB budget) carries none of it.
 const SidebarViews = lazy(() => import('./sidebar-views'));
 
-/** Saved views whose code could not load (offline, a new deployment) leave the entries alone. */
-class SidebarViewsBoundary extends Component<{ children: ReactNode }, { hasFailed: boolean }> {
-  override state = { hasFailed: false };
-
-  static getDerivedStateFromError() {
-    return { hasFailed: true };
-  }
-
-  override render() {
-    return this.state.hasFailed ? null : this.props.children;
-  }
-}
-
 /**
  * The nine entries of spec §2, the current one highlighted and marked aria-current="page"; under
  * each, the operator's saved views of its lists with their counts.
@@ -104,11 +92,12 @@ export function SidebarNav() {
         {sidebarEntries.map((entry) => (
           <li key={entry.to}>
             <SidebarLink entry={entry} />
-            <SidebarViewsBoundary>
+            {/* Saved views whose code could not load leave the entries alone. */}
+            <ChunkErrorBoundary fallback={() => null}>
               <Suspense fallback={null}>
                 <SidebarViews entry={entry} entries={sidebarEntries} />
               </Suspense>
-            </SidebarViewsBoundary>
+            </ChunkErrorBoundary>
           </li>
         ))}
       </ul>

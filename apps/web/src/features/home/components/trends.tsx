@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Component, lazy, Suspense, useEffect, useId, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo } from 'react';
 import { ErrorCard } from '@ops/ui/error-card';
+import { ChunkErrorBoundary } from '@/components/chunk-error-boundary';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { trendReportQueryOptions } from '../api/get-trend-report';
@@ -11,26 +12,6 @@ import { todayAtHeadquarters } from '@/lib/clock';
 // The charts (uPlot), the report schema and the figures load only when the dashboard shows:
 // a chunk of their own, fetched as the home route renders, beside the counts' request.
 const TrendList = lazy(async () => ({ default: (await import('./trend-list')).TrendList }));
-
-/** Code that could not load (offline, a new deployment) must not take the counts down with it. */
-class TrendsErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
-  override state: { error: unknown } = { error: null };
-
-  static getDerivedStateFromError(error: unknown) {
-    return { error };
-  }
-
-  override render() {
-    const { error } = this.state;
-    if (error === null) return this.props.children;
-    return (
-      <ErrorCard
-        title="The trends could not be shown"
-        message={`${getErrorMessage(error)}. Reload the page to try again.`}
-      />
-    );
-  }
-}
 
 /**
  * Issue 18, the home screen's Trends: members by region, joins and leavers, and for the finance
@@ -64,11 +45,19 @@ export function Trends() {
       <h3 id={headingId} className="text-base font-semibold text-slate-900">
         Trends
       </h3>
-      <TrendsErrorBoundary>
+      {/* Code that could not load must not take the counts down with it. */}
+      <ChunkErrorBoundary
+        fallback={(error) => (
+          <ErrorCard
+            title="The trends could not be shown"
+            message={`${getErrorMessage(error)}. Reload the page to try again.`}
+          />
+        )}
+      >
         <Suspense fallback={<TrendGridSkeleton cards={cards} />}>
           <TrendList trends={trends} />
         </Suspense>
-      </TrendsErrorBoundary>
+      </ChunkErrorBoundary>
       {canReadFinance ? null : (
         <p className="text-sm text-slate-600">
           Revenue, receivables and renewal trends are shown to the finance and admin roles.

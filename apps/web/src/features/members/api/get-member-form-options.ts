@@ -1,21 +1,7 @@
-import type { TMemberFormOptions } from '@ops/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@ops/ui/api-client';
-import { memberQueryKeys } from './query-keys';
+import { useQuery } from '@tanstack/react-query';
+import { memberFormOptionsQueryOptions } from '@/lib/api/member-form-options';
 
-/** The choices of the member form (countries, national associations…). */
-export function getMemberFormOptions(signal?: AbortSignal): Promise<TMemberFormOptions> {
-  return apiRequest<TMemberFormOptions>('/api/members/form-options', { signal });
-}
-
-export function memberFormOptionsQueryOptions() {
-  return queryOptions({
-    queryKey: memberQueryKeys.of('form-options'),
-    queryFn: ({ signal }) => getMemberFormOptions(signal),
-    staleTime: 5 * 60_000,
-  });
-}
-
+/** The choices of the member form (countries, national associations…), while it is open. */
 export function useMemberFormOptions(isEnabled: boolean) {
   return useQuery({ ...memberFormOptionsQueryOptions(), enabled: isEnabled });
 }
