@@ -12,6 +12,7 @@ import { ApplicationOverview } from '../components/application-overview';
 import { ApplicationStatusBadge } from '../components/application-status-badge';
 import { ApplicationWorkflow } from '../components/application-workflow';
 import { PossibleDuplicatesNotice } from '../components/possible-duplicates-notice';
+import { OrganisationSummary } from '@/components/organisation-summary';
 
 /**
  * One application beside the list: its company, contacts, endorsement and outcome (Overview),
@@ -35,15 +36,11 @@ export function ApplicationRoute({ aid }: { aid: string }) {
             title={data.legalName}
             description={
               <span className="inline-flex flex-wrap items-center gap-2">
-                <span className="font-mono">{data.number}</span>
-                <span aria-hidden="true">·</span>
-                <span>{data.category}</span>
-                {data.countryName ? (
-                  <>
-                    <span aria-hidden="true">·</span>
-                    <span>{data.countryName}</span>
-                  </>
-                ) : null}
+                <OrganisationSummary
+                  number={data.number}
+                  category={data.category}
+                  countryName={data.countryName}
+                />
                 <ApplicationStatusBadge status={data.status} />
                 {data.source === 'online' ? (
                   <Badge tone="sky">{applicationSourceLabels.online}</Badge>

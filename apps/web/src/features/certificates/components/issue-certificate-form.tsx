@@ -11,6 +11,7 @@ import { useMemberChoices } from '@/lib/api/get-member-choices';
 import { UnsavedChangesGuard } from '@/components/detail/use-unsaved-changes';
 import { memberStatusLabel } from '@/lib/labels';
 import { yearAtHeadquarters } from '@/lib/clock';
+import { FormSubmitRow } from '@/components/form-submit-row';
 
 type IssueFormInput = z.input<typeof ZIssueCertificateRequest>;
 type IssueFormOutput = z.output<typeof ZIssueCertificateRequest>;
@@ -89,19 +90,13 @@ export function IssueCertificateForm({ onIssued, onCancel }: IssueCertificateFor
         isDisabled={issue.isPending}
         className="max-w-48"
       />
-      {formError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {formError}
-        </p>
-      ) : null}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" isBusy={issue.isPending}>
-          {issue.isPending ? 'Issuing…' : 'Issue certificate'}
-        </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={issue.isPending}>
-          Cancel
-        </Button>
-      </div>
+      <FormSubmitRow
+        error={formError}
+        isBusy={issue.isPending}
+        submitLabel="Issue certificate"
+        busyLabel="Issuing…"
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -2,7 +2,6 @@ import type { CompanyField, TChangeRequestDecision, TChangeRequestDetail } from 
 import { languageLabels, languages } from '@ops/contract/values';
 import { useForm, type Control } from 'react-hook-form';
 import { useState } from 'react';
-import { Button } from '@ops/ui/button';
 import { isApiError } from '@ops/ui/api-client';
 import { ConflictNotice, isVersionConflict } from '@ops/ui/conflict-notice';
 import { getErrorMessage } from '@ops/ui/error-message';
@@ -20,6 +19,7 @@ import {
   type ApprovedValues,
 } from '../utils/field-values';
 import { changedSinceText } from './request-fields-table';
+import { FormSubmitRow } from '@/components/form-submit-row';
 
 type FieldRow = TChangeRequestDetail['fields'][number];
 
@@ -197,19 +197,13 @@ export function EditThenApproveForm({
           />
         ))}
       </div>
-      {formError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {formError}
-        </p>
-      ) : null}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" isBusy={approve.isPending}>
-          {approve.isPending ? 'Approving…' : 'Approve with these values'}
-        </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={approve.isPending}>
-          Cancel
-        </Button>
-      </div>
+      <FormSubmitRow
+        error={formError}
+        isBusy={approve.isPending}
+        submitLabel="Approve with these values"
+        busyLabel="Approving…"
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -13,6 +13,7 @@ import { LedgerTab } from '../components/ledger-tab';
 import { categoryLabels, memberFieldLabels } from '../components/member-labels';
 import { MemberOverview } from '../components/member-overview';
 import { StatusBadge } from '../components/status-badge';
+import { OrganisationSummary } from '@/components/organisation-summary';
 
 /**
  * One member beside the members list: its fields and related records (Overview), the edit form
@@ -39,15 +40,11 @@ export function MemberRoute({ mid }: { mid: string }) {
             title={data.legalName}
             description={
               <span className="inline-flex flex-wrap items-center gap-2">
-                <span className="font-mono">{data.number}</span>
-                <span aria-hidden="true">·</span>
-                <span>{categoryLabels[data.category]}</span>
-                {data.countryName ? (
-                  <>
-                    <span aria-hidden="true">·</span>
-                    <span>{data.countryName}</span>
-                  </>
-                ) : null}
+                <OrganisationSummary
+                  number={data.number}
+                  category={categoryLabels[data.category]}
+                  countryName={data.countryName}
+                />
                 <StatusBadge status={data.status} />
               </span>
             }
