@@ -6,17 +6,18 @@ import { Button } from '@ops/ui/button';
  */
 export function FormSubmitRow({
   error,
-  isBusy,
-  submitLabel,
-  busyLabel,
+  write,
+  labels,
   onCancel,
 }: {
   error: string | null;
-  isBusy: boolean;
-  submitLabel: string;
-  busyLabel: string;
+  /** The form's write (its mutation): while it runs, the buttons wait. */
+  write: { isPending: boolean };
+  /** The submit button's words, and its words while the write runs. */
+  labels: { submit: string; busy: string };
   onCancel: () => void;
 }) {
+  const isBusy = write.isPending;
   return (
     <>
       {error ? (
@@ -26,7 +27,7 @@ export function FormSubmitRow({
       ) : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" isBusy={isBusy}>
-          {isBusy ? busyLabel : submitLabel}
+          {isBusy ? labels.busy : labels.submit}
         </Button>
         <Button variant="secondary" onClick={onCancel} disabled={isBusy}>
           Cancel

@@ -4,13 +4,12 @@
  * caller's badges follow in the same line.
  */
 export function OrganisationSummary({
-  number,
+  of: { number, countryName },
   category,
-  countryName,
 }: {
-  number: string;
+  of: { number: string; countryName: string | null };
+  /** The category in words (the caller's labels). */
   category: string;
-  countryName: string | null;
 }) {
   return (
     <>

@@ -36,11 +36,7 @@ export function ApplicationRoute({ aid }: { aid: string }) {
             title={data.legalName}
             description={
               <span className="inline-flex flex-wrap items-center gap-2">
-                <OrganisationSummary
-                  number={data.number}
-                  category={data.category}
-                  countryName={data.countryName}
-                />
+                <OrganisationSummary of={data} category={data.category} />
                 <ApplicationStatusBadge status={data.status} />
                 {data.source === 'online' ? (
                   <Badge tone="sky">{applicationSourceLabels.online}</Badge>

@@ -29,6 +29,8 @@ export type IssueCertificateFormProps = {
   onCancel: () => void;
 };
 
+const submitLabels = { submit: 'Issue certificate', busy: 'Issuing…' };
+
 /**
  * Issues a membership certificate: a member (searched by name or number) and a year. The
  * server checks that the year is paid and names the field when it is not.
@@ -90,13 +92,7 @@ export function IssueCertificateForm({ onIssued, onCancel }: IssueCertificateFor
         isDisabled={issue.isPending}
         className="max-w-48"
       />
-      <FormSubmitRow
-        error={formError}
-        isBusy={issue.isPending}
-        submitLabel="Issue certificate"
-        busyLabel="Issuing…"
-        onCancel={onCancel}
-      />
+      <FormSubmitRow error={formError} write={issue} labels={submitLabels} onCancel={onCancel} />
     </form>
   );
 }

@@ -88,6 +88,8 @@ function FieldInput({
   );
 }
 
+const submitLabels = { submit: 'Approve with these values', busy: 'Approving…' };
+
 /**
  * "Edit then approve": one input per field the member asked to change, filled with what it
  * asked for and checked by the member edit's rules (a valid e-mail, a legal name that is not
@@ -197,13 +199,7 @@ export function EditThenApproveForm({
           />
         ))}
       </div>
-      <FormSubmitRow
-        error={formError}
-        isBusy={approve.isPending}
-        submitLabel="Approve with these values"
-        busyLabel="Approving…"
-        onCancel={onCancel}
-      />
+      <FormSubmitRow error={formError} write={approve} labels={submitLabels} onCancel={onCancel} />
     </form>
   );
 }

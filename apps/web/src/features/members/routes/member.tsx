@@ -40,11 +40,7 @@ export function MemberRoute({ mid }: { mid: string }) {
             title={data.legalName}
             description={
               <span className="inline-flex flex-wrap items-center gap-2">
-                <OrganisationSummary
-                  number={data.number}
-                  category={categoryLabels[data.category]}
-                  countryName={data.countryName}
-                />
+                <OrganisationSummary of={data} category={categoryLabels[data.category]} />
                 <StatusBadge status={data.status} />
               </span>
             }
