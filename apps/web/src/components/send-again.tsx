@@ -106,26 +106,23 @@ function SendAgainForm({
       {memberEmail ? (
         <fieldset className="flex flex-col gap-2 text-sm">
           <legend className="mb-1 font-medium text-slate-800">Send to</legend>
-          <label className="flex items-center gap-2">
-            <input
-              type="radio"
-              name={groupName}
-              className={focusRing}
-              checked={target === 'member'}
-              onChange={() => setTarget('member')}
-            />
-            The member’s address ({memberEmail})
-          </label>
-          <label className="flex items-center gap-2">
-            <input
-              type="radio"
-              name={groupName}
-              className={focusRing}
-              checked={target === 'other'}
-              onChange={() => setTarget('other')}
-            />
-            Another address
-          </label>
+          {(
+            [
+              ['member', `The member’s address (${memberEmail})`],
+              ['other', 'Another address'],
+            ] as const
+          ).map(([choice, words]) => (
+            <label key={choice} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name={groupName}
+                className={focusRing}
+                checked={target === choice}
+                onChange={() => setTarget(choice)}
+              />
+              {words}
+            </label>
+          ))}
           {target === 'other' ? <div className="pl-6">{otherField}</div> : null}
         </fieldset>
       ) : (

@@ -104,38 +104,39 @@ export function UploadPreview({
       {canCommit ? (
         <fieldset className="flex flex-col gap-2 text-sm" disabled={isBusy}>
           <legend className="mb-1 font-semibold text-slate-900">Commit</legend>
-          <label className="flex items-start gap-2">
-            <input
-              type="radio"
-              name="upload-mode"
-              checked={mode === 'all-or-nothing'}
-              onChange={() => setMode('all-or-nothing')}
-              className="mt-1"
-            />
-            <span>
-              All or nothing{' '}
-              <span className="text-slate-600">
-                — commit only if every row is valid
-                {hasInvalid ? ' (not possible: fix the invalid rows first)' : ''}
+          {(
+            [
+              [
+                'all-or-nothing',
+                'All or nothing',
+                <>
+                  — commit only if every row is valid
+                  {hasInvalid ? ' (not possible: fix the invalid rows first)' : ''}
+                </>,
+              ],
+              [
+                'valid-only',
+                'Valid rows only',
+                <>
+                  — commit the {formatCount(validation.valid)} valid rows and leave the invalid ones
+                  out
+                </>,
+              ],
+            ] as const
+          ).map(([choice, title, detail]) => (
+            <label key={choice} className="flex items-start gap-2">
+              <input
+                type="radio"
+                name="upload-mode"
+                checked={mode === choice}
+                onChange={() => setMode(choice)}
+                className="mt-1"
+              />
+              <span>
+                {title} <span className="text-slate-600">{detail}</span>
               </span>
-            </span>
-          </label>
-          <label className="flex items-start gap-2">
-            <input
-              type="radio"
-              name="upload-mode"
-              checked={mode === 'valid-only'}
-              onChange={() => setMode('valid-only')}
-              className="mt-1"
-            />
-            <span>
-              Valid rows only{' '}
-              <span className="text-slate-600">
-                — commit the {formatCount(validation.valid)} valid rows and leave the invalid ones
-                out
-              </span>
-            </span>
-          </label>
+            </label>
+          ))}
         </fieldset>
       ) : (
         <p className="text-sm text-slate-600">
