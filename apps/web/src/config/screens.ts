@@ -3,8 +3,44 @@ import {
   defineScreens,
   screen,
   screensOf,
+  type AreaDeclaration,
+  type ScreenDeclaration,
   type ScreenIdOf,
 } from '@ops/ui/screen-registry';
+
+/**
+ * The commonest area: a list and its records, a record opening beside the list (in its outlet)
+ * at the list's path and its parameter (`/users` → `/users/:uid`). The screens' names in `paths`
+ * are `[list, record]`; their route ids are the names in kebab case (`changeRequests` →
+ * `change-requests`), as everywhere in the registry.
+ */
+function listAndRecords<
+  const List extends string,
+  const ListPath extends string,
+  const Record extends string,
+  const Param extends string,
+>(
+  entry: Omit<AreaDeclaration, 'screens'>,
+  [list, listPath]: [List, ListPath],
+  [record, param]: [Record, Param],
+) {
+  const listId = kebab(list);
+  const screens = {
+    [list]: screen(listId, listPath),
+    [record]: screen(kebab(record), `${listPath}/:${param}`, { inside: listId }),
+  } as { [Name in List]: ScreenDeclaration<Kebab<List>, ListPath> } & {
+    [Name in Record]: ScreenDeclaration<Kebab<Record>, `${ListPath}/:${Param}`>;
+  };
+  return defineArea({ ...entry, screens });
+}
+
+type Kebab<Name extends string> = Name extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `-${Lowercase<Head>}`}${Kebab<Tail>}`
+  : Name;
+
+function kebab<const Name extends string>(name: Name): Kebab<Name> {
+  return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`) as Kebab<Name>;
+}
 
 /**
  * Every area of the console (spec §2), in the order of the sidebar: its screens (route id, full
@@ -28,13 +64,11 @@ export const areas = defineScreens({
     },
   }),
 
-  applications: defineArea({
-    sidebar: { label: 'Applications', shortcut: 'a' },
-    screens: {
-      applications: screen('applications', '/applications'),
-      application: screen('application', '/applications/:aid', { inside: 'applications' }),
-    },
-  }),
+  applications: listAndRecords(
+    { sidebar: { label: 'Applications', shortcut: 'a' } },
+    ['applications', '/applications'],
+    ['application', 'aid'],
+  ),
 
   // CSV uploads, PDF uploads and fixes are whole pages of their own, not records beside the
   // list: siblings of the list with URLs under it. Their static segments outrank the list's
@@ -51,23 +85,17 @@ export const areas = defineScreens({
 
   // Issue 35: what members ask staff from the portal (a company-data change, closing the
   // account), the oldest pending first; each request opens beside the queue.
-  changeRequests: defineArea({
-    sidebar: { label: 'Change requests', shortcut: 'q' },
-    screens: {
-      changeRequests: screen('change-requests', '/change-requests'),
-      changeRequest: screen('change-request', '/change-requests/:id', {
-        inside: 'change-requests',
-      }),
-    },
-  }),
+  changeRequests: listAndRecords(
+    { sidebar: { label: 'Change requests', shortcut: 'q' } },
+    ['changeRequests', '/change-requests'],
+    ['changeRequest', 'id'],
+  ),
 
-  certificates: defineArea({
-    sidebar: { label: 'Certificates', shortcut: 'c' },
-    screens: {
-      certificates: screen('certificates', '/certificates'),
-      certificate: screen('certificate', '/certificates/:cid', { inside: 'certificates' }),
-    },
-  }),
+  certificates: listAndRecords(
+    { sidebar: { label: 'Certificates', shortcut: 'c' } },
+    ['certificates', '/certificates'],
+    ['certificate', 'cid'],
+  ),
 
   invoices: defineArea({
     sidebar: { label: 'Invoices', shortcut: 'i' },
@@ -81,15 +109,11 @@ export const areas = defineScreens({
   }),
 
   // The spec's named route is stripe-invoices (`paths.stripeInvoices`); the sidebar says Payments.
-  payments: defineArea({
-    sidebar: { label: 'Payments', shortcut: 'p' },
-    screens: {
-      stripeInvoices: screen('stripe-invoices', '/stripe-invoices'),
-      stripeInvoice: screen('stripe-invoice', '/stripe-invoices/:sid', {
-        inside: 'stripe-invoices',
-      }),
-    },
-  }),
+  payments: listAndRecords(
+    { sidebar: { label: 'Payments', shortcut: 'p' } },
+    ['stripeInvoices', '/stripe-invoices'],
+    ['stripeInvoice', 'sid'],
+  ),
 
   // Issue 16: imported bank statements (camt.053/054), their entries and the Unmatched payments
   // queue. The import and the queue are pages beside the list; their static segments outrank
@@ -106,21 +130,17 @@ export const areas = defineScreens({
     },
   }),
 
-  users: defineArea({
-    sidebar: { label: 'Users', shortcut: 'u' },
-    screens: {
-      users: screen('users', '/users'),
-      user: screen('user', '/users/:uid', { inside: 'users' }),
-    },
-  }),
+  users: listAndRecords(
+    { sidebar: { label: 'Users', shortcut: 'u' } },
+    ['users', '/users'],
+    ['user', 'uid'],
+  ),
 
-  emails: defineArea({
-    sidebar: { label: 'E-mails', shortcut: 'e' },
-    screens: {
-      emails: screen('emails', '/emails'),
-      email: screen('email', '/emails/:eid', { inside: 'emails' }),
-    },
-  }),
+  emails: listAndRecords(
+    { sidebar: { label: 'E-mails', shortcut: 'e' } },
+    ['emails', '/emails'],
+    ['email', 'eid'],
+  ),
 
   // Issue 18: the reports (charts with their tables, drill-down, CSV/XLSX, print). Each report
   // is a page of its own, not a record beside the index.
@@ -184,13 +204,11 @@ export const areas = defineScreens({
 
   // Operators and search indexes have no sidebar entry of their own: the settings home
   // (features/settings/components/settings-areas.ts) links to them.
-  operators: defineArea({
-    sidebarGroup: 'settings',
-    screens: {
-      operators: screen('operators', '/operators'),
-      operator: screen('operator', '/operators/:uid', { inside: 'operators' }),
-    },
-  }),
+  operators: listAndRecords(
+    { sidebarGroup: 'settings' },
+    ['operators', '/operators'],
+    ['operator', 'uid'],
+  ),
 
   search: defineArea({
     sidebarGroup: 'settings',
