@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@ops/ui/button';
 import { ErrorCard } from '@ops/ui/error-card';
-import { ConflictNotice, isVersionConflict } from '@ops/ui/conflict-notice';
+import { isVersionConflict } from '@ops/ui/conflict-notice';
 import { useReload } from '@/components/detail/use-reload';
 import { describeSaveError } from '@ops/ui/form-field';
 import { getErrorMessage } from '@ops/ui/error-message';
@@ -22,6 +22,7 @@ import { ContactFieldset } from './member-edit-form/contact-fieldset';
 import { IdentityFieldset } from './member-edit-form/identity-fieldset';
 import { MembershipFieldset } from './member-edit-form/membership-fieldset';
 import { UnsavedChangesGuard } from '@/components/detail/use-unsaved-changes';
+import { WriteConflictNotice } from '@/components/detail/write-conflict-notice';
 
 const editFieldNames = Object.keys(ZMemberEdit.shape);
 
@@ -131,13 +132,7 @@ export function MemberEditForm({
           onReload={() => void startFromCurrent()}
         />
       ) : null}
-      {isVersionConflict(write.error) ? (
-        <ConflictNotice
-          message={getErrorMessage(write.error)}
-          isReloading={isReloading}
-          onReload={() => void startFromCurrent()}
-        />
-      ) : null}
+      <WriteConflictNotice write={write} isReloading={isReloading} onReload={startFromCurrent} />
       {formError ? <ErrorCard title="Not saved" message={formError} /> : null}
       {options.isError ? (
         <ErrorCard

@@ -1,21 +1,25 @@
 import type { TOperatorDetail } from '@ops/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@ops/ui/button';
-import { ConflictNotice, isVersionConflict } from '@ops/ui/conflict-notice';
-import { useReload } from '@/components/detail/use-reload';
+import { isVersionConflict } from '@ops/ui/conflict-notice';
+import { useVersionedEdit } from '@/components/detail/use-versioned-edit';
 import { describeSaveError } from '@ops/ui/form-field';
 import { ErrorCard } from '@ops/ui/error-card';
-import { getErrorMessage } from '@ops/ui/error-message';
 import { useGrantOperator } from '../api/grant-operator';
 import { useOperatorWrite } from '../api/write-operator';
 import { RolesFieldset, ZRolesChoice } from './roles-fieldset';
 import { UnsavedChangesGuard } from '@/components/detail/use-unsaved-changes';
+import { WriteConflictNotice } from '@/components/detail/write-conflict-notice';
 
 const ZRolesForm = z.object({ roles: ZRolesChoice });
 type RolesFormValues = z.infer<typeof ZRolesForm>;
+
+function rolesOf(operator: TOperatorDetail): RolesFormValues {
+  return { roles: operator.roles };
+}
 
 /**
  * The operator's roles: changed with a version check for an active operator, or chosen anew
@@ -29,33 +33,17 @@ export function OperatorRolesForm({
   operator: TOperatorDetail;
   onReload: () => Promise<unknown>;
 }) {
-  const refetch = useReload(onReload);
-  const isReloading = refetch.isReloading;
   const write = useOperatorWrite(operator.uid);
   const grant = useGrantOperator();
-  const [baseVersion, setBaseVersion] = useState(operator.version);
-  const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const form = useForm<RolesFormValues>({
     resolver: zodResolver(ZRolesForm),
-    defaultValues: { roles: operator.roles },
+    defaultValues: rolesOf(operator),
   });
   const { isDirty, errors } = form.formState;
-
   // Changed underneath (live refresh): an untouched form follows; a dirty one keeps its values.
-  if (operator.version !== baseVersion && !isDirty) setBaseVersion(operator.version);
-  useEffect(() => {
-    if (!isDirty) form.reset({ roles: operator.roles });
-  }, [operator, isDirty, form]);
-
-  const reload = async () => {
-    const result = await refetch.reload();
-    const current = (result as { data?: TOperatorDetail } | undefined)?.data ?? operator;
-    form.reset({ roles: current.roles });
-    setBaseVersion(current.version);
-    setFormError(null);
-    write.reset();
-  };
+  const { baseVersion, setBaseVersion, formError, setFormError, isReloading, startFromCurrent } =
+    useVersionedEdit({ record: operator, form, valuesOf: rolesOf, write, onReload });
 
   const onError = (error: unknown) => {
     if (isVersionConflict(error)) return; // shown as the conflict notice
@@ -84,13 +72,7 @@ export function OperatorRolesForm({
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
       <UnsavedChangesGuard isDirty={isDirty && !isBusy} />
-      {isVersionConflict(write.error) ? (
-        <ConflictNotice
-          message={getErrorMessage(write.error)}
-          isReloading={isReloading}
-          onReload={() => void reload()}
-        />
-      ) : null}
+      <WriteConflictNotice write={write} isReloading={isReloading} onReload={startFromCurrent} />
       {formError ? <ErrorCard title="Not saved" message={formError} /> : null}
       {!operator.active ? (
         <p className="text-sm text-slate-700">

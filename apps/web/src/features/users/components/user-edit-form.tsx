@@ -1,19 +1,19 @@
 import { memberRoles, type TUserDetail } from '@ops/contract';
 import { languageLabels, languages } from '@ops/contract/values';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@ops/ui/button';
-import { ConflictNotice, isVersionConflict } from '@ops/ui/conflict-notice';
-import { useReload } from '@/components/detail/use-reload';
+import { isVersionConflict } from '@ops/ui/conflict-notice';
+import { useVersionedEdit } from '@/components/detail/use-versioned-edit';
 import { FormSelectField, FormTextField, describeSaveError } from '@ops/ui/form-field';
 import { ErrorCard } from '@ops/ui/error-card';
-import { getErrorMessage } from '@ops/ui/error-message';
 import { useUserWrite } from '../api/write-user';
 import { memberRoleLabels } from './user-labels';
 import { UserMemberField } from './user-member-field';
 import { UnsavedChangesGuard } from '@/components/detail/use-unsaved-changes';
+import { WriteConflictNotice } from '@/components/detail/write-conflict-notice';
 
 /** The form's own shape: inputs hold '' for "none"; the request sends null. */
 const ZUserForm = z
@@ -62,32 +62,16 @@ export function UserEditForm({
   user: TUserDetail;
   onReload: () => Promise<unknown>;
 }) {
-  const { isReloading, reload } = useReload(onReload);
   const write = useUserWrite(user.uid);
-  const [baseVersion, setBaseVersion] = useState(user.version);
-  const [formError, setFormError] = useState<string | null>(null);
   const [isSaved, setIsSaved] = useState(false);
   const form = useForm<UserFormValues>({
     resolver: zodResolver(ZUserForm),
     defaultValues: toFormValues(user),
   });
   const { isDirty } = form.formState;
-
-  // Changed underneath (live refresh): an untouched form follows (its base version moves during
-  // render, its values in the form store); a dirty one keeps its values and shows the notice.
-  if (user.version !== baseVersion && !isDirty) setBaseVersion(user.version);
-  useEffect(() => {
-    if (!isDirty) form.reset(toFormValues(user));
-  }, [user, isDirty, form]);
-
-  const startFromCurrent = async () => {
-    const result = await reload();
-    const current = (result as { data?: TUserDetail } | undefined)?.data ?? user;
-    form.reset(toFormValues(current));
-    setBaseVersion(current.version);
-    setFormError(null);
-    write.reset();
-  };
+  // A change underneath: an untouched form follows, a dirty one shows the notice.
+  const { baseVersion, setBaseVersion, formError, setFormError, isReloading, startFromCurrent } =
+    useVersionedEdit({ record: user, form, valuesOf: toFormValues, write, onReload });
 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
@@ -120,13 +104,8 @@ export function UserEditForm({
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
       <UnsavedChangesGuard isDirty={isDirty && !write.isPending} />
-      {isVersionConflict(write.error) ? (
-        <ConflictNotice
-          message={getErrorMessage(write.error)}
-          isReloading={isReloading}
-          onReload={() => void startFromCurrent()}
-        />
-      ) : user.version !== baseVersion ? (
+      <WriteConflictNotice write={write} isReloading={isReloading} onReload={startFromCurrent} />
+      {!isVersionConflict(write.error) && user.version !== baseVersion ? (
         <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
           Someone else changed this user while you were editing; saving would be refused.{' '}
           <Button variant="secondary" isBusy={isReloading} onClick={() => void startFromCurrent()}>
