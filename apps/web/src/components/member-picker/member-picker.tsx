@@ -4,6 +4,7 @@ import { ComboboxListbox, comboboxOptionId } from '@ops/ui/combobox-listbox';
 import { useMemberSearch } from '@/lib/api/search-members';
 import { getErrorMessage } from '@ops/ui/error-message';
 import type { MemberOption } from '@/lib/search/member-hits';
+import { ComboboxField, comboboxFieldIds } from '../combobox-field';
 
 /** Typing pauses this long before a search: each keystroke need not be a request. */
 const debounceMs = 150;
@@ -43,7 +44,7 @@ export function MemberPicker({ label, onChoose, isDisabled, autoFocus, help }: M
   const search = useMemberSearch(q);
   const inputId = useId();
   const listId = useId();
-  const helpId = useId();
+  const { helpId } = comboboxFieldIds(inputId);
   const options = q === '' ? [] : (search.data ?? []);
   const isShown = isOpen && q !== '';
   const active = options[Math.min(activeIndex, options.length - 1)];
@@ -76,15 +77,7 @@ export function MemberPicker({ label, onChoose, isDisabled, autoFocus, help }: M
   };
 
   return (
-    <div className="relative flex flex-col gap-1">
-      <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      {help ? (
-        <p id={helpId} className="text-xs text-slate-600">
-          {help}
-        </p>
-      ) : null}
+    <ComboboxField controlId={inputId} label={label} help={help}>
       <input
         id={inputId}
         type="search"
@@ -134,6 +127,6 @@ export function MemberPicker({ label, onChoose, isDisabled, autoFocus, help }: M
         }
         widthClassName="min-w-64"
       />
-    </div>
+    </ComboboxField>
   );
 }

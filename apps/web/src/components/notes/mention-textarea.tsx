@@ -3,6 +3,7 @@ import { ComboboxListbox, comboboxOptionId } from '@ops/ui/combobox-listbox';
 import type { NoteOperatorChoice } from '@/lib/api/notes';
 import { mentionName } from './note-text';
 import { findMentionQuery, insertMention, matchOperators, pickerKey } from './mentions';
+import { ComboboxField, comboboxFieldIds } from '../combobox-field';
 
 export type MentionTextareaProps = {
   label: string;
@@ -46,8 +47,7 @@ export function MentionTextarea({
 }: MentionTextareaProps) {
   const id = useId();
   const listId = `${id}-operators`;
-  const helpId = `${id}-help`;
-  const errorId = `${id}-error`;
+  const { helpId, errorId } = comboboxFieldIds(id);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const [caret, setCaret] = useState<number | null>(null);
   const [activeIndex, setActiveIndex] = useState(0);
@@ -113,15 +113,7 @@ export function MentionTextarea({
 
   const describedBy = [help ? helpId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
-    <div className="relative flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      {help ? (
-        <p id={helpId} className="text-xs text-slate-600">
-          {help}
-        </p>
-      ) : null}
+    <ComboboxField controlId={id} label={label} help={help} error={error}>
       <textarea
         ref={textareaRef}
         id={id}
@@ -173,11 +165,6 @@ export function MentionTextarea({
         }
         widthClassName="max-w-sm"
       />
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </ComboboxField>
   );
 }
