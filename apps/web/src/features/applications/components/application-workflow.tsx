@@ -15,6 +15,7 @@ import { formatDate, formatMoney } from '@/components/detail';
 import { useFirstInvoicePlan } from '../api/get-first-invoice-plan';
 import { useApplicationAction } from '../api/run-application-action';
 import { actionTexts } from './application-labels';
+import { DismissibleOutcome } from '@/components/dismissible-outcome';
 
 const linkClass =
   'font-medium text-sky-800 underline decoration-sky-300 underline-offset-2 hover:text-sky-950';
@@ -119,11 +120,7 @@ function StepResult({
   onDismiss: () => void;
 }) {
   return (
-    <div
-      role="status"
-      className="flex flex-col gap-2 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-950"
-    >
-      <p>{result.message}</p>
+    <DismissibleOutcome message={result.message} onDismiss={onDismiss}>
       {result.member || result.invoice ? (
         <p className="flex flex-wrap gap-4">
           {result.member ? (
@@ -138,12 +135,7 @@ function StepResult({
           ) : null}
         </p>
       ) : null}
-      <div>
-        <Button variant="secondary" onClick={onDismiss}>
-          Dismiss
-        </Button>
-      </div>
-    </div>
+    </DismissibleOutcome>
   );
 }
 

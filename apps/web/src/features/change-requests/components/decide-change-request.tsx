@@ -10,25 +10,9 @@ import { useApproveChangeRequest } from '../api/approve-change-request';
 import { useDeclineChangeRequest } from '../api/decline-change-request';
 import { fieldLabelsOf } from '../utils/field-values';
 import { EditThenApproveForm } from './edit-then-approve-form';
+import { DismissibleOutcome } from '@/components/dismissible-outcome';
 
 type Choice = 'approve' | 'edit' | 'decline' | null;
-
-/** What the last decision said (the server's sentence), until dismissed. */
-function DecisionOutcome({ message, onDismiss }: { message: string; onDismiss: () => void }) {
-  return (
-    <div
-      role="status"
-      className="flex flex-col gap-2 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-950"
-    >
-      <p>{message}</p>
-      <div>
-        <Button variant="secondary" onClick={onDismiss}>
-          Dismiss
-        </Button>
-      </div>
-    </div>
-  );
-}
 
 /** The sentence of the approve dialog: what is written, and what changed since the request. */
 function ApproveConsequence({ request }: { request: TChangeRequestDetail }) {
@@ -114,7 +98,7 @@ export function DecideChangeRequest({
 
   return (
     <div className="flex flex-col gap-3">
-      {message ? <DecisionOutcome message={message} onDismiss={() => setMessage(null)} /> : null}
+      {message ? <DismissibleOutcome message={message} onDismiss={() => setMessage(null)} /> : null}
       {conflictError ? (
         <ConflictNotice
           message={getErrorMessage(conflictError)}
