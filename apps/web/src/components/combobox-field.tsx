@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FieldErrorText } from '@/components/success-note';
 
 /**
  * The frame of a field with a suggestions listbox under its control (the member picker, the
@@ -32,11 +33,7 @@ export function ComboboxField({
         </p>
       ) : null}
       {children}
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldErrorText id={errorId}>{error}</FieldErrorText> : null}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { Modal } from '@ops/ui/modal';
 import { TextField } from '@ops/ui/text-field';
 import { isApiError } from '@ops/ui/api-client';
 import { getErrorMessage } from '@ops/ui/error-message';
+import { SuccessNote } from '@/components/success-note';
 
 /** What a send answers: the sentence that says where it went. */
 export type SendAgainResult = { message: string };
@@ -71,9 +72,7 @@ function SendAgainForm({
   if (send.isSuccess) {
     return (
       <>
-        <p role="status" className="text-sm text-emerald-800">
-          {send.data.message}
-        </p>
+        <SuccessNote>{send.data.message}</SuccessNote>
         <div className="flex justify-end">
           <Button variant="secondary" onClick={onClose}>
             Close

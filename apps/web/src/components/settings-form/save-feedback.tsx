@@ -1,5 +1,6 @@
 import { ConflictNotice } from '@ops/ui/conflict-notice';
 import type { SettingsSave } from './use-settings-save';
+import { SuccessNote } from '@/components/success-note';
 
 /** What the notices read of a form's save cycle (whatever record it saves). */
 type SaveState = Pick<
@@ -30,11 +31,7 @@ export function SaveOutcome({ save, isDirty }: { save: SaveState; isDirty: boole
           {save.formError}
         </p>
       ) : null}
-      {save.message && !isDirty ? (
-        <p role="status" className="text-sm text-emerald-800">
-          {save.message}
-        </p>
-      ) : null}
+      {save.message && !isDirty ? <SuccessNote>{save.message}</SuccessNote> : null}
     </>
   );
 }

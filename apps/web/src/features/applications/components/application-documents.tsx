@@ -17,6 +17,7 @@ import { useDeleteDocument } from '../api/delete-application-document';
 import { documentHref } from '../api/get-application';
 import { useUploadDocument } from '../api/upload-application-document';
 import { documentTypeLabels, formatBytes } from './application-labels';
+import { SuccessNote } from '@/components/success-note';
 
 const linkClass = 'text-sky-800 underline decoration-sky-300 underline-offset-2 hover:text-sky-950';
 
@@ -169,11 +170,7 @@ function UploadForm({
           {error}
         </p>
       ) : null}
-      {done ? (
-        <p role="status" className="text-sm text-emerald-800">
-          {done}
-        </p>
-      ) : null}
+      {done ? <SuccessNote>{done}</SuccessNote> : null}
     </div>
   );
 }

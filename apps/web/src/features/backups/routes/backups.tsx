@@ -28,6 +28,7 @@ import { useUpdateBackupSettings } from '../api/update-backup-settings';
 import { formatDuration } from '@ops/ui/format';
 import { formatSize, parseRetentionDays, shortSha256 } from '../utils/format';
 import { SmallTableHeaderRow } from '@/components/small-table-header-row';
+import { SuccessNote } from '@/components/success-note';
 
 const linkClass = 'text-sky-800 underline hover:text-sky-950';
 
@@ -162,11 +163,7 @@ function RunNow() {
           {runNow.isPending ? 'Queuing…' : 'Back up now'}
         </Button>
       </div>
-      {message && !runNow.isError ? (
-        <p role="status" className="text-sm text-emerald-800">
-          {message}
-        </p>
-      ) : null}
+      {message && !runNow.isError ? <SuccessNote>{message}</SuccessNote> : null}
       {runNow.error ? (
         <p role="alert" className="text-sm text-red-700">
           {getErrorMessage(runNow.error)}

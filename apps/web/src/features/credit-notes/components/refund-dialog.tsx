@@ -13,6 +13,7 @@ import { useCan } from '@/lib/permissions';
 import { useRefundMemberCredit } from '../api/refund-member-credit';
 import { DialogFooter, DialogForm, Modal } from '@ops/ui/modal';
 import { LabelledControl } from '@ops/ui/labelled-control';
+import { SuccessNote } from '@/components/success-note';
 
 const inputClass = `rounded-md border border-slate-300 px-2 py-1.5 text-sm ${focusRing}`;
 
@@ -138,11 +139,7 @@ export function RefundAction({
   const [isOpen, setIsOpen] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   if (!canRefund || Number(props.creditAvailableMinor) <= 0) {
-    return message ? (
-      <p role="status" className="text-sm text-emerald-800">
-        {message}
-      </p>
-    ) : null;
+    return message ? <SuccessNote>{message}</SuccessNote> : null;
   }
   return (
     <>
@@ -159,11 +156,7 @@ export function RefundAction({
           else setMessage(result.message);
         }}
       />
-      {message ? (
-        <p role="status" className="text-sm text-emerald-800">
-          {message}
-        </p>
-      ) : null}
+      {message ? <SuccessNote>{message}</SuccessNote> : null}
     </>
   );
 }

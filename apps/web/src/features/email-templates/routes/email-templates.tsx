@@ -24,6 +24,7 @@ import {
   useSaveEmailTemplate,
   useSendTestEmail,
 } from '../api/email-templates';
+import { SuccessNote } from '@/components/success-note';
 
 type Part = 'subject' | 'text' | 'html';
 /** The wording being edited; `textSeparate` false: the plain text is made from the HTML. */
@@ -576,11 +577,7 @@ function Editor({
           {test.error ? (
             <ActionError id={testErrorId} prefix="No test sent:" error={test.error} />
           ) : null}
-          {message ? (
-            <p role="status" className="text-sm text-emerald-800">
-              {message}
-            </p>
-          ) : null}
+          {message ? <SuccessNote>{message}</SuccessNote> : null}
         </div>
       ) : (
         <p className="text-sm text-slate-600">

@@ -10,6 +10,7 @@ import { useExchangeRates } from '../api/get-exchange-rates';
 import { ImportRates } from '../components/import-rates';
 import { RateDialog } from '../components/rate-dialog';
 import { RatesTable } from '../components/rates-table';
+import { SuccessNote } from '@/components/success-note';
 
 /** The open dialog: adding, changing a rate, or confirming a deletion. */
 type Open =
@@ -65,11 +66,7 @@ export function ExchangeRatesRoute() {
               <ImportRates onStart={() => setMessage(null)} />
             </div>
           ) : null}
-          {message ? (
-            <p role="status" className="text-sm text-emerald-800">
-              {message}
-            </p>
-          ) : null}
+          {message ? <SuccessNote>{message}</SuccessNote> : null}
           <RatesTable
             rates={data}
             canEdit={canEdit}

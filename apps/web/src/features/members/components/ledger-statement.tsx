@@ -5,6 +5,7 @@ import { useCan } from '@/lib/permissions';
 import { statementPdfHref } from '../api/ledger';
 import { useSendStatement } from '../api/ledger-send-statement';
 import { todayAtHeadquarters } from '@/lib/clock';
+import { SuccessNote } from '@/components/success-note';
 
 const inputClass = `rounded-md border border-slate-300 px-2 py-1.5 text-sm ${focusRing}`;
 const linkButtonClass = `inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 ${focusRing}`;
@@ -72,11 +73,7 @@ export function LedgerStatement({ mid, email }: { mid: string; email: string | n
       {!isRange ? (
         <p className="text-sm text-red-700">Choose a period whose start is not after its end.</p>
       ) : null}
-      {send.isSuccess ? (
-        <p role="status" className="text-sm text-emerald-800">
-          {send.data.message}
-        </p>
-      ) : null}
+      {send.isSuccess ? <SuccessNote>{send.data.message}</SuccessNote> : null}
       {send.error ? (
         <p role="alert" className="text-sm text-red-700">
           {getErrorMessage(send.error)}

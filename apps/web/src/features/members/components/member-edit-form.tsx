@@ -23,6 +23,7 @@ import { IdentityFieldset } from './member-edit-form/identity-fieldset';
 import { MembershipFieldset } from './member-edit-form/membership-fieldset';
 import { UnsavedChangesGuard } from '@/components/detail/use-unsaved-changes';
 import { WriteConflictNotice } from '@/components/detail/write-conflict-notice';
+import { SuccessNote } from '@/components/success-note';
 
 const editFieldNames = Object.keys(ZMemberEdit.shape);
 
@@ -167,9 +168,7 @@ export function MemberEditForm({
         >
           Discard changes
         </Button>
-        <p role="status" className="text-sm text-emerald-800">
-          {savedAt && !isDirty ? 'Saved.' : ''}
-        </p>
+        <SuccessNote>{savedAt && !isDirty ? 'Saved.' : ''}</SuccessNote>
       </div>
     </form>
   );

@@ -13,6 +13,7 @@ import { useOperatorWrite } from '../api/write-operator';
 import { RolesFieldset, ZRolesChoice } from './roles-fieldset';
 import { UnsavedChangesGuard } from '@/components/detail/use-unsaved-changes';
 import { WriteConflictNotice } from '@/components/detail/write-conflict-notice';
+import { SuccessNote } from '@/components/success-note';
 
 const ZRolesForm = z.object({ roles: ZRolesChoice });
 type RolesFormValues = z.infer<typeof ZRolesForm>;
@@ -84,11 +85,7 @@ export function OperatorRolesForm({
         <Button type="submit" isBusy={isBusy} disabled={operator.active && !isDirty}>
           {isBusy ? 'Saving…' : operator.active ? 'Save roles' : 'Grant access again'}
         </Button>
-        {saved && !isDirty ? (
-          <p role="status" className="text-sm text-emerald-800">
-            {saved}
-          </p>
-        ) : null}
+        {saved && !isDirty ? <SuccessNote>{saved}</SuccessNote> : null}
       </div>
     </form>
   );

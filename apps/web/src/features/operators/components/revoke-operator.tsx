@@ -5,6 +5,7 @@ import { ConfirmDialog } from '@ops/ui/confirm-dialog';
 import { isVersionConflict } from '@ops/ui/conflict-notice';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useOperatorWrite } from '../api/write-operator';
+import { SuccessNote } from '@/components/success-note';
 
 /**
  * Revoke access, confirmed. The server refuses revoking yourself or the last admin; its
@@ -36,11 +37,7 @@ export function RevokeOperator({ operator }: { operator: TOperatorDetail }) {
         >
           Revoke access
         </Button>
-        {outcome ? (
-          <p role="status" className="text-sm text-emerald-800">
-            {outcome}
-          </p>
-        ) : null}
+        {outcome ? <SuccessNote>{outcome}</SuccessNote> : null}
       </div>
       <ConfirmDialog
         isOpen={isOpen}

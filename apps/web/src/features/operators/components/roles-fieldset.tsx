@@ -3,6 +3,7 @@ import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { operatorRoleHelp, operatorRoleLabels, operatorRoleOrder } from './operator-labels';
+import { FieldErrorText } from '@/components/success-note';
 
 /** The roles as a form chooses them: at least one; read-only alone (the server checks it too). */
 export const ZRolesChoice = z
@@ -46,11 +47,7 @@ export function RolesFieldset({
           </span>
         </label>
       ))}
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldErrorText id={errorId}>{error}</FieldErrorText> : null}
     </fieldset>
   );
 }

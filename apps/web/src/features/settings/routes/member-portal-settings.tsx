@@ -25,6 +25,7 @@ import {
   useMemberPortalSettings,
   useUpdateMemberPortalSettings,
 } from '../api/member-portal-settings';
+import { FieldErrorText } from '@/components/success-note';
 
 const linkClass = 'text-sky-800 underline hover:text-sky-950';
 
@@ -93,11 +94,7 @@ function FieldCheckboxes({
           </li>
         ))}
       </ul>
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldErrorText id={errorId}>{error}</FieldErrorText> : null}
     </fieldset>
   );
 }

@@ -14,6 +14,7 @@ import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { useMembershipBilling, useUpdateMembershipBilling } from '../api/membership-billing';
 import { SmallTableHeaderRow } from '@/components/small-table-header-row';
+import { SuccessNote } from '@/components/success-note';
 
 /** What each rule means, under its choice. */
 const ruleHelp: Record<FirstYearRule, string> = {
@@ -137,11 +138,7 @@ function MembershipBillingForm({
           <Button type="submit" isBusy={update.isPending}>
             {update.isPending ? 'Saving…' : 'Save'}
           </Button>
-          {message ? (
-            <p role="status" className="text-sm text-emerald-800">
-              {message}
-            </p>
-          ) : null}
+          {message ? <SuccessNote>{message}</SuccessNote> : null}
           {error && isVersionConflict(error) ? (
             <ConflictNotice message={error.message} onReload={() => update.reset()} />
           ) : error ? (

@@ -7,6 +7,7 @@ import { getErrorMessage } from '@ops/ui/error-message';
 import { useEndSessions } from '../api/end-user-sessions';
 import { useSendSignInLink } from '../api/send-user-sign-in-link';
 import { useUserWrite } from '../api/write-user';
+import { SuccessNote } from '@/components/success-note';
 
 const confirmedActions = ['disable', 'enable', 'sign-in-link', 'end-sessions'] as const;
 type ConfirmedAction = (typeof confirmedActions)[number];
@@ -147,11 +148,7 @@ export function UserActions({ user }: { user: TUserDetail }) {
           End sessions
         </Button>
       </div>
-      {outcome ? (
-        <p role="status" className="text-sm text-emerald-800">
-          {outcome}
-        </p>
-      ) : null}
+      {outcome ? <SuccessNote>{outcome}</SuccessNote> : null}
 
       {confirmedActions.map((action) => {
         const { body, ...wording } = confirmations[action];

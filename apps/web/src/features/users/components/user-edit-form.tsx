@@ -14,6 +14,7 @@ import { memberRoleLabels } from './user-labels';
 import { UserMemberField } from './user-member-field';
 import { UnsavedChangesGuard } from '@/components/detail/use-unsaved-changes';
 import { WriteConflictNotice } from '@/components/detail/write-conflict-notice';
+import { SuccessNote } from '@/components/success-note';
 
 /** The form's own shape: inputs hold '' for "none"; the request sends null. */
 const ZUserForm = z
@@ -141,11 +142,7 @@ export function UserEditForm({
         <Button type="submit" isBusy={write.isPending} disabled={!isDirty}>
           {write.isPending ? 'Saving…' : 'Save'}
         </Button>
-        {isSaved && !isDirty ? (
-          <p role="status" className="text-sm text-emerald-800">
-            Saved.
-          </p>
-        ) : null}
+        {isSaved && !isDirty ? <SuccessNote>Saved.</SuccessNote> : null}
       </div>
     </form>
   );

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { Button } from '@ops/ui/button';
 import { MemberName, MemberPicker, memberLabel } from '@/components/member-picker';
+import { FieldErrorText } from '@/components/success-note';
 
 /**
  * The member a user belongs to, chosen by searching (name, number, e-mail, VAT number) with the
@@ -45,11 +46,7 @@ export function UserMemberField<T extends FieldValues & { memberMid: string }>({
             Remove member
           </Button>
         </div>
-        {error ? (
-          <p id={errorId} className="text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
+        {error ? <FieldErrorText id={errorId}>{error}</FieldErrorText> : null}
       </div>
     );
   }
