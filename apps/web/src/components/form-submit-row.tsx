@@ -1,4 +1,5 @@
 import { Button } from '@ops/ui/button';
+import { FailureText } from '@/components/success-note';
 
 /**
  * The end of a form that sends one write: why the last attempt failed (announced), then the
@@ -20,11 +21,7 @@ export function FormSubmitRow({
   const isBusy = write.isPending;
   return (
     <>
-      {error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FailureText>{error}</FailureText> : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" isBusy={isBusy}>
           {isBusy ? labels.busy : labels.submit}

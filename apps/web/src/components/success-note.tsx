@@ -20,3 +20,12 @@ export function FieldErrorText({ id, children }: { id: string; children: ReactNo
     </p>
   );
 }
+
+/** Why the last attempt of a form failed, announced at once (role=alert), above its buttons. */
+export function FailureText({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="text-sm text-red-700">
+      {children}
+    </p>
+  );
+}

@@ -9,6 +9,7 @@ import { getErrorMessage } from '@ops/ui/error-message';
 import { MentionTextarea } from './mention-textarea';
 import { mentionedUids } from './mentions';
 import { mentionName } from './note-text';
+import { FailureText, FieldErrorText } from '@/components/success-note';
 
 /** What the form sends: the text, the mentions it still holds, the follow-up or none. */
 export type NoteFormValues = {
@@ -211,18 +212,12 @@ export function NoteForm({
               ))}
             </select>
             {errors.assigneeUid ? (
-              <p id={`${assigneeId}-error`} className="text-sm text-red-700">
-                {errors.assigneeUid}
-              </p>
+              <FieldErrorText id={`${assigneeId}-error`}>{errors.assigneeUid}</FieldErrorText>
             ) : null}
           </div>
         </div>
       ) : null}
-      {formError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {formError}
-        </p>
-      ) : null}
+      {formError ? <FailureText>{formError}</FailureText> : null}
       {conflict && onReload ? (
         <ConflictNotice
           message={conflict}

@@ -1,6 +1,6 @@
 import { ConflictNotice } from '@ops/ui/conflict-notice';
 import type { SettingsSave } from './use-settings-save';
-import { SuccessNote } from '@/components/success-note';
+import { FailureText, SuccessNote } from '@/components/success-note';
 
 /** What the notices read of a form's save cycle (whatever record it saves). */
 type SaveState = Pick<
@@ -26,11 +26,7 @@ export function SaveConflict({ save }: { save: SaveState }) {
 export function SaveOutcome({ save, isDirty }: { save: SaveState; isDirty: boolean }) {
   return (
     <>
-      {save.formError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {save.formError}
-        </p>
-      ) : null}
+      {save.formError ? <FailureText>{save.formError}</FailureText> : null}
       {save.message && !isDirty ? <SuccessNote>{save.message}</SuccessNote> : null}
     </>
   );

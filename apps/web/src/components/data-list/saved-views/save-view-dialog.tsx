@@ -7,6 +7,7 @@ import { useCreateSavedView } from '@/lib/api/saved-views';
 import { isApiError } from '@ops/ui/api-client';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
+import { FieldErrorText } from '@/components/success-note';
 
 /** A 400's issue about one field of the body (`body.name`), shown under that field. */
 export function issueOf(error: unknown, field: string): string | undefined {
@@ -64,11 +65,7 @@ export function CheckboxField({
           {label}
         </label>
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldErrorText id={`${id}-error`}>{error}</FieldErrorText> : null}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { UnsavedChangesGuard } from '@/components/detail/use-unsaved-changes';
 import { memberStatusLabel } from '@/lib/labels';
 import { yearAtHeadquarters } from '@/lib/clock';
 import { FormSubmitRow } from '@/components/form-submit-row';
+import { FieldErrorText } from '@/components/success-note';
 
 type IssueFormInput = z.input<typeof ZIssueCertificateRequest>;
 type IssueFormOutput = z.output<typeof ZIssueCertificateRequest>;
@@ -187,11 +188,7 @@ function MemberPicker({
           )}
         </>
       )}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldErrorText id={`${id}-error`}>{error}</FieldErrorText> : null}
     </fieldset>
   );
 }

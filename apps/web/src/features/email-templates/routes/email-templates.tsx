@@ -24,7 +24,7 @@ import {
   useSaveEmailTemplate,
   useSendTestEmail,
 } from '../api/email-templates';
-import { SuccessNote } from '@/components/success-note';
+import { FailureText, SuccessNote } from '@/components/success-note';
 
 type Part = 'subject' | 'text' | 'html';
 /** The wording being edited; `textSeparate` false: the plain text is made from the HTML. */
@@ -621,11 +621,7 @@ function Editor({
                   : ''}
             </span>
           </div>
-          {previewErrors.recordId ? (
-            <p role="alert" className="text-sm text-red-700">
-              {previewErrors.recordId}
-            </p>
-          ) : null}
+          {previewErrors.recordId ? <FailureText>{previewErrors.recordId}</FailureText> : null}
           {preview.data ? (
             <>
               <p className="text-sm">

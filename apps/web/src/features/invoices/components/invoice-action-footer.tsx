@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '@ops/ui/button';
+import { FailureText } from '@/components/success-note';
 
 /**
  * What the issue and mark-paid dialogs show under their fields: the version conflict (with its
@@ -22,11 +23,7 @@ export function InvoiceActionFooter({
   return (
     <>
       {conflict}
-      {errorText ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errorText}
-        </p>
-      ) : null}
+      {errorText ? <FailureText>{errorText}</FailureText> : null}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel} disabled={isPending}>
           Cancel

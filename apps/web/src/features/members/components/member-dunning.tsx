@@ -12,6 +12,7 @@ import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { useDunningExemption } from '../api/dunning-exemption';
 import { todayAtHeadquarters } from '@/lib/clock';
+import { FieldErrorText } from '@/components/success-note';
 
 const linkClass =
   'text-sky-800 underline decoration-sky-300 underline-offset-2 hover:decoration-sky-700';
@@ -125,9 +126,7 @@ function ExemptionDialog({
             className={`${controlClass(Boolean(fieldErrors.until))} w-44`}
           />
           {fieldErrors.until ? (
-            <p id={`${untilId}-error`} className="text-sm text-red-700">
-              {fieldErrors.until}
-            </p>
+            <FieldErrorText id={`${untilId}-error`}>{fieldErrors.until}</FieldErrorText>
           ) : null}
         </div>
         <div className="flex flex-col gap-1">
@@ -144,9 +143,7 @@ function ExemptionDialog({
             className={controlClass(Boolean(fieldErrors.reason))}
           />
           {fieldErrors.reason ? (
-            <p id={`${reasonId}-error`} className="text-sm text-red-700">
-              {fieldErrors.reason}
-            </p>
+            <FieldErrorText id={`${reasonId}-error`}>{fieldErrors.reason}</FieldErrorText>
           ) : null}
         </div>
         <DialogFooter

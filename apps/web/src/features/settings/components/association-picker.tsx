@@ -3,6 +3,7 @@ import { useDeferredValue, useId, useState } from 'react';
 import { Button } from '@ops/ui/button';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useAssociationCandidates } from '../api/get-association-candidates';
+import { FieldErrorText } from '@/components/success-note';
 
 export type AssociationPickerProps = {
   iso2: string;
@@ -98,11 +99,7 @@ export function AssociationPicker({
           ))}
         </ul>
       )}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldErrorText id={`${id}-error`}>{error}</FieldErrorText> : null}
     </fieldset>
   );
 }

@@ -15,6 +15,7 @@ import { useCreateBankAccount } from '../api/create-bank-account';
 import { useUpdateBankAccount } from '../api/update-bank-account';
 import { currencyOptions, formatIban } from '../utils/format';
 import { UnsavedChangesGuard } from '@/components/detail/use-unsaved-changes';
+import { FailureText } from '@/components/success-note';
 
 type FormInput = z.input<typeof ZBankAccountInput>;
 type FormOutput = z.output<typeof ZBankAccountInput>;
@@ -169,11 +170,7 @@ export function NewBankAccountForm({
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
       <UnsavedChangesGuard isDirty={form.formState.isDirty && !create.isPending} />
       <Fields form={form} isCreating isLocked={false} />
-      {formError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {formError}
-        </p>
-      ) : null}
+      {formError ? <FailureText>{formError}</FailureText> : null}
       <div className="flex gap-2">
         <Button type="submit" isBusy={create.isPending}>
           {create.isPending ? 'Adding…' : 'Add bank account'}
