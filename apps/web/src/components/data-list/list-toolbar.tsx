@@ -6,6 +6,7 @@ import { filterSyntax, filterValues, formatRange, rangeOf, toggleFilterValue } f
 import type { DataListColumn, DataListFilter } from './types';
 import { useEcho } from './use-echo';
 import { MemberName, MemberPicker } from '@/components/member-picker';
+import { StackedField } from '../stacked-field';
 
 /** How long the search box waits after the last keystroke before the list follows it. */
 export const searchDebounceMs = 250;
@@ -44,10 +45,7 @@ export function SearchBox({
   }, [text, q, onSearch]);
 
   return (
-    <div className="flex min-w-56 flex-1 flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <StackedField controlId={id} label={label} className="flex min-w-56 flex-1 flex-col gap-1">
       <input
         id={id}
         type="search"
@@ -66,7 +64,7 @@ export function SearchBox({
         maxLength={200}
         className={inputClass}
       />
-    </div>
+    </StackedField>
   );
 }
 

@@ -4,7 +4,7 @@ import { ComboboxListbox, comboboxOptionId } from '@ops/ui/combobox-listbox';
 import { useMemberSearch } from '@/lib/api/search-members';
 import { getErrorMessage } from '@ops/ui/error-message';
 import type { MemberOption } from '@/lib/search/member-hits';
-import { ComboboxField, comboboxFieldIds } from '../combobox-field';
+import { StackedField, stackedFieldIds } from '../stacked-field';
 
 /** Typing pauses this long before a search: each keystroke need not be a request. */
 const debounceMs = 150;
@@ -44,7 +44,7 @@ export function MemberPicker({ label, onChoose, isDisabled, autoFocus, help }: M
   const search = useMemberSearch(q);
   const inputId = useId();
   const listId = useId();
-  const { helpId } = comboboxFieldIds(inputId);
+  const { helpId } = stackedFieldIds(inputId);
   const options = q === '' ? [] : (search.data ?? []);
   const isShown = isOpen && q !== '';
   const active = options[Math.min(activeIndex, options.length - 1)];
@@ -77,7 +77,12 @@ export function MemberPicker({ label, onChoose, isDisabled, autoFocus, help }: M
   };
 
   return (
-    <ComboboxField controlId={inputId} label={label} help={help}>
+    <StackedField
+      className="relative flex flex-col gap-1"
+      controlId={inputId}
+      label={label}
+      help={help}
+    >
       <input
         id={inputId}
         type="search"
@@ -127,6 +132,6 @@ export function MemberPicker({ label, onChoose, isDisabled, autoFocus, help }: M
         }
         widthClassName="min-w-64"
       />
-    </ComboboxField>
+    </StackedField>
   );
 }

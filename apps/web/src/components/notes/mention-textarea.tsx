@@ -3,7 +3,7 @@ import { ComboboxListbox, comboboxOptionId } from '@ops/ui/combobox-listbox';
 import type { NoteOperatorChoice } from '@/lib/api/notes';
 import { mentionName } from './note-text';
 import { findMentionQuery, insertMention, matchOperators, pickerKey } from './mentions';
-import { ComboboxField, comboboxFieldIds } from '../combobox-field';
+import { StackedField, stackedFieldIds } from '../stacked-field';
 
 export type MentionTextareaProps = {
   label: string;
@@ -47,7 +47,7 @@ export function MentionTextarea({
 }: MentionTextareaProps) {
   const id = useId();
   const listId = `${id}-operators`;
-  const { helpId, errorId } = comboboxFieldIds(id);
+  const { helpId, errorId } = stackedFieldIds(id);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const [caret, setCaret] = useState<number | null>(null);
   const [activeIndex, setActiveIndex] = useState(0);
@@ -113,7 +113,13 @@ export function MentionTextarea({
 
   const describedBy = [help ? helpId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
-    <ComboboxField controlId={id} label={label} help={help} error={error}>
+    <StackedField
+      className="relative flex flex-col gap-1"
+      controlId={id}
+      label={label}
+      help={help}
+      error={error}
+    >
       <textarea
         ref={textareaRef}
         id={id}
@@ -165,6 +171,6 @@ export function MentionTextarea({
         }
         widthClassName="max-w-sm"
       />
-    </ComboboxField>
+    </StackedField>
   );
 }

@@ -6,6 +6,7 @@ import { Button } from '@ops/ui/button';
 import { TextField } from '@ops/ui/text-field';
 import type { ReportFilterSupport } from '../utils/report-catalogue';
 import type { ReportFilterName, ReportFilterValues } from '../utils/report-query';
+import { StackedField } from '@/components/stacked-field';
 
 type Option = { value: string; label: string };
 
@@ -33,10 +34,7 @@ function SelectFilter({
   const known = value === '' || options.some((option) => option.value === value);
   const labelOf = (code: string) => options.find((option) => option.value === code)?.label ?? code;
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <StackedField controlId={id} label={label}>
       <select
         id={id}
         className={selectClass}
@@ -51,7 +49,7 @@ function SelectFilter({
           </option>
         ))}
       </select>
-    </div>
+    </StackedField>
   );
 }
 
