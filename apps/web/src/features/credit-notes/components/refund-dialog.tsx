@@ -14,6 +14,7 @@ import { useRefundMemberCredit } from '../api/refund-member-credit';
 import { DialogFooter, DialogForm, Modal } from '@ops/ui/modal';
 import { LabelledControl } from '@ops/ui/labelled-control';
 import { SuccessNote } from '@/components/success-note';
+import { BookedOnInput } from '@/components/booked-on-input';
 
 const inputClass = `rounded-md border border-slate-300 px-2 py-1.5 text-sm ${focusRing}`;
 
@@ -75,13 +76,7 @@ function RefundForm({
         />
       </LabelledControl>
       <LabelledControl label="Paid out on">
-        <input
-          type="date"
-          className={inputClass}
-          value={bookedOn}
-          max={todayAtHeadquarters()}
-          onChange={(event) => setBookedOn(event.target.value)}
-        />
+        <BookedOnInput value={bookedOn} onChange={setBookedOn} />
       </LabelledControl>
       <LabelledControl label="Reference">
         <input

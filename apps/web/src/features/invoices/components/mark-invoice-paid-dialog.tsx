@@ -13,6 +13,7 @@ import { InvoiceActionFooter } from './invoice-action-footer';
 import { paymentMethodLabels } from './labels';
 import { DialogForm, Modal } from '@ops/ui/modal';
 import { LabelledControl } from '@ops/ui/labelled-control';
+import { BookedOnInput } from '@/components/booked-on-input';
 
 export type TMarkPaidBody = {
   version: number;
@@ -71,13 +72,7 @@ export function MarkInvoicePaidDialog({
         }}
       >
         <LabelledControl label="Paid on">
-          <input
-            type="date"
-            className={inputClass}
-            value={paidAt}
-            max={todayAtHeadquarters()}
-            onChange={(event) => setPaidAt(event.target.value)}
-          />
+          <BookedOnInput value={paidAt} onChange={setPaidAt} />
         </LabelledControl>
         <LabelledControl label={`Amount (${invoice.currency})`}>
           <input
