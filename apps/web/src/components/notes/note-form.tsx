@@ -9,7 +9,8 @@ import { getErrorMessage } from '@ops/ui/error-message';
 import { MentionTextarea } from './mention-textarea';
 import { mentionedUids } from './mentions';
 import { mentionName } from './note-text';
-import { FailureText, FieldErrorText } from '@/components/success-note';
+import { FailureText } from '@/components/success-note';
+import { StackedField } from '@/components/stacked-field';
 
 /** What the form sends: the text, the mentions it still holds, the follow-up or none. */
 export type NoteFormValues = {
@@ -186,10 +187,7 @@ export function NoteForm({
             onChange={(event) => setDueOn(event.target.value)}
             error={errors.dueOn ?? null}
           />
-          <div className="flex flex-col gap-1">
-            <label htmlFor={assigneeId} className="text-sm font-medium text-slate-800">
-              Assignee
-            </label>
+          <StackedField controlId={assigneeId} label="Assignee" error={errors.assigneeUid}>
             <select
               id={assigneeId}
               value={assignee}
@@ -211,10 +209,7 @@ export function NoteForm({
                 </option>
               ))}
             </select>
-            {errors.assigneeUid ? (
-              <FieldErrorText id={`${assigneeId}-error`}>{errors.assigneeUid}</FieldErrorText>
-            ) : null}
-          </div>
+          </StackedField>
         </div>
       ) : null}
       {formError ? <FailureText>{formError}</FailureText> : null}

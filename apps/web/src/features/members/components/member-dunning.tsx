@@ -12,7 +12,7 @@ import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { useDunningExemption } from '../api/dunning-exemption';
 import { todayAtHeadquarters } from '@/lib/clock';
-import { FieldErrorText } from '@/components/success-note';
+import { StackedField } from '@/components/stacked-field';
 
 const linkClass =
   'text-sky-800 underline decoration-sky-300 underline-offset-2 hover:decoration-sky-700';
@@ -111,10 +111,7 @@ function ExemptionDialog({
           No reminder is sent to the member up to and including the day (a payment plan, a dispute
           being settled). Its open invoices are chased again from the day after.
         </p>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={untilId} className="text-sm font-medium text-slate-800">
-            Exempt until
-          </label>
+        <StackedField controlId={untilId} label="Exempt until" error={fieldErrors.until}>
           <input
             id={untilId}
             type="date"
@@ -125,14 +122,8 @@ function ExemptionDialog({
             onChange={(event) => setUntil(event.target.value)}
             className={`${controlClass(Boolean(fieldErrors.until))} w-44`}
           />
-          {fieldErrors.until ? (
-            <FieldErrorText id={`${untilId}-error`}>{fieldErrors.until}</FieldErrorText>
-          ) : null}
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={reasonId} className="text-sm font-medium text-slate-800">
-            Reason
-          </label>
+        </StackedField>
+        <StackedField controlId={reasonId} label="Reason" error={fieldErrors.reason}>
           <textarea
             id={reasonId}
             rows={3}
@@ -142,10 +133,7 @@ function ExemptionDialog({
             onChange={(event) => setReason(event.target.value)}
             className={controlClass(Boolean(fieldErrors.reason))}
           />
-          {fieldErrors.reason ? (
-            <FieldErrorText id={`${reasonId}-error`}>{fieldErrors.reason}</FieldErrorText>
-          ) : null}
-        </div>
+        </StackedField>
         <DialogFooter
           errorText={otherError}
           onCancel={close}
