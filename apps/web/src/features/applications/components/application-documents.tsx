@@ -18,6 +18,7 @@ import { documentHref } from '../api/get-application';
 import { useUploadDocument } from '../api/upload-application-document';
 import { documentTypeLabels, formatBytes } from './application-labels';
 import { SuccessNote } from '@/components/success-note';
+import { StackedField } from '@/components/stacked-field';
 
 const linkClass = 'text-sky-800 underline decoration-sky-300 underline-offset-2 hover:text-sky-950';
 
@@ -116,10 +117,7 @@ function UploadForm({
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={typeId} className="text-sm font-medium text-slate-800">
-            Document type
-          </label>
+        <StackedField controlId={typeId} label="Document type">
           <select
             id={typeId}
             value={type}
@@ -132,7 +130,7 @@ function UploadForm({
               </option>
             ))}
           </select>
-        </div>
+        </StackedField>
       </div>
       <div
         onDragOver={(event) => {

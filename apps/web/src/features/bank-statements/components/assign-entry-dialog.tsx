@@ -7,6 +7,7 @@ import { invoiceStatusLabels } from '@/lib/labels';
 import type { TInvoiceChoice } from '@ops/contract/invoice-choice';
 import { useInvoiceChoices } from '../api/search-invoice-choices';
 import { Modal } from '@ops/ui/modal';
+import { StackedField } from '@/components/stacked-field';
 
 /** Typing pauses this long before a search: each keystroke need not be a request. */
 const debounceMs = 200;
@@ -106,10 +107,7 @@ export function AssignEntryDialog({
         {entry.unstructuredText ? `: “${entry.unstructuredText}”` : ''}. The payment is booked to
         the invoice you choose: paid when it covers the balance, partially paid when not.
       </p>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
-          Find the invoice
-        </label>
+      <StackedField controlId={inputId} label="Find the invoice">
         <p id={helpId} className="text-xs text-slate-600">
           An invoice number, a member’s name or number, or a payment reference
         </p>
@@ -124,7 +122,7 @@ export function AssignEntryDialog({
           onChange={(event) => setText(event.target.value)}
           className={`rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm shadow-xs ${focusRing}`}
         />
-      </div>
+      </StackedField>
       <section
         aria-label="Candidate invoices"
         aria-busy={isSearching}

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { DuplicateMember } from './fixes-merge-comparison';
 import { inputClass } from './fixes-panel';
+import { StackedField } from '@/components/stacked-field';
 
 type MergePairSelectProps = {
   members: DuplicateMember[];
@@ -13,10 +14,7 @@ type MergePairSelectProps = {
 export function MergePairSelect({ members, first, second, onSelect }: MergePairSelectProps) {
   const selectId = useId();
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={selectId} className="text-sm font-medium text-slate-800">
-        Compare {first.number} with
-      </label>
+    <StackedField controlId={selectId} label={`Compare ${first.number} with`}>
       <select
         id={selectId}
         value={second.mid}
@@ -31,6 +29,6 @@ export function MergePairSelect({ members, first, second, onSelect }: MergePairS
             </option>
           ))}
       </select>
-    </div>
+    </StackedField>
   );
 }

@@ -13,6 +13,7 @@ import { useGrantOperator } from '../api/grant-operator';
 import { useUserSearch } from '../api/search-users';
 import { RolesFieldset, ZRolesChoice } from './roles-fieldset';
 import { UnsavedChangesGuard } from '@/components/detail/use-unsaved-changes';
+import { StackedField } from '@/components/stacked-field';
 
 const ZGrantForm = z.object({
   uid: z.string().min(1, 'Choose the user who becomes an operator.'),
@@ -72,10 +73,7 @@ export function GrantOperator({ onClose }: { onClose: () => void }) {
           }
         />
         {formError ? <ErrorCard title="Not granted" message={formError} /> : null}
-        <div className="flex flex-col gap-1">
-          <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
-            User
-          </label>
+        <StackedField controlId={searchId} label="User">
           {chosen ? (
             <div className="flex flex-wrap items-center gap-2 text-sm">
               <span className="font-medium">{chosen.displayName ?? chosen.email}</span>
@@ -139,7 +137,7 @@ export function GrantOperator({ onClose }: { onClose: () => void }) {
           {errors.uid?.message ? (
             <p className="text-sm text-red-700">{errors.uid.message}</p>
           ) : null}
-        </div>
+        </StackedField>
         <RolesFieldset registration={form.register('roles')} error={errors.roles?.message} />
         <div className="flex gap-2">
           <Button type="submit" isBusy={grant.isPending}>

@@ -3,6 +3,7 @@ import { Button, focusRing } from '@ops/ui/button';
 import { useMemberChoices } from '@/lib/api/get-member-choices';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { memberStatusLabel } from '@/lib/labels';
+import { StackedField } from '@/components/stacked-field';
 
 /** The member a draft is for, with the label the form shows. */
 export type ChosenMember = { mid: string; label: string };
@@ -43,10 +44,7 @@ function MemberPicker({
   const deferredQ = useDeferredValue(q);
   const choices = useMemberChoices(deferredQ);
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={`${id}-member`} className="text-sm font-medium text-slate-800">
-        Member (name or membership number)
-      </label>
+    <StackedField controlId={`${id}-member`} label="Member (name or membership number)">
       <input
         id={`${id}-member`}
         type="search"
@@ -86,6 +84,6 @@ function MemberPicker({
           ))}
         </ul>
       )}
-    </div>
+    </StackedField>
   );
 }
