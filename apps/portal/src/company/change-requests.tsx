@@ -2,18 +2,19 @@ import type { TFieldChange, TPortalChangeRequest } from '@ops/contract/change-re
 import { useId, useState } from 'react';
 import { Button } from '@ops/ui/button';
 import { useIntl } from 'react-intl';
+import {
+  documentAccept,
+  fileProblemOf,
+  SingleFileInput,
+  uploadable,
+  UploadProgressBar,
+  type Upload,
+} from '../applications/file-upload';
 import { useMessages } from '../i18n/message';
 import { selectKey } from '../membership/api';
 import { companyApi } from './api';
 import { ChangeList } from './change-list';
-import {
-  documentAccept,
-  fileProblemOf,
-  uploadable,
-  uploadErrorOf,
-  UploadProgressBar,
-  type Upload,
-} from './document-upload';
+import { uploadErrorOf } from './document-upload';
 import { ErrorAlert } from '../components/alert';
 
 const statusStyles: Record<TPortalChangeRequest['status'], string> = {
@@ -225,18 +226,12 @@ function AttachDocument({
         <p id={`${id}-help`} className="text-xs text-slate-500">
           {t('company.documentHelp')}
         </p>
-        <input
+        <SingleFileInput
           id={id}
-          type="file"
           aria-describedby={`${id}-help`}
           accept={documentAccept}
           disabled={upload !== null}
-          className="min-h-11 max-w-full text-sm file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) void send(file);
-          }}
+          onFile={(file) => void send(file)}
         />
       </div>
       {upload ? <UploadProgressBar id={`${id}-progress`} upload={upload} /> : null}

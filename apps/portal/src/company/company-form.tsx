@@ -11,18 +11,19 @@ import { TextField } from '@ops/ui/text-field';
 import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { useIntl } from 'react-intl';
 import { languageNames, portalLanguages } from '../i18n/languages';
+import {
+  documentAccept,
+  fileInputClass,
+  fileProblemOf,
+  uploadable,
+  UploadProgressBar,
+  type Upload,
+} from '../applications/file-upload';
 import { useMessages } from '../i18n/message';
 import type { MessageId } from '../i18n/messages/en';
 import { companyApi } from './api';
 import { ChangeList, useShownValue } from './change-list';
-import {
-  documentAccept,
-  fileProblemOf,
-  uploadable,
-  uploadErrorOf,
-  UploadProgressBar,
-  type Upload,
-} from './document-upload';
+import { uploadErrorOf } from './document-upload';
 import {
   autoCompletes,
   changeRequestOf,
@@ -365,7 +366,7 @@ export function CompanyForm({
               aria-describedby={
                 errors.document ? `${documentId}-help ${documentId}-error` : `${documentId}-help`
               }
-              className="min-h-11 max-w-full text-sm file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3"
+              className={fileInputClass}
               onChange={(event) => chooseFile(event.target.files?.[0] ?? null)}
             />
             {errors.document ? (

@@ -8,8 +8,8 @@ import { Button } from '@ops/ui/button';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
-import type { UploadProgress } from '../applications/documents-api';
 import { documentTypeLabel } from '../applications/documents-step';
+import { SingleFileInput, UploadProgressBar, type Upload } from '../applications/file-upload';
 import { endorsementApi } from '../endorsement/api';
 import { Message, useMessages } from '../i18n/message';
 import type { MessageId } from '../i18n/messages/en';
@@ -305,7 +305,7 @@ function Letter({
 }) {
   const t = useMessages();
   const id = useId();
-  const [upload, setUpload] = useState<({ fileName: string } & UploadProgress) | null>(null);
+  const [upload, setUpload] = useState<Upload | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [attached, setAttached] = useState<string | null>(null);
   async function send(file: File) {
@@ -348,32 +348,22 @@ function Letter({
         {attached}
       </p>
       {upload ? (
-        <div className="space-y-1">
-          <label htmlFor={`${id}-progress`} className="block text-sm">
-            {t('endorse.letterUploading', { fileName: upload.fileName })}
-          </label>
-          <progress
-            id={`${id}-progress`}
-            className="h-2 w-full"
-            max={upload.total}
-            value={upload.loaded}
-          />
-        </div>
+        <UploadProgressBar
+          id={`${id}-progress`}
+          upload={upload}
+          label={t('endorse.letterUploading', { fileName: upload.fileName })}
+          withBytes={false}
+        />
       ) : null}
       <label htmlFor={`${id}-file`} className="block text-sm font-medium text-slate-800">
         <Message id="endorse.letterAdd" />
       </label>
-      <input
+      <SingleFileInput
         id={`${id}-file`}
-        type="file"
         accept="application/pdf,.pdf"
         disabled={upload !== null}
         className="block min-h-11 w-full text-sm file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) void send(file);
-        }}
+        onFile={(file) => void send(file)}
       />
     </section>
   );
