@@ -16,6 +16,7 @@ import { companyApi } from './api';
 import { ChangeList } from './change-list';
 import { uploadErrorOf } from './document-upload';
 import { ErrorAlert } from '../components/alert';
+import { FieldFrame } from '../components/field-frame';
 
 const statusStyles: Record<TPortalChangeRequest['status'], string> = {
   pending: 'bg-amber-100 text-amber-950',
@@ -219,13 +220,11 @@ function AttachDocument({
       <p role="status" className={status ? 'text-sm text-emerald-800' : 'sr-only'}>
         {status}
       </p>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={id} className="text-sm font-medium text-slate-800">
-          {t(request.document ? 'company.requests.replace' : 'company.requests.attach')}
-        </label>
-        <p id={`${id}-help`} className="text-xs text-slate-500">
-          {t('company.documentHelp')}
-        </p>
+      <FieldFrame
+        id={id}
+        label={t(request.document ? 'company.requests.replace' : 'company.requests.attach')}
+        help={t('company.documentHelp')}
+      >
         <SingleFileInput
           id={id}
           aria-describedby={`${id}-help`}
@@ -233,7 +232,7 @@ function AttachDocument({
           disabled={upload !== null}
           onFile={(file) => void send(file)}
         />
-      </div>
+      </FieldFrame>
       {upload ? <UploadProgressBar id={`${id}-progress`} upload={upload} /> : null}
     </div>
   );
