@@ -120,9 +120,13 @@ export async function retireOpenLinks(
   }
 }
 
-async function countryName(trx: Trx, iso2: string | null): Promise<string | null> {
+/** A country's name by its ISO code (none: null), as the e-mail and the page name it. */
+export async function countryName(
+  db: Kysely<Database>,
+  iso2: string | null,
+): Promise<string | null> {
   if (!iso2) return null;
-  const row = await trx
+  const row = await db
     .selectFrom('countries')
     .select('name')
     .where('iso2', '=', iso2)
