@@ -42,7 +42,7 @@ import {
   type CompanyMessageId,
   type CompanyText,
 } from './fields';
-import { ErrorAlert } from '../components/alert';
+import { ErrorAlert, NoticeAlert } from '../components/alert';
 
 type Country = { iso2: string; name: string };
 type FormKey = CompanyField | 'note' | 'document';
@@ -309,11 +309,7 @@ export function CompanyForm({
   return (
     <div className="space-y-4">
       {outcome ? <Outcome outcome={outcome} outcomeRef={outcomeRef} /> : null}
-      {notice ? (
-        <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3">
-          {t(notice)}
-        </p>
-      ) : null}
+      {notice ? <NoticeAlert>{t(notice)}</NoticeAlert> : null}
       {errorKeys.length > 0 ? (
         <ErrorAlert>
           {t('company.errors', {

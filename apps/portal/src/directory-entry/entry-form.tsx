@@ -26,6 +26,7 @@ import {
   toggled,
   type EntryChoice,
 } from './choices';
+import { NoticeAlert } from '../components/alert';
 
 type HiddenBecause = NonNullable<TDirectoryEntry['hiddenBecause']>;
 
@@ -161,9 +162,7 @@ export function DirectoryEntryForm({
                 </Button>
               </div>
             ) : notice ? (
-              <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3">
-                {t(notice)}
-              </p>
+              <NoticeAlert>{t(notice)}</NoticeAlert>
             ) : null}
             <Fieldset legend={t('directoryEntry.listing')}>
               <label className="flex min-h-11 items-center gap-3 font-medium">

@@ -3,6 +3,7 @@ import type { Ref } from 'react';
 import { useMessages } from '../i18n/message';
 import { DirectoryListingCard } from './listing-card';
 import { problemWords, type SearchResults } from './search';
+import { NoticeAlert } from '../components/alert';
 
 /**
  * The search's results (issue 35): how many were found, in a live region that says it as each
@@ -43,11 +44,7 @@ export function DirectoryResults({
       <p role="status" aria-live="polite" className="font-medium">
         {status}
       </p>
-      {shown?.problem ? (
-        <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3">
-          {problemWords(shown.problem, t)}
-        </p>
-      ) : null}
+      {shown?.problem ? <NoticeAlert>{problemWords(shown.problem, t)}</NoticeAlert> : null}
       {shown && count === 0 && !shown.problem ? (
         <p className="text-slate-700">{t('directory.noneHint')}</p>
       ) : null}
