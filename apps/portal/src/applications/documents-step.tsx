@@ -11,10 +11,10 @@ import { documentsApi, type UploadProgress } from './documents-api';
 import { useFileSize } from './file-size';
 import {
   documentAccept,
-  fileProblemOf,
   SingleFileInput,
   uploadable,
   UploadProgressBar,
+  useUploadState,
 } from './file-upload';
 import { ErrorAlert } from '../components/alert';
 
@@ -64,23 +64,15 @@ export function DocumentsStep({
 }) {
   const t = useMessages();
   const size = useFileSize();
-  const [upload, setUpload] = useState<Upload | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
+  const { upload, setUpload, error, setError, status, setStatus, start } = useUploadState<Upload>();
   const [busyId, setBusyId] = useState<string | null>(null);
   const asked = portalDocumentsByCategory[application.category];
   const askedTypes = new Set(asked.map((each) => each.type));
   const others = application.documents.filter((document) => !askedTypes.has(document.type));
 
   async function send(file: File, type: Document['type'], replaces: string | null) {
-    setError(null);
-    setStatus(null);
+    if (!start(file)) return;
     const fileName = file.name;
-    const problem = fileProblemOf(file);
-    if (problem) {
-      setError(t(problem, { fileName }));
-      return;
-    }
     const body = uploadable(file);
     setUpload({ type, fileName, loaded: 0, total: file.size });
     try {

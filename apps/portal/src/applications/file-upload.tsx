@@ -1,5 +1,5 @@
 import { portalDocumentContentTypes } from '@ops/contract/portal-applications';
-import type { InputHTMLAttributes, Ref } from 'react';
+import { useState, type InputHTMLAttributes, type Ref } from 'react';
 import { useMessages } from '../i18n/message';
 import type { MessageId } from '../i18n/messages/en';
 import type { UploadProgress } from './documents-api';
@@ -97,4 +97,24 @@ export function SingleFileInput({
       }}
     />
   );
+}
+
+/**
+ * The state of a document input that uploads at once: the file on its way, the refusal and what
+ * became of it (both said aloud by the caller). `start` clears the last outcome and refuses, in
+ * words naming it, a file that cannot go (empty, over 10 MB): true when it may be sent.
+ */
+export function useUploadState<U extends Upload>() {
+  const t = useMessages();
+  const [upload, setUpload] = useState<U | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const start = (file: File) => {
+    setError(null);
+    setStatus(null);
+    const problem = fileProblemOf(file);
+    if (problem) setError(t(problem, { fileName: file.name }));
+    return problem === null;
+  };
+  return { upload, setUpload, error, setError, status, setStatus, start };
 }

@@ -4,11 +4,10 @@ import { Button } from '@ops/ui/button';
 import { useIntl } from 'react-intl';
 import {
   documentAccept,
-  fileProblemOf,
   SingleFileInput,
   uploadable,
   UploadProgressBar,
-  type Upload,
+  useUploadState,
 } from '../applications/file-upload';
 import { useMessages } from '../i18n/message';
 import { selectKey } from '../membership/api';
@@ -187,19 +186,11 @@ function AttachDocument({
 }) {
   const t = useMessages();
   const id = useId();
-  const [upload, setUpload] = useState<Upload | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
+  const { upload, setUpload, error, setError, status, setStatus, start } = useUploadState();
 
   async function send(file: File) {
-    setError(null);
-    setStatus(null);
+    if (!start(file)) return;
     const fileName = file.name;
-    const problem = fileProblemOf(file);
-    if (problem) {
-      setError(t(problem, { fileName }));
-      return;
-    }
     setUpload({ fileName, loaded: 0, total: file.size });
     try {
       await companyApi.attachDocument(request.id, uploadable(file), {
