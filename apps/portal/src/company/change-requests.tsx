@@ -16,6 +16,7 @@ import { ChangeList } from './change-list';
 import { uploadErrorOf } from './document-upload';
 import { ErrorAlert } from '../components/alert';
 import { FieldFrame } from '../components/field-frame';
+import { TitledSection } from '../components/titled-section';
 
 const statusStyles: Record<TPortalChangeRequest['status'], string> = {
   pending: 'bg-amber-100 text-amber-950',
@@ -51,10 +52,7 @@ export function ChangeRequests({
   const t = useMessages();
   const id = useId();
   return (
-    <section aria-labelledby={id} className="space-y-2">
-      <h2 id={id} className="text-xl font-semibold">
-        {t('company.requests.title')}
-      </h2>
+    <TitledSection id={id} title={t('company.requests.title')} className="space-y-2">
       {items.length === 0 ? (
         <p>{t('company.requests.none')}</p>
       ) : (
@@ -69,7 +67,7 @@ export function ChangeRequests({
           ))}
         </ul>
       )}
-    </section>
+    </TitledSection>
   );
 }
 

@@ -4,6 +4,7 @@ import { useMessages } from '../i18n/message';
 import { DirectoryListingCard } from './listing-card';
 import { problemWords, type SearchResults } from './search';
 import { NoticeAlert } from '../components/alert';
+import { TitledSection } from '../components/titled-section';
 
 /**
  * The search's results (issue 35): how many were found, in a live region that says it as each
@@ -36,10 +37,7 @@ export function DirectoryResults({
         ? ''
         : t(shown.nextCursor ? 'directory.countMore' : 'directory.count', { count });
   return (
-    <section aria-labelledby="directory-results" className="space-y-3">
-      <h2 id="directory-results" className="text-xl font-semibold">
-        {t('directory.results')}
-      </h2>
+    <TitledSection id="directory-results" title={t('directory.results')} className="space-y-3">
       {/* Always there, so that what it says next is read out. */}
       <p role="status" aria-live="polite" className="font-medium">
         {status}
@@ -67,6 +65,6 @@ export function DirectoryResults({
           {t(isLoadingMore ? 'directory.loadingMore' : 'directory.more')}
         </Button>
       ) : null}
-    </section>
+    </TitledSection>
   );
 }

@@ -13,6 +13,7 @@ import { MemberMessages } from '../i18n/member-messages-provider';
 import { useMessages } from '../i18n/message';
 import { colleaguesApi } from '../membership/api';
 import { useSession } from '../session/session';
+import { TitledSection } from '../components/titled-section';
 
 /**
  * `PORTAL_URL/colleagues` (issue 35): the member's users and their roles; owners and admins
@@ -237,10 +238,7 @@ function SentInvitations({ data }: { data: TPortalColleagues }) {
   const { language } = useLanguage();
   const id = useId();
   return (
-    <section aria-labelledby={id} className="space-y-2">
-      <h2 id={id} className="text-xl font-semibold">
-        {t('colleagues.invitations')}
-      </h2>
+    <TitledSection id={id} title={t('colleagues.invitations')} className="space-y-2">
       <ul className="space-y-1">
         {data.invitations.map((invitation) => (
           <li key={invitation.id} className="break-words">
@@ -252,7 +250,7 @@ function SentInvitations({ data }: { data: TPortalColleagues }) {
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -284,10 +282,7 @@ function InviteForm({ onSent }: { onSent: (email: string) => void }) {
     }
   };
   return (
-    <section aria-labelledby={id} className="space-y-2">
-      <h2 id={id} className="text-xl font-semibold">
-        {t('colleagues.invite')}
-      </h2>
+    <TitledSection id={id} title={t('colleagues.invite')} className="space-y-2">
       <form noValidate onSubmit={(event) => void submit(event)} className="space-y-3">
         <TextField
           label={t('colleagues.email')}
@@ -302,6 +297,6 @@ function InviteForm({ onSent }: { onSent: (email: string) => void }) {
           {isBusy ? t('colleagues.sending') : t('colleagues.send')}
         </Button>
       </form>
-    </section>
+    </TitledSection>
   );
 }
