@@ -26,6 +26,7 @@ export function FieldFrame({
   help,
   error,
   className = 'flex flex-col gap-1',
+  labelClassName = 'text-sm font-medium text-slate-800',
   children,
 }: {
   id: string;
@@ -33,11 +34,12 @@ export function FieldFrame({
   help?: ReactNode;
   error?: ReactNode;
   className?: string;
+  labelClassName?: string;
   children: ReactNode;
 }) {
   return (
     <div className={className}>
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+      <label htmlFor={id} className={labelClassName}>
         {label}
       </label>
       {help ? (

@@ -13,6 +13,7 @@ import { MemberMessages } from '../i18n/member-messages-provider';
 import { useMessages } from '../i18n/message';
 import { colleaguesApi } from '../membership/api';
 import { useSession } from '../session/session';
+import { FieldFrame } from '../components/field-frame';
 import { TitledSection } from '../components/titled-section';
 
 /**
@@ -213,10 +214,7 @@ function RoleSelect({
   const t = useMessages();
   const id = useId();
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} labelClassName="text-sm font-medium">
       <select
         id={id}
         value={value}
@@ -229,7 +227,7 @@ function RoleSelect({
           </option>
         ))}
       </select>
-    </div>
+    </FieldFrame>
   );
 }
 
