@@ -9,6 +9,7 @@ import { useMessages } from '../i18n/message';
 import type { MessageId } from '../i18n/messages/en';
 import { applicationsApi } from './api';
 import { DocumentsStep } from './documents-step';
+import { NoticeAlert } from '../components/alert';
 
 type Problem = { id: MessageId; values?: Record<string, number> };
 
@@ -104,11 +105,7 @@ export function AnswerForm({
   const errorId = `${id}-error`;
   return (
     <section aria-labelledby={`${id}-label`} className="space-y-3">
-      {notice ? (
-        <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3">
-          {t(notice)}
-        </p>
-      ) : null}
+      {notice ? <NoticeAlert>{t(notice)}</NoticeAlert> : null}
       <form noValidate onSubmit={(event) => void send(event)} className="space-y-3">
         <div className="flex flex-col gap-1">
           <label id={`${id}-label`} htmlFor={id} className="font-semibold text-slate-900">

@@ -1,5 +1,4 @@
 import {
-  portalDocumentContentTypes,
   portalDocumentsByCategory,
   type TPortalApplication,
 } from '@ops/contract/portal-applications';
@@ -10,14 +9,17 @@ import { Message, useMessages } from '../i18n/message';
 import type { MessageId } from '../i18n/messages/en';
 import { documentsApi, type UploadProgress } from './documents-api';
 import { useFileSize } from './file-size';
+import {
+  documentAccept,
+  SingleFileInput,
+  uploadable,
+  UploadProgressBar,
+  useUploadState,
+} from './file-upload';
 import { ErrorAlert } from '../components/alert';
 
 type Document = TPortalApplication['documents'][number];
 type Category = TPortalApplication['category'];
-
-/** The largest file the server takes (maxApplicationDocumentBytes): refused before it is sent. */
-const maxBytes = 10 * 1024 * 1024;
-const accept = [...portalDocumentContentTypes, '.pdf', '.png', '.jpg', '.jpeg'].join(',');
 
 /** A type's name for the category: an association's `other` is its statutes (contract). */
 export function documentTypeLabel(category: Category, type: Document['type']): MessageId {
@@ -62,26 +64,16 @@ export function DocumentsStep({
 }) {
   const t = useMessages();
   const size = useFileSize();
-  const [upload, setUpload] = useState<Upload | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
+  const { upload, setUpload, error, setError, status, setStatus, start } = useUploadState<Upload>();
   const [busyId, setBusyId] = useState<string | null>(null);
   const asked = portalDocumentsByCategory[application.category];
   const askedTypes = new Set(asked.map((each) => each.type));
   const others = application.documents.filter((document) => !askedTypes.has(document.type));
 
   async function send(file: File, type: Document['type'], replaces: string | null) {
-    setError(null);
-    setStatus(null);
+    if (!start(file)) return;
     const fileName = file.name;
-    if (file.size > maxBytes || file.size === 0) {
-      const id = file.size === 0 ? 'documents.error.empty' : 'documents.error.tooLarge';
-      setError(t(id, { fileName }));
-      return;
-    }
-    // Only the three types pick the server's parser; anything else goes as bytes, judged there.
-    const known = (portalDocumentContentTypes as readonly string[]).includes(file.type);
-    const body = known ? file : new File([file], fileName, { type: 'application/octet-stream' });
+    const body = uploadable(file);
     setUpload({ type, fileName, loaded: 0, total: file.size });
     try {
       const result = await documentsApi.upload(application.aid, body, {
@@ -219,43 +211,16 @@ function DocumentSection({
           ))}
         </ul>
       )}
-      {upload ? (
-        <div className="space-y-1">
-          <label htmlFor={`${id}-progress`} className="block text-sm">
-            {t('documents.uploading', { fileName: upload.fileName })}
-          </label>
-          <progress
-            id={`${id}-progress`}
-            className="h-2 w-full"
-            max={upload.total}
-            value={upload.loaded}
-          />
-          <p className="text-sm text-slate-700">
-            {t('documents.progress', {
-              percent: String(
-                upload.total ? Math.round((upload.loaded / upload.total) * 100) : 100,
-              ),
-              loaded: size(upload.loaded),
-              total: size(upload.total),
-            })}
-          </p>
-        </div>
-      ) : null}
+      {upload ? <UploadProgressBar id={`${id}-progress`} upload={upload} /> : null}
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-add`} className="text-sm font-medium text-slate-800">
           {t('documents.add', { type: label })}
         </label>
-        <input
+        <SingleFileInput
           id={`${id}-add`}
-          type="file"
-          accept={accept}
+          accept={documentAccept}
           disabled={isUploading}
-          className="min-h-11 max-w-full text-sm file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) onAdd(file);
-          }}
+          onFile={onAdd}
         />
       </div>
     </section>
@@ -292,19 +257,14 @@ function DocumentRow({
       >
         {t('documents.replace')}
       </Button>
-      <input
+      <SingleFileInput
         ref={input}
-        type="file"
-        accept={accept}
+        accept={documentAccept}
         tabIndex={-1}
         aria-hidden="true"
         className="sr-only"
         data-replaces={document.id ?? undefined}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) onReplace(file);
-        }}
+        onFile={onReplace}
       />
       <Button
         variant="secondary"

@@ -1,5 +1,6 @@
 import { TextField } from '@ops/ui/text-field';
 import { useId } from 'react';
+import { describedByOf, FieldFrame } from '../components/field-frame';
 import { useLanguage } from '../i18n/language-provider';
 import { useMessages } from '../i18n/message';
 import type { MessageId } from '../i18n/messages/en';
@@ -40,10 +41,7 @@ export function FieldInput({ field, value, error, countries, onChange, onBlur }:
       .map((country) => ({ iso2: country.iso2, name: names.of(country.iso2) ?? country.name }))
       .sort((a, b) => a.name.localeCompare(b.name, language));
     return (
-      <div className="flex flex-col gap-1">
-        <label htmlFor={id} className="text-sm font-medium text-slate-800">
-          {label}
-        </label>
+      <FieldFrame id={id} label={label} error={error ? t(error) : null}>
         <select
           id={id}
           name={field.key}
@@ -51,7 +49,7 @@ export function FieldInput({ field, value, error, countries, onChange, onBlur }:
           onChange={(event) => onChange(event.target.value)}
           onBlur={onBlur}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={describedByOf(id, { error })}
           className={`min-h-11 rounded-md border bg-white px-3 text-sm ${error ? 'border-red-600' : 'border-slate-300'}`}
         >
           <option value="">{t('field.chooseCountry')}</option>
@@ -61,12 +59,7 @@ export function FieldInput({ field, value, error, countries, onChange, onBlur }:
             </option>
           ))}
         </select>
-        {error ? (
-          <p id={`${id}-error`} className="text-sm text-red-700">
-            {t(error)}
-          </p>
-        ) : null}
-      </div>
+      </FieldFrame>
     );
   }
   return (

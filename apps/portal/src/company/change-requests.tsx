@@ -2,19 +2,21 @@ import type { TFieldChange, TPortalChangeRequest } from '@ops/contract/change-re
 import { useId, useState } from 'react';
 import { Button } from '@ops/ui/button';
 import { useIntl } from 'react-intl';
+import {
+  documentAccept,
+  SingleFileInput,
+  uploadable,
+  UploadProgressBar,
+  useUploadState,
+} from '../applications/file-upload';
 import { useMessages } from '../i18n/message';
 import { selectKey } from '../membership/api';
 import { companyApi } from './api';
 import { ChangeList } from './change-list';
-import {
-  documentAccept,
-  fileProblemOf,
-  uploadable,
-  uploadErrorOf,
-  UploadProgressBar,
-  type Upload,
-} from './document-upload';
+import { uploadErrorOf } from './document-upload';
 import { ErrorAlert } from '../components/alert';
+import { FieldFrame } from '../components/field-frame';
+import { TitledSection } from '../components/titled-section';
 
 const statusStyles: Record<TPortalChangeRequest['status'], string> = {
   pending: 'bg-amber-100 text-amber-950',
@@ -50,10 +52,7 @@ export function ChangeRequests({
   const t = useMessages();
   const id = useId();
   return (
-    <section aria-labelledby={id} className="space-y-2">
-      <h2 id={id} className="text-xl font-semibold">
-        {t('company.requests.title')}
-      </h2>
+    <TitledSection id={id} title={t('company.requests.title')} className="space-y-2">
       {items.length === 0 ? (
         <p>{t('company.requests.none')}</p>
       ) : (
@@ -68,7 +67,7 @@ export function ChangeRequests({
           ))}
         </ul>
       )}
-    </section>
+    </TitledSection>
   );
 }
 
@@ -185,19 +184,11 @@ function AttachDocument({
 }) {
   const t = useMessages();
   const id = useId();
-  const [upload, setUpload] = useState<Upload | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
+  const { upload, setUpload, error, setError, status, setStatus, start } = useUploadState();
 
   async function send(file: File) {
-    setError(null);
-    setStatus(null);
+    if (!start(file)) return;
     const fileName = file.name;
-    const problem = fileProblemOf(file);
-    if (problem) {
-      setError(t(problem, { fileName }));
-      return;
-    }
     setUpload({ fileName, loaded: 0, total: file.size });
     try {
       await companyApi.attachDocument(request.id, uploadable(file), {
@@ -218,27 +209,19 @@ function AttachDocument({
       <p role="status" className={status ? 'text-sm text-emerald-800' : 'sr-only'}>
         {status}
       </p>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={id} className="text-sm font-medium text-slate-800">
-          {t(request.document ? 'company.requests.replace' : 'company.requests.attach')}
-        </label>
-        <p id={`${id}-help`} className="text-xs text-slate-500">
-          {t('company.documentHelp')}
-        </p>
-        <input
+      <FieldFrame
+        id={id}
+        label={t(request.document ? 'company.requests.replace' : 'company.requests.attach')}
+        help={t('company.documentHelp')}
+      >
+        <SingleFileInput
           id={id}
-          type="file"
           aria-describedby={`${id}-help`}
           accept={documentAccept}
           disabled={upload !== null}
-          className="min-h-11 max-w-full text-sm file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) void send(file);
-          }}
+          onFile={(file) => void send(file)}
         />
-      </div>
+      </FieldFrame>
       {upload ? <UploadProgressBar id={`${id}-progress`} upload={upload} /> : null}
     </div>
   );

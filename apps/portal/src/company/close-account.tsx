@@ -4,6 +4,7 @@ import { Button } from '@ops/ui/button';
 import { useId, useState } from 'react';
 import { useMessages } from '../i18n/message';
 import { LongTextField } from './company-form';
+import { AccountPanel } from '../components/account-panel';
 
 const maxNote = 2000;
 
@@ -21,7 +22,6 @@ export function CloseAccount({
   onSent: () => void;
 }) {
   const t = useMessages();
-  const headingId = useId();
   const noteId = useId();
   const [isOpen, setIsOpen] = useState(false);
   const [note, setNote] = useState('');
@@ -53,14 +53,7 @@ export function CloseAccount({
   };
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="space-y-3 rounded-md border border-slate-200 bg-white p-4"
-    >
-      <h2 id={headingId} className="text-lg font-semibold">
-        {t('company.close.title')}
-      </h2>
-      <p className="text-sm text-slate-700">{t('company.close.intro')}</p>
+    <AccountPanel title={t('company.close.title')} intro={t('company.close.intro')}>
       <div aria-live="polite">
         {outcome ? (
           <p
@@ -120,6 +113,6 @@ export function CloseAccount({
           {t('company.close.start')}
         </Button>
       )}
-    </section>
+    </AccountPanel>
   );
 }

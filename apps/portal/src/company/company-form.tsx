@@ -10,19 +10,21 @@ import { Button } from '@ops/ui/button';
 import { TextField } from '@ops/ui/text-field';
 import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { useIntl } from 'react-intl';
+import { describedByOf, FieldFrame } from '../components/field-frame';
 import { languageNames, portalLanguages } from '../i18n/languages';
+import {
+  documentAccept,
+  fileInputClass,
+  fileProblemOf,
+  uploadable,
+  UploadProgressBar,
+  type Upload,
+} from '../applications/file-upload';
 import { useMessages } from '../i18n/message';
 import type { MessageId } from '../i18n/messages/en';
 import { companyApi } from './api';
 import { ChangeList, useShownValue } from './change-list';
-import {
-  documentAccept,
-  fileProblemOf,
-  uploadable,
-  uploadErrorOf,
-  UploadProgressBar,
-  type Upload,
-} from './document-upload';
+import { uploadErrorOf } from './document-upload';
 import {
   autoCompletes,
   changeRequestOf,
@@ -40,7 +42,7 @@ import {
   type CompanyMessageId,
   type CompanyText,
 } from './fields';
-import { ErrorAlert } from '../components/alert';
+import { ErrorAlert, NoticeAlert } from '../components/alert';
 
 type Country = { iso2: string; name: string };
 type FormKey = CompanyField | 'note' | 'document';
@@ -307,11 +309,7 @@ export function CompanyForm({
   return (
     <div className="space-y-4">
       {outcome ? <Outcome outcome={outcome} outcomeRef={outcomeRef} /> : null}
-      {notice ? (
-        <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3">
-          {t(notice)}
-        </p>
-      ) : null}
+      {notice ? <NoticeAlert>{t(notice)}</NoticeAlert> : null}
       {errorKeys.length > 0 ? (
         <ErrorAlert>
           {t('company.errors', {
@@ -347,13 +345,12 @@ export function CompanyForm({
               }
             }}
           />
-          <div className="flex flex-col gap-1">
-            <label htmlFor={documentId} className="text-sm font-medium text-slate-800">
-              {t('company.document')}
-            </label>
-            <p id={`${documentId}-help`} className="text-xs text-slate-500">
-              {t('company.documentHelp')}
-            </p>
+          <FieldFrame
+            id={documentId}
+            label={t('company.document')}
+            help={t('company.documentHelp')}
+            error={errorOf('document')}
+          >
             <input
               ref={fileInput}
               id={documentId}
@@ -362,18 +359,14 @@ export function CompanyForm({
               accept={documentAccept}
               disabled={upload !== null}
               aria-invalid={errors.document ? true : undefined}
-              aria-describedby={
-                errors.document ? `${documentId}-help ${documentId}-error` : `${documentId}-help`
-              }
-              className="min-h-11 max-w-full text-sm file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3"
+              aria-describedby={describedByOf(documentId, {
+                help: t('company.documentHelp'),
+                error: errors.document,
+              })}
+              className={fileInputClass}
               onChange={(event) => chooseFile(event.target.files?.[0] ?? null)}
             />
-            {errors.document ? (
-              <p id={`${documentId}-error`} className="text-sm text-red-700">
-                {errorOf('document')}
-              </p>
-            ) : null}
-          </div>
+          </FieldFrame>
           {upload ? <UploadProgressBar id={`${documentId}-progress`} upload={upload} /> : null}
         </div>
         <Button type="submit" isBusy={isBusy} className="min-h-11">
@@ -451,13 +444,7 @@ function SelectField({
 }) {
   const id = useId();
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <p id={`${id}-help`} className="text-xs text-slate-500">
-        {hint}
-      </p>
+    <FieldFrame id={id} label={label} help={hint} error={error}>
       <select
         id={id}
         name={name}
@@ -465,7 +452,7 @@ function SelectField({
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-help ${id}-error` : `${id}-help`}
+        aria-describedby={describedByOf(id, { help: hint, error })}
         className={`min-h-11 w-full min-w-0 rounded-md border bg-white px-3 text-sm ${error ? 'border-red-600' : 'border-slate-300'}`}
       >
         {options.map((option) => (
@@ -474,12 +461,7 @@ function SelectField({
           </option>
         ))}
       </select>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -500,13 +482,7 @@ export function LongTextField({
   onChange: (value: string) => void;
 }) {
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <p id={`${id}-help`} className="text-xs text-slate-500">
-        {help}
-      </p>
+    <FieldFrame id={id} label={label} help={help} error={error}>
       <textarea
         id={id}
         name="note"
@@ -514,18 +490,13 @@ export function LongTextField({
         value={value}
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-help ${id}-error` : `${id}-help`}
+        aria-describedby={describedByOf(id, { help, error })}
         className={[
           'min-h-24 w-full max-w-full rounded-md border bg-white px-3 py-2 text-base text-slate-900',
           'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-sky-600',
           error ? 'border-red-600' : 'border-slate-300',
         ].join(' ')}
       />
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

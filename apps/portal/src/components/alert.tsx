@@ -11,3 +11,15 @@ export function ErrorAlert({ children }: { children: ReactNode }) {
     </p>
   );
 }
+
+/**
+ * Something to notice before going on, not a failure (the record changed meanwhile, a search the
+ * server refused): said aloud like an error (`role="alert"`), in the portal's amber.
+ */
+export function NoticeAlert({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3">
+      {children}
+    </p>
+  );
+}

@@ -10,6 +10,7 @@ import { authApi } from '../session/auth-api';
 import { useSession } from '../session/session';
 import { signInErrorMessage } from '../session/sign-in-errors';
 import { ErrorAlert } from './alert';
+import { TitledSection } from './titled-section';
 
 /** The address's problem as a message id, or null: the server's rule, checked before sending. */
 function emailProblem(email: string): MessageId | null {
@@ -66,26 +67,24 @@ export function SignInPanel({ continuePath, title }: { continuePath: string; tit
 
   if (sentTo !== null) {
     return (
-      <section aria-labelledby="sign-in-title" className="space-y-4">
-        <h2 id="sign-in-title" className="text-xl font-semibold">
-          <Message id={title} />
-        </h2>
+      <TitledSection id="sign-in-title" title={<Message id={title} />} className="space-y-4">
         <p role="status" className="rounded-md border border-sky-200 bg-sky-50 p-3 break-words">
           {t('signIn.sent', { email: sentTo })}
         </p>
         <Button variant="secondary" className="min-h-11" onClick={() => setSentTo(null)}>
           <Message id="signIn.useAnother" />
         </Button>
-      </section>
+      </TitledSection>
     );
   }
 
   const error = shownError ? signInErrorMessage(shownError) : null;
   return (
-    <section aria-labelledby="sign-in-title" className="space-y-4">
-      <h2 id="sign-in-title" className="text-xl font-semibold">
-        <Message id={isConfirming ? 'signIn.confirmTitle' : title} />
-      </h2>
+    <TitledSection
+      id="sign-in-title"
+      title={<Message id={isConfirming ? 'signIn.confirmTitle' : title} />}
+      className="space-y-4"
+    >
       <p className="text-slate-700">
         <Message id={isConfirming ? 'signIn.confirmIntro' : 'signIn.intro'} />
       </p>
@@ -116,6 +115,6 @@ export function SignInPanel({ continuePath, title }: { continuePath: string; tit
           )}
         </Button>
       </form>
-    </section>
+    </TitledSection>
   );
 }

@@ -1,34 +1,13 @@
 import { dataExportHours, type TDataExport } from '@ops/contract/data-exports';
 import type { ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
-import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { compileMessages } from '../i18n/compiled-messages';
-import { memberMessages } from '../i18n/member-messages';
-import { en } from '../i18n/messages/en';
-import { fr } from '../i18n/messages/fr';
+import { renderMemberSide, textOfHtml } from '../i18n/member-side-rendering';
 import { dataExportApi } from './api';
 import { availableHours, DataExportView, newestExport } from './data-export-panel';
 
-const render = (language: 'en' | 'fr', node: ReactNode) =>
-  renderToString(
-    <IntlProvider
-      locale={language}
-      messages={compileMessages(
-        language === 'en' ? { ...en, ...memberMessages.en } : { ...fr, ...memberMessages.fr },
-      )}
-      defaultLocale="en"
-    >
-      {node}
-    </IntlProvider>,
-  );
+const render = renderMemberSide;
 const inEnglish = (node: ReactNode) => render('en', node);
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, '')
-    .replaceAll('&#x27;', "'")
-    .replaceAll('&quot;', '"')
-    .replaceAll('&amp;', '&');
+const text = textOfHtml;
 
 const queued: TDataExport = {
   id: 'dx1',

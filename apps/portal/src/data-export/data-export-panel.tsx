@@ -11,6 +11,7 @@ import type { MemberMessageId } from '../i18n/member-messages';
 import { useMemberData, type MemberTable } from '../membership/member-events';
 import { dataExportApi } from './api';
 import { ErrorAlert } from '../components/alert';
+import { AccountPanel } from '../components/account-panel';
 
 /**
  * How long a ready archive stays: `dataExportHours` of `@ops/contract/data-exports`, not imported
@@ -156,7 +157,6 @@ export function DataExportView({
   statusRef?: RefObject<HTMLParagraphElement | null>;
 }) {
   const t = useMessages();
-  const headingId = useId();
   const at = useMoment();
 
   const requestButton = (label: string, variant: 'primary' | 'secondary') => (
@@ -178,14 +178,10 @@ export function DataExportView({
     );
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="space-y-3 rounded-md border border-slate-200 bg-white p-4"
+    <AccountPanel
+      title={t('dataExport.title')}
+      intro={t('dataExport.intro', { hours: availableHours })}
     >
-      <h2 id={headingId} className="text-lg font-semibold">
-        {t('dataExport.title')}
-      </h2>
-      <p className="text-sm text-slate-700">{t('dataExport.intro', { hours: availableHours })}</p>
       <div aria-live="polite">
         {failure ? (
           <p role="alert" className="text-sm text-red-700">
@@ -228,7 +224,7 @@ export function DataExportView({
           {offer(t('dataExport.again'), 'primary')}
         </>
       )}
-    </section>
+    </AccountPanel>
   );
 }
 

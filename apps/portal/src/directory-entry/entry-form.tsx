@@ -26,6 +26,8 @@ import {
   toggled,
   type EntryChoice,
 } from './choices';
+import { NoticeAlert } from '../components/alert';
+import { TitledSection } from '../components/titled-section';
 
 type HiddenBecause = NonNullable<TDirectoryEntry['hiddenBecause']>;
 
@@ -161,9 +163,7 @@ export function DirectoryEntryForm({
                 </Button>
               </div>
             ) : notice ? (
-              <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3">
-                {t(notice)}
-              </p>
+              <NoticeAlert>{t(notice)}</NoticeAlert>
             ) : null}
             <Fieldset legend={t('directoryEntry.listing')}>
               <label className="flex min-h-11 items-center gap-3 font-medium">
@@ -255,10 +255,11 @@ function Preview({ entry, choice }: { entry: TDirectoryEntry; choice: EntryChoic
       { type: 'conjunction' },
     );
   return (
-    <section aria-labelledby={id} className="min-w-0 space-y-2 md:sticky md:top-4">
-      <h2 id={id} className="text-xl font-semibold">
-        {t('directoryEntry.preview')}
-      </h2>
+    <TitledSection
+      id={id}
+      title={t('directoryEntry.preview')}
+      className="min-w-0 space-y-2 md:sticky md:top-4"
+    >
       <p className="text-sm text-slate-700">
         {t('directoryEntry.previewIntro', {
           state: entry.visible && choice.listed ? 'shown' : 'other',
@@ -286,7 +287,7 @@ function Preview({ entry, choice }: { entry: TDirectoryEntry; choice: EntryChoic
           </Link>
         </p>
       ) : null}
-    </section>
+    </TitledSection>
   );
 }
 

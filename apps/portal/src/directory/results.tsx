@@ -3,6 +3,8 @@ import type { Ref } from 'react';
 import { useMessages } from '../i18n/message';
 import { DirectoryListingCard } from './listing-card';
 import { problemWords, type SearchResults } from './search';
+import { NoticeAlert } from '../components/alert';
+import { TitledSection } from '../components/titled-section';
 
 /**
  * The search's results (issue 35): how many were found, in a live region that says it as each
@@ -35,19 +37,12 @@ export function DirectoryResults({
         ? ''
         : t(shown.nextCursor ? 'directory.countMore' : 'directory.count', { count });
   return (
-    <section aria-labelledby="directory-results" className="space-y-3">
-      <h2 id="directory-results" className="text-xl font-semibold">
-        {t('directory.results')}
-      </h2>
+    <TitledSection id="directory-results" title={t('directory.results')} className="space-y-3">
       {/* Always there, so that what it says next is read out. */}
       <p role="status" aria-live="polite" className="font-medium">
         {status}
       </p>
-      {shown?.problem ? (
-        <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3">
-          {problemWords(shown.problem, t)}
-        </p>
-      ) : null}
+      {shown?.problem ? <NoticeAlert>{problemWords(shown.problem, t)}</NoticeAlert> : null}
       {shown && count === 0 && !shown.problem ? (
         <p className="text-slate-700">{t('directory.noneHint')}</p>
       ) : null}
@@ -70,6 +65,6 @@ export function DirectoryResults({
           {t(isLoadingMore ? 'directory.loadingMore' : 'directory.more')}
         </Button>
       ) : null}
-    </section>
+    </TitledSection>
   );
 }

@@ -1,6 +1,8 @@
 import { Button } from '@ops/ui/button';
 import { useId, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { describedByOf, FieldFrame } from '../components/field-frame';
+import type { DirectoryMessageId } from '../i18n/directory-messages';
 import { useMessages } from '../i18n/message';
 import { useCountryName } from './country-names';
 import { categoryLabels, directoryCategoryValues, regionLabels, regionValues } from './labels';
@@ -33,6 +35,10 @@ export function SearchForm({
   const intl = useIntl();
   const countryName = useCountryName();
   const set = (key: keyof SearchDraft) => (value: string) => onChange({ ...draft, [key]: value });
+  const labelled = <V extends string>(
+    values: readonly V[],
+    labels: Record<V, DirectoryMessageId>,
+  ) => values.map((value): Choice => ({ value, name: t(labels[value]) }));
   const countryChoices: Choice[] = [...new Set([...countries, draft.country].filter(Boolean))]
     .map((code) => ({ value: code, name: countryName(code) }))
     .sort((a, b) => a.name.localeCompare(b.name, intl.locale));
@@ -62,30 +68,24 @@ export function SearchForm({
           help={t('directory.countryHelp')}
           name="country"
           value={draft.country}
-          options={[{ value: '', name: t('directory.anyCountry') }, ...countryChoices]}
+          anyName={t('directory.anyCountry')}
+          options={countryChoices}
           onChange={set('country')}
         />
         <SelectField
           label={t('directory.region')}
           name="region"
           value={draft.region}
-          options={[
-            { value: '', name: t('directory.anyRegion') },
-            ...regionValues.map((region) => ({ value: region, name: t(regionLabels[region]) })),
-          ]}
+          anyName={t('directory.anyRegion')}
+          options={labelled(regionValues, regionLabels)}
           onChange={set('region')}
         />
         <SelectField
           label={t('directory.category')}
           name="category"
           value={draft.category}
-          options={[
-            { value: '', name: t('directory.anyCategory') },
-            ...directoryCategoryValues.map((category) => ({
-              value: category,
-              name: t(categoryLabels[category]),
-            })),
-          ]}
+          anyName={t('directory.anyCategory')}
+          options={labelled(directoryCategoryValues, categoryLabels)}
           onChange={set('category')}
         />
       </div>
@@ -113,13 +113,7 @@ function WordsField({
 }) {
   const id = useId();
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <p id={`${id}-help`} className="text-xs text-slate-500">
-        {help}
-      </p>
+    <FieldFrame id={id} label={label} help={help}>
       <input
         id={id}
         type="search"
@@ -132,16 +126,20 @@ function WordsField({
         aria-describedby={`${id}-help`}
         className="min-h-11 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-sky-600"
       />
-    </div>
+    </FieldFrame>
   );
 }
 
-/** A labelled select, its help under it and read with it (aria-describedby). */
+/**
+ * A labelled select, its help under it and read with it (aria-describedby); its first choice,
+ * `anyName`, is none (the empty value: any country, region or kind).
+ */
 function SelectField({
   label,
   help,
   name,
   value,
+  anyName,
   options,
   onChange,
 }: {
@@ -149,23 +147,23 @@ function SelectField({
   help?: string;
   name: string;
   value: string;
+  anyName: string;
   options: Choice[];
   onChange: (value: string) => void;
 }) {
   const id = useId();
   return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    // The help under the select, not under the label: the frame's own help slot stays empty.
+    <FieldFrame id={id} label={label} className="flex min-w-0 flex-col gap-1">
       <select
         id={id}
         name={name}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        aria-describedby={help ? `${id}-help` : undefined}
+        aria-describedby={describedByOf(id, { help })}
         className="min-h-11 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 text-base"
       >
+        <option value="">{anyName}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.name}
@@ -177,6 +175,6 @@ function SelectField({
           {help}
         </p>
       ) : null}
-    </div>
+    </FieldFrame>
   );
 }

@@ -5,9 +5,9 @@ import {
   loadMessages,
   readStoredLanguage,
   storeLanguage,
-  type CompiledMessages,
   type PortalLanguage,
 } from './languages';
+import { useLoadedMessages } from './use-loaded-messages';
 
 type LanguageContextValue = {
   language: PortalLanguage;
@@ -31,20 +31,9 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   const [language, setLanguageState] = useState<PortalLanguage>(() =>
     initialLanguage(readStoredLanguage(), navigator.languages ?? [navigator.language]),
   );
-  const [loaded, setLoaded] = useState<{
-    language: PortalLanguage;
-    messages: CompiledMessages;
-  } | null>(null);
-
+  const loaded = useLoadedMessages(language, loadMessages);
   useEffect(() => {
-    let isCurrent = true;
-    void loadMessages(language).then((messages) => {
-      if (isCurrent) setLoaded({ language, messages });
-    });
     document.documentElement.lang = language;
-    return () => {
-      isCurrent = false;
-    };
   }, [language]);
 
   const setLanguage = (next: PortalLanguage) => {

@@ -1,7 +1,8 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { useLanguage } from './language-provider';
 import type { CompiledMessages, PortalLanguage } from './languages';
+import { useLoadedMessages } from './use-loaded-messages';
 
 /** How a set of messages of its own loads, per language (a chunk each, made by the build). */
 export type MessageChunkLoaders = Record<PortalLanguage, () => Promise<CompiledMessages>>;
@@ -20,20 +21,14 @@ export function MessageChunks({
 }) {
   const { language } = useLanguage();
   const intl = useIntl();
-  const [loaded, setLoaded] = useState<{
-    language: PortalLanguage;
-    messages: CompiledMessages;
-  } | null>(null);
-  useEffect(() => {
-    let isCurrent = true;
-    void Promise.all(sets.map((set) => set[language]())).then((chunks) => {
-      if (isCurrent)
-        setLoaded({ language, messages: Object.assign({}, ...chunks) as CompiledMessages });
-    });
-    return () => {
-      isCurrent = false;
-    };
-  }, [language, sets]);
+  const load = useCallback(
+    (language: PortalLanguage) =>
+      Promise.all(sets.map((set) => set[language]())).then(
+        (chunks) => Object.assign({}, ...chunks) as CompiledMessages,
+      ),
+    [sets],
+  );
+  const loaded = useLoadedMessages(language, load);
   if (loaded?.language !== language) return null;
   return (
     <IntlProvider

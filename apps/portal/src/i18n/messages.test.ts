@@ -28,6 +28,40 @@ function argumentsOf(elements: MessageFormatElement[]): string[] {
   return [...names].sort();
 }
 
+type MessageSet = Record<string, string>;
+
+/**
+ * A set of messages (the member side's, the directory's) checked against its English: each
+ * language has the same ids, none empty, each with the same ICU arguments.
+ */
+function expectLikeEnglish(source: MessageSet, others: Record<string, MessageSet>) {
+  for (const [language, messages] of Object.entries(others)) {
+    expect(Object.keys(messages).sort(), language).toEqual(Object.keys(source).sort());
+    for (const [id, message] of Object.entries(messages)) {
+      expect(message.trim(), `${language} ${id}`).not.toBe('');
+      const expected = argumentsOf(parse(source[id] ?? ''));
+      expect(argumentsOf(parse(message)), `${language} ${id}`).toEqual(expected);
+    }
+  }
+}
+
+/**
+ * Each language's messages equal to the English are exactly the words the two languages share
+ * (`sameWord`, checked by a person): anything else equal is a copy, not a translation.
+ */
+function expectTranslated(
+  source: MessageSet,
+  others: Record<string, MessageSet>,
+  sameWord: Record<string, string[]>,
+) {
+  for (const [language, messages] of Object.entries(others)) {
+    const copied = Object.entries(messages)
+      .filter(([id, message]) => message === source[id])
+      .map(([id]) => id);
+    expect(copied, language).toEqual(sameWord[language]);
+  }
+}
+
 describe('the portal’s messages', () => {
   it('exist in every language the portal offers, and no language has one English lacks', () => {
     expect(portalLanguages).toEqual(['en', 'fr', 'de', 'es']);
@@ -56,12 +90,7 @@ describe('the portal’s messages', () => {
       de: ['field.website', 'field.name'],
       es: [],
     };
-    for (const [language, messages] of Object.entries(translations)) {
-      const copied = Object.entries(messages)
-        .filter(([id, message]) => message === en[id as keyof typeof en])
-        .map(([id]) => id);
-      expect(copied, language).toEqual(sameWord[language]);
-    }
+    expectTranslated(en, translations, sameWord);
   });
 
   it('compile for the build into syntax trees that keep every message', () => {
@@ -82,14 +111,7 @@ describe('the member side’s messages (loaded by the member screens)', () => {
   const { en: source, ...others } = memberMessages;
 
   it('exist in every language, with the same ICU arguments, none an id of the portal’s own', () => {
-    for (const [language, messages] of Object.entries(others)) {
-      expect(Object.keys(messages).sort(), language).toEqual(Object.keys(source).sort());
-      for (const [id, message] of Object.entries(messages)) {
-        expect(message.trim(), `${language} ${id}`).not.toBe('');
-        const expected = argumentsOf(parse(source[id as keyof typeof source]));
-        expect(argumentsOf(parse(message)), `${language} ${id}`).toEqual(expected);
-      }
-    }
+    expectLikeEnglish(source, others);
     for (const id of Object.keys(source)) expect(Object.keys(en), id).not.toContain(id);
   });
 
@@ -99,12 +121,7 @@ describe('the member side’s messages (loaded by the member screens)', () => {
       de: ['invoices.iban', 'invoices.bic'],
       es: ['invoices.total', 'invoices.iban', 'invoices.bic'],
     };
-    for (const [language, messages] of Object.entries(others)) {
-      const copied = Object.entries(messages)
-        .filter(([id, message]) => message === source[id as keyof typeof source])
-        .map(([id]) => id);
-      expect(copied, language).toEqual(sameWord[language]);
-    }
+    expectTranslated(source, others, sameWord);
   });
 });
 
@@ -112,14 +129,7 @@ describe('the public directory’s messages (loaded by its page, with or without
   const { en: source, ...others } = directoryPageMessages;
 
   it('exist in every language, with the same ICU arguments, none an id of another set', () => {
-    for (const [language, messages] of Object.entries(others)) {
-      expect(Object.keys(messages).sort(), language).toEqual(Object.keys(source).sort());
-      for (const [id, message] of Object.entries(messages)) {
-        expect(message.trim(), `${language} ${id}`).not.toBe('');
-        const expected = argumentsOf(parse(source[id as keyof typeof source]));
-        expect(argumentsOf(parse(message)), `${language} ${id}`).toEqual(expected);
-      }
-    }
+    expectLikeEnglish(source, others);
     for (const id of Object.keys(source)) {
       expect(Object.keys(en), id).not.toContain(id);
       expect(Object.keys(memberMessages.en), id).not.toContain(id);
@@ -132,11 +142,6 @@ describe('the public directory’s messages (loaded by its page, with or without
       de: ['directory.q'],
       es: [],
     };
-    for (const [language, messages] of Object.entries(others)) {
-      const copied = Object.entries(messages)
-        .filter(([id, message]) => message === source[id as keyof typeof source])
-        .map(([id]) => id);
-      expect(copied, language).toEqual(sameWord[language]);
-    }
+    expectTranslated(source, others, sameWord);
   });
 });

@@ -1,37 +1,17 @@
 import type { TPortalMembership } from '@ops/contract/portal-membership';
 import type { ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
-import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { compileMessages } from '../i18n/compiled-messages';
-import { memberMessages } from '../i18n/member-messages';
-import { de } from '../i18n/messages/de';
-import { en } from '../i18n/messages/en';
-import { es } from '../i18n/messages/es';
-import { fr } from '../i18n/messages/fr';
+import {
+  renderMemberSide,
+  textOfHtml,
+  type PortalLanguage as Language,
+} from '../i18n/member-side-rendering';
 import { membershipApi } from './api';
 import { MemberSwitcher, MemberSwitcherView, switchMember } from './member-switcher';
 
-const portalMessages = { en, fr, de, es };
-type Language = keyof typeof portalMessages;
-
-const render = (language: Language, node: ReactNode) =>
-  renderToString(
-    <IntlProvider
-      locale={language}
-      messages={compileMessages({ ...portalMessages[language], ...memberMessages[language] })}
-      defaultLocale="en"
-    >
-      {node}
-    </IntlProvider>,
-  );
+const render = renderMemberSide;
 const inEnglish = (node: ReactNode) => render('en', node);
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, '')
-    .replaceAll('&#x27;', "'")
-    .replaceAll('&quot;', '"')
-    .replaceAll('&amp;', '&');
+const text = textOfHtml;
 
 const muster = {
   mid: 'm1',

@@ -5,6 +5,7 @@ import { paths } from '../config/screens';
 import { MemberMessages } from '../i18n/member-messages-provider';
 import { useMessages } from '../i18n/message';
 import { colleaguesApi } from './api';
+import { TitledSection } from '../components/titled-section';
 
 /** On the home: the invitations to the signed-in address, each a link to answer it (issue 35). */
 export function ReceivedInvitations() {
@@ -33,10 +34,11 @@ function InvitationLinks({ items }: { items: TPortalReceivedInvitation[] }) {
   const t = useMessages();
   const id = useId();
   return (
-    <section aria-labelledby={id} className="space-y-2 rounded-md bg-amber-50 p-3">
-      <h2 id={id} className="text-xl font-semibold">
-        {t('invitations.waiting')}
-      </h2>
+    <TitledSection
+      id={id}
+      title={t('invitations.waiting')}
+      className="space-y-2 rounded-md bg-amber-50 p-3"
+    >
       <ul>
         {items.map((invitation) => (
           <li key={invitation.id}>
@@ -49,6 +51,6 @@ function InvitationLinks({ items }: { items: TPortalReceivedInvitation[] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }

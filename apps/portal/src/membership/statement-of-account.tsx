@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useLanguage } from '../i18n/language-provider';
 import { useMessages } from '../i18n/message';
 import { membershipApi } from './api';
+import { TitledSection } from '../components/titled-section';
 
 const dateInput =
   'min-h-11 rounded-md border border-slate-400 px-2 focus-visible:outline-2 focus-visible:outline-sky-600';
@@ -24,10 +25,7 @@ export function StatementOfAccount() {
     from && to && from > to ? 'statement.order' : to > today ? 'statement.future' : null;
   const isComplete = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to);
   return (
-    <section aria-labelledby={`${id}-title`} className="space-y-2">
-      <h2 id={`${id}-title`} className="text-xl font-semibold">
-        {t('statement.title')}
-      </h2>
+    <TitledSection id={`${id}-title`} title={t('statement.title')} className="space-y-2">
       <p className="text-sm text-slate-700">{t('statement.intro')}</p>
       <div className="flex flex-wrap gap-3">
         {(
@@ -64,6 +62,6 @@ export function StatementOfAccount() {
           })}
         </a>
       ) : null}
-    </section>
+    </TitledSection>
   );
 }

@@ -26,7 +26,7 @@ import { useSession } from '../session/session';
 import { SignInPanel } from '../components/sign-in-panel';
 import type { MessageId } from '../i18n/messages/en';
 import { signInErrorMessage } from '../session/sign-in-errors';
-import { ErrorAlert } from '../components/alert';
+import { ErrorAlert, NoticeAlert } from '../components/alert';
 
 type Errors = Record<string, MessageId>;
 
@@ -250,11 +250,7 @@ function DraftForm({
       <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold">
         <Message id={stepLabels[step]} />
       </h1>
-      {notice ? (
-        <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3">
-          {t(notice)}
-        </p>
-      ) : null}
+      {notice ? <NoticeAlert>{t(notice)}</NoticeAlert> : null}
       {errorCount > 0 ? (
         <p role="alert" className="text-sm text-red-800">
           {t('form.errors', { count: String(errorCount) })}

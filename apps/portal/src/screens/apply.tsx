@@ -1,8 +1,22 @@
+import type { ReactNode } from 'react';
 import { StartApplication } from '../applications/start-application';
 import { SignInPanel } from '../components/sign-in-panel';
 import { paths } from '../config/screens';
 import { Message, useMessages } from '../i18n/message';
+import type { MessageId } from '../i18n/messages/en';
 import { useSession } from '../session/session';
+
+/** One of the page's short parts (who, cost, next), a region named by its heading. */
+function ApplyPart({ id, title, children }: { id: string; title: MessageId; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-1">
+      <h2 id={id} className="text-lg font-semibold">
+        <Message id={title} />
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 /**
  * `PORTAL_URL/apply`: who may apply, what it costs, what happens next, in a few lines; then the
@@ -16,26 +30,17 @@ export function ApplyScreen() {
       <h1 className="text-2xl font-semibold">
         <Message id="apply.title" />
       </h1>
-      <section aria-labelledby="apply-who" className="space-y-1">
-        <h2 id="apply-who" className="text-lg font-semibold">
-          <Message id="apply.whoTitle" />
-        </h2>
+      <ApplyPart id="apply-who" title="apply.whoTitle">
         <p>
           <Message id="apply.whoText" />
         </p>
-      </section>
-      <section aria-labelledby="apply-cost" className="space-y-1">
-        <h2 id="apply-cost" className="text-lg font-semibold">
-          <Message id="apply.costTitle" />
-        </h2>
+      </ApplyPart>
+      <ApplyPart id="apply-cost" title="apply.costTitle">
         <p>
           <Message id="apply.costText" />
         </p>
-      </section>
-      <section aria-labelledby="apply-next" className="space-y-1">
-        <h2 id="apply-next" className="text-lg font-semibold">
-          <Message id="apply.nextTitle" />
-        </h2>
+      </ApplyPart>
+      <ApplyPart id="apply-next" title="apply.nextTitle">
         <ol className="list-decimal space-y-1 pl-5">
           <li>
             <Message id="apply.stepEndorsement" />
@@ -47,7 +52,7 @@ export function ApplyScreen() {
             <Message id="apply.stepInvoice" />
           </li>
         </ol>
-      </section>
+      </ApplyPart>
       <div className="rounded-lg border border-slate-200 bg-white p-4">
         {session.state === 'signed-in' ? (
           <div className="space-y-4">

@@ -13,6 +13,8 @@ import { MemberMessages } from '../i18n/member-messages-provider';
 import { useMessages } from '../i18n/message';
 import { colleaguesApi } from '../membership/api';
 import { useSession } from '../session/session';
+import { FieldFrame } from '../components/field-frame';
+import { TitledSection } from '../components/titled-section';
 
 /**
  * `PORTAL_URL/colleagues` (issue 35): the member's users and their roles; owners and admins
@@ -212,10 +214,7 @@ function RoleSelect({
   const t = useMessages();
   const id = useId();
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} labelClassName="text-sm font-medium">
       <select
         id={id}
         value={value}
@@ -228,7 +227,7 @@ function RoleSelect({
           </option>
         ))}
       </select>
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -237,10 +236,7 @@ function SentInvitations({ data }: { data: TPortalColleagues }) {
   const { language } = useLanguage();
   const id = useId();
   return (
-    <section aria-labelledby={id} className="space-y-2">
-      <h2 id={id} className="text-xl font-semibold">
-        {t('colleagues.invitations')}
-      </h2>
+    <TitledSection id={id} title={t('colleagues.invitations')} className="space-y-2">
       <ul className="space-y-1">
         {data.invitations.map((invitation) => (
           <li key={invitation.id} className="break-words">
@@ -252,7 +248,7 @@ function SentInvitations({ data }: { data: TPortalColleagues }) {
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -284,10 +280,7 @@ function InviteForm({ onSent }: { onSent: (email: string) => void }) {
     }
   };
   return (
-    <section aria-labelledby={id} className="space-y-2">
-      <h2 id={id} className="text-xl font-semibold">
-        {t('colleagues.invite')}
-      </h2>
+    <TitledSection id={id} title={t('colleagues.invite')} className="space-y-2">
       <form noValidate onSubmit={(event) => void submit(event)} className="space-y-3">
         <TextField
           label={t('colleagues.email')}
@@ -302,6 +295,6 @@ function InviteForm({ onSent }: { onSent: (email: string) => void }) {
           {isBusy ? t('colleagues.sending') : t('colleagues.send')}
         </Button>
       </form>
-    </section>
+    </TitledSection>
   );
 }

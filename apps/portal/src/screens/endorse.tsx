@@ -5,11 +5,11 @@ import {
 } from '@ops/contract/portal-endorsements';
 import { isApiError } from '@ops/ui/api-client';
 import { Button } from '@ops/ui/button';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
-import type { UploadProgress } from '../applications/documents-api';
 import { documentTypeLabel } from '../applications/documents-step';
+import { SingleFileInput, UploadProgressBar, type Upload } from '../applications/file-upload';
 import { endorsementApi } from '../endorsement/api';
 import { Message, useMessages } from '../i18n/message';
 import type { MessageId } from '../i18n/messages/en';
@@ -18,6 +18,34 @@ type Summary = NonNullable<TEndorsement['application']>;
 
 const alertClass = 'rounded-md border border-red-200 bg-red-50 p-3 text-red-800';
 const noticeClass = 'rounded-md border border-slate-300 bg-white p-3';
+
+/**
+ * One of the page's white cards (the application, its documents, the letter): a region named by
+ * its heading; `spaced` puts room between what it holds.
+ */
+function EndorseCard({
+  id,
+  title,
+  spaced = false,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  spaced?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className={`${spaced ? 'space-y-2 ' : ''}rounded-md border border-slate-200 bg-white p-3`}
+    >
+      <h2 id={id} className="font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 function useLongDate() {
   const intl = useIntl();
@@ -224,13 +252,7 @@ function ApplicationFacts({ application }: { application: Summary }) {
     ['endorse.submittedAt', application.submittedAt ? longDate(application.submittedAt) : null],
   ];
   return (
-    <section
-      aria-labelledby="endorse-application"
-      className="rounded-md border border-slate-200 bg-white p-3"
-    >
-      <h2 id="endorse-application" className="font-semibold">
-        <Message id="endorse.application" />
-      </h2>
+    <EndorseCard id="endorse-application" title={<Message id="endorse.application" />}>
       <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-2">
         {rows
           .filter(([, value]) => value)
@@ -241,20 +263,14 @@ function ApplicationFacts({ application }: { application: Summary }) {
             </div>
           ))}
       </dl>
-    </section>
+    </EndorseCard>
   );
 }
 
 function Documents({ token, application }: { token: string; application: Summary }) {
   const t = useMessages();
   return (
-    <section
-      aria-labelledby="endorse-documents"
-      className="rounded-md border border-slate-200 bg-white p-3"
-    >
-      <h2 id="endorse-documents" className="font-semibold">
-        <Message id="endorse.documents" />
-      </h2>
+    <EndorseCard id="endorse-documents" title={<Message id="endorse.documents" />}>
       {application.documents.length === 0 ? (
         <p className="mt-1 text-sm text-slate-600">
           <Message id="endorse.noDocuments" />
@@ -282,7 +298,7 @@ function Documents({ token, application }: { token: string; application: Summary
           ))}
         </ul>
       )}
-    </section>
+    </EndorseCard>
   );
 }
 
@@ -305,7 +321,7 @@ function Letter({
 }) {
   const t = useMessages();
   const id = useId();
-  const [upload, setUpload] = useState<({ fileName: string } & UploadProgress) | null>(null);
+  const [upload, setUpload] = useState<Upload | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [attached, setAttached] = useState<string | null>(null);
   async function send(file: File) {
@@ -329,13 +345,7 @@ function Letter({
     }
   }
   return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className="space-y-2 rounded-md border border-slate-200 bg-white p-3"
-    >
-      <h2 id={`${id}-title`} className="font-semibold">
-        <Message id="endorse.letter" />
-      </h2>
+    <EndorseCard id={`${id}-title`} title={<Message id="endorse.letter" />} spaced>
       <p className="text-sm text-slate-700">
         <Message id="endorse.letterHelp" />
       </p>
@@ -348,34 +358,24 @@ function Letter({
         {attached}
       </p>
       {upload ? (
-        <div className="space-y-1">
-          <label htmlFor={`${id}-progress`} className="block text-sm">
-            {t('endorse.letterUploading', { fileName: upload.fileName })}
-          </label>
-          <progress
-            id={`${id}-progress`}
-            className="h-2 w-full"
-            max={upload.total}
-            value={upload.loaded}
-          />
-        </div>
+        <UploadProgressBar
+          id={`${id}-progress`}
+          upload={upload}
+          label={t('endorse.letterUploading', { fileName: upload.fileName })}
+          withBytes={false}
+        />
       ) : null}
       <label htmlFor={`${id}-file`} className="block text-sm font-medium text-slate-800">
         <Message id="endorse.letterAdd" />
       </label>
-      <input
+      <SingleFileInput
         id={`${id}-file`}
-        type="file"
         accept="application/pdf,.pdf"
         disabled={upload !== null}
         className="block min-h-11 w-full text-sm file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) void send(file);
-        }}
+        onFile={(file) => void send(file)}
       />
-    </section>
+    </EndorseCard>
   );
 }
 

@@ -12,6 +12,7 @@ import { useMemberData } from '../membership/member-events';
 import { InvoicePayment } from '../membership/invoice-payment';
 import { StatementOfAccount } from '../membership/statement-of-account';
 import { useSession } from '../session/session';
+import { TitledSection } from '../components/titled-section';
 
 /** `PORTAL_URL/invoices` (issue 35): the member's invoices, what is left to pay, each PDF. */
 export function InvoicesScreen() {
@@ -97,10 +98,11 @@ function CreditNotes({ notes }: { notes: TPortalCreditNote[] }) {
   const t = useMessages();
   const { language } = useLanguage();
   return (
-    <section aria-labelledby="credit-notes-title" className="space-y-2">
-      <h2 id="credit-notes-title" className="text-xl font-semibold">
-        <Message id="creditNotes.title" />
-      </h2>
+    <TitledSection
+      id="credit-notes-title"
+      title={<Message id="creditNotes.title" />}
+      className="space-y-2"
+    >
       <ul className="space-y-2">
         {notes.map((note) => (
           <li key={note.cnid} className="space-y-1 rounded-md border border-slate-200 bg-white p-3">
@@ -124,7 +126,7 @@ function CreditNotes({ notes }: { notes: TPortalCreditNote[] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }
 

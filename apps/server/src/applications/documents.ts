@@ -96,6 +96,32 @@ export function checkUploadedFile(
   return contentType;
 }
 
+/** An upload as it is stored: its bytes judged (`checkUploadedFile`) and its name cleaned. */
+export type CheckedUpload = {
+  type: ApplicationDocumentType;
+  fileName: string;
+  contentType: string;
+  bytes: Buffer;
+};
+
+/**
+ * An uploaded document checked and named before its transaction, the console's and the
+ * applicant's alike (`accepted` and `acceptedNames` as for `checkUploadedFile`).
+ */
+export function checkedUpload(
+  upload: { type: ApplicationDocumentType; fileName: string | undefined; bytes: Buffer },
+  accepted?: readonly string[],
+  acceptedNames?: string,
+): CheckedUpload {
+  const contentType = checkUploadedFile(upload.bytes, accepted, acceptedNames);
+  return {
+    type: upload.type,
+    fileName: cleanFileName(upload.fileName, contentType),
+    contentType,
+    bytes: upload.bytes,
+  };
+}
+
 /**
  * Inside the caller's transaction, on the application row it locked: the bytes into
  * application_documents (so that any instance serves it), the reference into the application's
@@ -105,12 +131,7 @@ export async function storeApplicationDocument(
   trx: Trx,
   actor: OperatorActor,
   row: ApplicationRow,
-  upload: {
-    type: ApplicationDocumentType;
-    fileName: string;
-    contentType: string;
-    bytes: Buffer;
-  },
+  upload: CheckedUpload,
 ): Promise<{ document: TApplicationDocument; row: ApplicationRow }> {
   const id = newId();
   const stored = await trx
@@ -181,17 +202,11 @@ export async function uploadApplicationDocument(
   aid: string,
   upload: { type: ApplicationDocumentType; fileName: string | undefined; bytes: Buffer },
 ): Promise<TApplicationDocumentUploadResult> {
-  const contentType = checkUploadedFile(upload.bytes);
-  const fileName = cleanFileName(upload.fileName, contentType);
+  const file = checkedUpload(upload);
   const document = await writeTransaction(db, async (trx) => {
     const row = await lockApplication(trx, aid);
     refuseClosed(row);
-    const stored = await storeApplicationDocument(trx, actor, row, {
-      type: upload.type,
-      fileName,
-      contentType,
-      bytes: upload.bytes,
-    });
+    const stored = await storeApplicationDocument(trx, actor, row, file);
     return stored.document;
   });
   return { document, application: await getApplicationDetail(db, aid) };

@@ -1,7 +1,6 @@
 import { formatDate } from '@ops/contract/display-format';
 import type { TEndorsement, TEndorsementDecisionRequest } from '@ops/contract';
 import { sql } from 'kysely';
-import { recordAudit } from '../../db/audit';
 import { updateRecord } from '../../db/records';
 import { writeTransaction } from '../../db/transaction';
 import { AppError, badInput } from '../../errors';
@@ -9,7 +8,7 @@ import { clock, dayAtHeadquarters } from '../../lib/clock';
 import { mailFacts, tellApplicant } from '../workflow/applicant';
 import type { WorkflowContext } from '../workflow/context';
 import { endorsementLinkActor, findLinkByToken } from './by-token';
-import { auditedLink, linkState, type EndorsementLinkRow } from './links';
+import { linkState, updateLinkAudited, type EndorsementLinkRow } from './links';
 import { federationContact, getEndorsement } from './read';
 
 /** Who answered, as the link and the audit name it: the link e-mailed to its contacts. */
@@ -60,24 +59,18 @@ export async function answerEndorsement(
   await writeTransaction(context.db, async (trx) => {
     const { link, application } = await findLinkByToken(trx, token, { forUpdate: true });
     refuseUnanswerable(link, linkState(link, application, clock.now()), context.mailFrom);
-    const answered = await trx
-      .updateTable('endorsement_links')
-      .set({
+    await updateLinkAudited(
+      trx,
+      endorsementLinkActor,
+      link,
+      {
         answered_at: sql<Date>`now()`,
         decision: request.decision,
         reason,
         answered_by: answeredBy(link),
-      })
-      .where('id', '=', link.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, endorsementLinkActor, {
-      table: 'endorsement_links',
-      recordId: link.id,
-      action: request.decision,
-      before: auditedLink(link),
-      after: auditedLink(answered),
-    });
+      },
+      request.decision,
+    );
     if (request.decision === 'endorse') {
       await updateRecord(
         trx,

@@ -1,12 +1,12 @@
 import { endorsementLinkLifetimeDays, endorsementReminderDays } from '@ops/contract';
-import { recordAudit, type Actor } from '../../db/audit';
+import type { Actor } from '../../db/audit';
 import { updateRecord } from '../../db/records';
 import { writeTransaction } from '../../db/transaction';
 import { clock, dayAtHeadquarters } from '../../lib/clock';
 import {
-  auditedLink,
   sendEndorsementEmails,
   tokenOfLink,
+  updateLinkAudited,
   type EndorsementMailContext,
 } from './links';
 
@@ -92,19 +92,13 @@ export async function runEndorsementDaily(
       if (due === undefined || days < due) return null;
       const token = await tokenOfLink(context.db, link);
       await sendEndorsementEmails(trx, context, link, token, application, { reminder: true });
-      const reminded = await trx
-        .updateTable('endorsement_links')
-        .set({ reminders_sent: link.reminders_sent + 1, last_reminder_at: now })
-        .where('id', '=', link.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await recordAudit(trx, systemActor, {
-        table: 'endorsement_links',
-        recordId: link.id,
-        action: 'remind',
-        before: auditedLink(link),
-        after: auditedLink(reminded),
-      });
+      await updateLinkAudited(
+        trx,
+        systemActor,
+        link,
+        { reminders_sent: link.reminders_sent + 1, last_reminder_at: now },
+        'remind',
+      );
       return 'reminded' as const;
     });
     if (did) result[did] += 1;

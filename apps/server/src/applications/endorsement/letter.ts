@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { TEndorsement } from '@ops/contract';
 import { maxApplicationDocumentBytes } from '@ops/contract';
-import { recordAudit } from '../../db/audit';
 import { updateRecord } from '../../db/records';
 import { writeTransaction } from '../../db/transaction';
 import { AppError, badInput } from '../../errors';
@@ -12,7 +11,7 @@ import { cleanFileName, detectDocumentType, getApplicationDocumentFile } from '.
 import type { WorkflowContext } from '../workflow/context';
 import { endorsementLinkActor, findLinkByToken } from './by-token';
 import { refuseUnanswerable } from './answer';
-import { auditedLink, linkState } from './links';
+import { linkState, updateLinkAudited } from './links';
 import { getEndorsement } from './read';
 
 /**
@@ -78,19 +77,13 @@ export async function attachEndorsementLetter(
       { documents: JSON.stringify([...refs, ref]) },
       { action: 'upload-document', reason: `Endorsement letter ${fileName}, through the link` },
     );
-    const updated = await trx
-      .updateTable('endorsement_links')
-      .set({ letter_document_id: id })
-      .where('id', '=', link.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, endorsementLinkActor, {
-      table: 'endorsement_links',
-      recordId: link.id,
-      action: 'attach-letter',
-      before: auditedLink(link),
-      after: auditedLink(updated),
-    });
+    await updateLinkAudited(
+      trx,
+      endorsementLinkActor,
+      link,
+      { letter_document_id: id },
+      'attach-letter',
+    );
   });
   return getEndorsement(context.db, context.mailFrom, token);
 }

@@ -4,7 +4,7 @@ import {
   type Language,
 } from '@ops/contract';
 import { formatMemberDay } from '@ops/contract/member-formats';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, UpdateObject } from 'kysely';
 import { newSecretToken, sha256 } from '../../auth';
 import { recordAudit, type Actor } from '../../db/audit';
 import type { Database, EndorsementLinksTable } from '../../db/schema';
@@ -50,6 +50,33 @@ export function auditedLink(link: EndorsementLinkRow): Record<string, unknown> {
   };
 }
 
+/**
+ * One link changed and the change audited, before and after as `auditedLink` shows them: its
+ * answer, its letter and its reminders all write it so.
+ */
+export async function updateLinkAudited(
+  trx: Trx,
+  actor: Actor,
+  link: EndorsementLinkRow,
+  changes: UpdateObject<Database, 'endorsement_links'>,
+  action: string,
+): Promise<EndorsementLinkRow> {
+  const updated = await trx
+    .updateTable('endorsement_links')
+    .set(changes)
+    .where('id', '=', link.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordAudit(trx, actor, {
+    table: 'endorsement_links',
+    recordId: link.id,
+    action,
+    before: auditedLink(link),
+    after: auditedLink(updated),
+  });
+  return updated;
+}
+
 /** Where a link stands now, for its page and its answer. */
 export function linkState(
   link: EndorsementLinkRow,
@@ -93,9 +120,13 @@ export async function retireOpenLinks(
   }
 }
 
-async function countryName(trx: Trx, iso2: string | null): Promise<string | null> {
+/** A country's name by its ISO code (none: null), as the e-mail and the page name it. */
+export async function countryName(
+  db: Kysely<Database>,
+  iso2: string | null,
+): Promise<string | null> {
   if (!iso2) return null;
-  const row = await trx
+  const row = await db
     .selectFrom('countries')
     .select('name')
     .where('iso2', '=', iso2)

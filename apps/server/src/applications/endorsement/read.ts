@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import { documentRefs, toDocument, type ApplicationRow } from '../detail';
 import { answerOf } from './answer-of';
 import { findLinkByToken } from './by-token';
-import { linkState } from './links';
+import { countryName, linkState } from './links';
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
@@ -13,13 +13,6 @@ async function summaryOf(db: Kysely<Database>, row: ApplicationRow) {
   const company = (row.company ?? {}) as Record<string, unknown>;
   const address = (row.address ?? {}) as Record<string, unknown>;
   const contacts = Array.isArray(row.contacts) ? (row.contacts as Record<string, unknown>[]) : [];
-  const country = row.country_iso2
-    ? await db
-        .selectFrom('countries')
-        .select('name')
-        .where('iso2', '=', row.country_iso2)
-        .executeTakeFirst()
-    : undefined;
   return {
     number: row.number,
     category: row.category,
@@ -35,7 +28,7 @@ async function summaryOf(db: Kysely<Database>, row: ApplicationRow) {
       city: text(address.city),
       countryIso2: row.country_iso2,
     },
-    countryName: country?.name ?? null,
+    countryName: await countryName(db, row.country_iso2),
     contacts: contacts.map((contact) => ({
       role: typeof contact.role === 'string' ? contact.role : 'primary',
       name: text(contact.name),

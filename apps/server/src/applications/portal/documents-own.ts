@@ -10,15 +10,14 @@ import { writeTransaction } from '../../db/transaction';
 import { AppError, badInput } from '../../errors';
 import type { ApplicationRow } from '../detail';
 import {
-  checkUploadedFile,
-  cleanFileName,
+  checkedUpload,
   getApplicationDocumentFile,
   removeApplicationDocument,
   storeApplicationDocument,
 } from '../documents';
 import type { Trx } from '../workflow/context';
-import { applicantActor } from './lock-own';
-import { findOwnApplicationRow, getOwnApplication, notYourApplication } from './own-applications';
+import { applicantActor, lockOwnApplication } from './lock-own';
+import { findOwnApplicationRow, getOwnApplication } from './own-applications';
 
 /** The statuses in which the applicant's documents may change: before review, or when asked. */
 const openToApplicant: ReadonlySet<ApplicationRow['status']> = new Set([
@@ -32,15 +31,7 @@ const openToApplicant: ReadonlySet<ApplicationRow['status']> = new Set([
  * the lock orders two at once.
  */
 async function lockOwnOpenApplication(trx: Trx, uid: string, aid: string) {
-  const row = await trx
-    .selectFrom('applications')
-    .selectAll()
-    .where('aid', '=', aid)
-    .where('submitted_by_uid', '=', uid)
-    .where('deleted_at', 'is', null)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) throw notYourApplication(aid);
+  const row = await lockOwnApplication(trx, uid, aid, undefined);
   if (!openToApplicant.has(row.status)) {
     throw badInput(
       'params.aid',
@@ -70,12 +61,7 @@ export async function uploadOwnDocument(
     bytes: Buffer;
   },
 ): Promise<TPortalDocumentUploadResult> {
-  const contentType = checkUploadedFile(
-    upload.bytes,
-    portalDocumentContentTypes,
-    'PDF, PNG and JPEG',
-  );
-  const fileName = cleanFileName(upload.fileName, contentType);
+  const file = checkedUpload(upload, portalDocumentContentTypes, 'PDF, PNG and JPEG');
   const actor = applicantActor(uid);
   const document = await writeTransaction(db, async (trx) => {
     let row = await lockOwnOpenApplication(trx, uid, aid);
@@ -87,12 +73,7 @@ export async function uploadOwnDocument(
         `Application ${row.number} has ${maxPortalApplicationDocuments} documents already: remove one first.`,
       );
     }
-    const stored = await storeApplicationDocument(trx, actor, row, {
-      type: upload.type,
-      fileName,
-      contentType,
-      bytes: upload.bytes,
-    });
+    const stored = await storeApplicationDocument(trx, actor, row, file);
     return stored.document;
   });
   const application = await getOwnApplication(db, uid, aid);

@@ -86,16 +86,40 @@ export async function tellApplicant<K extends EmailTemplateKind>(
   const applicant = await applicantOf(trx, row);
   if (!applicant.email) return { emailId: null, to: null };
   const language = await applicationLanguage(trx, row);
-  const { subject, text, html } = await renderEmail(trx, kind, language, variables(applicant));
-  const emailId = await queueEmail(trx, context.mailFrom, {
-    to: [applicant.email],
+  const emailId = await queueApplicationEmail(trx, context, row, {
+    kind,
+    language,
+    to: applicant.email,
+    variables: variables(applicant),
+  });
+  return { emailId, to: applicant.email };
+}
+
+/**
+ * One notice about the application rendered in `language` and queued to `to`, related to the
+ * application in the outbox: every notice to an applicant goes out so (`tellApplicant`, the
+ * "approved" e-mail).
+ */
+export async function queueApplicationEmail<K extends EmailTemplateKind>(
+  trx: Trx,
+  context: WorkflowContext,
+  row: ApplicationRow,
+  email: { kind: K; language: Language; to: string; variables: EmailVariables[K] },
+): Promise<string> {
+  const { subject, text, html } = await renderEmail(
+    trx,
+    email.kind,
+    email.language,
+    email.variables,
+  );
+  return queueEmail(trx, context.mailFrom, {
+    to: [email.to],
     subject,
     text,
     html,
-    kind,
+    kind: email.kind,
     related: { table: 'applications', id: row.aid },
   });
-  return { emailId, to: applicant.email };
 }
 
 /** The end of a step's message: whether the applicant was told. */

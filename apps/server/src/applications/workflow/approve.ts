@@ -1,10 +1,8 @@
 import { formatMoney } from '@ops/contract/display-format';
 import { formatMemberDay, formatMemberMoney } from '@ops/contract/member-formats';
 import { sql } from 'kysely';
-import { renderEmail } from '../../email-templates';
-import { queueEmail } from '../../emails';
 import { queueInvoiceEmailIn } from '../../invoices';
-import { applicationLanguage, mailFacts } from './applicant';
+import { applicationLanguage, mailFacts, queueApplicationEmail } from './applicant';
 import { writeApplication } from './application-write';
 import { createMember } from './approval/create-member';
 import { issueFirstInvoice } from './approval/first-invoice';
@@ -32,23 +30,20 @@ export const approve: WorkflowStep<'approve'> = async ({ trx, context, actor, ro
 
   // The new member took its country's language (migration 0030's trigger): write in it.
   const language = await applicationLanguage(trx, { ...row, member_mid: member.mid });
-  const { subject, text, html } = await renderEmail(trx, 'application-approved', language, {
-    ...mailFacts(row, applicant),
-    member: { number: member.number },
-    // In the member's language and its locale's formats (issue 32).
-    invoice: {
-      number: invoice.number,
-      total: formatMemberMoney(invoice.fee, 'CHF', language),
-      dueDate: formatMemberDay(invoice.dueDate, language),
-    },
-  });
-  const emailId = await queueEmail(trx, context.mailFrom, {
-    to: [applicant.email],
-    subject,
-    text,
-    html,
+  const emailId = await queueApplicationEmail(trx, context, row, {
     kind: 'application-approved',
-    related: { table: 'applications', id: row.aid },
+    language,
+    to: applicant.email,
+    variables: {
+      ...mailFacts(row, applicant),
+      member: { number: member.number },
+      // In the member's language and its locale's formats (issue 32).
+      invoice: {
+        number: invoice.number,
+        total: formatMemberMoney(invoice.fee, 'CHF', language),
+        dueDate: formatMemberDay(invoice.dueDate, language),
+      },
+    },
   });
   // Issue 32: the invoice itself follows the "approved" e-mail (PDF with its QR-bill, payment
   // details), to the member's address, queued after it in the same transaction.

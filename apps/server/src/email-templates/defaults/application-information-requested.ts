@@ -1,11 +1,4 @@
-import {
-  applicantGreeting,
-  compose,
-  htmlLink,
-  signatures,
-  type KindDefaults,
-  type Paragraph,
-} from './compose';
+import { htmlLink, type KindDefaults, type Paragraph, toApplicant } from './compose';
 
 /** Where a user applied: the portal's page of the application, to answer there (issue 34). */
 const answerParagraph = (text: string, label: string): Paragraph => ({
@@ -16,10 +9,8 @@ const answerParagraph = (text: string, label: string): Paragraph => ({
 
 /** More information asked of the applicant, the operator's request quoted. */
 export const applicationInformationRequestedDefaults: KindDefaults = {
-  en: compose({
-    language: 'en',
+  en: toApplicant('en', {
     subject: 'Information needed for your membership application {{ application.number }}',
-    greeting: applicantGreeting.en,
     paragraphs: [
       'We are reviewing the membership application {{ application.number }} of {{ application.legalName }} and need the following from you before we can continue:',
     ],
@@ -30,12 +21,9 @@ export const applicationInformationRequestedDefaults: KindDefaults = {
         'Answer in the member portal',
       ),
     ],
-    signature: signatures.membership.en,
   }),
-  fr: compose({
-    language: 'fr',
+  fr: toApplicant('fr', {
     subject: 'Informations requises pour votre demande d’adhésion {{ application.number }}',
-    greeting: applicantGreeting.fr,
     paragraphs: [
       'Nous examinons la demande d’adhésion {{ application.number }} de {{ application.legalName }} et avons besoin des éléments suivants avant de pouvoir poursuivre :',
     ],
@@ -46,12 +34,9 @@ export const applicationInformationRequestedDefaults: KindDefaults = {
         'Répondre dans le portail des membres',
       ),
     ],
-    signature: signatures.membership.fr,
   }),
-  de: compose({
-    language: 'de',
+  de: toApplicant('de', {
     subject: 'Angaben zu Ihrem Mitgliedschaftsantrag {{ application.number }} benötigt',
-    greeting: applicantGreeting.de,
     paragraphs: [
       'wir prüfen den Mitgliedschaftsantrag {{ application.number }} von {{ application.legalName }} und benötigen von Ihnen Folgendes, bevor wir fortfahren können:',
     ],
@@ -62,12 +47,9 @@ export const applicationInformationRequestedDefaults: KindDefaults = {
         'Im Mitgliederportal antworten',
       ),
     ],
-    signature: signatures.membership.de,
   }),
-  es: compose({
-    language: 'es',
+  es: toApplicant('es', {
     subject: 'Información necesaria para su solicitud de afiliación {{ application.number }}',
-    greeting: applicantGreeting.es,
     paragraphs: [
       'Estamos examinando la solicitud de afiliación {{ application.number }} de {{ application.legalName }} y necesitamos lo siguiente antes de poder continuar:',
     ],
@@ -78,6 +60,5 @@ export const applicationInformationRequestedDefaults: KindDefaults = {
         'Responder en el portal de miembros',
       ),
     ],
-    signature: signatures.membership.es,
   }),
 };

@@ -119,3 +119,34 @@ export const applicantGreeting: Record<Language, string> = {
   de: '{% if applicant.name %}Guten Tag {{ applicant.name }},{% else %}Sehr geehrte Damen und Herren,{% endif %}',
   es: '{% if applicant.name %}Estimado/a {{ applicant.name }}:{% else %}Estimados señores:{% endif %}',
 };
+
+/** A letter to an applicant from the membership team: greeted by name when known, so signed. */
+export const toApplicant = (
+  language: Language,
+  letter: Omit<Parameters<typeof compose>[0], 'language' | 'greeting' | 'signature'>,
+): ShippedWording =>
+  compose({
+    language,
+    greeting: applicantGreeting[language],
+    signature: signatures.membership[language],
+    ...letter,
+  });
+
+/** The subject of a letter about the application as a whole (its end, say). */
+const applicationSubject: Record<Language, string> = {
+  en: 'Your membership application {{ application.number }}',
+  fr: 'Votre demande d’adhésion {{ application.number }}',
+  de: 'Ihr Mitgliedschaftsantrag {{ application.number }}',
+  es: 'Su solicitud de afiliación {{ application.number }}',
+};
+
+/**
+ * The letter that ends an application (rejected, or not endorsed): one paragraph saying why it
+ * ends, then the reason given, quoted (`reason`).
+ */
+export const applicationEndedWithReason = (language: Language, paragraph: string) =>
+  toApplicant(language, {
+    subject: applicationSubject[language],
+    paragraphs: [paragraph],
+    quote: 'reason',
+  });
