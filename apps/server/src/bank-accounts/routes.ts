@@ -1,6 +1,4 @@
 import {
-  bankAccountsList as bankAccountsListColumns,
-  listExportColumns,
   ZBankAccount,
   ZBankAccountActionBody,
   ZBankAccountInput,
@@ -12,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
 import { operatorActor } from '../http/actor';
-import { sendListExport } from '../lists';
+import { listExportRoute } from '../lists';
 import {
   createBankAccount,
   getBankAccount,
@@ -21,9 +19,6 @@ import {
 } from './detail';
 import { bankAccountsList, listBankAccounts } from './list';
 import { apiRoutes } from '../http/api-route';
-
-/** The export's columns, as a person reads them in a spreadsheet (the contract's headers). */
-const exportColumns = listExportColumns(bankAccountsListColumns);
 
 /** The federation's bank accounts: list, add, edit, deactivate, default per currency. */
 export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,24 +33,11 @@ export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => listBankAccounts(app.deps.db, request.query),
   });
 
-  app.get(
-    '/api/bank-accounts/export',
-    {
-      schema: {
-        tags: ['bank-accounts'],
-        summary: 'CSV of every bank account the same filters, q and sort select',
-        querystring: ZBankAccountsListQuery.omit({ cursor: true, limit: true }),
-      },
-    },
-    async (request, reply) =>
-      sendListExport(request, reply, {
-        db: app.deps.db,
-        list: bankAccountsList,
-        query: request.query,
-        columns: exportColumns,
-        filename: 'bank-accounts',
-      }),
-  );
+  listExportRoute(app, 'bank-accounts', {
+    summary: 'CSV of every bank account the same filters, q and sort select',
+    listQuery: ZBankAccountsListQuery,
+    list: () => bankAccountsList,
+  });
 
   route({
     method: 'GET',

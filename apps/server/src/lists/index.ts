@@ -11,6 +11,8 @@ export { dayAtHeadquartersFilter, parseDay } from './day-at-headquarters';
 export type { ListColumn, ListSpec } from './list-spec';
 export { allRowsOf, matchingRows, runList, sendListExport } from './run-list';
 export type { AnySelect, ListDefinition } from './run-list';
+// A list's CSV export, GET /api/<name>/export.
+export { listExportRoute } from './export-route';
 export { parseSelectionView } from './selection-view';
 // A bulk write that changes many rows refreshes the planner's statistics of its table.
 export { manyChangedRows, refreshStatistics, type StatisticsLog } from './refresh-statistics';
