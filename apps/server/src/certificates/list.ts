@@ -6,7 +6,13 @@ import {
 } from '@ops/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
-import { dayAtHeadquartersFilter, type ListDefinition, type ListSpec, runList } from '../lists';
+import {
+  dayAtHeadquartersFilter,
+  type ListDefinition,
+  type ListSpec,
+  runList,
+  searchDocumentMatch,
+} from '../lists';
 import { normalizeVerificationCode } from './verification-code';
 import { clock, dayAtHeadquarters } from '../lib/clock';
 
@@ -69,8 +75,7 @@ export function certificateSearch(q: string) {
     return sql<boolean>`c.number LIKE ${`${prefix}%`}`;
   }
   const code = normalizeVerificationCode(text);
-  const byName = sql<boolean>`c.member_mid IN (SELECT d.record_id FROM search_documents d
-                        WHERE d.type = 'member' AND d.all_terms @@ search_prefix_query(${text}))`;
+  const byName = searchDocumentMatch('c.member_mid', 'member', text);
   if (code && /\d/.test(text)) return sql<boolean>`c.verification_code = ${code}`;
   // Grouped like a code but without a digit ("EURO ROAD LINE"): a code, or a name.
   if (code && /^[a-z0-9]{4}([-\s][a-z0-9]{4}){2,}$/i.test(text)) {

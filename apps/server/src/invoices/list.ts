@@ -23,6 +23,7 @@ import {
   type ListDefinition,
   type ListSpec,
   runList,
+  searchDocumentMatch,
 } from '../lists';
 
 /** Sort keys of rows without a date: after every dated one. */
@@ -235,8 +236,7 @@ export function invoiceSearch(q: string): RawBuilder<boolean> {
     return sql<boolean>`i.iid IN (SELECT d.record_id FROM search_documents d
         WHERE d.type = 'invoice' AND d.keys @> ARRAY[search_compact(${compact})])`;
   }
-  return sql<boolean>`i.member_mid IN (SELECT d.record_id FROM search_documents d
-      WHERE d.type = 'member' AND d.all_terms @@ search_prefix_query(${text}))`;
+  return searchDocumentMatch('i.member_mid', 'member', text);
 }
 
 /**

@@ -8,7 +8,14 @@ import {
 } from '@ops/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
-import { badQuery, type ListDefinition, type ListSpec, parseSort, runList } from '../lists';
+import {
+  badQuery,
+  type ListDefinition,
+  type ListSpec,
+  parseSort,
+  runList,
+  searchDocumentMatch,
+} from '../lists';
 
 /** Never-signed-in users sort as if they had signed in at the epoch: first going up, last going down. */
 const neverSignedIn = "'1970-01-01 00:00:00+00'::timestamptz";
@@ -80,9 +87,7 @@ const baseUsersList: ListDefinition<UserListRow, TUserListItem> = {
   spec: usersListSpec,
   from: (db) => db.selectFrom('users as u').where('u.deleted_at', 'is', null),
   // A semi-join on the user's profile document (name, e-mail, member name and number).
-  search: (q) =>
-    sql<boolean>`u.uid IN (SELECT d.record_id FROM search_documents d
-                            WHERE d.type = 'profile' AND d.all_terms @@ search_prefix_query(${q}))`,
+  search: (q) => searchDocumentMatch('u.uid', 'profile', q),
   select: (matching) =>
     matching.select([
       'u.uid',
