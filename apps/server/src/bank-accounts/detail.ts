@@ -15,6 +15,7 @@ import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { badInput } from '../errors';
 import { newId } from '../lib/ids';
+import { bankAccountFieldsOf } from './list';
 import { assertValidBankAccount, normalizeCode, normalizeOptionalCode } from './validation';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -42,17 +43,8 @@ export async function getBankAccount(
   const row = await findRecord(db, 'bank_accounts', id);
   if (!row) return null;
   return {
-    id: row.id,
-    label: row.label,
-    bankName: row.bank_name,
-    holderName: row.holder_name,
+    ...bankAccountFieldsOf(row),
     holderAddress: row.holder_address,
-    iban: row.iban,
-    qrIban: row.qr_iban,
-    bic: row.bic,
-    currency: row.currency,
-    isDefault: row.is_default,
-    active: row.active,
     hasInvoices: await hasInvoices(db, id),
     version: row.version,
     createdAt: new Date(row.created_at).toISOString(),
