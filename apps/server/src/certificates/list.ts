@@ -101,6 +101,19 @@ type CertificateListRow = {
 };
 
 /**
+ * What a certificate certifies and until when: its type, document, year, validity and stored
+ * status (`effectiveStatus` reads it with the validity). The list and the detail read the same.
+ */
+export const certificateTermsColumns = [
+  'c.type',
+  'c.document_code',
+  'c.year',
+  'c.valid_from',
+  'c.valid_to',
+  'c.status',
+] as const;
+
+/**
  * The certificates list without its own filter: filtered per column, searched by number, code or
  * member name. A request's list is `certificatesListFor` (its issue-day filter).
  */
@@ -118,12 +131,7 @@ export const certificatesList: ListDefinition<CertificateListRow, TCertificateLi
         'c.member_name',
         'm.number as member_number',
         'm.country_iso2',
-        'c.type',
-        'c.document_code',
-        'c.year',
-        'c.valid_from',
-        'c.valid_to',
-        'c.status',
+        ...certificateTermsColumns,
         'c.issued_at',
       ]),
   toItem: (row) => ({
