@@ -1,7 +1,6 @@
 import { ZAssignBankEntryRequest } from '@ops/contract/bank-statements';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assignBankEntry } from '../actions/assign';
-import { bookingContextOf } from './booking-context';
 import { bankEntryActionRoute } from './entry-action';
 
 /** POST /api/bank-entries/:beid/assign: books a payment of the queue to an invoice. */
@@ -12,7 +11,6 @@ export const assignBankEntryRoute: FastifyPluginAsyncZod = async (app) => {
     summary:
       'Books an unmatched payment to an issued or paid invoice an operator chose (same currency; version checked), reason "assigned by <operator>"',
     body: ZAssignBankEntryRequest,
-    act: (db, actor, beid, request) =>
-      assignBankEntry(db, actor, beid, request, bookingContextOf(app)),
+    act: assignBankEntry,
   });
 };

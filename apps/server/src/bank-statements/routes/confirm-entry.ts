@@ -1,7 +1,6 @@
 import { ZConfirmBankEntryRequest } from '@ops/contract/bank-statements';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { confirmBankEntry } from '../actions/confirm';
-import { bookingContextOf } from './booking-context';
 import { bankEntryActionRoute } from './entry-action';
 
 /** POST /api/bank-entries/:beid/confirm: books a suggestion to its suggested invoice. */
@@ -12,7 +11,6 @@ export const confirmBankEntryRoute: FastifyPluginAsyncZod = async (app) => {
     summary:
       'Books a suggested payment (payer’s IBAN known, amount of an open invoice of that member) to its invoice (version checked); paid, partial or overpaid as the amount says',
     body: ZConfirmBankEntryRequest,
-    act: (db, actor, beid, request) =>
-      confirmBankEntry(db, actor, beid, request, bookingContextOf(app)),
+    act: confirmBankEntry,
   });
 };

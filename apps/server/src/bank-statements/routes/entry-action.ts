@@ -8,7 +8,9 @@ import type { Database } from '../../db/schema';
 import { operatorActor } from '../../http/actor';
 import { apiRoutes } from '../../http/api-route';
 import type { EntryActionOutcome } from '../actions/confirm';
+import type { EntryBookingContext } from '../book-entry';
 import { requireBankEntryDetail } from '../detail';
+import { bookingContextOf } from './booking-context';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -30,13 +32,14 @@ export function bankEntryActionRoute<B extends z.ZodType>(
       actor: Actor,
       beid: string,
       body: z.output<B>,
+      // What a booking needs (rule 2's certificate e-mails); an action that books nothing
+      // takes no context.
+      context: EntryBookingContext,
     ) => Promise<EntryActionOutcome | string>;
   },
 ): void {
-  apiRoutes(
-    app,
-    'bank-statements',
-  )({
+  const route = apiRoutes(app, 'bank-statements');
+  route({
     method: 'POST',
     url: `/api/bank-entries/:beid/${declared.action}`,
     permission: declared.permission,
@@ -48,7 +51,8 @@ export function bankEntryActionRoute<B extends z.ZodType>(
       const { beid } = request.params;
       // The body is the declared schema's output (apiRoutes types a generic body loosely).
       const body = request.body as z.output<B>;
-      const done = await declared.act(app.deps.db, operatorActor(request), beid, body);
+      const actor = operatorActor(request);
+      const done = await declared.act(app.deps.db, actor, beid, body, bookingContextOf(app));
       const outcome = typeof done === 'string' ? { message: done, memberEffects: [] } : done;
       return { entry: await requireBankEntryDetail(app.deps.db, beid), ...outcome };
     },
