@@ -7,6 +7,7 @@ import {
   insertRecord,
   lockRecord,
   recordLabel,
+  recordNotFound,
   updateRecord,
   type RecordChanges,
   type RecordRow,
@@ -35,13 +36,10 @@ async function hasInvoices(db: Db, id: string): Promise<boolean> {
   return found !== undefined;
 }
 
-/** One bank account with its authors and whether invoices name it; null if unknown. */
-export async function getBankAccount(
-  db: Kysely<Database>,
-  id: string,
-): Promise<TBankAccount | null> {
+/** One bank account with its authors and whether invoices name it; 404 if unknown. */
+export async function getBankAccount(db: Kysely<Database>, id: string): Promise<TBankAccount> {
   const row = await findRecord(db, 'bank_accounts', id);
-  if (!row) return null;
+  if (!row) throw recordNotFound('bank_accounts', id);
   return {
     ...bankAccountFieldsOf(row),
     holderAddress: row.holder_address,
@@ -144,7 +142,7 @@ export async function createBankAccount(
       { action: 'create' },
     );
   });
-  return (await getBankAccount(db, id)) as TBankAccount;
+  return getBankAccount(db, id);
 }
 
 /** Writes `changes` to the account read at `version`, audited; 409 if it changed since. */
@@ -227,7 +225,7 @@ export async function updateBankAccount(
       set.active === false ? 'deactivate' : set.active === true ? 'reactivate' : 'update';
     await writeAccount(trx, actor, row, set, action);
   });
-  return (await getBankAccount(db, id)) as TBankAccount;
+  return getBankAccount(db, id);
 }
 
 /**
@@ -252,5 +250,5 @@ export async function makeDefaultBankAccount(
     await unsetDefault(trx, actor, row.currency, row.id);
     await writeAccount(trx, actor, row, { is_default: true }, 'make-default');
   });
-  return (await getBankAccount(db, options.id)) as TBankAccount;
+  return getBankAccount(db, options.id);
 }

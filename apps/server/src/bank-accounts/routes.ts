@@ -8,7 +8,6 @@ import {
   ZBankAccountUpdate,
 } from '@ops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../errors';
 import { operatorActor } from '../http/actor';
 import { listExportRoute } from '../lists';
 import {
@@ -45,12 +44,7 @@ export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'One bank account, with whether invoices name it, authors and version',
     params: ZBankAccountParams,
     response: ZBankAccount,
-    handler: async (request) => {
-      const account = await getBankAccount(app.deps.db, request.params.id);
-      if (!account)
-        throw new AppError('not-found', `No bank account has the id ${request.params.id}.`);
-      return account;
-    },
+    handler: async (request) => getBankAccount(app.deps.db, request.params.id),
   });
 
   route({

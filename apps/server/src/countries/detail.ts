@@ -12,8 +12,8 @@ import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { badInput } from '../errors';
 
-/** One country with its association, member counts and authors; null if unknown. */
-export async function getCountry(db: Kysely<Database>, iso2: string): Promise<TCountry | null> {
+/** One country with its association, member counts and authors; 404 if unknown. */
+export async function getCountry(db: Kysely<Database>, iso2: string): Promise<TCountry> {
   const row = await db
     .selectFrom('countries as c')
     .leftJoin('members as a', 'a.mid', 'c.national_association_mid')
@@ -31,7 +31,7 @@ export async function getCountry(db: Kysely<Database>, iso2: string): Promise<TC
     ])
     .where('c.iso2', '=', iso2)
     .executeTakeFirst();
-  if (!row) return null;
+  if (!row) throw recordNotFound('countries', iso2);
   return {
     iso2: row.iso2,
     iso3: row.iso3,
@@ -140,7 +140,5 @@ export async function updateCountry(
 
     await updateRecord(trx, actor, 'countries', row, set, { action: 'update' });
   });
-  const country = await getCountry(db, iso2);
-  if (!country) throw recordNotFound('countries', iso2);
-  return country;
+  return getCountry(db, iso2);
 }

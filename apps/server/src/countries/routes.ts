@@ -6,7 +6,6 @@ import {
   ZCountryUpdate,
 } from '@ops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../errors';
 import { operatorActor } from '../http/actor';
 import { listExportRoute } from '../lists';
 import { getCountry, updateCountry } from './detail';
@@ -39,12 +38,7 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'One country: reference data, national association, member counts, version',
     params: ZCountryParams,
     response: ZCountry,
-    handler: async (request) => {
-      const country = await getCountry(app.deps.db, request.params.iso2);
-      if (!country)
-        throw new AppError('not-found', `No country has the code ${request.params.iso2}.`);
-      return country;
-    },
+    handler: async (request) => getCountry(app.deps.db, request.params.iso2),
   });
 
   route({
