@@ -10,6 +10,7 @@ import {
 } from '@ops/contract';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { operatorActor } from '../http/actor';
+import { mailContextOf } from '../http/mail-context';
 import { listExportRoute } from '../lists';
 import { getPayment } from './detail';
 import { linkPayment } from './link';
@@ -37,7 +38,7 @@ const withLowerCaseEmail = <Q extends Pick<TPaymentsListQuery, 'customerEmail'>>
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = apiRoutes(app, 'payments');
 
-  const options = { publicUrl: app.deps.config.publicUrl, mailFrom: app.deps.config.mailFrom };
+  const options = mailContextOf(app);
 
   route({
     method: 'GET',

@@ -10,7 +10,7 @@ import { apiRoutes } from '../../http/api-route';
 import type { EntryActionOutcome } from '../actions/confirm';
 import type { EntryBookingContext } from '../book-entry';
 import { requireBankEntryDetail } from '../detail';
-import { bookingContextOf } from './booking-context';
+import { mailContextOf } from '../../http/mail-context';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -52,7 +52,7 @@ export function bankEntryActionRoute<B extends z.ZodType>(
       // The body is the declared schema's output (apiRoutes types a generic body loosely).
       const body = request.body as z.output<B>;
       const actor = operatorActor(request);
-      const done = await declared.act(app.deps.db, actor, beid, body, bookingContextOf(app));
+      const done = await declared.act(app.deps.db, actor, beid, body, mailContextOf(app));
       const outcome = typeof done === 'string' ? { message: done, memberEffects: [] } : done;
       return { entry: await requireBankEntryDetail(app.deps.db, beid), ...outcome };
     },
