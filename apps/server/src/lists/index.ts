@@ -14,6 +14,8 @@ export type { AnySelect, ListDefinition } from './run-list';
 // A list's CSV export, GET /api/<name>/export.
 export { listExportRoute } from './export-route';
 export { parseSelectionView } from './selection-view';
+// The values of the filters a list applies itself.
+export { ownFilterValues, yesNoFilter } from './own-filter-values';
 // The full-text box of a list: a semi-join on the search documents.
 export { searchDocumentIds, searchDocumentMatch } from './search-document';
 // A bulk write that changes many rows refreshes the planner's statistics of its table.

@@ -1,5 +1,4 @@
 import {
-  filterSyntax,
   operatorRoles,
   operatorsList as operatorsListColumns,
   type TOperatorListItem,
@@ -8,7 +7,7 @@ import {
 } from '@ops/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, OperatorRole } from '../db/schema';
-import { badQuery, type ListDefinition, type ListSpec, parseSort, runList } from '../lists';
+import { type ListDefinition, type ListSpec, ownFilterValues, parseSort, runList } from '../lists';
 
 /**
  * The operators list. Operators are federation staff (a few dozen rows at most): "since" and
@@ -40,16 +39,7 @@ type OperatorListRow = {
 
 /** `roles`: operators holding any of these roles. */
 function rolesCondition(raw: string): RawBuilder<boolean> {
-  const values = raw.split(filterSyntax.separator).map((value) => value.trim());
-  for (const value of values) {
-    if (!(operatorRoles as readonly string[]).includes(value)) {
-      throw badQuery(
-        'roles',
-        'invalid_value',
-        `"${value}" is not one of ${operatorRoles.join(', ')}`,
-      );
-    }
-  }
+  const values = ownFilterValues('roles', raw, operatorRoles);
   return sql<boolean>`o.roles && ${values}::text[]`;
 }
 

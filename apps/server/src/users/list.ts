@@ -9,9 +9,9 @@ import {
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import {
-  badQuery,
   type ListDefinition,
   type ListSpec,
+  ownFilterValues,
   parseSort,
   runList,
   searchDocumentMatch,
@@ -68,16 +68,7 @@ const signInFlagColumns: Record<string, string> = {
 /** `signInMethods`: users having any of the methods, or none at all. */
 function signInMethodsCondition(raw: string): RawBuilder<boolean> {
   if (raw === filterSyntax.empty) return sql<boolean>`cardinality(u.sign_in_methods) = 0`;
-  const values = raw.split(filterSyntax.separator).map((value) => value.trim());
-  for (const value of values) {
-    if (!(signInMethods as readonly string[]).includes(value)) {
-      throw badQuery(
-        'signInMethods',
-        'invalid_value',
-        `"${value}" is not one of ${signInMethods.join(', ')}`,
-      );
-    }
-  }
+  const values = ownFilterValues('signInMethods', raw, signInMethods);
   // One flag per method (migration 0014): estimated from their statistics, each with an index.
   const flags = [...new Set(values)].map((value) => sql.raw(`u.${signInFlagColumns[value]}`));
   return sql<boolean>`(${sql.join(flags, sql` OR `)})`;
