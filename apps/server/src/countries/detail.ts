@@ -10,6 +10,7 @@ import {
 } from '../db/records';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
+import { nationalAssociationOf } from './list';
 import { badInput } from '../errors';
 
 /** One country with its association, member counts and authors; 404 if unknown. */
@@ -42,14 +43,11 @@ export async function getCountry(db: Kysely<Database>, iso2: string): Promise<TC
     incomeGroup: row.income_group,
     feeCategory: row.fee_category as TCountry['feeCategory'],
     defaultCurrency: row.default_currency,
-    nationalAssociation:
-      row.national_association_mid && row.association_number && row.association_name
-        ? {
-            mid: row.national_association_mid,
-            number: row.association_number,
-            legalName: row.association_name,
-          }
-        : null,
+    nationalAssociation: nationalAssociationOf(
+      row.national_association_mid,
+      row.association_number,
+      row.association_name,
+    ),
     active: row.active,
     memberCount: row.member_count,
     activeMemberCount: row.active_member_count,
