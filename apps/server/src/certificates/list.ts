@@ -4,7 +4,7 @@ import {
   type TCertificatesListPage,
   type TCertificatesListQuery,
 } from '@ops/contract';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import {
   dayAtHeadquartersFilter,
@@ -12,6 +12,7 @@ import {
   type ListSpec,
   runList,
   searchDocumentMatch,
+  withOwnConditions,
 } from '../lists';
 import { normalizeVerificationCode } from './verification-code';
 import { clock, dayAtHeadquarters } from '../lib/clock';
@@ -158,14 +159,10 @@ export const certificatesList: ListDefinition<CertificateListRow, TCertificateLi
 export function certificatesListFor(
   query: Pick<TCertificatesListQuery, 'issuedAt'>,
 ): ListDefinition<CertificateListRow, TCertificateListItem> {
-  if (!query.issuedAt) return certificatesList;
-  const condition: RawBuilder<boolean> = dayAtHeadquartersFilter(
-    'issuedAt',
-    query.issuedAt,
-    issuedAtSort,
-    notIssuedYet,
-  );
-  return { ...certificatesList, from: (db) => certificatesList.from(db).where(condition) };
+  const issued = query.issuedAt
+    ? [dayAtHeadquartersFilter('issuedAt', query.issuedAt, issuedAtSort, notIssuedYet)]
+    : [];
+  return withOwnConditions(certificatesList, issued);
 }
 
 /** A page of the certificates list. */

@@ -16,6 +16,7 @@ export { listExportRoute } from './export-route';
 export { parseSelectionView } from './selection-view';
 // The values of the filters a list applies itself.
 export { ownFilterValues, yesNoFilter } from './own-filter-values';
+export { withOwnConditions } from './own-conditions';
 // The full-text box of a list: a semi-join on the search documents.
 export { searchDocumentIds, searchDocumentMatch } from './search-document';
 // A bulk write that changes many rows refreshes the planner's statistics of its table.

@@ -15,6 +15,7 @@ import {
   type ListSpec,
   runList,
   searchDocumentMatch,
+  withOwnConditions,
 } from '../lists';
 
 /** Sort expressions match the indexes of migrations 0005 and 0034 exactly (else they are not used). */
@@ -160,15 +161,7 @@ export function membersListFor(
   const conditions: RawBuilder<boolean>[] = [];
   if (query.region) conditions.push(memberRegionCondition(query.region, regionCountries));
   if (query.memberOn) conditions.push(memberOnCondition(query.memberOn));
-  if (conditions.length === 0) return membersList;
-  return {
-    ...membersList,
-    from: (db) => {
-      let from = membersList.from(db);
-      for (const condition of conditions) from = from.where(condition);
-      return from;
-    },
-  };
+  return withOwnConditions(membersList, conditions);
 }
 
 /** A page of the members list: filters, full-text `q`, sort, and the cursor of the last page. */

@@ -7,7 +7,14 @@ import {
 } from '@ops/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, OperatorRole } from '../db/schema';
-import { type ListDefinition, type ListSpec, ownFilterValues, parseSort, runList } from '../lists';
+import {
+  type ListDefinition,
+  type ListSpec,
+  ownFilterValues,
+  parseSort,
+  runList,
+  withOwnConditions,
+} from '../lists';
 
 /**
  * The operators list. Operators are federation staff (a few dozen rows at most): "since" and
@@ -71,9 +78,7 @@ export function operatorsListFor(
   query: Pick<TOperatorsListQuery, 'roles' | 'sort'>,
 ): ListDefinition<OperatorListRow, TOperatorListItem> {
   parseSort(query.sort, operatorsListSpec);
-  if (!query.roles) return baseOperatorsList;
-  const condition = rolesCondition(query.roles);
-  return { ...baseOperatorsList, from: (db) => baseOperatorsList.from(db).where(condition) };
+  return withOwnConditions(baseOperatorsList, query.roles ? [rolesCondition(query.roles)] : []);
 }
 
 /** A page of the operators list: the role and active filters, sorted by e-mail or since. */

@@ -15,6 +15,7 @@ import {
   parseSort,
   runList,
   searchDocumentMatch,
+  withOwnConditions,
 } from '../lists';
 
 /** Never-signed-in users sort as if they had signed in at the epoch: first going up, last going down. */
@@ -120,9 +121,7 @@ export function usersListFor(
   // The sort is checked before the sign-in methods, as it always was.
   parseSort(query.sort, usersListSpec);
   const methods = query.signInMethods;
-  if (!methods) return baseUsersList;
-  const condition = signInMethodsCondition(methods);
-  return { ...baseUsersList, from: (db) => baseUsersList.from(db).where(condition) };
+  return withOwnConditions(baseUsersList, methods ? [signInMethodsCondition(methods)] : []);
 }
 
 /** A page of the users list: filters, full-text `q`, sort, and the cursor of the last page. */
