@@ -6,7 +6,7 @@ import {
 } from '@ops/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { type ListDefinition, type ListSpec, runList } from '../lists';
+import { type ListDefinition, type ListSpec, runList, searchDocumentMatch } from '../lists';
 import { daysWaitingSince } from './endorsement-wait';
 import { possibleDuplicateNumbers, tidyDuplicateNumbers } from './possible-duplicates';
 
@@ -59,9 +59,7 @@ type ApplicationListRow = {
 export const applicationsList: ListDefinition<ApplicationListRow, TApplicationListItem> = {
   spec: applicationsListSpec,
   from: (db) => db.selectFrom('applications as a').where('a.deleted_at', 'is', null),
-  search: (q) =>
-    sql<boolean>`a.aid IN (SELECT d.record_id FROM search_documents d
-                            WHERE d.type = 'application' AND d.all_terms @@ search_prefix_query(${q}))`,
+  search: (q) => searchDocumentMatch('a.aid', 'application', q),
   select: (matching) =>
     matching
       .leftJoin('countries as c', 'c.iso2', 'a.country_iso2')

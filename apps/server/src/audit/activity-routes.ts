@@ -1,7 +1,7 @@
 import { ZActivityFacets, ZActivityListPage, ZActivityListQuery } from '@ops/contract/activity';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession } from '../http/access';
-import { sendListExport } from '../lists';
+import { listExportRoute } from '../lists';
 import { activityExportColumns, activityExportListFor } from './activity-export';
 import { getActivityFacets } from './facets';
 import { listActivity } from './list';
@@ -25,24 +25,13 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       listActivity(app.deps.db, request.query, requireSession(request).user.uid),
   });
 
-  app.get(
-    '/api/activity/export',
-    {
-      schema: {
-        tags: ['audit'],
-        summary: 'CSV of every entry the same filters and sort select, streamed',
-        querystring: ZActivityListQuery.omit({ cursor: true, limit: true }),
-      },
-    },
-    async (request, reply) =>
-      sendListExport(request, reply, {
-        db: app.deps.db,
-        list: activityExportListFor(request.query, requireSession(request).user.uid),
-        query: request.query,
-        columns: activityExportColumns,
-        filename: 'activity',
-      }),
-  );
+  listExportRoute(app, 'activity', {
+    summary: 'CSV of every entry the same filters and sort select, streamed',
+    listQuery: ZActivityListQuery,
+    list: (query, request) => activityExportListFor(query, requireSession(request).user.uid),
+    columns: activityExportColumns,
+    tag: 'audit',
+  });
 
   route({
     method: 'GET',

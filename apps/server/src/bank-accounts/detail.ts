@@ -7,6 +7,7 @@ import {
   insertRecord,
   lockRecord,
   recordLabel,
+  recordNotFound,
   updateRecord,
   type RecordChanges,
   type RecordRow,
@@ -15,6 +16,7 @@ import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { badInput } from '../errors';
 import { newId } from '../lib/ids';
+import { bankAccountFieldsOf } from './list';
 import { assertValidBankAccount, normalizeCode, normalizeOptionalCode } from './validation';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -34,25 +36,13 @@ async function hasInvoices(db: Db, id: string): Promise<boolean> {
   return found !== undefined;
 }
 
-/** One bank account with its authors and whether invoices name it; null if unknown. */
-export async function getBankAccount(
-  db: Kysely<Database>,
-  id: string,
-): Promise<TBankAccount | null> {
+/** One bank account with its authors and whether invoices name it; 404 if unknown. */
+export async function getBankAccount(db: Kysely<Database>, id: string): Promise<TBankAccount> {
   const row = await findRecord(db, 'bank_accounts', id);
-  if (!row) return null;
+  if (!row) throw recordNotFound('bank_accounts', id);
   return {
-    id: row.id,
-    label: row.label,
-    bankName: row.bank_name,
-    holderName: row.holder_name,
+    ...bankAccountFieldsOf(row),
     holderAddress: row.holder_address,
-    iban: row.iban,
-    qrIban: row.qr_iban,
-    bic: row.bic,
-    currency: row.currency,
-    isDefault: row.is_default,
-    active: row.active,
     hasInvoices: await hasInvoices(db, id),
     version: row.version,
     createdAt: new Date(row.created_at).toISOString(),
@@ -152,7 +142,7 @@ export async function createBankAccount(
       { action: 'create' },
     );
   });
-  return (await getBankAccount(db, id)) as TBankAccount;
+  return getBankAccount(db, id);
 }
 
 /** Writes `changes` to the account read at `version`, audited; 409 if it changed since. */
@@ -235,7 +225,7 @@ export async function updateBankAccount(
       set.active === false ? 'deactivate' : set.active === true ? 'reactivate' : 'update';
     await writeAccount(trx, actor, row, set, action);
   });
-  return (await getBankAccount(db, id)) as TBankAccount;
+  return getBankAccount(db, id);
 }
 
 /**
@@ -260,5 +250,5 @@ export async function makeDefaultBankAccount(
     await unsetDefault(trx, actor, row.currency, row.id);
     await writeAccount(trx, actor, row, { is_default: true }, 'make-default');
   });
-  return (await getBankAccount(db, options.id)) as TBankAccount;
+  return getBankAccount(db, options.id);
 }

@@ -52,7 +52,15 @@ export const bankAccountsList: ListDefinition<BankAccountListRow, TBankAccountLi
       'b.is_default',
       'b.active',
     ]),
-  toItem: (row) => ({
+  toItem: bankAccountFieldsOf,
+};
+
+/**
+ * An account's own fields as the list shows them; the detail adds the holder's address, its
+ * version and authors to the same fields.
+ */
+export function bankAccountFieldsOf(row: BankAccountListRow): TBankAccountListItem {
+  return {
     id: row.id,
     label: row.label,
     bankName: row.bank_name,
@@ -63,8 +71,8 @@ export const bankAccountsList: ListDefinition<BankAccountListRow, TBankAccountLi
     currency: row.currency,
     isDefault: row.is_default,
     active: row.active,
-  }),
-};
+  };
+}
 
 type BankAccountListRow = {
   id: string;

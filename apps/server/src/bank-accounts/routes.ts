@@ -1,6 +1,4 @@
 import {
-  bankAccountsList as bankAccountsListColumns,
-  listExportColumns,
   ZBankAccount,
   ZBankAccountActionBody,
   ZBankAccountInput,
@@ -10,9 +8,8 @@ import {
   ZBankAccountUpdate,
 } from '@ops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../errors';
 import { operatorActor } from '../http/actor';
-import { sendListExport } from '../lists';
+import { listExportRoute } from '../lists';
 import {
   createBankAccount,
   getBankAccount,
@@ -21,9 +18,6 @@ import {
 } from './detail';
 import { bankAccountsList, listBankAccounts } from './list';
 import { apiRoutes } from '../http/api-route';
-
-/** The export's columns, as a person reads them in a spreadsheet (the contract's headers). */
-const exportColumns = listExportColumns(bankAccountsListColumns);
 
 /** The federation's bank accounts: list, add, edit, deactivate, default per currency. */
 export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,24 +32,11 @@ export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => listBankAccounts(app.deps.db, request.query),
   });
 
-  app.get(
-    '/api/bank-accounts/export',
-    {
-      schema: {
-        tags: ['bank-accounts'],
-        summary: 'CSV of every bank account the same filters, q and sort select',
-        querystring: ZBankAccountsListQuery.omit({ cursor: true, limit: true }),
-      },
-    },
-    async (request, reply) =>
-      sendListExport(request, reply, {
-        db: app.deps.db,
-        list: bankAccountsList,
-        query: request.query,
-        columns: exportColumns,
-        filename: 'bank-accounts',
-      }),
-  );
+  listExportRoute(app, 'bank-accounts', {
+    summary: 'CSV of every bank account the same filters, q and sort select',
+    listQuery: ZBankAccountsListQuery,
+    list: () => bankAccountsList,
+  });
 
   route({
     method: 'GET',
@@ -63,12 +44,7 @@ export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'One bank account, with whether invoices name it, authors and version',
     params: ZBankAccountParams,
     response: ZBankAccount,
-    handler: async (request) => {
-      const account = await getBankAccount(app.deps.db, request.params.id);
-      if (!account)
-        throw new AppError('not-found', `No bank account has the id ${request.params.id}.`);
-      return account;
-    },
+    handler: async (request) => getBankAccount(app.deps.db, request.params.id),
   });
 
   route({

@@ -2,7 +2,7 @@ import type { TCertificateDetail } from '@ops/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { recordNotFound } from '../db/records';
-import { effectiveStatus, todayIso } from './list';
+import { certificateTermsColumns, effectiveStatus, todayIso } from './list';
 
 /** The public page that verifies a certificate, printed on it as a link and a QR code. */
 export function verificationUrlOf(publicUrl: string, code: string): string {
@@ -27,12 +27,7 @@ export async function findCertificateRecord(db: Kysely<Database>, cid: string) {
       'm.country_iso2',
       'm.preferred_language',
       'k.name as country_name',
-      'c.type',
-      'c.document_code',
-      'c.year',
-      'c.valid_from',
-      'c.valid_to',
-      'c.status',
+      ...certificateTermsColumns,
       'c.invoice_iid',
       'i.number as invoice_number',
       'c.issued_at',

@@ -4,9 +4,16 @@ import {
   type TCertificatesListPage,
   type TCertificatesListQuery,
 } from '@ops/contract';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { dayAtHeadquartersFilter, type ListDefinition, type ListSpec, runList } from '../lists';
+import {
+  dayAtHeadquartersFilter,
+  type ListDefinition,
+  type ListSpec,
+  runList,
+  searchDocumentMatch,
+  withOwnConditions,
+} from '../lists';
 import { normalizeVerificationCode } from './verification-code';
 import { clock, dayAtHeadquarters } from '../lib/clock';
 
@@ -69,8 +76,7 @@ export function certificateSearch(q: string) {
     return sql<boolean>`c.number LIKE ${`${prefix}%`}`;
   }
   const code = normalizeVerificationCode(text);
-  const byName = sql<boolean>`c.member_mid IN (SELECT d.record_id FROM search_documents d
-                        WHERE d.type = 'member' AND d.all_terms @@ search_prefix_query(${text}))`;
+  const byName = searchDocumentMatch('c.member_mid', 'member', text);
   if (code && /\d/.test(text)) return sql<boolean>`c.verification_code = ${code}`;
   // Grouped like a code but without a digit ("EURO ROAD LINE"): a code, or a name.
   if (code && /^[a-z0-9]{4}([-\s][a-z0-9]{4}){2,}$/i.test(text)) {
@@ -96,6 +102,19 @@ type CertificateListRow = {
 };
 
 /**
+ * What a certificate certifies and until when: its type, document, year, validity and stored
+ * status (`effectiveStatus` reads it with the validity). The list and the detail read the same.
+ */
+export const certificateTermsColumns = [
+  'c.type',
+  'c.document_code',
+  'c.year',
+  'c.valid_from',
+  'c.valid_to',
+  'c.status',
+] as const;
+
+/**
  * The certificates list without its own filter: filtered per column, searched by number, code or
  * member name. A request's list is `certificatesListFor` (its issue-day filter).
  */
@@ -113,12 +132,7 @@ export const certificatesList: ListDefinition<CertificateListRow, TCertificateLi
         'c.member_name',
         'm.number as member_number',
         'm.country_iso2',
-        'c.type',
-        'c.document_code',
-        'c.year',
-        'c.valid_from',
-        'c.valid_to',
-        'c.status',
+        ...certificateTermsColumns,
         'c.issued_at',
       ]),
   toItem: (row) => ({
@@ -145,14 +159,10 @@ export const certificatesList: ListDefinition<CertificateListRow, TCertificateLi
 export function certificatesListFor(
   query: Pick<TCertificatesListQuery, 'issuedAt'>,
 ): ListDefinition<CertificateListRow, TCertificateListItem> {
-  if (!query.issuedAt) return certificatesList;
-  const condition: RawBuilder<boolean> = dayAtHeadquartersFilter(
-    'issuedAt',
-    query.issuedAt,
-    issuedAtSort,
-    notIssuedYet,
-  );
-  return { ...certificatesList, from: (db) => certificatesList.from(db).where(condition) };
+  const issued = query.issuedAt
+    ? [dayAtHeadquartersFilter('issuedAt', query.issuedAt, issuedAtSort, notIssuedYet)]
+    : [];
+  return withOwnConditions(certificatesList, issued);
 }
 
 /** A page of the certificates list. */

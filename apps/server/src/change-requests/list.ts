@@ -8,7 +8,7 @@ import {
 } from '@ops/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database, StoredFieldChange } from '../db/schema';
-import { runList, type ListDefinition, type ListSpec } from '../lists';
+import { runList, searchDocumentIds, type ListDefinition, type ListSpec } from '../lists';
 
 /** The sort's expression matches `member_change_requests_created_idx` (migration 0063). */
 export const changeRequestsListSpec: ListSpec<typeof changeRequestsListColumns> = {
@@ -48,8 +48,7 @@ export const changeRequestsList: ListDefinition<ChangeRequestListRow, TChangeReq
     return sql<boolean>`r.member_mid IN (
       SELECT m.mid FROM members m WHERE m.number = ${text.toUpperCase()}
       UNION ALL
-      SELECT d.record_id FROM search_documents d
-       WHERE d.type = 'member' AND d.all_terms @@ search_prefix_query(${text}))`;
+      ${searchDocumentIds('member', text)})`;
   },
   select: (matching) =>
     matching

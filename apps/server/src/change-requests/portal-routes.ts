@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../http/access';
-import { documentContentSecurityPolicy, inlineDisposition } from '../http/inline-document';
+import { storedDocumentReply } from '../http/inline-document';
 import { portalMemberOf, portalMemberRoutes } from '../members';
 import { attachChangeRequestDocument, getChangeRequestDocument } from './documents';
 import { getPortalCompany, listOwnChangeRequests } from './portal-company';
@@ -131,16 +131,10 @@ export const portalChangeRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const member = await memberOf(request, request.query.member);
       const file = await getChangeRequestDocument(db, request.params.id, member.mid);
-      return reply
-        .type(file.contentType)
-        .header(
-          'content-disposition',
-          inlineDisposition(file.fileName).replace(/^inline/, 'attachment'),
-        )
-        .header('content-security-policy', documentContentSecurityPolicy)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.content);
+      return storedDocumentReply(reply, file, {
+        download: true,
+        cacheControl: 'private, no-store',
+      }).send(file.content);
     },
   );
 };

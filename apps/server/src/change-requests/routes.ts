@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operatorActor } from '../http/actor';
 import { apiRoutes } from '../http/api-route';
-import { documentContentSecurityPolicy, inlineDisposition } from '../http/inline-document';
+import { storedDocumentReply } from '../http/inline-document';
 import { approveChangeRequest } from './approve';
 import { declineChangeRequest } from './decline';
 import { getChangeRequestDetail } from './detail';
@@ -87,16 +87,10 @@ export const changeRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = await getChangeRequestDocument(db, request.params.id);
-      return reply
-        .type(file.contentType)
-        .header(
-          'content-disposition',
-          inlineDisposition(file.fileName).replace(/^inline/, 'attachment'),
-        )
-        .header('content-security-policy', documentContentSecurityPolicy)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.content);
+      return storedDocumentReply(reply, file, {
+        download: true,
+        cacheControl: 'private, no-store',
+      }).send(file.content);
     },
   );
 

@@ -10,10 +10,11 @@ import {
 } from '../db/records';
 import type { Database } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
+import { nationalAssociationOf } from './list';
 import { badInput } from '../errors';
 
-/** One country with its association, member counts and authors; null if unknown. */
-export async function getCountry(db: Kysely<Database>, iso2: string): Promise<TCountry | null> {
+/** One country with its association, member counts and authors; 404 if unknown. */
+export async function getCountry(db: Kysely<Database>, iso2: string): Promise<TCountry> {
   const row = await db
     .selectFrom('countries as c')
     .leftJoin('members as a', 'a.mid', 'c.national_association_mid')
@@ -31,7 +32,7 @@ export async function getCountry(db: Kysely<Database>, iso2: string): Promise<TC
     ])
     .where('c.iso2', '=', iso2)
     .executeTakeFirst();
-  if (!row) return null;
+  if (!row) throw recordNotFound('countries', iso2);
   return {
     iso2: row.iso2,
     iso3: row.iso3,
@@ -42,14 +43,11 @@ export async function getCountry(db: Kysely<Database>, iso2: string): Promise<TC
     incomeGroup: row.income_group,
     feeCategory: row.fee_category as TCountry['feeCategory'],
     defaultCurrency: row.default_currency,
-    nationalAssociation:
-      row.national_association_mid && row.association_number && row.association_name
-        ? {
-            mid: row.national_association_mid,
-            number: row.association_number,
-            legalName: row.association_name,
-          }
-        : null,
+    nationalAssociation: nationalAssociationOf(
+      row.national_association_mid,
+      row.association_number,
+      row.association_name,
+    ),
     active: row.active,
     memberCount: row.member_count,
     activeMemberCount: row.active_member_count,
@@ -140,7 +138,5 @@ export async function updateCountry(
 
     await updateRecord(trx, actor, 'countries', row, set, { action: 'update' });
   });
-  const country = await getCountry(db, iso2);
-  if (!country) throw recordNotFound('countries', iso2);
-  return country;
+  return getCountry(db, iso2);
 }

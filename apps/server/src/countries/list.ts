@@ -74,18 +74,27 @@ export const countriesList: ListDefinition<CountryListRow, TCountryListItem> = {
     incomeGroup: row.income_group,
     feeCategory: row.fee_category,
     defaultCurrency: row.default_currency,
-    nationalAssociation:
-      row.association_mid && row.association_number && row.association_name
-        ? {
-            mid: row.association_mid,
-            number: row.association_number,
-            legalName: row.association_name,
-          }
-        : null,
+    nationalAssociation: nationalAssociationOf(
+      row.association_mid,
+      row.association_number,
+      row.association_name,
+    ),
     active: row.active,
     memberCount: row.member_count,
   }),
 };
+
+/**
+ * A country's national association as the list and the country's detail show it: none unless
+ * the association's id, number and name are all known.
+ */
+export function nationalAssociationOf(
+  mid: string | null,
+  number: string | null,
+  legalName: string | null,
+): { mid: string; number: string; legalName: string } | null {
+  return mid && number && legalName ? { mid, number, legalName } : null;
+}
 
 type CountryListRow = {
   iso2: string;

@@ -1,6 +1,4 @@
 import {
-  countriesList as countriesListColumns,
-  listExportColumns,
   ZCountriesListPage,
   ZCountriesListQuery,
   ZCountry,
@@ -8,15 +6,11 @@ import {
   ZCountryUpdate,
 } from '@ops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../errors';
 import { operatorActor } from '../http/actor';
-import { sendListExport } from '../lists';
+import { listExportRoute } from '../lists';
 import { getCountry, updateCountry } from './detail';
 import { countriesList, listCountries } from './list';
 import { apiRoutes } from '../http/api-route';
-
-/** The export's columns, as a person reads them in a spreadsheet (the contract's headers). */
-const exportColumns = listExportColumns(countriesListColumns);
 
 /** The countries reference table: list, export, one country, edit. */
 export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,24 +26,11 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => listCountries(app.deps.db, request.query),
   });
 
-  app.get(
-    '/api/countries/export',
-    {
-      schema: {
-        tags: ['countries'],
-        summary: 'CSV of every country the same filters, q and sort select',
-        querystring: ZCountriesListQuery.omit({ cursor: true, limit: true }),
-      },
-    },
-    async (request, reply) =>
-      sendListExport(request, reply, {
-        db: app.deps.db,
-        list: countriesList,
-        query: request.query,
-        columns: exportColumns,
-        filename: 'countries',
-      }),
-  );
+  listExportRoute(app, 'countries', {
+    summary: 'CSV of every country the same filters, q and sort select',
+    listQuery: ZCountriesListQuery,
+    list: () => countriesList,
+  });
 
   route({
     method: 'GET',
@@ -57,12 +38,7 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'One country: reference data, national association, member counts, version',
     params: ZCountryParams,
     response: ZCountry,
-    handler: async (request) => {
-      const country = await getCountry(app.deps.db, request.params.iso2);
-      if (!country)
-        throw new AppError('not-found', `No country has the code ${request.params.iso2}.`);
-      return country;
-    },
+    handler: async (request) => getCountry(app.deps.db, request.params.iso2),
   });
 
   route({

@@ -13,6 +13,7 @@ import {
 } from '@ops/contract/email-templates';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operatorActor } from '../http/actor';
+import { mailContextOf } from '../http/mail-context';
 import { emailHtmlContentSecurityPolicy } from '../http/inline-document';
 import { emailTemplateHistory } from './history';
 import { previewEmailPage, previewEmailTemplate } from './preview';
@@ -165,7 +166,7 @@ export const emailTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.kind,
         request.params.language,
         request.body,
-        { mailFrom: app.deps.config.mailFrom, publicUrl: app.deps.config.publicUrl },
+        mailContextOf(app),
       ),
   });
 

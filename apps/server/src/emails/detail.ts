@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { AppError } from '../errors';
 import { messageIdOf } from './delivery-worker';
-import { relatedLabelSql } from './list';
+import { relatedLabelSql, relatedRecordOf } from './list';
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
@@ -34,10 +34,7 @@ export async function getEmail(db: Kysely<Database>, eid: string): Promise<TEmai
     kind: email.kind,
     template: email.template,
     templateData: email.template_data,
-    related:
-      email.related_table && email.related_id
-        ? { table: email.related_table, id: email.related_id, label: email.related_label }
-        : null,
+    related: relatedRecordOf(email),
     text: email.text_body,
     hasHtml: email.has_html,
     attachments: attachments.map((file) => ({

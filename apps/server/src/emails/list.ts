@@ -49,6 +49,20 @@ export const relatedLabelSql = sql<string | null>`CASE e.related_table
                                 FROM stripe_invoices r WHERE r.sid = e.related_id)
   END`;
 
+/**
+ * The record an e-mail is about, as the log and the e-mail's detail show it: none unless both its
+ * table and id are known, with the label `relatedLabelSql` read.
+ */
+export function relatedRecordOf(row: {
+  related_table: string | null;
+  related_id: string | null;
+  related_label: string | null;
+}): { table: string; id: string; label: string | null } | null {
+  return row.related_table && row.related_id
+    ? { table: row.related_table, id: row.related_id, label: row.related_label }
+    : null;
+}
+
 type EmailListRow = {
   eid: string;
   state: EmailState;
@@ -97,10 +111,7 @@ export const emailsList: ListDefinition<EmailListRow, TEmailListItem> = {
     to: row.to_addresses,
     subject: row.subject,
     kind: row.kind,
-    related:
-      row.related_table && row.related_id
-        ? { table: row.related_table, id: row.related_id, label: row.related_label }
-        : null,
+    related: relatedRecordOf(row),
     attempts: row.delivery_count,
     lastError: row.error,
     createdAt: row.created_at.toISOString(),

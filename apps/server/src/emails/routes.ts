@@ -1,6 +1,4 @@
 import {
-  emailsList as emailsListColumns,
-  listExportColumns,
   ZEmailDetail,
   ZEmailParams,
   ZEmailRetryResult,
@@ -13,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { operatorActor } from '../http/actor';
 import { emailHtmlContentSecurityPolicy } from '../http/inline-document';
-import { type ListDefinition, sendListExport } from '../lists';
+import { type ListDefinition, listExportRoute } from '../lists';
 import { getEmail, getEmailAttachment, getEmailHtml } from './detail';
 import { emailsList, listEmails } from './list';
 import { retryEmail, retryEmails } from './retry';
@@ -48,9 +46,6 @@ const exportList: ListDefinition<Parameters<typeof emailsList.toItem>[0], Export
   },
 };
 
-/** The export's columns, as a person reads them in a spreadsheet (the contract's headers). */
-const exportColumns = listExportColumns(emailsListColumns);
-
 /** RFC 6266 filename: ASCII fallback plus the UTF-8 name. */
 function contentDisposition(kind: 'attachment' | 'inline', filename: string) {
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
@@ -71,24 +66,11 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => listEmails(app.deps.db, request.query),
   });
 
-  app.get(
-    '/api/emails/export',
-    {
-      schema: {
-        tags: ['emails'],
-        summary: 'CSV of every e-mail the same filters, q and sort select, streamed',
-        querystring: ZEmailsListQuery.omit({ cursor: true, limit: true }),
-      },
-    },
-    async (request, reply) =>
-      sendListExport(request, reply, {
-        db: app.deps.db,
-        list: exportList,
-        query: request.query,
-        columns: exportColumns,
-        filename: 'emails',
-      }),
-  );
+  listExportRoute(app, 'emails', {
+    summary: 'CSV of every e-mail the same filters, q and sort select, streamed',
+    listQuery: ZEmailsListQuery,
+    list: () => exportList,
+  });
 
   route({
     method: 'POST',

@@ -1,3 +1,5 @@
+import type { FastifyReply } from 'fastify';
+
 // How a stored document (an applicant's upload, an invoice or certificate PDF) is served inline
 // on the console's own origin: one policy for every area that serves one.
 
@@ -26,4 +28,27 @@ export const emailHtmlContentSecurityPolicy =
 export function inlineDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * The headers of a stored file served as it is (an applicant's upload, a change request's
+ * document): its type, its name inline or as a download, the sandbox policy above, no sniffing,
+ * and how long a browser may keep it. Every route that serves such a file answers with these
+ * headers alike; the caller sends the bytes (after an etag of its own, if any).
+ */
+export function storedDocumentReply(
+  reply: FastifyReply,
+  file: { contentType: string; fileName: string },
+  options: { download?: boolean; cacheControl: string },
+): FastifyReply {
+  const inline = inlineDisposition(file.fileName);
+  return reply
+    .type(file.contentType)
+    .header(
+      'content-disposition',
+      options.download ? inline.replace(/^inline/, 'attachment') : inline,
+    )
+    .header('content-security-policy', documentContentSecurityPolicy)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', options.cacheControl);
 }

@@ -9,15 +9,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { operatorActor } from '../http/actor';
+import { mailContextOf } from '../http/mail-context';
 import { getInvoiceFixesSummary, getInvoiceFixFindings, invoiceFixes } from './fixes';
 
 /** Invoice fixes: the checks, their findings, and a repair per check that has one (the registry). */
 export const invoiceFixesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['invoice fixes'];
-  const context = () => ({
-    publicUrl: app.deps.config.publicUrl,
-    mailFrom: app.deps.config.mailFrom,
-  });
 
   app.get(
     '/api/invoices/fixes',
@@ -59,7 +56,8 @@ export const invoiceFixesRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: ZInvoiceFixResult },
         },
       },
-      async (request) => repair.run(app.deps.db, operatorActor(request), request.body, context()),
+      async (request) =>
+        repair.run(app.deps.db, operatorActor(request), request.body, mailContextOf(app)),
     );
   }
 };

@@ -23,6 +23,8 @@ import {
   type ListDefinition,
   type ListSpec,
   runList,
+  searchDocumentMatch,
+  yesNoFilter,
 } from '../lists';
 
 /** Sort keys of rows without a date: after every dated one. */
@@ -62,7 +64,7 @@ export const invoicesListSpec: ListSpec<typeof invoicesListColumns> = {
     member: { column: 'i.member_mid', isOwnFilter: true },
     overdue: { isOwnFilter: true },
     partial: { isOwnFilter: true },
-    // Issue 32: postal reminders still to post (`needsLetterFilter`).
+    // Issue 32: postal reminders still to post (the list's own yes/no filter).
     needsLetter: { isOwnFilter: true },
     // Issue 18: a semi-join on the invoice's member (memberCondition).
     region: { isOwnFilter: true },
@@ -92,19 +94,6 @@ function dayFilter(field: 'issueDate' | 'dueDate', raw: string): RawBuilder<bool
  */
 export function overdueCondition(today: string): RawBuilder<boolean> {
   return sql<boolean>`(i.status = 'issued' AND ${sql.raw(dueDay)} < ${today}::date)`;
-}
-
-function overdueFilter(raw: string, today: string): RawBuilder<boolean> | null {
-  const values = new Set(raw.split(',').map((value) => value.trim()));
-  for (const value of values) {
-    if (value !== 'true' && value !== 'false') {
-      throw badQuery('overdue', 'invalid_value', `"${value}" is not one of true, false`);
-    }
-  }
-  if (values.size === 2) return null;
-  return values.has('true')
-    ? overdueCondition(today)
-    : sql<boolean>`NOT ${overdueCondition(today)}`;
 }
 
 /**
@@ -235,8 +224,7 @@ export function invoiceSearch(q: string): RawBuilder<boolean> {
     return sql<boolean>`i.iid IN (SELECT d.record_id FROM search_documents d
         WHERE d.type = 'invoice' AND d.keys @> ARRAY[search_compact(${compact})])`;
   }
-  return sql<boolean>`i.member_mid IN (SELECT d.record_id FROM search_documents d
-      WHERE d.type = 'member' AND d.all_terms @@ search_prefix_query(${text}))`;
+  return searchDocumentMatch('i.member_mid', 'member', text);
 }
 
 /**
@@ -244,32 +232,6 @@ export function invoiceSearch(q: string): RawBuilder<boolean> {
  * statistics tell the planner how few they are; "true" reads only the rows of its partial index).
  */
 const partiallyPaid = sql<boolean>`i.is_partially_paid`;
-
-function partialFilter(raw: string): RawBuilder<boolean> | null {
-  const values = new Set(raw.split(',').map((value) => value.trim()));
-  for (const value of values) {
-    if (value !== 'true' && value !== 'false') {
-      throw badQuery('partial', 'invalid_value', `"${value}" is not one of true, false`);
-    }
-  }
-  if (values.size === 2) return null;
-  return values.has('true') ? partiallyPaid : sql<boolean>`NOT ${partiallyPaid}`;
-}
-
-/**
- * `needsLetter` (issue 32): "true" the invoices with a postal reminder whose letter is still to
- * post (`needs-letter.ts`, the rule dunning's letters use too); "false" every other invoice.
- */
-function needsLetterFilter(raw: string): RawBuilder<boolean> | null {
-  const values = new Set(raw.split(',').map((value) => value.trim()));
-  for (const value of values) {
-    if (value !== 'true' && value !== 'false') {
-      throw badQuery('needsLetter', 'invalid_value', `"${value}" is not one of true, false`);
-    }
-  }
-  if (values.size === 2) return null;
-  return values.has('true') ? needsLetterCondition() : sql<boolean>`NOT ${needsLetterCondition()}`;
-}
 
 type InvoiceListRow = Pick<InvoicesTable, 'kind' | 'status' | 'paid_method' | 'source'> & {
   paid_minor: string;
@@ -322,15 +284,17 @@ export function invoicesListFor(
     conditions.push(filterCondition('member', query.member, memberColumn));
   }
   if (query.overdue) {
-    const condition = overdueFilter(query.overdue, today);
+    const condition = yesNoFilter('overdue', query.overdue, () => overdueCondition(today));
     if (condition) conditions.push(condition);
   }
   if (query.partial) {
-    const condition = partialFilter(query.partial);
+    const condition = yesNoFilter('partial', query.partial, () => partiallyPaid);
     if (condition) conditions.push(condition);
   }
   if (query.needsLetter) {
-    const condition = needsLetterFilter(query.needsLetter);
+    // Issue 32: "true" the invoices with a postal reminder whose letter is still to post
+    // (`needs-letter.ts`, the rule dunning's letters use too); "false" every other invoice.
+    const condition = yesNoFilter('needsLetter', query.needsLetter, needsLetterCondition);
     if (condition) conditions.push(condition);
   }
   if (query.issueDate) conditions.push(dayFilter('issueDate', query.issueDate));

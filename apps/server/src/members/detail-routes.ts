@@ -8,10 +8,9 @@ import {
   ZMemberStatusChange,
 } from '@ops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../errors';
 import { operatorActor } from '../http/actor';
 import { deleteMember, restoreMember } from './delete';
-import { getMemberDetail, getMemberFormOptions } from './detail';
+import { getMemberFormOptions, requireMemberDetail } from './detail';
 import { updateMember } from './edit';
 import { changeMemberStatus } from './status';
 import { apiRoutes } from '../http/api-route';
@@ -35,11 +34,7 @@ export const memberDetailRoutes: FastifyPluginAsyncZod = async (app) => {
       'One member: every field, country and national association, authors, version, and its users, invoices, certificates, applications and e-mails (a deleted member is shown with deletedAt)',
     params: ZMemberParams,
     response: ZMemberDetail,
-    handler: async (request) => {
-      const detail = await getMemberDetail(app.deps.db, request.params.mid);
-      if (!detail) throw new AppError('not-found', `No member has the id ${request.params.mid}.`);
-      return detail;
-    },
+    handler: async (request) => requireMemberDetail(app.deps.db, request.params.mid),
   });
 
   route({

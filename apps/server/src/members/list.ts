@@ -14,6 +14,8 @@ import {
   type ListDefinition,
   type ListSpec,
   runList,
+  searchDocumentMatch,
+  withOwnConditions,
 } from '../lists';
 
 /** Sort expressions match the indexes of migrations 0005 and 0034 exactly (else they are not used). */
@@ -100,9 +102,7 @@ export const membersList: ListDefinition<MemberListRow, TMemberListItem> = {
   // A semi-join on the member's search document: PostgreSQL walks the sort order and probes
   // each member's document, or reads the words' index first, as its estimates favour. (An
   // array of matching ids first was measured slower: other documents carry member names too.)
-  search: (q) =>
-    sql<boolean>`m.mid IN (SELECT d.record_id FROM search_documents d
-                            WHERE d.type = 'member' AND d.all_terms @@ search_prefix_query(${q}))`,
+  search: (q) => searchDocumentMatch('m.mid', 'member', q),
   select: (matching) =>
     matching
       .leftJoin('countries as c', 'c.iso2', 'm.country_iso2')
@@ -161,15 +161,7 @@ export function membersListFor(
   const conditions: RawBuilder<boolean>[] = [];
   if (query.region) conditions.push(memberRegionCondition(query.region, regionCountries));
   if (query.memberOn) conditions.push(memberOnCondition(query.memberOn));
-  if (conditions.length === 0) return membersList;
-  return {
-    ...membersList,
-    from: (db) => {
-      let from = membersList.from(db);
-      for (const condition of conditions) from = from.where(condition);
-      return from;
-    },
-  };
+  return withOwnConditions(membersList, conditions);
 }
 
 /** A page of the members list: filters, full-text `q`, sort, and the cursor of the last page. */

@@ -1,6 +1,4 @@
 import {
-  listExportColumns,
-  membersList as membersListColumns,
   ZMembersBulkStatusRequest,
   ZMembersBulkStatusResult,
   ZMembersListPage,
@@ -8,13 +6,10 @@ import {
 } from '@ops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operatorActor } from '../http/actor';
-import { sendListExport } from '../lists';
+import { listExportRoute } from '../lists';
 import { changeMembersStatus } from './bulk';
 import { countriesOfRegions, listMembers, membersListFor } from './list';
 import { apiRoutes } from '../http/api-route';
-
-/** The export's columns, as a person reads them in a spreadsheet (the contract's headers). */
-const exportColumns = listExportColumns(membersListColumns);
 
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = apiRoutes(app, 'members');
@@ -41,23 +36,9 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       changeMembersStatus(app.deps.db, operatorActor(request), request.body, request.log),
   });
 
-  app.get(
-    '/api/members/export',
-    {
-      schema: {
-        tags: ['members'],
-        summary:
-          'CSV of every member the same filters, q and sort select (not only a page), streamed',
-        querystring: ZMembersListQuery.omit({ cursor: true, limit: true }),
-      },
-    },
-    async (request, reply) =>
-      sendListExport(request, reply, {
-        db: app.deps.db,
-        list: membersListFor(request.query, await countriesOfRegions(app.deps.db, request.query)),
-        query: request.query,
-        columns: exportColumns,
-        filename: 'members',
-      }),
-  );
+  listExportRoute(app, 'members', {
+    summary: 'CSV of every member the same filters, q and sort select (not only a page), streamed',
+    listQuery: ZMembersListQuery,
+    list: async (query) => membersListFor(query, await countriesOfRegions(app.deps.db, query)),
+  });
 };

@@ -1,5 +1,4 @@
 import {
-  filterSyntax,
   operatorRoles,
   operatorsList as operatorsListColumns,
   type TOperatorListItem,
@@ -8,7 +7,14 @@ import {
 } from '@ops/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, OperatorRole } from '../db/schema';
-import { badQuery, type ListDefinition, type ListSpec, parseSort, runList } from '../lists';
+import {
+  type ListDefinition,
+  type ListSpec,
+  ownFilterValues,
+  parseSort,
+  runList,
+  withOwnConditions,
+} from '../lists';
 
 /**
  * The operators list. Operators are federation staff (a few dozen rows at most): "since" and
@@ -40,16 +46,7 @@ type OperatorListRow = {
 
 /** `roles`: operators holding any of these roles. */
 function rolesCondition(raw: string): RawBuilder<boolean> {
-  const values = raw.split(filterSyntax.separator).map((value) => value.trim());
-  for (const value of values) {
-    if (!(operatorRoles as readonly string[]).includes(value)) {
-      throw badQuery(
-        'roles',
-        'invalid_value',
-        `"${value}" is not one of ${operatorRoles.join(', ')}`,
-      );
-    }
-  }
+  const values = ownFilterValues('roles', raw, operatorRoles);
   return sql<boolean>`o.roles && ${values}::text[]`;
 }
 
@@ -81,9 +78,7 @@ export function operatorsListFor(
   query: Pick<TOperatorsListQuery, 'roles' | 'sort'>,
 ): ListDefinition<OperatorListRow, TOperatorListItem> {
   parseSort(query.sort, operatorsListSpec);
-  if (!query.roles) return baseOperatorsList;
-  const condition = rolesCondition(query.roles);
-  return { ...baseOperatorsList, from: (db) => baseOperatorsList.from(db).where(condition) };
+  return withOwnConditions(baseOperatorsList, query.roles ? [rolesCondition(query.roles)] : []);
 }
 
 /** A page of the operators list: the role and active filters, sorted by e-mail or since. */

@@ -1,6 +1,4 @@
 import {
-  listExportColumns,
-  paymentsList as paymentsListColumns,
   type TPaymentsListQuery,
   ZLinkPaymentRequest,
   ZLinkPaymentResult,
@@ -12,15 +10,13 @@ import {
 } from '@ops/contract';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { operatorActor } from '../http/actor';
-import { sendListExport } from '../lists';
+import { mailContextOf } from '../http/mail-context';
+import { listExportRoute } from '../lists';
 import { getPayment } from './detail';
 import { linkPayment } from './link';
 import { listPayments, paymentsList } from './list';
 import { receiveStripeEvent, verifyStripeEvent } from './webhook';
 import { apiRoutes } from '../http/api-route';
-
-/** The export's columns, as a person reads them in a spreadsheet (the contract's headers). */
-const exportColumns = listExportColumns(paymentsListColumns);
 
 /**
  * The largest webhook body taken. Stripe's events carry one object (an invoice with at most ten of
@@ -42,7 +38,7 @@ const withLowerCaseEmail = <Q extends Pick<TPaymentsListQuery, 'customerEmail'>>
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const route = apiRoutes(app, 'payments');
 
-  const options = { publicUrl: app.deps.config.publicUrl, mailFrom: app.deps.config.mailFrom };
+  const options = mailContextOf(app);
 
   route({
     method: 'GET',
@@ -54,24 +50,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => listPayments(app.deps.db, request.query),
   });
 
-  app.get(
-    '/api/payments/export',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'CSV of every card-payment invoice the same filters, q and sort select, streamed',
-        querystring: ZPaymentsListQuery.omit({ cursor: true, limit: true }),
-      },
-    },
-    async (request, reply) =>
-      sendListExport(request, reply, {
-        db: app.deps.db,
-        list: paymentsList,
-        query: withLowerCaseEmail(request.query),
-        columns: exportColumns,
-        filename: 'payments',
-      }),
-  );
+  listExportRoute(app, 'payments', {
+    summary: 'CSV of every card-payment invoice the same filters, q and sort select, streamed',
+    listQuery: ZPaymentsListQuery,
+    list: () => paymentsList,
+    query: withLowerCaseEmail,
+  });
 
   route({
     method: 'GET',

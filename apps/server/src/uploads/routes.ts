@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Actor } from '../db/audit';
 import { AppError } from '../errors';
 import { requireSession } from '../http/access';
+import { mailContextOf } from '../http/mail-context';
 import { commitUpload } from './commit';
 import { uploadFollowUpsSettled } from './follow-up';
 import { listInvalidRows, rejectedRowsCsv, rejectedRowsFileName } from './invalid-rows';
@@ -51,7 +52,7 @@ export function uploadRoutes(options: UploadRoutesOptions): FastifyPluginAsyncZo
     const deps = () => ({
       db: app.deps.db,
       pool: app.deps.pool,
-      config: { publicUrl: app.deps.config.publicUrl, mailFrom: app.deps.config.mailFrom },
+      config: mailContextOf(app),
       log: app.log,
     });
     const actorOf = (request: Parameters<typeof requireSession>[0]): Actor => ({

@@ -8,7 +8,15 @@ import {
 } from '@ops/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
-import { badQuery, type ListDefinition, type ListSpec, parseSort, runList } from '../lists';
+import {
+  type ListDefinition,
+  type ListSpec,
+  ownFilterValues,
+  parseSort,
+  runList,
+  searchDocumentMatch,
+  withOwnConditions,
+} from '../lists';
 
 /** Never-signed-in users sort as if they had signed in at the epoch: first going up, last going down. */
 const neverSignedIn = "'1970-01-01 00:00:00+00'::timestamptz";
@@ -61,16 +69,7 @@ const signInFlagColumns: Record<string, string> = {
 /** `signInMethods`: users having any of the methods, or none at all. */
 function signInMethodsCondition(raw: string): RawBuilder<boolean> {
   if (raw === filterSyntax.empty) return sql<boolean>`cardinality(u.sign_in_methods) = 0`;
-  const values = raw.split(filterSyntax.separator).map((value) => value.trim());
-  for (const value of values) {
-    if (!(signInMethods as readonly string[]).includes(value)) {
-      throw badQuery(
-        'signInMethods',
-        'invalid_value',
-        `"${value}" is not one of ${signInMethods.join(', ')}`,
-      );
-    }
-  }
+  const values = ownFilterValues('signInMethods', raw, signInMethods);
   // One flag per method (migration 0014): estimated from their statistics, each with an index.
   const flags = [...new Set(values)].map((value) => sql.raw(`u.${signInFlagColumns[value]}`));
   return sql<boolean>`(${sql.join(flags, sql` OR `)})`;
@@ -80,9 +79,7 @@ const baseUsersList: ListDefinition<UserListRow, TUserListItem> = {
   spec: usersListSpec,
   from: (db) => db.selectFrom('users as u').where('u.deleted_at', 'is', null),
   // A semi-join on the user's profile document (name, e-mail, member name and number).
-  search: (q) =>
-    sql<boolean>`u.uid IN (SELECT d.record_id FROM search_documents d
-                            WHERE d.type = 'profile' AND d.all_terms @@ search_prefix_query(${q}))`,
+  search: (q) => searchDocumentMatch('u.uid', 'profile', q),
   select: (matching) =>
     matching.select([
       'u.uid',
@@ -124,9 +121,7 @@ export function usersListFor(
   // The sort is checked before the sign-in methods, as it always was.
   parseSort(query.sort, usersListSpec);
   const methods = query.signInMethods;
-  if (!methods) return baseUsersList;
-  const condition = signInMethodsCondition(methods);
-  return { ...baseUsersList, from: (db) => baseUsersList.from(db).where(condition) };
+  return withOwnConditions(baseUsersList, methods ? [signInMethodsCondition(methods)] : []);
 }
 
 /** A page of the users list: filters, full-text `q`, sort, and the cursor of the last page. */

@@ -1,7 +1,5 @@
 import {
   can,
-  listExportColumns,
-  usersList as usersListColumns,
   ZBulkSetUsersDisabledRequest,
   ZEndUserSessionsResponse,
   ZSendUserSignInLinkResponse,
@@ -17,16 +15,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession, sessionPolicy } from '../http/access';
 import { operatorActor } from '../http/actor';
-import { sendListExport } from '../lists';
+import { listExportRoute } from '../lists';
 import { setUserDisabled, updateUser, type UserManager } from './actions';
 import { bulkSetUsersDisabled } from './bulk';
 import { getUserDetail } from './detail';
 import { listUsers, usersListFor } from './list';
 import { endUserSessions, sendUserSignInLink } from './sessions';
 import { apiRoutes } from '../http/api-route';
-
-/** The export's columns, as a person reads them in a spreadsheet (the contract's headers). */
-const exportColumns = listExportColumns(usersListColumns);
 
 /** The operator of a request, and whether their roles also let them act on operators' users. */
 function userManager(request: FastifyRequest): UserManager {
@@ -52,25 +47,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => listUsers(app.deps.db, request.query),
   });
 
-  app.get(
-    '/api/users/export',
-    {
-      schema: {
-        tags: ['users'],
-        summary:
-          'CSV of every user the same filters, q and sort select (not only a page), streamed',
-        querystring: ZUsersListQuery.omit({ cursor: true, limit: true }),
-      },
-    },
-    async (request, reply) =>
-      sendListExport(request, reply, {
-        db: app.deps.db,
-        list: usersListFor(request.query),
-        query: request.query,
-        columns: exportColumns,
-        filename: 'users',
-      }),
-  );
+  listExportRoute(app, 'users', {
+    summary: 'CSV of every user the same filters, q and sort select (not only a page), streamed',
+    listQuery: ZUsersListQuery,
+    list: (query) => usersListFor(query),
+  });
 
   route({
     method: 'POST',

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sha256 } from '../../auth';
 import { badInput } from '../../errors';
-import { documentContentSecurityPolicy, inlineDisposition } from '../../http/inline-document';
+import { storedDocumentReply } from '../../http/inline-document';
 import type { WorkflowContext } from '../workflow/context';
 import { answerEndorsement } from './answer';
 import { attachEndorsementLetter, endorsementDocument } from './letter';
@@ -127,13 +127,11 @@ export const endorsementRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await throttle(request, request.params.token);
       const file = await endorsementDocument(context(), request.params.token, request.params.id);
-      return reply
-        .type(file.content_type)
-        .header('content-disposition', inlineDisposition(file.file_name))
-        .header('content-security-policy', documentContentSecurityPolicy)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.content);
+      return storedDocumentReply(
+        reply,
+        { contentType: file.content_type, fileName: file.file_name },
+        { cacheControl: 'private, no-store' },
+      ).send(file.content);
     },
   );
 };

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badInput } from '../../errors';
 import { requireSession } from '../../http/access';
 import { apiRoutes } from '../../http/api-route';
-import { documentContentSecurityPolicy, inlineDisposition } from '../../http/inline-document';
+import { storedDocumentReply } from '../../http/inline-document';
 import { getOwnDocumentFile, removeOwnDocument, uploadOwnDocument } from '../portal';
 
 /**
@@ -85,14 +85,11 @@ export const portalDocumentsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.documentId,
       );
       // A download, never shown on the portal's origin: whatever the bytes hold runs nowhere.
-      const disposition = inlineDisposition(file.file_name).replace(/^inline/, 'attachment');
-      return reply
-        .type(file.content_type)
-        .header('content-disposition', disposition)
-        .header('content-security-policy', documentContentSecurityPolicy)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.content);
+      return storedDocumentReply(
+        reply,
+        { contentType: file.content_type, fileName: file.file_name },
+        { download: true, cacheControl: 'private, no-store' },
+      ).send(file.content);
     },
   );
 };

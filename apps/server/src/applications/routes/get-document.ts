@@ -1,6 +1,6 @@
 import { ZApplicationDocumentParams } from '@ops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { documentContentSecurityPolicy, inlineDisposition } from '../../http/inline-document';
+import { storedDocumentReply } from '../../http/inline-document';
 import { getApplicationDocumentFile } from '../documents';
 
 /** GET /api/applications/:aid/documents/:documentId: a stored document's bytes, inline. */
@@ -21,12 +21,11 @@ export const getApplicationDocumentRoute: FastifyPluginAsyncZod = async (app) =>
         request.params.aid,
         request.params.documentId,
       );
-      return reply
-        .type(file.content_type)
-        .header('content-disposition', inlineDisposition(file.file_name))
-        .header('content-security-policy', documentContentSecurityPolicy)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=3600')
+      return storedDocumentReply(
+        reply,
+        { contentType: file.content_type, fileName: file.file_name },
+        { cacheControl: 'private, max-age=3600' },
+      )
         .header('etag', `"${file.sha256}"`)
         .send(file.content);
     },

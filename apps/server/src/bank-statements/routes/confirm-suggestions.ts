@@ -6,7 +6,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operatorActor } from '../../http/actor';
 import { confirmStatementSuggestions } from '../actions/confirm-suggestions';
-import { bookingContextOf } from './booking-context';
+import { mailContextOf } from '../../http/mail-context';
 import { apiRoutes } from '../../http/api-route';
 
 /** POST /api/bank-statements/:bsid/confirm-suggestions: books every suggestion of a statement. */
@@ -28,7 +28,7 @@ export const confirmSuggestionsRoute: FastifyPluginAsyncZod = async (app) => {
         operatorActor(request),
         request.params.bsid,
         request.body,
-        bookingContextOf(app),
+        mailContextOf(app),
       ),
   });
 };

@@ -6,6 +6,7 @@ import {
 } from '@ops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operatorActor } from '../../http/actor';
+import { mailContextOf } from '../../http/mail-context';
 import { badInput } from '../../errors';
 import { importBankFile } from '../import/import-file';
 
@@ -45,11 +46,7 @@ export const importBankStatementsRoute: FastifyPluginAsyncZod = async (app) => {
         app.deps.db,
         operatorActor(request),
         { content: body, fileName: request.query.fileName ?? null },
-        {
-          publicUrl: app.deps.config.publicUrl,
-          mailFrom: app.deps.config.mailFrom,
-          log: request.log,
-        },
+        { ...mailContextOf(app), log: request.log },
       );
     },
   );

@@ -1,6 +1,7 @@
 import { ZCreditNoteIssueRequest, ZCreditNoteResult, ZInvoiceParams } from '@ops/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operatorActor } from '../../http/actor';
+import { mailContextOf } from '../../http/mail-context';
 import { issueCreditNote } from '../issue';
 import { apiRoutes } from '../../http/api-route';
 
@@ -18,9 +19,12 @@ export const issueCreditNoteRoute: FastifyPluginAsyncZod = async (app) => {
     body: ZCreditNoteIssueRequest,
     response: ZCreditNoteResult,
     handler: async (request) =>
-      issueCreditNote(app.deps.db, operatorActor(request), request.params.iid, request.body, {
-        publicUrl: app.deps.config.publicUrl,
-        mailFrom: app.deps.config.mailFrom,
-      }),
+      issueCreditNote(
+        app.deps.db,
+        operatorActor(request),
+        request.params.iid,
+        request.body,
+        mailContextOf(app),
+      ),
   });
 };

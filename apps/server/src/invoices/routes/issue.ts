@@ -2,7 +2,7 @@ import { ZInvoiceActionResult, ZInvoiceIssueRequest, ZInvoiceParams } from '@ops
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operatorActor } from '../../http/actor';
 import { issueInvoice } from '../lifecycle';
-import { invoiceMailSettings } from './mail-settings';
+import { mailContextOf } from '../../http/mail-context';
 import { apiRoutes } from '../../http/api-route';
 
 /** POST /api/invoices/:iid/issue: a draft becomes an issued invoice. */
@@ -23,7 +23,7 @@ export const issueInvoiceRoute: FastifyPluginAsyncZod = async (app) => {
         operatorActor(request),
         request.params.iid,
         request.body,
-        invoiceMailSettings(app),
+        mailContextOf(app),
       ),
   });
 };

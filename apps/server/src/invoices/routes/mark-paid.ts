@@ -2,7 +2,7 @@ import { ZInvoiceActionResult, ZInvoiceMarkPaidRequest, ZInvoiceParams } from '@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operatorActor } from '../../http/actor';
 import { markInvoicePaid } from '../lifecycle';
-import { invoiceMailSettings } from './mail-settings';
+import { mailContextOf } from '../../http/mail-context';
 import { apiRoutes } from '../../http/api-route';
 
 /** POST /api/invoices/:iid/mark-paid: records the payment (domain rule 2 for membership invoices). */
@@ -24,7 +24,7 @@ export const markInvoicePaidRoute: FastifyPluginAsyncZod = async (app) => {
         operatorActor(request),
         request.params.iid,
         request.body,
-        invoiceMailSettings(app),
+        mailContextOf(app),
       ),
   });
 };
