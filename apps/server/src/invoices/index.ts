@@ -33,6 +33,14 @@ export {
   vatByRateOf,
   type InvoicePdfData,
 } from './pdf';
+// Statements of account print their member and account as an invoice does (issue 16).
+export {
+  pdfRecipientColumns,
+  pdfRecipientOf,
+  pdfSupplierColumns,
+  pdfSupplierOf,
+  unpayablePdfFields,
+} from './pdf';
 // Issue 16, the money loop: one booking path for every payment, reversal, credit and refund.
 export {
   bookInvoicePaymentIn,

@@ -136,6 +136,105 @@ async function loadInvoiceMoney(
   };
 }
 
+/**
+ * The member's columns a document drawn with the invoice's sections prints as its recipient
+ * (members as `m`, countries as `c`): invoices, and statements of account, read them alike.
+ */
+export const pdfRecipientColumns = [
+  'm.legal_name',
+  'm.trade_name',
+  'm.address_line1',
+  'm.address_line2',
+  'm.postal_code',
+  'm.city',
+  'm.state',
+  'm.country_iso2',
+  'm.vat_number',
+  'm.preferred_language',
+  'c.name as country_name',
+] as const;
+
+/** The row of `pdfRecipientColumns` a recipient is made of. */
+type PdfRecipientRow = {
+  legal_name: string | null;
+  trade_name: string | null;
+  address_line1: string | null;
+  address_line2: string | null;
+  postal_code: string | null;
+  city: string | null;
+  state: string | null;
+  country_iso2: string | null;
+  country_name: string | null;
+  vat_number: string | null;
+};
+
+/**
+ * The recipient a document prints from the member's number and `pdfRecipientColumns`; null when
+ * there is no member (an invoice whose member is gone). One mapping for invoices and statements.
+ */
+export function pdfRecipientOf(
+  number: string | null,
+  row: PdfRecipientRow,
+): InvoicePdfData['member'] {
+  if (number === null || row.legal_name === null) return null;
+  return {
+    number,
+    legalName: row.legal_name,
+    tradeName: row.trade_name,
+    addressLine1: row.address_line1,
+    addressLine2: row.address_line2,
+    postalCode: row.postal_code,
+    city: row.city,
+    state: row.state,
+    countryIso2: row.country_iso2?.trim() ?? null,
+    countryName: row.country_name,
+    vatNumber: row.vat_number,
+  };
+}
+
+/** The bank account's columns a document names as its supplier (and pays to). */
+export const pdfSupplierColumns = [
+  'bank_name',
+  'holder_name',
+  'holder_address',
+  'iban',
+  'qr_iban',
+  'bic',
+] as const;
+
+/** The supplier a document prints from a bank account's `pdfSupplierColumns`. */
+export function pdfSupplierOf(row: {
+  bank_name: string;
+  holder_name: string;
+  holder_address: string;
+  iban: string;
+  qr_iban: string | null;
+  bic: string | null;
+}): NonNullable<InvoicePdfData['account']> {
+  return {
+    bankName: row.bank_name,
+    holderName: row.holder_name,
+    holderAddress: row.holder_address,
+    iban: row.iban,
+    qrIban: row.qr_iban,
+    bic: row.bic,
+  };
+}
+
+/**
+ * What a document drawn with the invoice's sections states when it is neither due nor paid (a
+ * credit note, a statement of account): no status stamp, no due day, no payment part.
+ */
+export const unpayablePdfFields = {
+  status: 'issued',
+  dueDate: null,
+  paymentReference: null,
+  paidAt: null,
+  paidAmountMinor: null,
+  paidMethod: null,
+  money: null,
+} as const satisfies Partial<InvoicePdfData>;
+
 /** Reads what the PDF of an invoice shows; 404 when there is no such invoice. */
 export async function loadInvoicePdfData(db: Db, iid: string): Promise<InvoicePdfData> {
   const row = await db
@@ -167,17 +266,7 @@ export async function loadInvoicePdfData(db: Db, iid: string): Promise<InvoicePd
       'i.balance_minor',
       'i.updated_at',
       'm.number as member_number',
-      'm.legal_name',
-      'm.trade_name',
-      'm.address_line1',
-      'm.address_line2',
-      'm.postal_code',
-      'm.city',
-      'm.state',
-      'm.country_iso2',
-      'm.vat_number',
-      'm.preferred_language',
-      'c.name as country_name',
+      ...pdfRecipientColumns,
       'b.bank_name',
       'b.holder_name',
       'b.holder_address',
@@ -191,35 +280,26 @@ export async function loadInvoicePdfData(db: Db, iid: string): Promise<InvoicePd
 
   let account: InvoicePdfData['account'] =
     row.iban !== null
-      ? {
-          bankName: row.bank_name ?? '',
-          holderName: row.holder_name ?? federationName,
-          holderAddress: row.holder_address ?? headquartersAddress,
+      ? pdfSupplierOf({
+          bank_name: row.bank_name ?? '',
+          holder_name: row.holder_name ?? federationName,
+          holder_address: row.holder_address ?? headquartersAddress,
           iban: row.iban,
-          qrIban: row.qr_iban,
+          qr_iban: row.qr_iban,
           bic: row.bic,
-        }
+        })
       : null;
   if (!account) {
     // An invoice without an account (a draft, an old import) is paid to the currency's default.
     const fallback = await db
       .selectFrom('bank_accounts')
-      .select(['bank_name', 'holder_name', 'holder_address', 'iban', 'qr_iban', 'bic'])
+      .select(pdfSupplierColumns)
       .where('currency', '=', row.currency)
       .where('active', '=', true)
       .orderBy('is_default', 'desc')
       .orderBy('created_at')
       .executeTakeFirst();
-    if (fallback) {
-      account = {
-        bankName: fallback.bank_name,
-        holderName: fallback.holder_name,
-        holderAddress: fallback.holder_address,
-        iban: fallback.iban,
-        qrIban: fallback.qr_iban,
-        bic: fallback.bic,
-      };
-    }
+    if (fallback) account = pdfSupplierOf(fallback);
   }
 
   return {
@@ -243,22 +323,7 @@ export async function loadInvoicePdfData(db: Db, iid: string): Promise<InvoicePd
     paidMethod: row.paid_method,
     money: await loadInvoiceMoney(db, row),
     updatedAt: row.updated_at,
-    member:
-      row.member_number !== null && row.legal_name !== null
-        ? {
-            number: row.member_number,
-            legalName: row.legal_name,
-            tradeName: row.trade_name,
-            addressLine1: row.address_line1,
-            addressLine2: row.address_line2,
-            postalCode: row.postal_code,
-            city: row.city,
-            state: row.state,
-            countryIso2: row.country_iso2?.trim() ?? null,
-            countryName: row.country_name,
-            vatNumber: row.vat_number,
-          }
-        : null,
+    member: pdfRecipientOf(row.member_number, row),
     account,
   };
 }

@@ -9,6 +9,11 @@ export {
   headquartersAddress,
   invoicePdfFileName,
   loadInvoicePdfData,
+  pdfRecipientColumns,
+  pdfRecipientOf,
+  pdfSupplierColumns,
+  pdfSupplierOf,
+  unpayablePdfFields,
   type InvoicePdfData,
   type InvoiceReminder,
 } from './data';

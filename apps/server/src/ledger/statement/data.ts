@@ -1,6 +1,13 @@
 import type { TLedgerLine } from '@ops/contract';
 import { badInput } from '../../errors';
-import type { InvoicePdfData } from '../../invoices';
+import {
+  pdfRecipientColumns,
+  pdfRecipientOf,
+  pdfSupplierColumns,
+  pdfSupplierOf,
+  unpayablePdfFields,
+  type InvoicePdfData,
+} from '../../invoices';
 import { todayAtHeadquarters } from '../../lib/dates';
 import { isLanguage } from '../../lib/pdf-language';
 import { composeLedger } from '../ledger-lines';
@@ -70,29 +77,13 @@ async function readRecipient(db: Db, mid: string) {
   const member = await db
     .selectFrom('members as m')
     .leftJoin('countries as c', 'c.iso2', 'm.country_iso2')
-    .select([
-      'm.mid',
-      'm.number',
-      'm.legal_name',
-      'm.trade_name',
-      'm.address_line1',
-      'm.address_line2',
-      'm.postal_code',
-      'm.city',
-      'm.state',
-      'm.country_iso2',
-      'm.vat_number',
-      'm.email',
-      'm.billing_currency',
-      'm.preferred_language',
-      'c.name as country_name',
-    ])
+    .select(['m.mid', 'm.number', 'm.email', 'm.billing_currency', ...pdfRecipientColumns])
     .where('m.mid', '=', mid)
     .executeTakeFirst();
   if (!member) throw recordNotFound('members', mid);
   const account = await db
     .selectFrom('bank_accounts')
-    .select(['bank_name', 'holder_name', 'holder_address', 'iban', 'qr_iban', 'bic', 'currency'])
+    .select([...pdfSupplierColumns, 'currency'])
     .where('active', '=', true)
     .orderBy((eb) => eb.case().when('currency', '=', member.billing_currency).then(0).else(1).end())
     .orderBy('is_default', 'desc')
@@ -140,47 +131,20 @@ export async function loadStatementData(
       number: `${member.number} ${range.from} – ${range.to}`,
       kind: 'other',
       // No status stamp and no payment part: a statement is neither due nor paid.
-      status: 'issued',
+      ...unpayablePdfFields,
       year: Number(range.to.slice(0, 4)),
       // The member's language (issue 17): the statement's words and the header's.
       language: isLanguage(member.preferred_language) ? member.preferred_language : 'en',
       issueDate: madeOn,
-      dueDate: null,
       currency,
       lines: [],
       subtotalMinor: 0,
       vatMinor: 0,
       donationMinor: 0,
       totalMinor: 0,
-      paymentReference: null,
-      paidAt: null,
-      paidAmountMinor: null,
-      paidMethod: null,
-      money: null,
       updatedAt: clock.now(),
-      member: {
-        number: member.number,
-        legalName: member.legal_name,
-        tradeName: member.trade_name,
-        addressLine1: member.address_line1,
-        addressLine2: member.address_line2,
-        postalCode: member.postal_code,
-        city: member.city,
-        state: member.state,
-        countryIso2: member.country_iso2?.trim() ?? null,
-        countryName: member.country_name,
-        vatNumber: member.vat_number,
-      },
-      account: account
-        ? {
-            bankName: account.bank_name,
-            holderName: account.holder_name,
-            holderAddress: account.holder_address,
-            iban: account.iban,
-            qrIban: account.qr_iban,
-            bic: account.bic,
-          }
-        : null,
+      member: pdfRecipientOf(member.number, member),
+      account: account ? pdfSupplierOf(account) : null,
     },
     mid: member.mid,
     memberNumber: member.number,
