@@ -1,7 +1,7 @@
 import type { Language, TInvoiceKind, TInvoicePaymentMethod, TInvoiceStatus } from '@ops/contract';
 import type { Kysely, Transaction } from 'kysely';
 import { federationName } from '../../certificates';
-import type { Database, InvoiceLine } from '../../db/schema';
+import type { Database, InvoiceLine, MembersTable } from '../../db/schema';
 import { recordNotFound } from '../../db/records';
 import { isLanguage } from '../../lib/pdf-language';
 
@@ -136,41 +136,23 @@ async function loadInvoiceMoney(
   };
 }
 
-/**
- * The member's columns a document drawn with the invoice's sections prints as its recipient
- * (members as `m`, countries as `c`): invoices, and statements of account, read them alike.
- */
-export const pdfRecipientColumns = [
-  'm.legal_name',
-  'm.trade_name',
-  'm.address_line1',
-  'm.address_line2',
-  'm.postal_code',
-  'm.city',
-  'm.state',
-  'm.country_iso2',
-  'm.vat_number',
-  'm.preferred_language',
-  'c.name as country_name',
-] as const;
-
-/** The row of `pdfRecipientColumns` a recipient is made of. */
-type PdfRecipientRow = {
-  legal_name: string | null;
-  trade_name: string | null;
-  address_line1: string | null;
-  address_line2: string | null;
-  postal_code: string | null;
-  city: string | null;
-  state: string | null;
-  country_iso2: string | null;
-  country_name: string | null;
-  vat_number: string | null;
-};
+/** The member's address columns a recipient is made of (and its country's name). */
+type PdfRecipientRow = Pick<
+  MembersTable,
+  | 'trade_name'
+  | 'address_line1'
+  | 'address_line2'
+  | 'postal_code'
+  | 'city'
+  | 'state'
+  | 'country_iso2'
+  | 'vat_number'
+> & { legal_name: string | null; country_name: string | null };
 
 /**
- * The recipient a document prints from the member's number and `pdfRecipientColumns`; null when
- * there is no member (an invoice whose member is gone). One mapping for invoices and statements.
+ * The recipient a document drawn with the invoice's sections prints, from the member's number and
+ * address columns; null when there is no member (an invoice whose member is gone). One mapping
+ * for invoices and statements of account.
  */
 export function pdfRecipientOf(
   number: string | null,
@@ -189,35 +171,6 @@ export function pdfRecipientOf(
     countryIso2: row.country_iso2?.trim() ?? null,
     countryName: row.country_name,
     vatNumber: row.vat_number,
-  };
-}
-
-/** The bank account's columns a document names as its supplier (and pays to). */
-export const pdfSupplierColumns = [
-  'bank_name',
-  'holder_name',
-  'holder_address',
-  'iban',
-  'qr_iban',
-  'bic',
-] as const;
-
-/** The supplier a document prints from a bank account's `pdfSupplierColumns`. */
-export function pdfSupplierOf(row: {
-  bank_name: string;
-  holder_name: string;
-  holder_address: string;
-  iban: string;
-  qr_iban: string | null;
-  bic: string | null;
-}): NonNullable<InvoicePdfData['account']> {
-  return {
-    bankName: row.bank_name,
-    holderName: row.holder_name,
-    holderAddress: row.holder_address,
-    iban: row.iban,
-    qrIban: row.qr_iban,
-    bic: row.bic,
   };
 }
 
@@ -266,7 +219,17 @@ export async function loadInvoicePdfData(db: Db, iid: string): Promise<InvoicePd
       'i.balance_minor',
       'i.updated_at',
       'm.number as member_number',
-      ...pdfRecipientColumns,
+      'm.legal_name',
+      'm.trade_name',
+      'm.address_line1',
+      'm.address_line2',
+      'm.postal_code',
+      'm.city',
+      'm.state',
+      'm.country_iso2',
+      'm.vat_number',
+      'm.preferred_language',
+      'c.name as country_name',
       'b.bank_name',
       'b.holder_name',
       'b.holder_address',
@@ -280,26 +243,35 @@ export async function loadInvoicePdfData(db: Db, iid: string): Promise<InvoicePd
 
   let account: InvoicePdfData['account'] =
     row.iban !== null
-      ? pdfSupplierOf({
-          bank_name: row.bank_name ?? '',
-          holder_name: row.holder_name ?? federationName,
-          holder_address: row.holder_address ?? headquartersAddress,
+      ? {
+          bankName: row.bank_name ?? '',
+          holderName: row.holder_name ?? federationName,
+          holderAddress: row.holder_address ?? headquartersAddress,
           iban: row.iban,
-          qr_iban: row.qr_iban,
+          qrIban: row.qr_iban,
           bic: row.bic,
-        })
+        }
       : null;
   if (!account) {
     // An invoice without an account (a draft, an old import) is paid to the currency's default.
     const fallback = await db
       .selectFrom('bank_accounts')
-      .select(pdfSupplierColumns)
+      .select(['bank_name', 'holder_name', 'holder_address', 'iban', 'qr_iban', 'bic'])
       .where('currency', '=', row.currency)
       .where('active', '=', true)
       .orderBy('is_default', 'desc')
       .orderBy('created_at')
       .executeTakeFirst();
-    if (fallback) account = pdfSupplierOf(fallback);
+    if (fallback) {
+      account = {
+        bankName: fallback.bank_name,
+        holderName: fallback.holder_name,
+        holderAddress: fallback.holder_address,
+        iban: fallback.iban,
+        qrIban: fallback.qr_iban,
+        bic: fallback.bic,
+      };
+    }
   }
 
   return {

@@ -1,13 +1,6 @@
 import type { TLedgerLine } from '@ops/contract';
 import { badInput } from '../../errors';
-import {
-  pdfRecipientColumns,
-  pdfRecipientOf,
-  pdfSupplierColumns,
-  pdfSupplierOf,
-  unpayablePdfFields,
-  type InvoicePdfData,
-} from '../../invoices';
+import { pdfRecipientOf, unpayablePdfFields, type InvoicePdfData } from '../../invoices';
 import { todayAtHeadquarters } from '../../lib/dates';
 import { isLanguage } from '../../lib/pdf-language';
 import { composeLedger } from '../ledger-lines';
@@ -77,13 +70,29 @@ async function readRecipient(db: Db, mid: string) {
   const member = await db
     .selectFrom('members as m')
     .leftJoin('countries as c', 'c.iso2', 'm.country_iso2')
-    .select(['m.mid', 'm.number', 'm.email', 'm.billing_currency', ...pdfRecipientColumns])
+    .select([
+      'm.mid',
+      'm.number',
+      'm.legal_name',
+      'm.trade_name',
+      'm.address_line1',
+      'm.address_line2',
+      'm.postal_code',
+      'm.city',
+      'm.state',
+      'm.country_iso2',
+      'm.vat_number',
+      'm.email',
+      'm.billing_currency',
+      'm.preferred_language',
+      'c.name as country_name',
+    ])
     .where('m.mid', '=', mid)
     .executeTakeFirst();
   if (!member) throw recordNotFound('members', mid);
   const account = await db
     .selectFrom('bank_accounts')
-    .select([...pdfSupplierColumns, 'currency'])
+    .select(['bank_name', 'holder_name', 'holder_address', 'iban', 'qr_iban', 'bic', 'currency'])
     .where('active', '=', true)
     .orderBy((eb) => eb.case().when('currency', '=', member.billing_currency).then(0).else(1).end())
     .orderBy('is_default', 'desc')
@@ -144,7 +153,16 @@ export async function loadStatementData(
       totalMinor: 0,
       updatedAt: clock.now(),
       member: pdfRecipientOf(member.number, member),
-      account: account ? pdfSupplierOf(account) : null,
+      account: account
+        ? {
+            bankName: account.bank_name,
+            holderName: account.holder_name,
+            holderAddress: account.holder_address,
+            iban: account.iban,
+            qrIban: account.qr_iban,
+            bic: account.bic,
+          }
+        : null,
     },
     mid: member.mid,
     memberNumber: member.number,
