@@ -1,5 +1,6 @@
 import type { TFieldIssue, TMemberDetail, TMemberEdit } from '@ops/contract';
 import type { Kysely, Transaction } from 'kysely';
+import { countryExists } from '../countries';
 import type { Actor } from '../db/audit';
 import {
   checkRecordVersion,
@@ -45,12 +46,7 @@ async function checkEdit(
 ): Promise<void> {
   const issues: TFieldIssue[] = [];
   if (changes.countryIso2 && changes.countryIso2 !== row.country_iso2) {
-    const country = await trx
-      .selectFrom('countries')
-      .select('iso2')
-      .where('iso2', '=', changes.countryIso2)
-      .executeTakeFirst();
-    if (!country) {
+    if (!(await countryExists(trx, changes.countryIso2))) {
       issues.push({
         path: `${fieldPath}.countryIso2`,
         rule: 'exists',
