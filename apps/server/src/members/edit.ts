@@ -12,6 +12,7 @@ import {
 import type { Database, MembersTable } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { AppError } from '../errors';
+import { memberAddressColumns } from './address-columns';
 import { requireMemberDetail } from './detail';
 import { countAssociationLinks, lockLiveMember, type MemberRow } from './live-member';
 
@@ -21,14 +22,7 @@ const editColumns = {
   tradeName: 'trade_name',
   category: 'category',
   countryIso2: 'country_iso2',
-  addressLine1: 'address_line1',
-  addressLine2: 'address_line2',
-  postalCode: 'postal_code',
-  city: 'city',
-  state: 'state',
-  vatNumber: 'vat_number',
-  website: 'website',
-  email: 'email',
+  ...memberAddressColumns,
   billingEmail: 'billing_email',
   phone: 'phone',
   nationalAssociationMid: 'national_association_mid',

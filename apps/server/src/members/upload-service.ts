@@ -14,6 +14,7 @@ import {
 import { sql, type Kysely } from 'kysely';
 import { versionBump } from '../db/records';
 import type { Database } from '../db/schema';
+import { memberAddressColumns } from './address-columns';
 import {
   changedPart,
   jsonOf,
@@ -46,14 +47,7 @@ const columnOf: Record<MemberUploadField, string> = {
   status: 'status',
   tradeName: 'trade_name',
   country: 'country_iso2',
-  addressLine1: 'address_line1',
-  addressLine2: 'address_line2',
-  postalCode: 'postal_code',
-  city: 'city',
-  state: 'state',
-  vatNumber: 'vat_number',
-  website: 'website',
-  email: 'email',
+  ...memberAddressColumns,
   phone: 'phone',
   joinedOn: 'joined_on',
   paidThroughYear: 'paid_through_year',
