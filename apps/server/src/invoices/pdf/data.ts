@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { federationName } from '../../certificates';
 import type { Database, InvoiceLine, MembersTable } from '../../db/schema';
 import { recordNotFound } from '../../db/records';
+import { memberAddressLinesOf } from '../../lib/member-address';
 import { isLanguage } from '../../lib/pdf-language';
 
 /**
@@ -162,12 +163,7 @@ export function pdfRecipientOf(
   return {
     number,
     legalName: row.legal_name,
-    tradeName: row.trade_name,
-    addressLine1: row.address_line1,
-    addressLine2: row.address_line2,
-    postalCode: row.postal_code,
-    city: row.city,
-    state: row.state,
+    ...memberAddressLinesOf(row),
     countryIso2: row.country_iso2?.trim() ?? null,
     countryName: row.country_name,
     vatNumber: row.vat_number,
