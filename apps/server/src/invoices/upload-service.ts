@@ -10,8 +10,9 @@ import { sql } from 'kysely';
 import { versionBump } from '../db/records';
 import {
   changedPart,
+  countStagedRows,
   jsonOf,
-  lastStagedLine,
+  indexStagedLines,
   uploadTableNames,
   type UploadKind,
   type UploadTablesDefinition,
@@ -192,43 +193,13 @@ export const invoiceUploadKind: UploadKind = {
     );
   },
 
-  async countStaged(client, id) {
-    const counts = await client.query<{
-      rows: number;
-      invalid: number;
-      to_insert: number;
-      to_update: number;
-      to_mark_paid: number;
-    }>(
-      `SELECT count(*)::int AS rows,
-              count(*) FILTER (WHERE r.reason IS NOT NULL)::int AS invalid,
-              count(*) FILTER (WHERE r.reason IS NULL AND i.iid IS NULL)::int AS to_insert,
-              count(*) FILTER (WHERE r.reason IS NULL AND i.iid IS NOT NULL
-                                 AND ${differsText})::int AS to_update,
-              count(*) FILTER (WHERE r.reason IS NULL AND r.status = 'paid'
-                                 AND (i.iid IS NULL OR i.status <> 'paid'))::int AS to_mark_paid
-         FROM invoice_upload_rows r LEFT JOIN invoices i ON i.number = r.number
-        WHERE r.upload_id = $1`,
-      [id],
-    );
-    const count = counts.rows[0] ?? {
-      rows: 0,
-      invalid: 0,
-      to_insert: 0,
-      to_update: 0,
-      to_mark_paid: 0,
-    };
-    const valid = count.rows - count.invalid;
-    return {
-      rows: count.rows,
-      valid,
-      invalid: count.invalid,
-      toInsert: count.to_insert,
-      toUpdate: count.to_update,
-      unchanged: valid - count.to_insert - count.to_update,
-      toMarkPaid: count.to_mark_paid,
-    };
-  },
+  countStaged: (client, id) =>
+    countStagedRows(client, id, {
+      from: 'invoice_upload_rows r LEFT JOIN invoices i ON i.number = r.number',
+      existing: 'i.iid',
+      differs: differsText,
+      extra: { toMarkPaid: "r.status = 'paid' AND (i.iid IS NULL OR i.status <> 'paid')" },
+    }),
 
   async commitBatch(trx, { id, actor, reasonText, inBatch, hasUpdates, rows }) {
     const columns = [...invoiceColumns];
@@ -334,11 +305,8 @@ export const invoiceUploadKind: UploadKind = {
 
   async followUp(deps, { id, committedBy, isBulk }, report) {
     if (isBulk) {
-      const maxLine = await lastStagedLine(invoiceUploadKind, deps.db, id);
-      await report('indexing', 0, maxLine);
-      for (let from = 0; from < maxLine; from += indexBatchLines) {
-        const to = from + indexBatchLines;
-        await sql`
+      await indexStagedLines(invoiceUploadKind, deps.db, id, report, indexBatchLines, (from, to) =>
+        sql`
           WITH touched AS (
             SELECT i.iid, r.member_mid, r.status FROM invoice_upload_rows r
               JOIN invoices i ON i.number = r.number
@@ -349,9 +317,8 @@ export const invoiceUploadKind: UploadKind = {
                  search_index_records('member', ARRAY(
                    SELECT DISTINCT member_mid FROM touched WHERE status = 'paid'))`.execute(
           deps.db,
-        );
-        await report('indexing', Math.min(to, maxLine), maxLine);
-      }
+        ),
+      );
     }
     const issued = await issueCertificates(deps, id, committedBy, report);
     await sql`
