@@ -83,9 +83,11 @@ export const invoiceUploadTables: UploadTablesDefinition = {
   ],
 };
 
-/** The invoice columns an upload writes (the staging table uses the same names). */
-const invoiceColumns = [
-  'member_mid',
+/**
+ * What an invoice bills and the state of its payment, as a file states them: written by the
+ * upload and staged by validation under the same names and in the same order.
+ */
+const billedColumns = [
   'kind',
   'year',
   'issue_date',
@@ -96,13 +98,22 @@ const invoiceColumns = [
   'vat_minor',
   'donation_minor',
   'total_minor',
-  'bank_account_id',
+] as const;
+const paymentColumns = [
   'payment_reference',
   'status',
   'paid_at',
   'paid_amount_minor',
   'paid_method',
   'paid_reference',
+] as const;
+
+/** The invoice columns an upload writes (the staging table uses the same names). */
+const invoiceColumns = [
+  'member_mid',
+  ...billedColumns,
+  'bank_account_id',
+  ...paymentColumns,
 ] as const;
 
 /** A column as compared: the payment's moment by its day at headquarters (a file says the day). */
@@ -141,25 +152,11 @@ export const invoiceUploadKind: UploadKind = {
     'number',
     'new_iid',
     'member_number',
-    'kind',
-    'year',
-    'issue_date',
-    'due_date',
-    'currency',
-    'lines',
-    'subtotal_minor',
-    'vat_minor',
-    'donation_minor',
-    'total_minor',
+    ...billedColumns,
     'bank_account',
     'bank_account_id',
     'member_mid',
-    'payment_reference',
-    'status',
-    'paid_at',
-    'paid_amount_minor',
-    'paid_method',
-    'paid_reference',
+    ...paymentColumns,
   ],
   clearedWhenInvalid: ['new_iid'],
   resultFollowUpKey: 'followedUpAt',
