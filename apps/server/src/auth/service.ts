@@ -295,15 +295,18 @@ export function completeSignInLink(
   });
 }
 
+/**
+ * The usable password-reset code of this face (console or portal): checking it for the form and
+ * completing the reset look it up alike, a failure counted by the caller's `countingFailures`.
+ */
+function findPasswordResetCode(context: AuthContext, code: string) {
+  return findUsableActionCode(context.db, 'password-reset', code, context.face.audience);
+}
+
 /** The e-mail a password-reset code belongs to, so the form can show whose password it sets. */
 export function checkPasswordResetCode(context: AuthContext, code: string): Promise<string> {
   return countingFailures(context, async () => {
-    const row = await findUsableActionCode(
-      context.db,
-      'password-reset',
-      code,
-      context.face.audience,
-    );
+    const row = await findPasswordResetCode(context, code);
     return row.email;
   });
 }
@@ -318,12 +321,7 @@ export function completePasswordReset(
   password: string,
 ): Promise<void> {
   return countingFailures(context, async () => {
-    const row = await findUsableActionCode(
-      context.db,
-      'password-reset',
-      code,
-      context.face.audience,
-    );
+    const row = await findPasswordResetCode(context, code);
     const problem = passwordProblem(password, row.email);
     if (problem) throw new AppError('auth/weak-password', `The password ${problem}.`);
     await writeTransaction(context.db, async (trx) => {

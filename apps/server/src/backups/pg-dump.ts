@@ -4,8 +4,15 @@ import type { Logger } from 'pino';
 import { openBackupFile } from './backup-file';
 import { connectionForTools, findPgTool } from './pg-tools';
 
-/** The server's major version (e.g. 16 for 16.4), read from the server itself. */
-export async function serverMajor(databaseUrl: string): Promise<number> {
+/**
+ * The first row of one query on a short connection of the backup's own (named
+ * `operations-backup`, outside the server's pool), closed whatever happens: the backup asks the
+ * server a question or two before pg_dump starts.
+ */
+async function queryOnce<Row extends pg.QueryResultRow>(
+  databaseUrl: string,
+  text: string,
+): Promise<Row | undefined> {
   const client = new pg.Client({
     connectionString: databaseUrl,
     application_name: 'operations-backup',
@@ -13,33 +20,31 @@ export async function serverMajor(databaseUrl: string): Promise<number> {
   client.on('error', () => undefined);
   try {
     await client.connect();
-    const result = await client.query<{ number: string }>(
-      `SELECT current_setting('server_version_num') AS number`,
-    );
-    return Math.floor(Number(result.rows[0]?.number) / 10_000);
+    const result = await client.query<Row>(text);
+    return result.rows[0];
   } finally {
     await client.end().catch(() => undefined);
   }
 }
 
+/** The server's major version (e.g. 16 for 16.4), read from the server itself. */
+export async function serverMajor(databaseUrl: string): Promise<number> {
+  const row = await queryOnce<{ number: string }>(
+    databaseUrl,
+    `SELECT current_setting('server_version_num') AS number`,
+  );
+  return Math.floor(Number(row?.number) / 10_000);
+}
+
 /** The tables pg_dump will dump the data of: the progress line's total. */
 async function countTables(databaseUrl: string): Promise<number> {
-  const client = new pg.Client({
-    connectionString: databaseUrl,
-    application_name: 'operations-backup',
-  });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    const result = await client.query<{ count: string }>(
-      `SELECT count(*) AS count FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE c.relkind IN ('r', 'p') AND n.nspname <> 'information_schema'
-          AND n.nspname !~ '^pg_'`,
-    );
-    return Number(result.rows[0]?.count ?? 0);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
+  const row = await queryOnce<{ count: string }>(
+    databaseUrl,
+    `SELECT count(*) AS count FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE c.relkind IN ('r', 'p') AND n.nspname <> 'information_schema'
+        AND n.nspname !~ '^pg_'`,
+  );
+  return Number(row?.count ?? 0);
 }
 
 /**

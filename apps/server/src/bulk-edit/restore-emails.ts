@@ -3,7 +3,7 @@ import type { TBulkUndoResult } from '@ops/contract/bulk-edit';
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { recordAudits, type Actor } from '../db/audit';
 import type { Database } from '../db/schema';
-import { maxNamedConflicts, toConflict, type ConflictRow } from './conflicts';
+import { undoOutcome } from './conflicts';
 
 /**
  * An e-mail's fingerprint as a bulk retry leaves it and its undo compares it: the state, the
@@ -65,25 +65,20 @@ export async function restoreEmails(
       },
     })),
   );
-  const { rows: skipped } = await sql<ConflictRow & { total: string }>`
-    SELECT r.record_id AS id,
-           CASE WHEN e.eid IS NULL THEN 'E-mail ' || r.record_id || ' (deleted)'
+  return undoOutcome(
+    trx,
+    operationId,
+    restored.map((row) => row.id),
+    {
+      joins: sql`LEFT JOIN emails e ON e.eid = r.record_id`,
+      label: sql`CASE WHEN e.eid IS NULL THEN 'E-mail ' || r.record_id || ' (deleted)'
                 ELSE 'E-mail "' || e.subject || '" to ' || array_to_string(e.to_addresses, ', ')
                      || CASE e.state WHEN 'SUCCESS' THEN ' (already sent)'
                                      WHEN 'PROCESSING' THEN ' (being sent)'
                                      WHEN 'ERROR' THEN ' (failed again)'
-                                     ELSE ' (tried again)' END END AS label,
-           'the delivery worker' AS changed_by, coalesce(e.updated_at, now()) AS changed_at,
-           count(*) OVER () AS total
-      FROM bulk_operation_rows r
-      LEFT JOIN emails e ON e.eid = r.record_id
-     WHERE r.operation_id = ${operationId}
-       AND NOT (r.record_id = ANY(${restored.map((row) => row.id)}::text[]))
-     ORDER BY r.record_id
-     LIMIT ${maxNamedConflicts}`.execute(trx);
-  return {
-    restored: restored.length,
-    skipped: skipped.map(toConflict),
-    skippedCount: Number(skipped[0]?.total ?? 0),
-  };
+                                     ELSE ' (tried again)' END END`,
+      changedBy: sql`'the delivery worker'`,
+      changedAt: sql`coalesce(e.updated_at, now())`,
+    },
+  );
 }

@@ -6,7 +6,7 @@ import { recordAudits, type Actor } from '../db/audit';
 import { versionBump } from '../db/records';
 import type { Database } from '../db/schema';
 import { AppError } from '../errors';
-import { maxNamedConflicts, toConflict, writerName, type ConflictRow } from './conflicts';
+import { undoOutcome, writerName } from './conflicts';
 import { undoTables, type VersionedBulkTable } from './tables';
 
 function pick(row: Record<string, unknown>, columns: readonly string[] | undefined) {
@@ -89,21 +89,16 @@ export async function restoreRecords(
       if (row.after.disabled === true) await revokeUserSessions(trx, row.id);
     }
   }
-  const restoredIds = restored.map((row) => row.id);
-  const { rows: skipped } = await sql<ConflictRow & { total: string }>`
-    SELECT r.record_id AS id, coalesce(${spec.label}, r.record_id) AS label,
-           ${writerName('t', 'w')} AS changed_by, coalesce(t.updated_at, now()) AS changed_at,
-           count(*) OVER () AS total
-      FROM bulk_operation_rows r
-      LEFT JOIN ${tableRef} t ON ${key} = r.record_id
-      LEFT JOIN users w ON w.uid = t.updated_by
-     WHERE r.operation_id = ${operationId}
-       AND NOT (r.record_id = ANY(${restoredIds}::text[]))
-     ORDER BY r.record_id
-     LIMIT ${maxNamedConflicts}`.execute(trx);
-  return {
-    restored: restored.length,
-    skipped: skipped.map(toConflict),
-    skippedCount: Number(skipped[0]?.total ?? 0),
-  };
+  return undoOutcome(
+    trx,
+    operationId,
+    restored.map((row) => row.id),
+    {
+      joins: sql`LEFT JOIN ${tableRef} t ON ${key} = r.record_id
+      LEFT JOIN users w ON w.uid = t.updated_by`,
+      label: sql`coalesce(${spec.label}, r.record_id)`,
+      changedBy: writerName('t', 'w'),
+      changedAt: sql`coalesce(t.updated_at, now())`,
+    },
+  );
 }

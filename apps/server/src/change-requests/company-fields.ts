@@ -6,6 +6,7 @@ import {
   type TCompanyValues,
 } from '@ops/contract';
 import type { MembersTable } from '../db/schema';
+import { memberAddressLinesOf } from '../lib/member-address';
 import type { MemberRow } from '../members';
 
 /** The member column behind each company-data field of the portal. */
@@ -30,12 +31,7 @@ export const companyColumns = {
 export function companyValuesOf(row: MemberRow): TCompanyValues {
   return {
     legalName: row.legal_name,
-    tradeName: row.trade_name,
-    addressLine1: row.address_line1,
-    addressLine2: row.address_line2,
-    postalCode: row.postal_code,
-    city: row.city,
-    state: row.state,
+    ...memberAddressLinesOf(row),
     countryIso2: row.country_iso2,
     vatNumber: row.vat_number,
     website: row.website,

@@ -6,6 +6,7 @@ import type {
   TPortalChangeRequest,
 } from '@ops/contract';
 import type { Kysely } from 'kysely';
+import { countryExists } from '../countries';
 import { insertRecord, updateRecord } from '../db/records';
 import type { Database, StoredFieldChange } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
@@ -22,12 +23,7 @@ type Trx = Parameters<Parameters<typeof writeTransaction>[1]>[0];
 /** A country a member asks for must exist, as the console's edit checks it. */
 async function checkCountry(trx: Trx, changes: Partial<TCompanyData>): Promise<void> {
   if (!changes.countryIso2) return;
-  const country = await trx
-    .selectFrom('countries')
-    .select('iso2')
-    .where('iso2', '=', changes.countryIso2)
-    .executeTakeFirst();
-  if (!country) {
+  if (!(await countryExists(trx, changes.countryIso2))) {
     throw badInput(
       'body.changes.countryIso2',
       'exists',

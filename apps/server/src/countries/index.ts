@@ -8,3 +8,5 @@ export {
   incomeGroupOf,
   initialFeeCategoryOf,
 } from './reference-data';
+// Member edits and change requests refuse a country code that names no country.
+export { countryExists } from './country-exists';

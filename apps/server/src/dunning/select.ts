@@ -3,21 +3,10 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DunningSettingsRows } from './settings';
 
 /**
- * Which invoices are due for which level on `asOf`, and whom the rules skip — one set-based
- * statement, shared by the preview and the run (the rule written once).
- *
- * The level rule: an issued invoice with an open balance and a due date gets its next enabled
- * level L (above `dunning_level`, the highest sent) when `asOf ≥ due_date + days(L)` and, once a
- * level was sent, at least `days(L) − days(sent)` days have passed since it was
- * (`dunning_level_on`), so a backlog climbs one level per interval rather than firing every
- * level on consecutive days. One level per invoice per run.
- *
- * The walk starts from the partial index of open issued invoices by due date
- * (`invoices_dunning_open_idx`), bounded by the smallest enabled level's days; the skip rules
- * are probes of indexes for the invoices that are due only. The first matching reason wins, in
- * the order of `dunningSkipReasons`.
+ * An invoice a reminder is about, with its member and bank account, as the dunning run's rows
+ * and the postal letters' rows both read it (`dunnedMemberColumns` and the invoice's columns).
  */
-export type DueRow = {
+export type DunnedInvoiceRow = {
   iid: string;
   number: string;
   member_mid: string;
@@ -38,6 +27,32 @@ export type DueRow = {
   bank_iban: string | null;
   bank_qr_iban: string | null;
   bank_bic: string | null;
+};
+
+/**
+ * The member's columns of a `DunnedInvoiceRow` (members as `m`): a reminder goes to the billing
+ * e-mail when there is one, in the member's language. The run and the letters read them alike.
+ */
+export const dunnedMemberColumns = sql.raw(`m.legal_name AS member_name, m.number AS member_number,
+       coalesce(m.billing_email, m.email) AS member_email, m.status AS member_status,
+       m.preferred_language AS member_language`);
+
+/**
+ * Which invoices are due for which level on `asOf`, and whom the rules skip — one set-based
+ * statement, shared by the preview and the run (the rule written once).
+ *
+ * The level rule: an issued invoice with an open balance and a due date gets its next enabled
+ * level L (above `dunning_level`, the highest sent) when `asOf ≥ due_date + days(L)` and, once a
+ * level was sent, at least `days(L) − days(sent)` days have passed since it was
+ * (`dunning_level_on`), so a backlog climbs one level per interval rather than firing every
+ * level on consecutive days. One level per invoice per run.
+ *
+ * The walk starts from the partial index of open issued invoices by due date
+ * (`invoices_dunning_open_idx`), bounded by the smallest enabled level's days; the skip rules
+ * are probes of indexes for the invoices that are due only. The first matching reason wins, in
+ * the order of `dunningSkipReasons`.
+ */
+export type DueRow = DunnedInvoiceRow & {
   level: number;
   level_name: string;
   days_after_due: number;
@@ -114,9 +129,7 @@ export function dueInvoices(
               OR i.dunning_level_on + (nx.days_after_due - sent.days_after_due) <= ${asOf}::date)
          ${restrict}
     )
-    SELECT c.iid, c.number, c.member_mid, m.legal_name AS member_name, m.number AS member_number,
-           coalesce(m.billing_email, m.email) AS member_email, m.status AS member_status,
-           m.preferred_language AS member_language, c.currency::text AS currency,
+    SELECT c.iid, c.number, c.member_mid, ${dunnedMemberColumns}, c.currency::text AS currency,
            c.balance_minor::text,
            c.total_minor::text, to_char(c.issue_date, 'YYYY-MM-DD') AS issue_date,
            to_char(c.due_date, 'YYYY-MM-DD') AS due_date, c.payment_reference,

@@ -33,6 +33,8 @@ export {
   vatByRateOf,
   type InvoicePdfData,
 } from './pdf';
+// Statements of account and credit notes print their member, and no payment, as an invoice does.
+export { pdfRecipientOf, unpayablePdfFields } from './pdf';
 // Issue 16, the money loop: one booking path for every payment, reversal, credit and refund.
 export {
   bookInvoicePaymentIn,

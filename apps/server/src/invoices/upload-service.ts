@@ -10,8 +10,9 @@ import { sql } from 'kysely';
 import { versionBump } from '../db/records';
 import {
   changedPart,
+  countStagedRows,
   jsonOf,
-  lastStagedLine,
+  indexStagedLines,
   uploadTableNames,
   type UploadKind,
   type UploadTablesDefinition,
@@ -82,9 +83,11 @@ export const invoiceUploadTables: UploadTablesDefinition = {
   ],
 };
 
-/** The invoice columns an upload writes (the staging table uses the same names). */
-const invoiceColumns = [
-  'member_mid',
+/**
+ * What an invoice bills and the state of its payment, as a file states them: written by the
+ * upload and staged by validation under the same names and in the same order.
+ */
+const billedColumns = [
   'kind',
   'year',
   'issue_date',
@@ -95,13 +98,22 @@ const invoiceColumns = [
   'vat_minor',
   'donation_minor',
   'total_minor',
-  'bank_account_id',
+] as const;
+const paymentColumns = [
   'payment_reference',
   'status',
   'paid_at',
   'paid_amount_minor',
   'paid_method',
   'paid_reference',
+] as const;
+
+/** The invoice columns an upload writes (the staging table uses the same names). */
+const invoiceColumns = [
+  'member_mid',
+  ...billedColumns,
+  'bank_account_id',
+  ...paymentColumns,
 ] as const;
 
 /** A column as compared: the payment's moment by its day at headquarters (a file says the day). */
@@ -140,25 +152,11 @@ export const invoiceUploadKind: UploadKind = {
     'number',
     'new_iid',
     'member_number',
-    'kind',
-    'year',
-    'issue_date',
-    'due_date',
-    'currency',
-    'lines',
-    'subtotal_minor',
-    'vat_minor',
-    'donation_minor',
-    'total_minor',
+    ...billedColumns,
     'bank_account',
     'bank_account_id',
     'member_mid',
-    'payment_reference',
-    'status',
-    'paid_at',
-    'paid_amount_minor',
-    'paid_method',
-    'paid_reference',
+    ...paymentColumns,
   ],
   clearedWhenInvalid: ['new_iid'],
   resultFollowUpKey: 'followedUpAt',
@@ -192,43 +190,13 @@ export const invoiceUploadKind: UploadKind = {
     );
   },
 
-  async countStaged(client, id) {
-    const counts = await client.query<{
-      rows: number;
-      invalid: number;
-      to_insert: number;
-      to_update: number;
-      to_mark_paid: number;
-    }>(
-      `SELECT count(*)::int AS rows,
-              count(*) FILTER (WHERE r.reason IS NOT NULL)::int AS invalid,
-              count(*) FILTER (WHERE r.reason IS NULL AND i.iid IS NULL)::int AS to_insert,
-              count(*) FILTER (WHERE r.reason IS NULL AND i.iid IS NOT NULL
-                                 AND ${differsText})::int AS to_update,
-              count(*) FILTER (WHERE r.reason IS NULL AND r.status = 'paid'
-                                 AND (i.iid IS NULL OR i.status <> 'paid'))::int AS to_mark_paid
-         FROM invoice_upload_rows r LEFT JOIN invoices i ON i.number = r.number
-        WHERE r.upload_id = $1`,
-      [id],
-    );
-    const count = counts.rows[0] ?? {
-      rows: 0,
-      invalid: 0,
-      to_insert: 0,
-      to_update: 0,
-      to_mark_paid: 0,
-    };
-    const valid = count.rows - count.invalid;
-    return {
-      rows: count.rows,
-      valid,
-      invalid: count.invalid,
-      toInsert: count.to_insert,
-      toUpdate: count.to_update,
-      unchanged: valid - count.to_insert - count.to_update,
-      toMarkPaid: count.to_mark_paid,
-    };
-  },
+  countStaged: (client, id) =>
+    countStagedRows(client, id, {
+      from: 'invoice_upload_rows r LEFT JOIN invoices i ON i.number = r.number',
+      existing: 'i.iid',
+      differs: differsText,
+      extra: { toMarkPaid: "r.status = 'paid' AND (i.iid IS NULL OR i.status <> 'paid')" },
+    }),
 
   async commitBatch(trx, { id, actor, reasonText, inBatch, hasUpdates, rows }) {
     const columns = [...invoiceColumns];
@@ -334,11 +302,8 @@ export const invoiceUploadKind: UploadKind = {
 
   async followUp(deps, { id, committedBy, isBulk }, report) {
     if (isBulk) {
-      const maxLine = await lastStagedLine(invoiceUploadKind, deps.db, id);
-      await report('indexing', 0, maxLine);
-      for (let from = 0; from < maxLine; from += indexBatchLines) {
-        const to = from + indexBatchLines;
-        await sql`
+      await indexStagedLines(invoiceUploadKind, deps.db, id, report, indexBatchLines, (from, to) =>
+        sql`
           WITH touched AS (
             SELECT i.iid, r.member_mid, r.status FROM invoice_upload_rows r
               JOIN invoices i ON i.number = r.number
@@ -349,9 +314,8 @@ export const invoiceUploadKind: UploadKind = {
                  search_index_records('member', ARRAY(
                    SELECT DISTINCT member_mid FROM touched WHERE status = 'paid'))`.execute(
           deps.db,
-        );
-        await report('indexing', Math.min(to, maxLine), maxLine);
-      }
+        ),
+      );
     }
     const issued = await issueCertificates(deps, id, committedBy, report);
     await sql`

@@ -1,5 +1,6 @@
 import type { TFieldIssue, TMemberDetail, TMemberEdit } from '@ops/contract';
 import type { Kysely, Transaction } from 'kysely';
+import { countryExists } from '../countries';
 import type { Actor } from '../db/audit';
 import {
   checkRecordVersion,
@@ -11,6 +12,7 @@ import {
 import type { Database, MembersTable } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
 import { AppError } from '../errors';
+import { memberAddressColumns } from './address-columns';
 import { requireMemberDetail } from './detail';
 import { countAssociationLinks, lockLiveMember, type MemberRow } from './live-member';
 
@@ -20,14 +22,7 @@ const editColumns = {
   tradeName: 'trade_name',
   category: 'category',
   countryIso2: 'country_iso2',
-  addressLine1: 'address_line1',
-  addressLine2: 'address_line2',
-  postalCode: 'postal_code',
-  city: 'city',
-  state: 'state',
-  vatNumber: 'vat_number',
-  website: 'website',
-  email: 'email',
+  ...memberAddressColumns,
   billingEmail: 'billing_email',
   phone: 'phone',
   nationalAssociationMid: 'national_association_mid',
@@ -45,12 +40,7 @@ async function checkEdit(
 ): Promise<void> {
   const issues: TFieldIssue[] = [];
   if (changes.countryIso2 && changes.countryIso2 !== row.country_iso2) {
-    const country = await trx
-      .selectFrom('countries')
-      .select('iso2')
-      .where('iso2', '=', changes.countryIso2)
-      .executeTakeFirst();
-    if (!country) {
+    if (!(await countryExists(trx, changes.countryIso2))) {
       issues.push({
         path: `${fieldPath}.countryIso2`,
         rule: 'exists',

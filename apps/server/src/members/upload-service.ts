@@ -14,10 +14,12 @@ import {
 import { sql, type Kysely } from 'kysely';
 import { versionBump } from '../db/records';
 import type { Database } from '../db/schema';
+import { memberAddressColumns } from './address-columns';
 import {
   changedPart,
+  countStagedRows,
   jsonOf,
-  lastStagedLine,
+  indexStagedLines,
   uploadFollowUpsSettled,
   uploadTableNames,
   cellsByField,
@@ -46,14 +48,7 @@ const columnOf: Record<MemberUploadField, string> = {
   status: 'status',
   tradeName: 'trade_name',
   country: 'country_iso2',
-  addressLine1: 'address_line1',
-  addressLine2: 'address_line2',
-  postalCode: 'postal_code',
-  city: 'city',
-  state: 'state',
-  vatNumber: 'vat_number',
-  website: 'website',
-  email: 'email',
+  ...memberAddressColumns,
   phone: 'phone',
   joinedOn: 'joined_on',
   paidThroughYear: 'paid_through_year',
@@ -226,34 +221,12 @@ export const memberUploadKind: UploadKind = {
     );
   },
 
-  async countStaged(client, id, mapping) {
-    const columns = mappedColumns(mapping);
-    const counts = await client.query<{
-      rows: number;
-      invalid: number;
-      to_insert: number;
-      to_update: number;
-    }>(
-      `SELECT count(*)::int AS rows,
-              count(*) FILTER (WHERE r.reason IS NOT NULL)::int AS invalid,
-              count(*) FILTER (WHERE r.reason IS NULL AND m.mid IS NULL)::int AS to_insert,
-              count(*) FILTER (WHERE r.reason IS NULL AND m.mid IS NOT NULL
-                                 AND ${differsText(columns)})::int AS to_update
-         FROM member_upload_rows r LEFT JOIN members m ON m.number = r.number
-        WHERE r.upload_id = $1`,
-      [id],
-    );
-    const count = counts.rows[0] ?? { rows: 0, invalid: 0, to_insert: 0, to_update: 0 };
-    const valid = count.rows - count.invalid;
-    return {
-      rows: count.rows,
-      valid,
-      invalid: count.invalid,
-      toInsert: count.to_insert,
-      toUpdate: count.to_update,
-      unchanged: valid - count.to_insert - count.to_update,
-    };
-  },
+  countStaged: (client, id, mapping) =>
+    countStagedRows(client, id, {
+      from: 'member_upload_rows r LEFT JOIN members m ON m.number = r.number',
+      existing: 'm.mid',
+      differs: differsText(mappedColumns(mapping)),
+    }),
 
   async commitBatch(trx, { id, actor, mapping, reasonText, inBatch, hasUpdates }) {
     const columns = mappedColumns(mapping);
@@ -321,11 +294,8 @@ export const memberUploadKind: UploadKind = {
    * and the invoices and profiles of renamed ones.
    */
   async followUp(deps, { id }, report) {
-    const maxLine = await lastStagedLine(memberUploadKind, deps.db, id);
-    await report('indexing', 0, maxLine);
-    for (let from = 0; from < maxLine; from += indexBatchLines) {
-      const to = from + indexBatchLines;
-      await sql`
+    await indexStagedLines(memberUploadKind, deps.db, id, report, indexBatchLines, (from, to) =>
+      sql`
         WITH touched AS (
           SELECT m.mid, r.is_renamed FROM member_upload_rows r JOIN members m ON m.number = r.number
            WHERE r.upload_id = ${id} AND r.reason IS NULL AND r.line > ${from} AND r.line <= ${to}
@@ -337,9 +307,8 @@ export const memberUploadKind: UploadKind = {
                   WHERE t.is_renamed)),
                search_index_records('profile', ARRAY(
                  SELECT u.uid FROM users u JOIN touched t ON t.mid = u.member_mid
-                  WHERE t.is_renamed))`.execute(deps.db);
-      await report('indexing', Math.min(to, maxLine), maxLine);
-    }
+                  WHERE t.is_renamed))`.execute(deps.db),
+    );
   },
 };
 

@@ -10,9 +10,8 @@ import type { UploadDeps, UploadKind } from './kind';
 import {
   claim,
   clearProgress,
-  findUpload,
+  findUploadForStep,
   lockStep,
-  releaseDeadStep,
   setStatus,
   table,
   writeProgress,
@@ -182,8 +181,7 @@ export async function commitUpload(
   mode: UploadMode,
 ): Promise<TUploadView> {
   // A commit (or validation) that died with its instance: back to where it started from.
-  await releaseDeadStep(kind, deps.db, id);
-  const upload = await findUpload(kind, deps.db, id);
+  const upload = await findUploadForStep(kind, deps.db, id);
   await refuseUncommittable(kind, deps, upload, mode);
   const validation = upload.validation;
   // A file whose existing records were all identical when validated (a first import) skips

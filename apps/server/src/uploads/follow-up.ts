@@ -63,3 +63,26 @@ export async function lastStagedLine(
     SELECT max(line) AS line FROM ${table(kind.tables.rows)} WHERE upload_id = ${id}`.execute(db);
   return Number(rows[0]?.line ?? 0);
 }
+
+/**
+ * The search index brought up to date after a bulk commit, over the staged lines in batches of
+ * `batchLines` (short statements that never block the lists), reporting the `indexing` phase:
+ * `indexLines(from, to)` indexes what the lines `from < line <= to` touched. The members' and
+ * the invoices' follow-ups walk their lines alike.
+ */
+export async function indexStagedLines(
+  kind: UploadKind,
+  db: Kysely<Database>,
+  id: string,
+  report: FollowUpReport,
+  batchLines: number,
+  indexLines: (from: number, to: number) => Promise<unknown>,
+): Promise<void> {
+  const maxLine = await lastStagedLine(kind, db, id);
+  await report('indexing', 0, maxLine);
+  for (let from = 0; from < maxLine; from += batchLines) {
+    const to = from + batchLines;
+    await indexLines(from, to);
+    await report('indexing', Math.min(to, maxLine), maxLine);
+  }
+}

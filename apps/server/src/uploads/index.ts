@@ -27,7 +27,14 @@ export type {
   UploadTables,
 } from './kind';
 export { commitUpload, changedPart, jsonOf } from './commit';
-export { inTransactionIndexRows, lastStagedLine, uploadFollowUpsSettled } from './follow-up';
+// The kinds' `countStaged`: what a commit would do, counted alike.
+export { countStagedRows } from './count-staged';
+export {
+  indexStagedLines,
+  inTransactionIndexRows,
+  lastStagedLine,
+  uploadFollowUpsSettled,
+} from './follow-up';
 export { idGenerator } from './ids';
 export { listInvalidRows, rejectedRowsCsv, rejectedRowsFileName } from './invalid-rows';
 export {

@@ -177,3 +177,12 @@ export async function claim(
   };
   throw new AppError('aborted', `This upload ${state[current.status] ?? current.status}.`);
 }
+
+/**
+ * The upload a step (validate, commit) starts from: a step that died with its instance released
+ * first (`releaseDeadStep`), so that the step sees the status it may run from. 404 when unknown.
+ */
+export async function findUploadForStep(kind: UploadKind, db: Kysely<Database>, id: string) {
+  await releaseDeadStep(kind, db, id);
+  return findUpload(kind, db, id);
+}

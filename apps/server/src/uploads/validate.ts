@@ -9,9 +9,8 @@ import { restoreCells, stageRows } from './staging';
 import {
   claim,
   clearProgress,
-  findUpload,
+  findUploadForStep,
   lockStep,
-  releaseDeadStep,
   setStatus,
   writeProgress,
   type UploadRecord,
@@ -89,8 +88,7 @@ export async function validateUpload(
   id: string,
   mapping: UploadMapping,
 ): Promise<TUploadView> {
-  await releaseDeadStep(kind, deps.db, id);
-  const upload = await findUpload(kind, deps.db, id);
+  const upload = await findUploadForStep(kind, deps.db, id);
   refuseMappingProblems(kind, mapping, upload.header.length);
   await claim(
     kind,

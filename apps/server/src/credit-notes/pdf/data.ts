@@ -2,7 +2,7 @@ import { computeInvoiceTotals, type TCreditNoteMembershipDecision } from '@ops/c
 import type { Kysely, Transaction } from 'kysely';
 import { recordNotFound } from '../../db/records';
 import type { CreditNoteLine, Database, InvoiceLine } from '../../db/schema';
-import { loadInvoicePdfData, type InvoicePdfData } from '../../invoices';
+import { loadInvoicePdfData, unpayablePdfFields, type InvoicePdfData } from '../../invoices';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -73,14 +73,8 @@ export async function loadCreditNotePdfData(db: Db, cnid: string): Promise<Credi
       ...invoice,
       number: note.number,
       // No status stamp and no payment: a credit note is neither due nor paid.
-      status: 'issued',
+      ...unpayablePdfFields,
       issueDate: note.issue_date,
-      dueDate: null,
-      paymentReference: null,
-      paidAt: null,
-      paidAmountMinor: null,
-      paidMethod: null,
-      money: null,
       lines,
       subtotalMinor: totals.subtotalMinor,
       // The note's total is what it credits; per-line VAT rounding of partial credits shows here.

@@ -8,25 +8,17 @@ import type { Database } from '../../db/schema';
 import { letterNeededCondition } from '../../invoices';
 import { machineTime } from '../../lib/clock';
 import { todayAtHeadquarters } from '../../lib/dates';
-import type { DueRow } from '../select';
+import { dunnedMemberColumns, type DueRow, type DunnedInvoiceRow } from '../select';
 import type { DunningLevelRow, DunningSettingsRows } from '../settings';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** A postal reminder that needs its letter, with what the letter prints. */
-export type LetterRow = {
+export type LetterRow = DunnedInvoiceRow & {
   notice_id: string;
   notice_level: number;
   /** The run's day that recorded it (YYYY-MM-DD): what its e-mail would have said then. */
   notice_as_of: string;
-  iid: string;
-  number: string;
-  member_mid: string;
-  member_name: string;
-  member_number: string;
-  member_email: string | null;
-  member_status: string;
-  member_language: string;
   /** Why its letter cannot be printed (`hasPostalAddress`); null when it can. */
   unprintable: TDunningLetterUnprintableReason | null;
   trade_name: string | null;
@@ -37,20 +29,8 @@ export type LetterRow = {
   state: string | null;
   country_iso2: string | null;
   country_name: string | null;
-  currency: string;
-  balance_minor: string;
-  total_minor: string;
-  issue_date: string | null;
-  due_date: string;
-  payment_reference: string | null;
-  card_payment_url: string | null;
   bank_account_id: string | null;
-  bank_holder_name: string | null;
   bank_holder_address: string | null;
-  bank_name: string | null;
-  bank_iban: string | null;
-  bank_qr_iban: string | null;
-  bank_bic: string | null;
 };
 
 /** One letter: a member's invoices at one level, oldest due date first. */
@@ -95,9 +75,7 @@ export async function selectLetters(
   const { rows } = await sql<LetterRow>`
     SELECT n.id AS notice_id, n.level AS notice_level,
            to_char(n.as_of, 'YYYY-MM-DD') AS notice_as_of,
-           i.iid, i.number, i.member_mid, m.legal_name AS member_name, m.number AS member_number,
-           coalesce(m.billing_email, m.email) AS member_email, m.status AS member_status,
-           m.preferred_language AS member_language,
+           i.iid, i.number, i.member_mid, ${dunnedMemberColumns},
            CASE WHEN m.deleted_at IS NOT NULL THEN 'member-deleted'
                 WHEN NOT ${hasPostalAddress} THEN 'no-address' END AS unprintable,
            m.trade_name, m.address_line1, m.address_line2, m.postal_code, m.city, m.state,

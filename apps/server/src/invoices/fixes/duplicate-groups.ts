@@ -4,11 +4,10 @@ import {
   type TDuplicateInvoicesFinding,
   type TFixInvoice,
 } from '@ops/contract';
-import { lockRecord, type RecordRow } from '../../db/records';
-import { writeTransaction } from '../../db/transaction';
+import type { RecordRow } from '../../db/records';
 import { badInput } from '../../errors';
 import { describeInvoice, isUnpaid } from './fix-invoice';
-import { defineRepair, type Trx } from './operations';
+import { defineInvoiceRepair, type Trx } from './operations';
 import { requireReason } from './reason';
 import { voidInvoice } from './void-invoice';
 
@@ -79,37 +78,34 @@ export function voidDuplicateRepair(
     othersOf: (trx: Trx, invoice: RecordRow<'invoices'>) => Promise<string[]>;
   },
 ) {
-  return defineRepair({
+  return defineInvoiceRepair({
     summary: `${invoiceFixCheckInfo[check].title}: void the unpaid duplicate (never a paid invoice)`,
     body: ZVoidDuplicateRepair,
-    run(db, actor, input) {
-      return writeTransaction(db, async (trx) => {
-        const before = await lockRecord(trx, 'invoices', input.iid, { version: input.version });
-        if (before.status === 'void') {
-          throw badInput('body.iid', 'check', `Invoice ${before.number} is void already.`);
-        }
-        const others = await group.othersOf(trx, before);
-        if (others.length === 0) {
-          throw badInput(
-            'body.iid',
-            'check',
-            `Invoice ${before.number} has no duplicate (any more): it is the only one of its ${group.sharing}; nothing to void.`,
-          );
-        }
-        const reason = requireReason(input.reason, 'a voided invoice is gone for good');
-        const after = await voidInvoice(
-          trx,
-          actor,
-          before,
-          check,
-          `Duplicate of ${others.join(', ')}. ${reason}`,
+    async change(trx, actor, before, input) {
+      if (before.status === 'void') {
+        throw badInput('body.iid', 'check', `Invoice ${before.number} is void already.`);
+      }
+      const others = await group.othersOf(trx, before);
+      if (others.length === 0) {
+        throw badInput(
+          'body.iid',
+          'check',
+          `Invoice ${before.number} has no duplicate (any more): it is the only one of its ${group.sharing}; nothing to void.`,
         );
-        return {
-          check,
-          message: `Invoice ${before.number} was voided; ${others.join(', ')} ${others.length === 1 ? 'stays' : 'stay'}.`,
-          changed: [{ table: 'invoices', id: after.iid, version: after.version }],
-        };
-      });
+      }
+      const reason = requireReason(input.reason, 'a voided invoice is gone for good');
+      const after = await voidInvoice(
+        trx,
+        actor,
+        before,
+        check,
+        `Duplicate of ${others.join(', ')}. ${reason}`,
+      );
+      return {
+        check,
+        message: `Invoice ${before.number} was voided; ${others.join(', ')} ${others.length === 1 ? 'stays' : 'stay'}.`,
+        changed: [{ table: 'invoices', id: after.iid, version: after.version }],
+      };
     },
   });
 }

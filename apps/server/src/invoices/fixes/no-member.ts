@@ -8,8 +8,7 @@ import {
 } from '@ops/contract';
 import { sql } from 'kysely';
 import type { Actor } from '../../db/audit';
-import { lockRecord, updateRecord, type RecordRow } from '../../db/records';
-import { writeTransaction } from '../../db/transaction';
+import { updateRecord, type RecordRow } from '../../db/records';
 import { badInput } from '../../errors';
 import { auditColumns } from './audit-columns';
 import { countOf } from './count-of';
@@ -17,7 +16,7 @@ import { isUnpaid, loadInvoices } from './fix-invoice';
 import { memberRefColumns, toMemberRef, type MemberRefRow } from './member-ref';
 import { memberDigitsFromReference } from './member-reference';
 import { mergeSurvivors } from './merge-survivors';
-import { defineRepair, type Db, type InvoiceFixOperations, type Trx } from './operations';
+import { defineInvoiceRepair, type Db, type InvoiceFixOperations, type Trx } from './operations';
 import { optionalReason, requireReason } from './reason';
 import { voidInvoice } from './void-invoice';
 
@@ -213,40 +212,37 @@ async function assignMember(
 }
 
 /** Gives an invoice without a (live) member its member, or voids it (`fix:no-member`). */
-const repair = defineRepair({
+const repair = defineInvoiceRepair({
   summary:
     'Give an invoice without a live member its member (a paid one: confirmed, with a reason), or void an unpaid one',
   body: ZNoMemberRepair,
-  run(db, actor, input) {
-    return writeTransaction(db, async (trx) => {
-      const before = await lockRecord(trx, 'invoices', input.iid, { version: input.version });
-      const current = before.member_mid
-        ? await trx
-            .selectFrom('members')
-            .select(['mid', 'number', 'deleted_at'])
-            .where('mid', '=', before.member_mid)
-            .executeTakeFirst()
-        : undefined;
-      if (current && current.deleted_at === null) {
-        throw badInput(
-          'body.iid',
-          'check',
-          `Invoice ${before.number} bills live member ${current.number}; nothing to fix.`,
-        );
-      }
-      if (before.status === 'void') {
-        throw badInput('body.iid', 'check', `Invoice ${before.number} is void; nothing to fix.`);
-      }
-      if (input.action === 'assign') return assignMember(trx, actor, before, current, input);
+  async change(trx, actor, before, input) {
+    const current = before.member_mid
+      ? await trx
+          .selectFrom('members')
+          .select(['mid', 'number', 'deleted_at'])
+          .where('mid', '=', before.member_mid)
+          .executeTakeFirst()
+      : undefined;
+    if (current && current.deleted_at === null) {
+      throw badInput(
+        'body.iid',
+        'check',
+        `Invoice ${before.number} bills live member ${current.number}; nothing to fix.`,
+      );
+    }
+    if (before.status === 'void') {
+      throw badInput('body.iid', 'check', `Invoice ${before.number} is void; nothing to fix.`);
+    }
+    if (input.action === 'assign') return assignMember(trx, actor, before, current, input);
 
-      const reason = requireReason(input.reason, 'a voided invoice is gone for good');
-      const after = await voidInvoice(trx, actor, before, check, reason);
-      return {
-        check,
-        message: `Invoice ${before.number} was voided.`,
-        changed: [{ table: 'invoices', id: after.iid, version: after.version }],
-      };
-    });
+    const reason = requireReason(input.reason, 'a voided invoice is gone for good');
+    const after = await voidInvoice(trx, actor, before, check, reason);
+    return {
+      check,
+      message: `Invoice ${before.number} was voided.`,
+      changed: [{ table: 'invoices', id: after.iid, version: after.version }],
+    };
   },
 });
 

@@ -7,7 +7,9 @@ import type {
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Actor } from '../../db/audit';
+import { lockRecord, type RecordRow } from '../../db/records';
 import type { Database } from '../../db/schema';
+import { writeTransaction } from '../../db/transaction';
 
 export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;
@@ -46,4 +48,33 @@ export function defineRepair<Body extends z.ZodType>(
   repair: InvoiceFixRepair<Body>,
 ): InvoiceFixRepair<Body> {
   return repair;
+}
+
+/**
+ * Declares a repair of one invoice, the body's `iid`: in one transaction, the invoice locked at
+ * the version the person saw (`lockRecord`, 409 when it changed since), then `change` of it. The
+ * repairs of one invoice (no member, totals, a duplicate) all start so.
+ */
+export function defineInvoiceRepair<
+  Body extends z.ZodType<{ iid: string; version: number }>,
+>(repair: {
+  summary: string;
+  body: Body;
+  change(
+    trx: Trx,
+    actor: Actor,
+    before: RecordRow<'invoices'>,
+    input: z.infer<Body>,
+  ): Promise<TInvoiceFixResult>;
+}): InvoiceFixRepair<Body> {
+  return defineRepair({
+    summary: repair.summary,
+    body: repair.body,
+    run(db, actor, input) {
+      return writeTransaction(db, async (trx) => {
+        const before = await lockRecord(trx, 'invoices', input.iid, { version: input.version });
+        return repair.change(trx, actor, before, input);
+      });
+    },
+  });
 }

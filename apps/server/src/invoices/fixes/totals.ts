@@ -5,15 +5,14 @@ import {
   type TTotalsFinding,
 } from '@ops/contract';
 import { sql } from 'kysely';
-import { lockRecord, updateRecord } from '../../db/records';
-import { writeTransaction } from '../../db/transaction';
+import { updateRecord } from '../../db/records';
 import { badInput } from '../../errors';
 import { auditColumns } from './audit-columns';
 import { countOf } from './count-of';
 import { loadInvoices } from './fix-invoice';
 import { toTotals, totalsDifferences } from './line-totals';
 import { money } from './money';
-import { defineRepair, type Db, type InvoiceFixOperations } from './operations';
+import { defineInvoiceRepair, type Db, type InvoiceFixOperations } from './operations';
 import { optionalReason, requireReason } from './reason';
 import { settleCorrectedTotalIn } from './settle-corrected-total';
 
@@ -72,93 +71,89 @@ async function find(db: Db, query: TInvoiceFixFindingsQuery) {
  * entry keeps before, after and the amount paid. A paid invoice stays paid with no balance: the
  * difference is written off, or its surplus goes to the member's credit (`settleCorrectedTotalIn`).
  */
-const repair = defineRepair({
+const repair = defineInvoiceRepair({
   summary:
     'Store the totals the lines add up to (a paid invoice: confirmed, with a reason; its payment unchanged)',
   body: ZTotalsRepair,
-  run(db, actor, input) {
-    return writeTransaction(db, async (trx) => {
-      const before = await lockRecord(trx, 'invoices', input.iid, { version: input.version });
-      const { rows } = await sql<{ computed: string[] | null }>`
+  async change(trx, actor, before, input) {
+    const { rows } = await sql<{ computed: string[] | null }>`
         SELECT invoice_lines_totals(lines) AS computed FROM invoices WHERE iid = ${before.iid}`.execute(
-        trx,
+      trx,
+    );
+    const computed = toTotals(rows[0]?.computed ?? null);
+    if (!computed) {
+      throw badInput(
+        'body.iid',
+        'lines',
+        `The lines of invoice ${before.number} cannot be read (a quantity or amount is not a number): correct them first.`,
       );
-      const computed = toTotals(rows[0]?.computed ?? null);
-      if (!computed) {
-        throw badInput(
-          'body.iid',
-          'lines',
-          `The lines of invoice ${before.number} cannot be read (a quantity or amount is not a number): correct them first.`,
-        );
-      }
-      const stored: TTotals = {
-        subtotalMinor: Number(before.subtotal_minor),
-        vatMinor: Number(before.vat_minor),
-        donationMinor: Number(before.donation_minor),
-        totalMinor: Number(before.total_minor),
-      };
-      const differences = totalsDifferences(stored, computed, before.currency);
-      if (differences.length === 0) {
-        throw badInput(
-          'body.iid',
-          'check',
-          `The totals of invoice ${before.number} already add up; nothing to fix.`,
-        );
-      }
-      const isPaid = before.status === 'paid';
-      if (isPaid && input.confirmPaid !== true) {
-        throw badInput(
-          'body.confirmPaid',
-          'confirm-paid',
-          `Invoice ${before.number} is paid: confirm that you are changing the totals of a paid invoice (its payment stays as it is).`,
-        );
-      }
-      const reason = isPaid
-        ? requireReason(input.reason, `invoice ${before.number} is paid`)
-        : optionalReason(input.reason);
-      const paidAmount =
-        before.paid_amount_minor === null ? null : Number(before.paid_amount_minor);
-      // A paid invoice keeps no balance: the difference becomes a movement of its own.
-      const settlement = await settleCorrectedTotalIn(trx, actor, before, computed.totalMinor);
-      const paidNote =
-        isPaid && paidAmount !== null
-          ? ` Paid invoice: its payment of ${money(paidAmount, before.currency)} was not changed${paidAmount !== computed.totalMinor ? `; it differs from the new total by ${money(computed.totalMinor - paidAmount, before.currency)}` : ''}${settlement ? `; ${settlement.note}` : ''}.`
-          : '';
-      const after = await updateRecord(
-        trx,
-        actor,
-        'invoices',
-        before,
-        {
-          subtotal_minor: computed.subtotalMinor,
-          vat_minor: computed.vatMinor,
-          donation_minor: computed.donationMinor,
-          total_minor: computed.totalMinor,
-          ...settlement?.changes,
-        },
-        {
-          action: `fix:${check}`,
-          view: auditColumns(
-            'subtotal_minor',
-            'vat_minor',
-            'donation_minor',
-            'total_minor',
-            'paid_minor',
-            'written_off_minor',
-            'version',
-          ),
-          reason:
-            `Fix "totals": stored totals did not add up (${differences.join('; ')}); recomputed from the lines.${paidNote}` +
-            (reason ? ` ${reason}` : ''),
-          details: isPaid ? { paid_amount_minor: before.paid_amount_minor } : {},
-        },
+    }
+    const stored: TTotals = {
+      subtotalMinor: Number(before.subtotal_minor),
+      vatMinor: Number(before.vat_minor),
+      donationMinor: Number(before.donation_minor),
+      totalMinor: Number(before.total_minor),
+    };
+    const differences = totalsDifferences(stored, computed, before.currency);
+    if (differences.length === 0) {
+      throw badInput(
+        'body.iid',
+        'check',
+        `The totals of invoice ${before.number} already add up; nothing to fix.`,
       );
-      return {
-        check,
-        message: `Invoice ${before.number} now totals ${money(computed.totalMinor, before.currency)} (was ${money(stored.totalMinor, before.currency)}).${paidNote}`,
-        changed: [{ table: 'invoices', id: after.iid, version: after.version }],
-      };
-    });
+    }
+    const isPaid = before.status === 'paid';
+    if (isPaid && input.confirmPaid !== true) {
+      throw badInput(
+        'body.confirmPaid',
+        'confirm-paid',
+        `Invoice ${before.number} is paid: confirm that you are changing the totals of a paid invoice (its payment stays as it is).`,
+      );
+    }
+    const reason = isPaid
+      ? requireReason(input.reason, `invoice ${before.number} is paid`)
+      : optionalReason(input.reason);
+    const paidAmount = before.paid_amount_minor === null ? null : Number(before.paid_amount_minor);
+    // A paid invoice keeps no balance: the difference becomes a movement of its own.
+    const settlement = await settleCorrectedTotalIn(trx, actor, before, computed.totalMinor);
+    const paidNote =
+      isPaid && paidAmount !== null
+        ? ` Paid invoice: its payment of ${money(paidAmount, before.currency)} was not changed${paidAmount !== computed.totalMinor ? `; it differs from the new total by ${money(computed.totalMinor - paidAmount, before.currency)}` : ''}${settlement ? `; ${settlement.note}` : ''}.`
+        : '';
+    const after = await updateRecord(
+      trx,
+      actor,
+      'invoices',
+      before,
+      {
+        subtotal_minor: computed.subtotalMinor,
+        vat_minor: computed.vatMinor,
+        donation_minor: computed.donationMinor,
+        total_minor: computed.totalMinor,
+        ...settlement?.changes,
+      },
+      {
+        action: `fix:${check}`,
+        view: auditColumns(
+          'subtotal_minor',
+          'vat_minor',
+          'donation_minor',
+          'total_minor',
+          'paid_minor',
+          'written_off_minor',
+          'version',
+        ),
+        reason:
+          `Fix "totals": stored totals did not add up (${differences.join('; ')}); recomputed from the lines.${paidNote}` +
+          (reason ? ` ${reason}` : ''),
+        details: isPaid ? { paid_amount_minor: before.paid_amount_minor } : {},
+      },
+    );
+    return {
+      check,
+      message: `Invoice ${before.number} now totals ${money(computed.totalMinor, before.currency)} (was ${money(stored.totalMinor, before.currency)}).${paidNote}`,
+      changed: [{ table: 'invoices', id: after.iid, version: after.version }],
+    };
   },
 });
 

@@ -1,8 +1,9 @@
 import type { Language, TInvoiceKind, TInvoicePaymentMethod, TInvoiceStatus } from '@ops/contract';
 import type { Kysely, Transaction } from 'kysely';
 import { federationName } from '../../certificates';
-import type { Database, InvoiceLine } from '../../db/schema';
+import type { Database, InvoiceLine, MembersTable } from '../../db/schema';
 import { recordNotFound } from '../../db/records';
+import { memberAddressLinesOf } from '../../lib/member-address';
 import { isLanguage } from '../../lib/pdf-language';
 
 /**
@@ -136,6 +137,53 @@ async function loadInvoiceMoney(
   };
 }
 
+/** The member's address columns a recipient is made of (and its country's name). */
+type PdfRecipientRow = Pick<
+  MembersTable,
+  | 'trade_name'
+  | 'address_line1'
+  | 'address_line2'
+  | 'postal_code'
+  | 'city'
+  | 'state'
+  | 'country_iso2'
+  | 'vat_number'
+> & { legal_name: string | null; country_name: string | null };
+
+/**
+ * The recipient a document drawn with the invoice's sections prints, from the member's number and
+ * address columns; null when there is no member (an invoice whose member is gone). One mapping
+ * for invoices and statements of account.
+ */
+export function pdfRecipientOf(
+  number: string | null,
+  row: PdfRecipientRow,
+): InvoicePdfData['member'] {
+  if (number === null || row.legal_name === null) return null;
+  return {
+    number,
+    legalName: row.legal_name,
+    ...memberAddressLinesOf(row),
+    countryIso2: row.country_iso2?.trim() ?? null,
+    countryName: row.country_name,
+    vatNumber: row.vat_number,
+  };
+}
+
+/**
+ * What a document drawn with the invoice's sections states when it is neither due nor paid (a
+ * credit note, a statement of account): no status stamp, no due day, no payment part.
+ */
+export const unpayablePdfFields = {
+  status: 'issued',
+  dueDate: null,
+  paymentReference: null,
+  paidAt: null,
+  paidAmountMinor: null,
+  paidMethod: null,
+  money: null,
+} as const satisfies Partial<InvoicePdfData>;
+
 /** Reads what the PDF of an invoice shows; 404 when there is no such invoice. */
 export async function loadInvoicePdfData(db: Db, iid: string): Promise<InvoicePdfData> {
   const row = await db
@@ -243,22 +291,7 @@ export async function loadInvoicePdfData(db: Db, iid: string): Promise<InvoicePd
     paidMethod: row.paid_method,
     money: await loadInvoiceMoney(db, row),
     updatedAt: row.updated_at,
-    member:
-      row.member_number !== null && row.legal_name !== null
-        ? {
-            number: row.member_number,
-            legalName: row.legal_name,
-            tradeName: row.trade_name,
-            addressLine1: row.address_line1,
-            addressLine2: row.address_line2,
-            postalCode: row.postal_code,
-            city: row.city,
-            state: row.state,
-            countryIso2: row.country_iso2?.trim() ?? null,
-            countryName: row.country_name,
-            vatNumber: row.vat_number,
-          }
-        : null,
+    member: pdfRecipientOf(row.member_number, row),
     account,
   };
 }

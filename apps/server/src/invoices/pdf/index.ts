@@ -9,6 +9,8 @@ export {
   headquartersAddress,
   invoicePdfFileName,
   loadInvoicePdfData,
+  pdfRecipientOf,
+  unpayablePdfFields,
   type InvoicePdfData,
   type InvoiceReminder,
 } from './data';

@@ -1,6 +1,6 @@
 import type { TLedgerLine } from '@ops/contract';
 import { badInput } from '../../errors';
-import type { InvoicePdfData } from '../../invoices';
+import { pdfRecipientOf, unpayablePdfFields, type InvoicePdfData } from '../../invoices';
 import { todayAtHeadquarters } from '../../lib/dates';
 import { isLanguage } from '../../lib/pdf-language';
 import { composeLedger } from '../ledger-lines';
@@ -140,37 +140,19 @@ export async function loadStatementData(
       number: `${member.number} ${range.from} – ${range.to}`,
       kind: 'other',
       // No status stamp and no payment part: a statement is neither due nor paid.
-      status: 'issued',
+      ...unpayablePdfFields,
       year: Number(range.to.slice(0, 4)),
       // The member's language (issue 17): the statement's words and the header's.
       language: isLanguage(member.preferred_language) ? member.preferred_language : 'en',
       issueDate: madeOn,
-      dueDate: null,
       currency,
       lines: [],
       subtotalMinor: 0,
       vatMinor: 0,
       donationMinor: 0,
       totalMinor: 0,
-      paymentReference: null,
-      paidAt: null,
-      paidAmountMinor: null,
-      paidMethod: null,
-      money: null,
       updatedAt: clock.now(),
-      member: {
-        number: member.number,
-        legalName: member.legal_name,
-        tradeName: member.trade_name,
-        addressLine1: member.address_line1,
-        addressLine2: member.address_line2,
-        postalCode: member.postal_code,
-        city: member.city,
-        state: member.state,
-        countryIso2: member.country_iso2?.trim() ?? null,
-        countryName: member.country_name,
-        vatNumber: member.vat_number,
-      },
+      member: pdfRecipientOf(member.number, member),
       account: account
         ? {
             bankName: account.bank_name,

@@ -7,8 +7,20 @@ import {
 } from '@ops/contract';
 import { memberStatusLabels } from '@ops/contract/labels';
 import { sql } from 'kysely';
-import type { MemberFixFindings, MemberFixRepair } from './check-operations';
-import { endedStatuses, plural, toFixMember, type Db, type FixMemberRow } from './fix-member';
+import type {
+  MemberFixCheckOperations,
+  MemberFixFindings,
+  MemberFixRepair,
+} from './check-operations';
+import {
+  countRows,
+  endedStatuses,
+  fixMemberColumns,
+  plural,
+  toFixMember,
+  type Db,
+  type FixMemberRow,
+} from './fix-member';
 import { mergeMembers } from './merge-members';
 
 /**
@@ -151,5 +163,67 @@ export function mergeRepair(check: DuplicateCheck): MemberFixRepair<typeof ZMerg
     summary: `${memberFixCheckInfo[check].title}: merge one member of a group into the survivor the person chose`,
     body: ZMergePair,
     run: (db, actor, input) => mergeMembers(db, actor, { ...input, check }),
+  };
+}
+
+/**
+ * A duplicate check over live members sharing a key (a function of migration 0008 over a member
+ * column), read by its index: the two checks differ only by the key, whether the country is part
+ * of the group (`byCountry`) and how a group is labelled. `key` and `hasKey` take the members
+ * table's alias with its dot (`m.`), or nothing; the repair is the merge.
+ */
+export function keyedDuplicateCheck<C extends DuplicateCheck>(
+  check: C,
+  spec: {
+    key: (prefix: string) => string;
+    /** That a member has a key at all (the index's condition). */
+    hasKey: (prefix: string) => string;
+    byCountry: boolean;
+    label: (group: DuplicateGroup) => string;
+  },
+): MemberFixCheckOperations<C> {
+  const key = sql.raw(spec.key(''));
+  const memberKey = sql.raw(spec.key('m.'));
+  const live = sql.raw(`deleted_at IS NULL AND ${spec.hasKey('')}`);
+  const groupBy = spec.byCountry ? sql`${key}, country_iso2` : key;
+  const count = (db: Db) =>
+    countRows(
+      db,
+      sql<{ count: number }>`
+      SELECT count(*)::int AS count FROM (
+        SELECT 1 FROM members WHERE ${live} GROUP BY ${groupBy} HAVING count(*) > 1) groups`,
+    );
+  const source: DuplicateSource = {
+    count,
+    async readGroups(db, query) {
+      const { rows } = await sql<DuplicateGroup>`
+        SELECT ${key} AS key, ${spec.byCountry ? sql`country_iso2` : sql`NULL`} AS country_iso2,
+               count(*) OVER ()::int AS total
+          FROM members
+         WHERE ${live}
+         GROUP BY ${groupBy}
+        HAVING count(*) > 1
+         ORDER BY ${groupBy}
+         LIMIT ${query.limit} OFFSET ${query.offset}`.execute(db);
+      return rows;
+    },
+    async readMembers(db, keys) {
+      const { rows } = await sql<FixMemberRow & { key: string }>`
+        SELECT ${fixMemberColumns}, ${memberKey} AS key
+          FROM members m LEFT JOIN countries c ON c.iso2 = m.country_iso2
+         WHERE m.deleted_at IS NULL AND ${sql.raw(spec.hasKey('m.'))}
+           AND ${memberKey} = ANY(${keys}::text[])
+         ORDER BY m.number`.execute(db);
+      return rows;
+    },
+    // A group without a country (the VAT check's) holds every member with the key.
+    isInGroup: (row, group) => !spec.byCountry || row.country_iso2 === group.country_iso2,
+    label: spec.label,
+  };
+  return {
+    count,
+    // Both checks' pages carry the same findings (TDuplicateFinding).
+    find: (db, query) => findDuplicates(db, query, source) as Promise<MemberFixFindings<C>>,
+    repair: mergeRepair(check),
   };
 }
