@@ -12,7 +12,8 @@ import type {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWriteTestApp, memberRow } from '../../test/fixtures';
-import { linkToMember, servePortalApp, signInToPortal, testPortalUrl } from '../../test/portal';
+import { servePortalApp, testPortalUrl } from '../../test/portal';
+import { signInAsMemberUser } from '../test-support/portal-app-test-support';
 import { expectForbidden, expectInvalid, type ErrorBody } from '../../test/requests';
 import type { TestApp } from '../../test/app';
 
@@ -73,12 +74,9 @@ describe('change requests from the member portal', () => {
         memberRow('cr-b', { legal_name: 'Andere Logistik GmbH', country_iso2: 'DE' }),
       ])
       .execute();
-    owner = await signInToPortal(t, portal, 'owner@cr-a.example');
-    staff = await signInToPortal(t, portal, 'staff@cr-a.example');
-    otherOwner = await signInToPortal(t, portal, 'owner@cr-b.example');
-    await linkToMember(t, 'owner@cr-a.example', 'cr-a', 'owner');
-    await linkToMember(t, 'staff@cr-a.example', 'cr-a', 'staff');
-    await linkToMember(t, 'owner@cr-b.example', 'cr-b', 'owner');
+    owner = await signInAsMemberUser(t, portal, 'owner@cr-a.example', 'cr-a', 'owner');
+    staff = await signInAsMemberUser(t, portal, 'staff@cr-a.example', 'cr-a', 'staff');
+    otherOwner = await signInAsMemberUser(t, portal, 'owner@cr-b.example', 'cr-b', 'owner');
   });
   afterAll(async () => {
     await portal.close();

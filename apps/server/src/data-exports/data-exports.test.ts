@@ -4,7 +4,8 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWriteTestApp, invoiceRow, memberRow, uidOf } from '../../test/fixtures';
 import { startTestJobRunner, type TestApp } from '../../test/app';
-import { linkToMember, servePortalApp, signInToPortal, testPortalUrl } from '../../test/portal';
+import { servePortalApp, testPortalUrl } from '../../test/portal';
+import { signInAsMemberUser } from '../test-support/portal-app-test-support';
 import type { ErrorBody } from '../../test/requests';
 import { issueCreditNote } from '../credit-notes/issue';
 import { clock } from '../lib/clock';
@@ -111,12 +112,9 @@ describe("a member's data export from the portal", () => {
       { lines: 'all', reason: 'Charged twice' },
       { publicUrl: t.config.publicUrl, mailFrom: t.config.mailFrom },
     );
-    owner = await signInToPortal(t, portal, 'owner@dx-a.example');
-    staff = await signInToPortal(t, portal, 'staff@dx-a.example');
-    otherOwner = await signInToPortal(t, portal, 'owner@dx-b.example');
-    await linkToMember(t, 'owner@dx-a.example', 'dx-a', 'owner');
-    await linkToMember(t, 'staff@dx-a.example', 'dx-a', 'staff');
-    await linkToMember(t, 'owner@dx-b.example', 'dx-b', 'owner');
+    owner = await signInAsMemberUser(t, portal, 'owner@dx-a.example', 'dx-a', 'owner');
+    staff = await signInAsMemberUser(t, portal, 'staff@dx-a.example', 'dx-a', 'staff');
+    otherOwner = await signInAsMemberUser(t, portal, 'owner@dx-b.example', 'dx-b', 'owner');
     ownerUid = await uidOf(t, 'owner@dx-a.example');
   });
   afterAll(async () => {

@@ -3,14 +3,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
 import { startCountingSmtp } from '../../test/counting-smtp';
-import { silentLogger } from '../../test/database';
 import { csvExport, expectSorted, indexedPlanOf, listEndpoint } from '../../test/lists';
 import { apiAs, expectForbidden, expectInvalid } from '../../test/requests';
 import type { EmailState } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
-import { smtpTransport, startEmailWorker } from './delivery-worker';
 import { queueEmail } from './outbox';
 import { emailHtmlContentSecurityPolicy } from './routes';
+import { startTestEmailWorker } from './test-support';
 
 const states: EmailState[] = ['SUCCESS', 'ERROR', 'PENDING', 'RETRY', 'SUCCESS', 'PROCESSING'];
 const kinds = ['sign-in-link', 'invoice-issued', 'certificate-issued'];
@@ -293,13 +292,7 @@ describe('the e-mail log API', () => {
     // Only this e-mail is due for the worker: the other fixtures wait or are done.
     await sql`UPDATE emails SET state = 'SUCCESS' WHERE state IN ('PENDING', 'RETRY', 'PROCESSING')
       AND eid <> ${eid}`.execute(t.database.db);
-    const worker = startEmailWorker({
-      db: t.database.db,
-      transport: smtpTransport(smtp.url),
-      notifications: t.notifications,
-      logger: silentLogger,
-      pollMs: 200,
-    });
+    const worker = startTestEmailWorker(t, smtp, { pollMs: 200 });
     try {
       const deadline = Date.now() + 10_000;
       let detail: TEmailDetail | undefined;

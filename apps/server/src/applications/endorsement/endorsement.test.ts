@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app';
-import { silentLogger } from '../../../test/database';
 import { createWriteTestApp } from '../../../test/fixtures';
 import { startMailbox, type Mailbox } from '../../../test/mailbox';
 import { servePortalApp, signInToPortal } from '../../../test/portal';
 import { sha256 } from '../../auth/sessions';
-import { startEmailWorker, smtpTransport, type EmailWorker } from '../../emails/delivery-worker';
+import type { EmailWorker } from '../../emails/delivery-worker';
+import { startTestEmailWorker } from '../../emails/test-support';
 import { setClockForTests } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import { addApplicant, addApplication, tinyPdf, tinyPng } from '../test-fixtures';
@@ -55,13 +55,7 @@ describe('endorsement by link', () => {
     }));
     void cookie;
     portal = await servePortalApp(t);
-    worker = startEmailWorker({
-      db: t.database.db,
-      transport: smtpTransport(mailbox.url),
-      notifications: t.notifications,
-      logger: silentLogger,
-      pollMs: 100,
-    });
+    worker = startTestEmailWorker(t, mailbox, { pollMs: 100 });
     const db = t.database.db;
     await db
       .insertInto('members')

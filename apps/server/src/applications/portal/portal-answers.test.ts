@@ -1,10 +1,14 @@
 import type { TApplicationDetail, TAuditHistoryPage, TPortalApplication } from '@ops/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInAsNewOperator, type TestApp } from '../../../test/app';
-import { servePortalApp, signInToPortal } from '../../../test/portal';
+import { signInAsNewOperator } from '../../../test/app';
+import { uidOf } from '../../../test/fixtures';
+import { signInToPortal } from '../../../test/portal';
 import { injectAs, type ErrorBody } from '../../../test/requests';
-import { loadCountries } from '../../seed/countries';
+import {
+  createPortalTestApp,
+  type PortalTestApp,
+} from '../../test-support/portal-app-test-support';
 import { addApplication, tinyPdf } from '../test-fixtures';
 
 /**
@@ -13,7 +17,7 @@ import { addApplication, tinyPdf } from '../test-fixtures';
  * history names the applicant; only the applicant's own application, only while it is asked.
  */
 describe('answering a request for information in the member portal', () => {
-  let t: TestApp;
+  let t: PortalTestApp;
   let portal: FastifyInstance;
   let operator: string;
   let ada: string;
@@ -21,24 +25,14 @@ describe('answering a request for information in the member portal', () => {
   let bob: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await loadCountries(t.database.pool);
-    portal = await servePortalApp(t);
+    t = await createPortalTestApp({}, { countries: true });
+    portal = t.portal;
     operator = await signInAsNewOperator(t, 'reviewer@example.org', ['membership']);
     ada = await signInToPortal(t, portal, 'ada@answers.example');
     bob = await signInToPortal(t, portal, 'bob@answers.example');
-    adaUid = (
-      await t.database.db
-        .selectFrom('users')
-        .select('uid')
-        .where('email', '=', 'ada@answers.example')
-        .executeTakeFirstOrThrow()
-    ).uid;
+    adaUid = await uidOf(t, 'ada@answers.example');
   });
-  afterAll(async () => {
-    await portal.close();
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   const call = (cookie: string, method: 'GET' | 'POST', url: string, payload?: object) =>
     portal.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });

@@ -1,10 +1,13 @@
 import type { TPortalApplication } from '@ops/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInAsNewOperator, type TestApp } from '../../../test/app';
-import { servePortalApp, signInToPortal } from '../../../test/portal';
+import { signInAsNewOperator } from '../../../test/app';
+import { signInToPortal } from '../../../test/portal';
 import { issuesOf, type ErrorBody } from '../../../test/requests';
-import { loadCountries } from '../../seed/countries';
+import {
+  createPortalTestApp,
+  type PortalTestApp,
+} from '../../test-support/portal-app-test-support';
 import { maxOpenDrafts } from './create-draft';
 
 /**
@@ -12,22 +15,18 @@ import { maxOpenDrafts } from './create-draft';
  * step, submitted once into the console's queue, withdrawn; only ever the caller's own.
  */
 describe('applications in the member portal', () => {
-  let t: TestApp;
+  let t: PortalTestApp;
   let portal: FastifyInstance;
   let ada: string;
   let bob: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await loadCountries(t.database.pool);
-    portal = await servePortalApp(t);
+    t = await createPortalTestApp({}, { countries: true });
+    portal = t.portal;
     ada = await signInToPortal(t, portal, 'ada@forwarders.example');
     bob = await signInToPortal(t, portal, 'bob@forwarders.example');
   });
-  afterAll(async () => {
-    await portal.close();
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   const call = (cookie: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
     portal.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });

@@ -1,10 +1,13 @@
 import type { TPortalApplication, TPortalDocumentUploadResult } from '@ops/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInAsNewOperator, type TestApp } from '../../../test/app';
-import { servePortalApp, signInToPortal } from '../../../test/portal';
+import { signInAsNewOperator } from '../../../test/app';
+import { signInToPortal } from '../../../test/portal';
 import type { ErrorBody } from '../../../test/requests';
-import { loadCountries } from '../../seed/countries';
+import {
+  createPortalTestApp,
+  type PortalTestApp,
+} from '../../test-support/portal-app-test-support';
 import { tinyPdf, tinyPng } from '../test-fixtures';
 
 /** The smallest JPEG a test needs: its magic number, then bytes. */
@@ -16,22 +19,18 @@ const tinyJpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.al
  * theirs, and shown in the console as uploaded.
  */
 describe('documents in the member portal', () => {
-  let t: TestApp;
+  let t: PortalTestApp;
   let portal: FastifyInstance;
   let ada: string;
   let bob: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await loadCountries(t.database.pool);
-    portal = await servePortalApp(t);
+    t = await createPortalTestApp({}, { countries: true });
+    portal = t.portal;
     ada = await signInToPortal(t, portal, 'ada.docs@forwarders.example');
     bob = await signInToPortal(t, portal, 'bob.docs@forwarders.example');
   });
-  afterAll(async () => {
-    await portal.close();
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   async function newDraft(cookie: string): Promise<TPortalApplication> {
     const response = await portal.inject({

@@ -2,14 +2,13 @@ import type { TPortalColleagues, TPortalInvitation, TPortalMembership } from '@o
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/app';
 import { memberRow, uidOf } from '../../../../test/fixtures';
+import { linkToMember, signInToPortal, testPortalUrl } from '../../../../test/portal';
 import {
-  linkToMember,
-  servePortalApp,
-  signInToPortal,
-  testPortalUrl,
-} from '../../../../test/portal';
+  createPortalTestApp,
+  signInAsMemberUser,
+  type PortalTestApp,
+} from '../../../test-support/portal-app-test-support';
 
 /**
  * A member's colleagues in the portal (issue 35): owners and admins invite by e-mail (a link in
@@ -17,7 +16,7 @@ import {
  * colleague's sessions end; every change is audited on the user as the console's users area shows.
  */
 describe('colleagues in the member portal', () => {
-  let t: TestApp;
+  let t: PortalTestApp;
   let portal: FastifyInstance;
   let owner: string;
   let admin: string;
@@ -36,8 +35,6 @@ describe('colleagues in the member portal', () => {
       headers: { cookie, origin: testPortalUrl },
       ...(body ? { payload: body } : {}),
     });
-  const link = (email: string, mid: string, role: 'owner' | 'admin' | 'staff') =>
-    linkToMember(t, email, mid, role);
   const invite = async (cookie: string, email: string, role: 'owner' | 'admin' | 'staff') => {
     const response = await call(cookie, 'POST', '/api/colleagues', { email, role });
     expect(response.statusCode, response.body).toBe(201);
@@ -54,8 +51,8 @@ describe('colleagues in the member portal', () => {
     ).map((row) => row.email);
 
   beforeAll(async () => {
-    t = await createTestApp();
-    portal = await servePortalApp(t);
+    t = await createPortalTestApp();
+    portal = t.portal;
     await t.database.db
       .insertInto('members')
       .values([
@@ -67,19 +64,18 @@ describe('colleagues in the member portal', () => {
         memberRow('col-b', { legal_name: 'Bodensee Kollegen GmbH', country_iso2: null }),
       ])
       .execute();
+    // All four sign in before any is linked: signed in and linked one by one, the other owner
+    // wins the race of two owners removing each other below, and a later test relies on this one.
     owner = await signInToPortal(t, portal, 'owner@col-a.example');
     admin = await signInToPortal(t, portal, 'admin@col-a.example');
     staff = await signInToPortal(t, portal, 'staff@col-a.example');
     otherOwner = await signInToPortal(t, portal, 'owner@col-b.example');
-    await link('owner@col-a.example', 'col-a', 'owner');
-    await link('admin@col-a.example', 'col-a', 'admin');
-    await link('staff@col-a.example', 'col-a', 'staff');
-    await link('owner@col-b.example', 'col-b', 'owner');
+    await linkToMember(t, 'owner@col-a.example', 'col-a', 'owner');
+    await linkToMember(t, 'admin@col-a.example', 'col-a', 'admin');
+    await linkToMember(t, 'staff@col-a.example', 'col-a', 'staff');
+    await linkToMember(t, 'owner@col-b.example', 'col-b', 'owner');
   });
-  afterAll(async () => {
-    await portal.close();
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   it('lists the colleagues with their roles; only owners and admins may manage them', async () => {
     const asOwner = (await call(owner, 'GET', '/api/colleagues')).json<TPortalColleagues>();
@@ -210,8 +206,7 @@ describe('colleagues in the member portal', () => {
   });
 
   it('removes a colleague: their portal sessions end at once, audited on the user', async () => {
-    const leaving = await signInToPortal(t, portal, 'leaving@col-a.example');
-    await link('leaving@col-a.example', 'col-a', 'staff');
+    const leaving = await signInAsMemberUser(t, portal, 'leaving@col-a.example', 'col-a', 'staff');
     expect((await call(leaving, 'GET', '/api/membership')).statusCode).toBe(200);
     const uid = await uidOf(t, 'leaving@col-a.example');
     const removed = await call(admin, 'DELETE', `/api/colleagues/${uid}`);
@@ -228,8 +223,13 @@ describe('colleagues in the member portal', () => {
   });
 
   it('keeps one owner when two owners remove each other at the same moment', async () => {
-    const second = await signInToPortal(t, portal, 'second.owner@col-a.example');
-    await link('second.owner@col-a.example', 'col-a', 'owner');
+    const second = await signInAsMemberUser(
+      t,
+      portal,
+      'second.owner@col-a.example',
+      'col-a',
+      'owner',
+    );
     const firstUid = await uidOf(t, 'owner@col-a.example');
     const secondUid = await uidOf(t, 'second.owner@col-a.example');
     const [one, other] = await Promise.all([
