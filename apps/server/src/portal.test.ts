@@ -15,6 +15,7 @@ import { portalSessionCookieName, sessionCookieName } from './auth/sessions';
 import type { EmailWorker } from './emails/delivery-worker';
 import { startTestEmailWorker } from './emails/test-support';
 import { createPortalTestApp, type PortalTestApp } from './test-support/portal-app-test-support';
+import { auditEntriesOf } from './test-support/audit-test-support';
 
 /**
  * The member portal's face (issue 34): its own app, origin, cookie and sessions beside the
@@ -244,11 +245,8 @@ describe('the member portal beside the console', () => {
       .where('email', '=', 'switcher@example.org')
       .executeTakeFirstOrThrow();
     expect(row.preferred_language).toBe('de');
-    const audit = await t.database.db
-      .selectFrom('audit_log')
+    const audit = await auditEntriesOf(t.database.db, 'users', row.uid)
       .select(['action', 'actor_kind', 'actor_uid'])
-      .where('table_name', '=', 'users')
-      .where('record_id', '=', row.uid)
       .where('action', '=', 'update')
       .execute();
     expect(audit).toEqual([{ action: 'update', actor_kind: 'user', actor_uid: row.uid }]);

@@ -16,6 +16,7 @@ import { servePortalApp, testPortalUrl } from '../../test/portal';
 import { signInAsMemberUser } from '../test-support/portal-app-test-support';
 import { expectForbidden, expectInvalid, type ErrorBody } from '../../test/requests';
 import type { TestApp } from '../../test/app';
+import { auditEntriesOf } from '../test-support/audit-test-support';
 
 type Setup = Awaited<ReturnType<typeof createWriteTestApp>>;
 
@@ -122,11 +123,8 @@ describe('change requests from the member portal', () => {
     expect(member.billing_email).toBe('invoices@rhein.example');
     expect(member.legal_name).toBe('Rhein Spedition AG');
     // Audited as the member's user, in the member's own trail the console shows.
-    const entries = await t.database.db
-      .selectFrom('audit_log')
+    const entries = await auditEntriesOf(t.database.db, 'members', 'cr-a')
       .select(['actor_kind', 'action'])
-      .where('table_name', '=', 'members')
-      .where('record_id', '=', 'cr-a')
       .where('action', '=', 'update')
       .execute();
     expect(entries).toEqual([{ actor_kind: 'user', action: 'update' }]);
@@ -404,11 +402,8 @@ describe('change requests from the member portal', () => {
     const again = await call(owner, 'POST', url, {});
     expect(again.status).toBe(400);
     expect(again.body.error.issues?.[0]).toMatchObject({ path: 'params.id', rule: 'status' });
-    const audit = await t.database.db
-      .selectFrom('audit_log')
+    const audit = await auditEntriesOf(t.database.db, 'member_change_requests', pending?.id ?? '')
       .select(['action', 'actor_kind'])
-      .where('table_name', '=', 'member_change_requests')
-      .where('record_id', '=', pending?.id ?? '')
       .where('action', '=', 'withdraw')
       .execute();
     expect(audit).toEqual([{ action: 'withdraw', actor_kind: 'user' }]);

@@ -11,6 +11,7 @@ import { issueCreditNote } from '../credit-notes/issue';
 import { clock } from '../lib/clock';
 import { expireDataExports } from './expire-exports';
 import { makeDataExport } from './make-export';
+import { auditEntriesOf } from '../test-support/audit-test-support';
 
 type Setup = Awaited<ReturnType<typeof createWriteTestApp>>;
 
@@ -226,11 +227,8 @@ describe("a member's data export from the portal", () => {
     expect(everything).not.toContain('Other Freight');
 
     // The request and the download are in the member's history, by whom.
-    const audit = await t.database.db
-      .selectFrom('audit_log')
+    const audit = await auditEntriesOf(t.database.db, 'members', 'dx-a')
       .select(['action', 'actor_kind', 'actor_uid'])
-      .where('table_name', '=', 'members')
-      .where('record_id', '=', 'dx-a')
       .where('action', 'like', 'data-export-%')
       .orderBy('id')
       .execute();

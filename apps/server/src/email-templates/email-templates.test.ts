@@ -31,6 +31,7 @@ import { compileTemplate, renderTemplate } from './engine';
 import { renderEmail } from './index';
 import { rendererOf } from './render';
 import { emailTemplateExamples } from './variables';
+import { auditEntriesOf } from '../test-support/audit-test-support';
 
 const thisYear = Number(todayAtHeadquarters().slice(0, 4));
 const base = '/api/settings/email-templates';
@@ -277,11 +278,8 @@ describe('e-mail templates', () => {
       ['save', 1, 'Votre facture {{ invoice.number }}'],
     ]);
     expect(history.body[0]?.actor).toBe('templates@example.org');
-    const audit = await t.database.db
-      .selectFrom('audit_log')
+    const audit = await auditEntriesOf(t.database.db, 'email_templates', 'invoice:fr')
       .select(['action', 'before', 'after'])
-      .where('table_name', '=', 'email_templates')
-      .where('record_id', '=', 'invoice:fr')
       .orderBy('at')
       .execute();
     expect(audit.map((entry) => entry.action)).toEqual(['create', 'update', 'revert']);

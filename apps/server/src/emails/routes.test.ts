@@ -10,6 +10,7 @@ import { writeTransaction } from '../db/transaction';
 import { queueEmail } from './outbox';
 import { emailHtmlContentSecurityPolicy } from './routes';
 import { startTestEmailWorker } from './test-support';
+import { auditEntriesOf } from '../test-support/audit-test-support';
 
 const states: EmailState[] = ['SUCCESS', 'ERROR', 'PENDING', 'RETRY', 'SUCCESS', 'PROCESSING'];
 const kinds = ['sign-in-link', 'invoice-issued', 'certificate-issued'];
@@ -279,12 +280,7 @@ describe('the e-mail log API', () => {
       .where('eid', '=', eid)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ state: 'RETRY', attempts: 0 });
-    const audit = await t.database.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('table_name', '=', 'emails')
-      .where('record_id', '=', eid)
-      .execute();
+    const audit = await auditEntriesOf(t.database.db, 'emails', eid).selectAll().execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'retry', actor_kind: 'operator' });
     expect(audit[0]?.before).toMatchObject({ state: 'ERROR', attempts: 5 });

@@ -12,6 +12,7 @@ import { expectConflict, expectForbidden, expectInvalid } from '../../test/reque
 import { todayAtHeadquarters } from '../lib/dates';
 import { buildSwissIban, isValidCreditorReference, isValidQrReference } from '../lib/iban';
 import { addDays } from './lifecycle';
+import { auditEntriesOf } from '../test-support/audit-test-support';
 
 const thisYear = Number(todayAtHeadquarters().slice(0, 4));
 
@@ -366,11 +367,8 @@ describe('invoices: drafts and the life cycle', () => {
       'params.iid',
       'transition',
     );
-    const audit = await t.database.db
-      .selectFrom('audit_log')
+    const audit = await auditEntriesOf(t.database.db, 'invoices', first.iid)
       .select(['action', 'after'])
-      .where('table_name', '=', 'invoices')
-      .where('record_id', '=', first.iid)
       .orderBy('id')
       .execute();
     expect(audit.map((entry) => entry.action)).toEqual(['create', 'issue', 'uncollectible']);

@@ -8,6 +8,7 @@ import { pdfTexts } from '../certificates/test-support';
 import { todayAtHeadquarters } from '../lib/dates';
 import { buildSwissIban } from '../lib/iban';
 import { addDays } from './lifecycle';
+import { auditEntriesOf } from '../test-support/audit-test-support';
 
 const thisYear = Number(todayAtHeadquarters().slice(0, 4));
 type Status = 'draft' | 'issued' | 'paid' | 'void' | 'uncollectible' | 'credited';
@@ -112,11 +113,8 @@ describe('invoices: Send again (issue 32)', () => {
       .orderBy('created_at')
       .execute();
   const sendsOf = (iid: string) =>
-    db()
-      .selectFrom('audit_log')
+    auditEntriesOf(db(), 'invoices', iid)
       .select(['actor_uid', 'actor_kind', 'after'])
-      .where('table_name', '=', 'invoices')
-      .where('record_id', '=', iid)
       .where('action', '=', 'send')
       .orderBy('id')
       .execute();

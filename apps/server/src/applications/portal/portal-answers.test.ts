@@ -10,6 +10,7 @@ import {
   type PortalTestApp,
 } from '../../test-support/portal-app-test-support';
 import { addApplication, tinyPdf } from '../test-fixtures';
+import { auditEntriesOf } from '../../test-support/audit-test-support';
 
 /**
  * The applicant answers staff's request for information from the member portal (issue 34): the
@@ -97,11 +98,8 @@ describe('answering a request for information in the member portal', () => {
     expect(answered.documents.map((document) => document.fileName)).toContain('Police.pdf');
 
     // The audit entry is the applicant's, in the same step as the status.
-    const audit = await t.database.db
-      .selectFrom('audit_log')
+    const audit = await auditEntriesOf(t.database.db, 'applications', application.aid)
       .select(['action', 'actor_kind', 'actor_uid'])
-      .where('table_name', '=', 'applications')
-      .where('record_id', '=', application.aid)
       .where('action', '=', 'answer-information')
       .execute();
     expect(audit).toEqual([

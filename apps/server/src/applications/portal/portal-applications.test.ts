@@ -9,6 +9,7 @@ import {
   type PortalTestApp,
 } from '../../test-support/portal-app-test-support';
 import { maxOpenDrafts } from './create-draft';
+import { auditEntriesOf } from '../../test-support/audit-test-support';
 
 /**
  * The applicant's side of applications on the member portal (issue 34): drafts saved step by
@@ -218,11 +219,8 @@ describe('applications in the member portal', () => {
       countryIso2: 'CH',
       submittedBy: { email: 'erin@forwarders.example' },
     });
-    const history = await t.database.db
-      .selectFrom('audit_log')
+    const history = await auditEntriesOf(t.database.db, 'applications', draft.aid)
       .select(['action', 'actor_kind'])
-      .where('table_name', '=', 'applications')
-      .where('record_id', '=', draft.aid)
       .orderBy('id')
       .execute();
     expect(history).toEqual([

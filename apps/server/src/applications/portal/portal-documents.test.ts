@@ -9,6 +9,7 @@ import {
   type PortalTestApp,
 } from '../../test-support/portal-app-test-support';
 import { tinyPdf, tinyPng } from '../test-fixtures';
+import { auditEntriesOf } from '../../test-support/audit-test-support';
 
 /** The smallest JPEG a test needs: its magic number, then bytes. */
 const tinyJpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1)]);
@@ -102,11 +103,8 @@ describe('documents in the member portal', () => {
     expect(file.headers['content-security-policy']).toContain('sandbox');
 
     // Each upload is the applicant's, in the application's history.
-    const history = await t.database.db
-      .selectFrom('audit_log')
+    const history = await auditEntriesOf(t.database.db, 'applications', draft.aid)
       .select(['action', 'actor_kind', 'actor_uid'])
-      .where('table_name', '=', 'applications')
-      .where('record_id', '=', draft.aid)
       .where('action', '=', 'upload-document')
       .execute();
     expect(history).toHaveLength(3);
@@ -267,11 +265,8 @@ describe('documents in the member portal', () => {
     });
     expect(again.statusCode).toBe(404);
 
-    const history = await t.database.db
-      .selectFrom('audit_log')
+    const history = await auditEntriesOf(t.database.db, 'applications', draft.aid)
       .select(['action', 'actor_kind'])
-      .where('table_name', '=', 'applications')
-      .where('record_id', '=', draft.aid)
       .where('action', 'in', ['upload-document', 'delete-document'])
       .orderBy('id')
       .execute();

@@ -3,12 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberRow, uidOf } from '../../../../test/fixtures';
-import { linkToMember, signInToPortal, testPortalUrl } from '../../../../test/portal';
+import { signInToPortal, testPortalUrl } from '../../../../test/portal';
 import {
   createPortalTestApp,
   signInAsMemberUser,
   type PortalTestApp,
 } from '../../../test-support/portal-app-test-support';
+import { auditEntriesOf } from '../../../test-support/audit-test-support';
 
 /**
  * A member's colleagues in the portal (issue 35): owners and admins invite by e-mail (a link in
@@ -64,16 +65,10 @@ describe('colleagues in the member portal', () => {
         memberRow('col-b', { legal_name: 'Bodensee Kollegen GmbH', country_iso2: null }),
       ])
       .execute();
-    // All four sign in before any is linked: signed in and linked one by one, the other owner
-    // wins the race of two owners removing each other below, and a later test relies on this one.
-    owner = await signInToPortal(t, portal, 'owner@col-a.example');
-    admin = await signInToPortal(t, portal, 'admin@col-a.example');
-    staff = await signInToPortal(t, portal, 'staff@col-a.example');
-    otherOwner = await signInToPortal(t, portal, 'owner@col-b.example');
-    await linkToMember(t, 'owner@col-a.example', 'col-a', 'owner');
-    await linkToMember(t, 'admin@col-a.example', 'col-a', 'admin');
-    await linkToMember(t, 'staff@col-a.example', 'col-a', 'staff');
-    await linkToMember(t, 'owner@col-b.example', 'col-b', 'owner');
+    owner = await signInAsMemberUser(t, portal, 'owner@col-a.example', 'col-a', 'owner');
+    admin = await signInAsMemberUser(t, portal, 'admin@col-a.example', 'col-a', 'admin');
+    staff = await signInAsMemberUser(t, portal, 'staff@col-a.example', 'col-a', 'staff');
+    otherOwner = await signInAsMemberUser(t, portal, 'owner@col-b.example', 'col-b', 'owner');
   });
   afterAll(() => t.close());
 
@@ -153,11 +148,8 @@ describe('colleagues in the member portal', () => {
     expect(again.json().error.issues[0]).toMatchObject({ path: 'params.id', rule: 'status' });
 
     const uid = await uidOf(t, 'new.colleague@col-a.example');
-    const audit = await t.database.db
-      .selectFrom('audit_log')
+    const audit = await auditEntriesOf(t.database.db, 'users', uid)
       .select(['action', 'actor_kind', 'actor_uid'])
-      .where('table_name', '=', 'users')
-      .where('record_id', '=', uid)
       .execute();
     expect(audit).toContainEqual({ action: 'join-member', actor_kind: 'user', actor_uid: uid });
   });
@@ -213,11 +205,8 @@ describe('colleagues in the member portal', () => {
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json<TPortalColleagues>().colleagues.map((c) => c.uid)).not.toContain(uid);
     expect((await call(leaving, 'GET', '/api/membership')).statusCode).toBe(401);
-    const audit = await t.database.db
-      .selectFrom('audit_log')
+    const audit = await auditEntriesOf(t.database.db, 'users', uid)
       .select(['action', 'actor_kind'])
-      .where('table_name', '=', 'users')
-      .where('record_id', '=', uid)
       .execute();
     expect(audit).toContainEqual({ action: 'remove-from-member', actor_kind: 'user' });
   });
@@ -291,11 +280,8 @@ describe('colleagues in the member portal', () => {
       .execute();
     expect(links).toEqual([]);
     expect(await ownersOf('col-b')).toEqual(['owner@col-b.example']);
-    const audit = await t.database.db
-      .selectFrom('audit_log')
+    const audit = await auditEntriesOf(t.database.db, 'users', groupUid)
       .select('action')
-      .where('table_name', '=', 'users')
-      .where('record_id', '=', groupUid)
       .where('action', 'in', ['join-member', 'remove-from-member'])
       .orderBy('id')
       .execute();
