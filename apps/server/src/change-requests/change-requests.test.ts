@@ -12,10 +12,13 @@ import type {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWriteTestApp, memberRow } from '../../test/fixtures';
-import { servePortalApp, testPortalUrl } from '../../test/portal';
-import { signInAsMemberUser } from '../test-support/portal-app-test-support';
+import { testPortalUrl } from '../../test/portal';
+import {
+  signInAsMemberUser,
+  withPortalApp,
+  type PortalTestApp,
+} from '../test-support/portal-app-test-support';
 import { expectForbidden, expectInvalid, type ErrorBody } from '../../test/requests';
-import type { TestApp } from '../../test/app';
 import { auditEntriesOf } from '../test-support/audit-test-support';
 
 type Setup = Awaited<ReturnType<typeof createWriteTestApp>>;
@@ -31,7 +34,7 @@ const pdfBytes = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF
  */
 describe('change requests from the member portal', () => {
   let setup: Setup;
-  let t: TestApp;
+  let t: PortalTestApp;
   let portal: FastifyInstance;
   let owner: string;
   let staff: string;
@@ -61,8 +64,8 @@ describe('change requests from the member portal', () => {
 
   beforeAll(async () => {
     setup = await createWriteTestApp('desk@example.org', ['membership']);
-    t = setup.t;
-    portal = await servePortalApp(t);
+    t = await withPortalApp(setup.t);
+    portal = t.portal;
     await t.database.db
       .insertInto('members')
       .values([
@@ -79,10 +82,7 @@ describe('change requests from the member portal', () => {
     staff = await signInAsMemberUser(t, portal, 'staff@cr-a.example', 'cr-a', 'staff');
     otherOwner = await signInAsMemberUser(t, portal, 'owner@cr-b.example', 'cr-b', 'owner');
   });
-  afterAll(async () => {
-    await portal.close();
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   it('writes the direct fields at once and sends the others to staff as one request', async () => {
     const company = await call<TPortalCompany>(owner, 'GET', '/api/company');

@@ -3,9 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWriteTestApp, invoiceRow, memberRow, uidOf } from '../../test/fixtures';
-import { startTestJobRunner, type TestApp } from '../../test/app';
-import { servePortalApp, testPortalUrl } from '../../test/portal';
-import { signInAsMemberUser } from '../test-support/portal-app-test-support';
+import { startTestJobRunner } from '../../test/app';
+import { testPortalUrl } from '../../test/portal';
+import {
+  signInAsMemberUser,
+  withPortalApp,
+  type PortalTestApp,
+} from '../test-support/portal-app-test-support';
 import type { ErrorBody } from '../../test/requests';
 import { issueCreditNote } from '../credit-notes/issue';
 import { clock } from '../lib/clock';
@@ -25,7 +29,7 @@ const line = { description: 'Membership', quantity: 1, unitAmountMinor: 45000, v
  */
 describe("a member's data export from the portal", () => {
   let setup: Setup;
-  let t: TestApp;
+  let t: PortalTestApp;
   let portal: FastifyInstance;
   let owner: string;
   let staff: string;
@@ -62,8 +66,8 @@ describe("a member's data export from the portal", () => {
 
   beforeAll(async () => {
     setup = await createWriteTestApp('desk@example.org', ['membership', 'finance']);
-    t = setup.t;
-    portal = await servePortalApp(t);
+    t = await withPortalApp(setup.t);
+    portal = t.portal;
     const year = clock.year();
     await t.database.db
       .insertInto('members')
@@ -118,10 +122,7 @@ describe("a member's data export from the portal", () => {
     otherOwner = await signInAsMemberUser(t, portal, 'owner@dx-b.example', 'dx-b', 'owner');
     ownerUid = await uidOf(t, 'owner@dx-a.example');
   });
-  afterAll(async () => {
-    await portal.close();
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   it('is asked for by an owner, made by a job, and downloaded as a ZIP of everything', async () => {
     // Staff see the section but do not ask for it.

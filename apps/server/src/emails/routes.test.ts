@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
 import { startCountingSmtp } from '../../test/counting-smtp';
+import { uidOf } from '../../test/fixtures';
 import { csvExport, expectSorted, indexedPlanOf, listEndpoint } from '../../test/lists';
 import { apiAs, expectForbidden, expectInvalid } from '../../test/requests';
 import type { EmailState } from '../db/schema';
@@ -25,13 +26,7 @@ describe('the e-mail log API', () => {
     t = await createTestApp();
     finance = await signInAsNewOperator(t, 'finance-mail@example.org', ['finance']);
     reader = await signInAsNewOperator(t, 'reader-mail@example.org', ['read-only']);
-    readerUid = (
-      await t.database.db
-        .selectFrom('users')
-        .select('uid')
-        .where('email', '=', 'reader-mail@example.org')
-        .executeTakeFirstOrThrow()
-    ).uid;
+    readerUid = await uidOf(t, 'reader-mail@example.org');
     // The sign-ins queued nothing, but other setups might have: start from an empty log.
     await sql`DELETE FROM emails`.execute(t.database.db);
     for (let i = 0; i < 31; i++) {

@@ -6,7 +6,7 @@ import { createTestApp, startTestJobRunner, type TestApp } from '../../test/app'
 import { startMailbox } from '../../test/mailbox';
 import { startTestEmailWorker } from '../emails/test-support';
 import { getInvoicePdf } from './pdf-upload';
-import { signInEditorAndReader } from '../../test/fixtures';
+import { signInEditorAndReader, uidOf } from '../../test/fixtures';
 import { runTs } from '../../test/processes';
 import { apiAs, expectForbidden, expectInvalid } from '../../test/requests';
 import { cliActor } from '../db/audit';
@@ -35,13 +35,7 @@ describe('the renewal run', () => {
     const signedIn = await signInEditorAndReader(t, 'renewals@example.org', ['finance']);
     api = apiAs(t, signedIn.cookie);
     readOnlyCookie = signedIn.readOnlyCookie;
-    operatorUid = (
-      await t.database.db
-        .selectFrom('users')
-        .select('uid')
-        .where('email', '=', 'renewals@example.org')
-        .executeTakeFirstOrThrow()
-    ).uid;
+    operatorUid = await uidOf(t, 'renewals@example.org');
     await loadCountries(t.database.pool);
     // India (lower-middle income, band C) pays half the fee; Switzerland (high, band A) all of it.
     await t.database.db.updateTable('countries').set({ fee_category: null }).execute();

@@ -17,6 +17,14 @@ export async function createPortalTestApp(
 ): Promise<PortalTestApp> {
   const t = await createTestApp(env);
   if (options.countries) await loadCountries(t.database.pool);
+  return withPortalApp(t);
+}
+
+/**
+ * The member portal's app beside a console test app made another way (`createWriteTestApp`):
+ * the same pair as `createPortalTestApp`, whose `close` closes the portal, then `t`.
+ */
+export async function withPortalApp(t: TestApp): Promise<PortalTestApp> {
   const portal = await servePortalApp(t);
   return {
     ...t,
