@@ -47,18 +47,24 @@ describe('invoice PDF', () => {
   });
   afterAll(() => t.close());
 
+  /** An invoice of `member` in `currency`, paid to the bank account `account`. */
+  const insertInvoiceOf = (
+    member: { mid: string },
+    currency: string,
+    account: string,
+    fields: Partial<Insertable<InvoicesTable>> = {},
+  ) =>
+    insertInvoice(t.database.db, {
+      currency,
+      member_mid: member.mid,
+      bank_account_id: account,
+      ...fields,
+    });
   /** The usual case: a CHF invoice of `member` to the QR-IBAN account with a QR reference. */
   const insertQrInvoice = (
     member: { mid: string },
     fields: Partial<Insertable<InvoicesTable>> = {},
-  ) =>
-    insertInvoice(t.database.db, {
-      currency: 'CHF',
-      member_mid: member.mid,
-      bank_account_id: chfQr,
-      payment_reference: qrReference,
-      ...fields,
-    });
+  ) => insertInvoiceOf(member, 'CHF', chfQr, { payment_reference: qrReference, ...fields });
   /** The text of an invoice's PDF as rendered from the database. */
   const pdfTextOf = async (iid: string) => pdfText(await renderInvoicePdf(t.database.db, iid));
 
@@ -106,10 +112,7 @@ describe('invoice PDF', () => {
 
   it('puts a QR-bill with the creditor reference on a CHF invoice paid to a plain Swiss IBAN', async () => {
     const member = await insertMember(t.database.db);
-    const invoice = await insertInvoice(t.database.db, {
-      currency: 'CHF',
-      member_mid: member.mid,
-      bank_account_id: chfPlain,
+    const invoice = await insertInvoiceOf(member, 'CHF', chfPlain, {
       payment_reference: creditorReference,
     });
     const data = await loadInvoicePdfData(t.database.db, invoice.iid);
@@ -122,10 +125,7 @@ describe('invoice PDF', () => {
 
   it('has bank details only for USD, and for EUR from an account outside Switzerland', async () => {
     const member = await insertMember(t.database.db);
-    const dollars = await insertInvoice(t.database.db, {
-      currency: 'USD',
-      member_mid: member.mid,
-      bank_account_id: usd,
+    const dollars = await insertInvoiceOf(member, 'USD', usd, {
       payment_reference: creditorReference,
     });
     const usdText = await pdfTextOf(dollars.iid);
@@ -135,11 +135,7 @@ describe('invoice PDF', () => {
     expect(usdText).not.toContain('Payment part');
     expect(usdText).not.toContain('Receipt');
 
-    const euros = await insertInvoice(t.database.db, {
-      currency: 'EUR',
-      member_mid: member.mid,
-      bank_account_id: eurGerman,
-    });
+    const euros = await insertInvoiceOf(member, 'EUR', eurGerman);
     const eurText = await pdfTextOf(euros.iid);
     expect(eurText).toContain('Total EUR');
     expect(eurText).toContain('DE');
@@ -168,10 +164,7 @@ describe('invoice PDF', () => {
       city: 'Łódź',
       country_iso2: 'PL',
     });
-    const named = await insertInvoice(t.database.db, {
-      currency: 'CHF',
-      member_mid: member.mid,
-      bank_account_id: chfQr,
+    const named = await insertInvoiceOf(member, 'CHF', chfQr, {
       payment_reference: 'not a reference',
     });
     const pdf = await renderInvoicePdf(t.database.db, named.iid);
