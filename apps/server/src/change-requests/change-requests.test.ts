@@ -11,7 +11,7 @@ import type {
 } from '@ops/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWriteTestApp, memberRow } from '../../test/fixtures';
+import { createWriteTestApp, memberRow, insertMembers } from '../../test/fixtures';
 import { testPortalUrl } from '../../test/portal';
 import {
   signInAsMemberUser,
@@ -66,18 +66,15 @@ describe('change requests from the member portal', () => {
     setup = await createWriteTestApp('desk@example.org', ['membership']);
     t = await withPortalApp(setup.t);
     portal = t.portal;
-    await t.database.db
-      .insertInto('members')
-      .values([
-        memberRow('cr-a', {
-          legal_name: 'Rhein Spedition AG',
-          country_iso2: 'CH',
-          city: 'Basel',
-          phone: '+41 61 000 00 00',
-        }),
-        memberRow('cr-b', { legal_name: 'Andere Logistik GmbH', country_iso2: 'DE' }),
-      ])
-      .execute();
+    await insertMembers(t.database.db, [
+      memberRow('cr-a', {
+        legal_name: 'Rhein Spedition AG',
+        country_iso2: 'CH',
+        city: 'Basel',
+        phone: '+41 61 000 00 00',
+      }),
+      memberRow('cr-b', { legal_name: 'Andere Logistik GmbH', country_iso2: 'DE' }),
+    ]);
     owner = await signInAsMemberUser(t, portal, 'owner@cr-a.example', 'cr-a', 'owner');
     staff = await signInAsMemberUser(t, portal, 'staff@cr-a.example', 'cr-a', 'staff');
     otherOwner = await signInAsMemberUser(t, portal, 'owner@cr-b.example', 'cr-b', 'owner');

@@ -2,7 +2,7 @@ import type { TPortalMembership } from '@ops/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTestUser, cookieFrom, testPublicUrl } from '../../test/app';
-import { memberRow } from '../../test/fixtures';
+import { memberRow, insertMembers } from '../../test/fixtures';
 import { linkToMember, testPortalUrl } from '../../test/portal';
 import { runTs } from '../../test/processes';
 import { createPortalTestApp, type PortalTestApp } from '../test-support/portal-app-test-support';
@@ -27,10 +27,7 @@ describe('npm run ops -- portal-sign-in-link <email>', () => {
   beforeAll(async () => {
     t = await createPortalTestApp({}, { countries: true });
     portal = t.portal;
-    await t.database.db
-      .insertInto('members')
-      .values(memberRow('cli-m', { legal_name: 'Terminal Freight AG' }))
-      .execute();
+    await insertMembers(t.database.db, [memberRow('cli-m', { legal_name: 'Terminal Freight AG' })]);
     await addTestUser(t.database, 'owner@terminal.example');
     await addTestUser(t.database, 'applicant@terminal.example');
     await linkToMember(t, 'owner@terminal.example', 'cli-m', 'owner');

@@ -2,7 +2,13 @@ import type { TDataExport, TDataExportState } from '@ops/contract';
 import type { FastifyInstance } from 'fastify';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWriteTestApp, invoiceRow, memberRow, uidOf } from '../../test/fixtures';
+import {
+  createWriteTestApp,
+  invoiceRow,
+  memberRow,
+  uidOf,
+  insertMembers,
+} from '../../test/fixtures';
 import { startTestJobRunner } from '../../test/app';
 import { testPortalUrl } from '../../test/portal';
 import {
@@ -69,13 +75,10 @@ describe("a member's data export from the portal", () => {
     t = await withPortalApp(setup.t);
     portal = t.portal;
     const year = clock.year();
-    await t.database.db
-      .insertInto('members')
-      .values([
-        memberRow('dx-a', { legal_name: 'Hafen Logistik AG', country_iso2: 'CH', city: 'Basel' }),
-        memberRow('dx-b', { legal_name: 'Other Freight Ltd', country_iso2: 'GB' }),
-      ])
-      .execute();
+    await insertMembers(t.database.db, [
+      memberRow('dx-a', { legal_name: 'Hafen Logistik AG', country_iso2: 'CH', city: 'Basel' }),
+      memberRow('dx-b', { legal_name: 'Other Freight Ltd', country_iso2: 'GB' }),
+    ]);
     await t.database.db
       .insertInto('invoices')
       .values([

@@ -1,7 +1,7 @@
 import type { TDirectoryEntry, TDirectoryPage } from '@ops/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberRow } from '../../test/fixtures';
+import { memberRow, insertMembers } from '../../test/fixtures';
 import { testPortalUrl } from '../../test/portal';
 import { expectForbidden, expectInvalid, type ErrorBody } from '../../test/requests';
 import {
@@ -42,37 +42,34 @@ describe('the public member directory', () => {
   beforeAll(async () => {
     t = await createPortalTestApp({}, { countries: true });
     portal = t.portal;
-    await t.database.db
-      .insertInto('members')
-      .values([
-        memberRow('dir-a', {
-          legal_name: 'Hanseatic Spedition GmbH',
-          country_iso2: 'DE',
-          city: 'Hamburg',
-          email: 'info@hanseatic.example',
-          phone: '+49 40 123 45 67',
-          website: 'https://hanseatic.example',
-          status: 'active',
-        }),
-        memberRow('dir-b', {
-          legal_name: 'Andes Cargo SA',
-          country_iso2: 'CL',
-          city: 'Santiago',
-          status: 'active',
-        }),
-        memberRow('dir-c', {
-          legal_name: 'Hanseatic Terminated Spedition KG',
-          country_iso2: 'DE',
-          status: 'terminated',
-        }),
-        memberRow('dir-d', {
-          legal_name: 'Hidden Spedition AG',
-          country_iso2: 'CH',
-          status: 'active',
-          directory_visible: false,
-        }),
-      ])
-      .execute();
+    await insertMembers(t.database.db, [
+      memberRow('dir-a', {
+        legal_name: 'Hanseatic Spedition GmbH',
+        country_iso2: 'DE',
+        city: 'Hamburg',
+        email: 'info@hanseatic.example',
+        phone: '+49 40 123 45 67',
+        website: 'https://hanseatic.example',
+        status: 'active',
+      }),
+      memberRow('dir-b', {
+        legal_name: 'Andes Cargo SA',
+        country_iso2: 'CL',
+        city: 'Santiago',
+        status: 'active',
+      }),
+      memberRow('dir-c', {
+        legal_name: 'Hanseatic Terminated Spedition KG',
+        country_iso2: 'DE',
+        status: 'terminated',
+      }),
+      memberRow('dir-d', {
+        legal_name: 'Hidden Spedition AG',
+        country_iso2: 'CH',
+        status: 'active',
+        directory_visible: false,
+      }),
+    ]);
     owner = await signInAsMemberUser(t, portal, 'owner@dir-a.example', 'dir-a', 'owner');
     staff = await signInAsMemberUser(t, portal, 'staff@dir-a.example', 'dir-a', 'staff');
     // The other members opted in by their own owners (as the portal writes it).
@@ -179,18 +176,16 @@ describe('the public member directory', () => {
   });
 
   it('pages 20 at a time and limits each address to 30 searches a minute', async () => {
-    await t.database.db
-      .insertInto('members')
-      .values(
-        Array.from({ length: 25 }, (_, i) =>
-          memberRow(`dir-many-${String(i).padStart(2, '0')}`, {
-            legal_name: `Zephyr Freight ${String(i).padStart(2, '0')} Ltd`,
-            country_iso2: 'GB',
-            status: 'active',
-          }),
-        ),
-      )
-      .execute();
+    await insertMembers(
+      t.database.db,
+      Array.from({ length: 25 }, (_, i) =>
+        memberRow(`dir-many-${String(i).padStart(2, '0')}`, {
+          legal_name: `Zephyr Freight ${String(i).padStart(2, '0')} Ltd`,
+          country_iso2: 'GB',
+          status: 'active',
+        }),
+      ),
+    );
     await t.database.db
       .insertInto('member_directory_entries')
       .values(

@@ -1,7 +1,7 @@
 import { type TInvoiceSendResult } from '@ops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/app';
-import { createWriteTestApp } from '../../test/fixtures';
+import { createWriteTestApp, insertMembers } from '../../test/fixtures';
 import type { apiAs } from '../../test/requests';
 import { expectForbidden, expectInvalid } from '../../test/requests';
 import { pdfTexts } from '../certificates/test-support';
@@ -53,9 +53,8 @@ describe('invoices: Send again (issue 32)', () => {
   ) {
     counter++;
     const mid = `send-member-${counter}`;
-    await db()
-      .insertInto('members')
-      .values({
+    await insertMembers(db(), [
+      {
         mid,
         number: `M-8${String(counter).padStart(5, '0')}`,
         category: 'individual',
@@ -64,8 +63,8 @@ describe('invoices: Send again (issue 32)', () => {
         country_iso2: 'CH',
         preferred_language: 'fr',
         email: fields.email === undefined ? `billing${counter}@leman.example` : fields.email,
-      })
-      .execute();
+      },
+    ]);
     const status = fields.status ?? 'issued';
     const iid = `send-invoice-${counter}`;
     const number =

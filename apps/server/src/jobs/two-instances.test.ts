@@ -14,6 +14,7 @@ import {
   waitForRow,
   type ServerInstance as Instance,
 } from './two-instances-test-support';
+import { insertMembers } from '../../test/fixtures';
 
 /**
  * Two real server processes on one PostgreSQL, started at the same moment on an empty database
@@ -185,19 +186,17 @@ describe('jobs on two server instances', () => {
         currency: 'CHF',
       })
       .execute();
-    await database.db
-      .insertInto('members')
-      .values(
-        Array.from({ length: memberCount }, (_, i) => ({
-          mid: `to${String(i).padStart(5, '0')}`,
-          number: `M-TO-${String(i + 1).padStart(6, '0')}`,
-          category: 'individual' as const,
-          status: 'active' as const,
-          legal_name: `Take-over Carrier ${i}`,
-          billing_currency: 'CHF',
-        })),
-      )
-      .execute();
+    await insertMembers(
+      database.db,
+      Array.from({ length: memberCount }, (_, i) => ({
+        mid: `to${String(i).padStart(5, '0')}`,
+        number: `M-TO-${String(i + 1).padStart(6, '0')}`,
+        category: 'individual' as const,
+        status: 'active' as const,
+        legal_name: `Take-over Carrier ${i}`,
+        billing_currency: 'CHF',
+      })),
+    );
 
     // Hold the invoices table: the run's first batch waits, so its job stays mid-run.
     const blocker = new pg.Client({ connectionString: databaseUrl });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createWriteTestApp } from '../../../test/fixtures';
+import { createWriteTestApp, insertMembers } from '../../../test/fixtures';
 import { startMailbox, type Mailbox } from '../../../test/mailbox';
 import { signInToPortal } from '../../../test/portal';
 import { sha256 } from '../../auth/sessions';
@@ -59,9 +59,8 @@ describe('endorsement by link', () => {
     portal = t.portal;
     worker = startTestEmailWorker(t, mailbox, { pollMs: 100 });
     const db = t.database.db;
-    await db
-      .insertInto('members')
-      .values({
+    await insertMembers(db, [
+      {
         mid: 'assocEnd',
         number: 'M-000501',
         category: 'association',
@@ -69,8 +68,8 @@ describe('endorsement by link', () => {
         legal_name: 'Association Suisse des Transitaires',
         country_iso2: 'CH',
         email: 'office@ast.example',
-      })
-      .execute();
+      },
+    ]);
     await db
       .updateTable('countries')
       .set({ national_association_mid: 'assocEnd' })

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsNewOperator } from '../../../test/app';
 import { eventStream } from '../../../test/event-stream';
-import { invoiceRow, memberRow } from '../../../test/fixtures';
+import { invoiceRow, memberRow, insertMembers } from '../../../test/fixtures';
 import { signInToPortal, testPortalUrl } from '../../../test/portal';
 import { buildSwissIban } from '../../lib/iban';
 import { clock } from '../../lib/clock';
@@ -70,13 +70,10 @@ describe('POST /api/invoices/{iid}/pay in the member portal', () => {
     portal = t.portal;
     portalUrl = await portal.listen({ port: 0, host: '127.0.0.1' });
     const { db } = t.database;
-    await db
-      .insertInto('members')
-      .values([
-        memberRow('pay-a', { legal_name: 'Alpen Pay AG', country_iso2: null }),
-        memberRow('pay-b', { legal_name: 'Bodensee Pay GmbH', country_iso2: null }),
-      ])
-      .execute();
+    await insertMembers(db, [
+      memberRow('pay-a', { legal_name: 'Alpen Pay AG', country_iso2: null }),
+      memberRow('pay-b', { legal_name: 'Bodensee Pay GmbH', country_iso2: null }),
+    ]);
     await db
       .insertInto('bank_accounts')
       .values({

@@ -7,7 +7,7 @@ import type {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsNewOperator, testPublicUrl } from '../../../test/app';
-import { invoiceRow, memberRow, uidOf } from '../../../test/fixtures';
+import { invoiceRow, memberRow, uidOf, insertMembers } from '../../../test/fixtures';
 import { pdfText } from '../../invoices/pdf-test-support';
 import { linkToMember, signInToPortal, testPortalUrl } from '../../../test/portal';
 import { clock } from '../../lib/clock';
@@ -69,18 +69,15 @@ describe('a member in the member portal', () => {
     t = await createPortalTestApp({}, { countries: true });
     portal = t.portal;
     const { db } = t.database;
-    await db
-      .insertInto('members')
-      .values([
-        memberRow('pm-a', { legal_name: 'Alpen Spedition AG', paid_through_year: year - 1 }),
-        memberRow('pm-b', { legal_name: 'Bodensee Cargo GmbH' }),
-        memberRow('pm-c', {
-          legal_name: 'Closed Freight SA',
-          status: 'terminated',
-          terminated_on: `${year}-02-01`,
-        }),
-      ])
-      .execute();
+    await insertMembers(db, [
+      memberRow('pm-a', { legal_name: 'Alpen Spedition AG', paid_through_year: year - 1 }),
+      memberRow('pm-b', { legal_name: 'Bodensee Cargo GmbH' }),
+      memberRow('pm-c', {
+        legal_name: 'Closed Freight SA',
+        status: 'terminated',
+        terminated_on: `${year}-02-01`,
+      }),
+    ]);
     await db
       .insertInto('invoices')
       .values([

@@ -2,7 +2,7 @@ import type { TPortalColleagues, TPortalInvitation, TPortalMembership } from '@o
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberRow, uidOf } from '../../../../test/fixtures';
+import { memberRow, uidOf, insertMembers } from '../../../../test/fixtures';
 import { signInToPortal, testPortalUrl } from '../../../../test/portal';
 import {
   createPortalTestApp,
@@ -54,17 +54,14 @@ describe('colleagues in the member portal', () => {
   beforeAll(async () => {
     t = await createPortalTestApp();
     portal = t.portal;
-    await t.database.db
-      .insertInto('members')
-      .values([
-        memberRow('col-a', {
-          legal_name: 'Alpen Kollegen AG',
-          country_iso2: null,
-          preferred_language: 'de',
-        }),
-        memberRow('col-b', { legal_name: 'Bodensee Kollegen GmbH', country_iso2: null }),
-      ])
-      .execute();
+    await insertMembers(t.database.db, [
+      memberRow('col-a', {
+        legal_name: 'Alpen Kollegen AG',
+        country_iso2: null,
+        preferred_language: 'de',
+      }),
+      memberRow('col-b', { legal_name: 'Bodensee Kollegen GmbH', country_iso2: null }),
+    ]);
     owner = await signInAsMemberUser(t, portal, 'owner@col-a.example', 'col-a', 'owner');
     admin = await signInAsMemberUser(t, portal, 'admin@col-a.example', 'col-a', 'admin');
     staff = await signInAsMemberUser(t, portal, 'staff@col-a.example', 'col-a', 'staff');
