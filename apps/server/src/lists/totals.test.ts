@@ -1,4 +1,3 @@
-import type { TMemberUpload } from '@ops/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTestOperator, createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
@@ -8,6 +7,7 @@ import { cliActor } from '../db/audit';
 import { renewMemberships } from '../invoices/renewal';
 import { membersList } from '../members/list';
 import { searchIndexingSettled } from '../members/upload-service';
+import { uploadMembersCsv } from '../members/member-upload-test-support';
 import { loadCountries } from '../seed/countries';
 import { seedDemo } from '../seed/demo';
 import { manyChangedRows } from './refresh-statistics';
@@ -128,29 +128,14 @@ describe('list totals', () => {
       'CNT-0002,Counted Cargo GmbH,individual,active,DE',
       'CNT-0003,Counted Lines SA,individual,pending-payment,FR',
     ].join('\r\n');
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: '/api/members/uploads?filename=counted.csv',
-      headers: { cookie, 'content-type': 'application/octet-stream' },
-      payload: Buffer.from(`${file}\r\n`, 'utf8'),
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(201);
-    const upload = uploaded.json<TMemberUpload>();
-    const validated = await t.app.inject({
-      method: 'POST',
-      url: `/api/members/uploads/${upload.id}/validate`,
-      headers: { cookie },
-      payload: { mapping: upload.mapping },
-    });
-    expect(validated.statusCode, validated.body).toBe(200);
-    expect(validated.json<TMemberUpload>().validation).toMatchObject({ valid: 3, invalid: 0 });
-    const committed = await t.app.inject({
-      method: 'POST',
-      url: `/api/members/uploads/${upload.id}/commit`,
-      headers: { cookie },
-      payload: { mode: 'all-or-nothing' },
-    });
-    expect(committed.statusCode, committed.body).toBe(200);
+    const { validation } = await uploadMembersCsv(
+      t,
+      cookie,
+      'counted.csv',
+      `${file}\r\n`,
+      'all-or-nothing',
+    );
+    expect(validation).toMatchObject({ valid: 3, invalid: 0 });
     await searchIndexingSettled();
 
     const after = await firstPage('/api/members', '');
