@@ -4,18 +4,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   addTestUser,
   cookieFrom,
-  createTestApp,
   signInAsNewOperator,
   testPassword,
   testPublicUrl,
-  type TestApp,
 } from '../test/app';
-import { silentLogger } from '../test/database';
 import { firstLink, startMailbox, type Mailbox } from '../test/mailbox';
-import { servePortalApp, signInToPortal, testPortalUrl } from '../test/portal';
+import { signInToPortal, testPortalUrl } from '../test/portal';
 import type { ErrorBody } from '../test/requests';
 import { portalSessionCookieName, sessionCookieName } from './auth/sessions';
-import { startEmailWorker, smtpTransport, type EmailWorker } from './emails/delivery-worker';
+import type { EmailWorker } from './emails/delivery-worker';
+import { startTestEmailWorker } from './emails/test-support';
+import { createPortalTestApp, type PortalTestApp } from './test-support/portal-app-test-support';
+import { auditEntriesOf } from './test-support/audit-test-support';
 
 /**
  * The member portal's face (issue 34): its own app, origin, cookie and sessions beside the
@@ -23,27 +23,23 @@ import { startEmailWorker, smtpTransport, type EmailWorker } from './emails/deli
  * reaches a route of the other: both route tables are walked with each side's session.
  */
 describe('the member portal beside the console', () => {
-  let t: TestApp;
+  let t: PortalTestApp;
   let portal: FastifyInstance;
   let mailbox: Mailbox;
   let worker: EmailWorker;
 
   beforeAll(async () => {
     mailbox = await startMailbox();
-    t = await createTestApp({ SMTP_URL: mailbox.url, MAIL_FROM: 'Operations <ops@example.org>' });
-    portal = await servePortalApp(t);
-    worker = startEmailWorker({
-      db: t.database.db,
-      transport: smtpTransport(mailbox.url),
-      notifications: t.notifications,
-      logger: silentLogger,
-      pollMs: 200,
+    t = await createPortalTestApp({
+      SMTP_URL: mailbox.url,
+      MAIL_FROM: 'Operations <ops@example.org>',
     });
+    portal = t.portal;
+    worker = startTestEmailWorker(t, mailbox, { pollMs: 200 });
     await addTestUser(t.database, 'applicant@example.org', { password: testPassword });
   });
   afterAll(async () => {
     await worker.stop();
-    await portal.close();
     await t.close();
     await mailbox.close();
   });
@@ -249,11 +245,8 @@ describe('the member portal beside the console', () => {
       .where('email', '=', 'switcher@example.org')
       .executeTakeFirstOrThrow();
     expect(row.preferred_language).toBe('de');
-    const audit = await t.database.db
-      .selectFrom('audit_log')
+    const audit = await auditEntriesOf(t.database.db, 'users', row.uid)
       .select(['action', 'actor_kind', 'actor_uid'])
-      .where('table_name', '=', 'users')
-      .where('record_id', '=', row.uid)
       .where('action', '=', 'update')
       .execute();
     expect(audit).toEqual([{ action: 'update', actor_kind: 'user', actor_uid: row.uid }]);

@@ -1,4 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
 import { eventStreamPath } from '@ops/contract';
 import type {
   TEmailTemplate,
@@ -21,16 +20,16 @@ import { cliActor } from './db/audit';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { writeTransaction } from './db/transaction';
 import { addOperator } from './operators/service';
-import { waitUntil } from '../test/wait-for';
 import type { ErrorBody } from '../test/requests';
+import {
+  killMidRun,
+  waitFor,
+  type ServerInstance as Instance,
+} from './jobs/two-instances-test-support';
 
-type Instance = { child: ChildProcess & { output: () => string }; url: string };
 /** Both instances serve one site behind one address (a reverse proxy in production). */
 const publicUrl = 'http://localhost:3000';
 const password = 'correct horse battery staple 42';
-
-const waitFor = <T>(read: () => Promise<T | undefined>, timeoutMs = 20_000) =>
-  waitUntil(read, { timeoutMs });
 
 /**
  * Issue 20, "several instances, proven": two real server processes on one PostgreSQL
@@ -382,9 +381,7 @@ describe('two server instances on one PostgreSQL', () => {
         b.child.kill('SIGCONT');
       }
 
-      a.child.kill('SIGKILL');
-      await waitForExit(a.child);
-      await blocker.query('ROLLBACK');
+      await killMidRun(a, blocker, 'ROLLBACK');
 
       // B notices the task whose runner is gone (its lock went with its connection), claims
       // it again and rebuilds to the end.

@@ -122,31 +122,31 @@ describe('the applications queue’s source, endorsement wait and possible dupli
       memberRow('dupvat', { legal_name: 'Rhein Cargo AG', vat_number: 'CHE-555.444.333 MWST' }),
       memberRow('dupname', { legal_name: 'Société Générale de Fret', country_iso2: 'FR' }),
     ]);
-    const sameVat = await addApplication(t.database.db, {
-      legal_name: 'Rhine Cargo Ltd',
-      company: { legalName: 'Rhine Cargo Ltd', vatNumber: 'che555444333' },
-    } as never);
-    const sameName = await addApplication(t.database.db, {
-      legal_name: 'SOCIETE GENERALE DE FRET',
-      country_iso2: 'FR',
-      company: { legalName: 'SOCIETE GENERALE DE FRET' },
-    } as never);
-    const sameNameElsewhere = await addApplication(t.database.db, {
-      legal_name: 'Société Générale de Fret SARL',
+    /** An application of the company `legalName`, its record and its answers naming it alike. */
+    const applicationOf = (
+      legalName: string,
+      fields: Record<string, unknown>,
+      company: Record<string, unknown> = {},
+    ) =>
+      addApplication(t.database.db, {
+        legal_name: legalName,
+        ...fields,
+        company: { legalName, ...company },
+      } as never);
+    const sameVat = await applicationOf('Rhine Cargo Ltd', {}, { vatNumber: 'che555444333' });
+    const sameName = await applicationOf('SOCIETE GENERALE DE FRET', { country_iso2: 'FR' });
+    const sameNameElsewhere = await applicationOf('Société Générale de Fret SARL', {
       country_iso2: 'BE',
-      company: { legalName: 'Société Générale de Fret SARL' },
-    } as never);
-    const secondApplication = await addApplication(t.database.db, {
+    });
+    const secondApplication = await applicationOf('Société générale de fret', {
       status: 'submitted',
-      legal_name: 'Société générale de fret',
       country_iso2: 'FR',
-      company: { legalName: 'Société générale de fret' },
-    } as never);
-    const decided = await addApplication(t.database.db, {
-      status: 'approved',
-      legal_name: 'Rhein Cargo AG',
-      company: { legalName: 'Rhein Cargo AG', vatNumber: 'CHE-555.444.333' },
-    } as never);
+    });
+    const decided = await applicationOf(
+      'Rhein Cargo AG',
+      { status: 'approved' },
+      { vatNumber: 'CHE-555.444.333' },
+    );
 
     const rows = new Map(
       (await applications().allPages('limit=100')).rows.map((row) => [row.aid, row]),

@@ -3,7 +3,7 @@ import { clock } from '../lib/clock';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/app';
-import { createWriteTestApp } from '../../test/fixtures';
+import { createWriteTestApp, insertMembers } from '../../test/fixtures';
 import { isValidQrReference } from '../lib/iban';
 import {
   addApplicant,
@@ -46,28 +46,25 @@ describe('the review workflow', () => {
       .set({ first_year_rule: 'full-year' })
       .execute();
     // Existing numbers the allocation must continue after (as the demo data leaves them).
-    await db
-      .insertInto('members')
-      .values([
-        {
-          mid: 'assocCH',
-          number: 'M-000041',
-          category: 'association',
-          status: 'active',
-          legal_name: 'Swiss Forwarding Association',
-          country_iso2: 'CH',
-          email: 'office@sfa.example',
-        },
-        {
-          mid: 'someone',
-          number: 'M-000077',
-          category: 'individual',
-          status: 'active',
-          legal_name: 'Earlier Member AG',
-          country_iso2: 'DE',
-        },
-      ])
-      .execute();
+    await insertMembers(db, [
+      {
+        mid: 'assocCH',
+        number: 'M-000041',
+        category: 'association',
+        status: 'active',
+        legal_name: 'Swiss Forwarding Association',
+        country_iso2: 'CH',
+        email: 'office@sfa.example',
+      },
+      {
+        mid: 'someone',
+        number: 'M-000077',
+        category: 'individual',
+        status: 'active',
+        legal_name: 'Earlier Member AG',
+        country_iso2: 'DE',
+      },
+    ]);
     await db
       .updateTable('countries')
       .set({ national_association_mid: 'assocCH' })

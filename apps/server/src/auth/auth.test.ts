@@ -9,8 +9,8 @@ import {
   type TestApp,
 } from '../../test/app';
 import { firstLink, startMailbox, type Mailbox } from '../../test/mailbox';
-import { silentLogger } from '../../test/database';
-import { startEmailWorker, smtpTransport, type EmailWorker } from '../emails/delivery-worker';
+import type { EmailWorker } from '../emails/delivery-worker';
+import { startTestEmailWorker } from '../emails/test-support';
 import { sessionCookieName, sha256 } from './sessions';
 import { throttleLimits } from './throttle';
 import type { ErrorBody } from '../../test/requests';
@@ -31,13 +31,7 @@ describe('sign-in API', () => {
       // Requests come from 127.0.0.1 as a proxy would: X-Forwarded-For names other clients.
       TRUST_PROXY: '127.0.0.1',
     });
-    worker = startEmailWorker({
-      db: t.database.db,
-      transport: smtpTransport(mailbox.url),
-      notifications: t.notifications,
-      logger: silentLogger,
-      pollMs: 200,
-    });
+    worker = startTestEmailWorker(t, mailbox, { pollMs: 200 });
   });
   afterAll(async () => {
     await worker.stop();

@@ -22,6 +22,7 @@ import {
   countersOf,
   recount,
 } from './test-support';
+import { auditEntriesOf } from '../test-support/audit-test-support';
 
 type Result = TBankEntryActionResult & ErrorBody;
 
@@ -54,11 +55,8 @@ describe('bank entry actions', () => {
       .where('iid', '=', iid)
       .executeTakeFirstOrThrow();
   const auditOf = (beid: string) =>
-    db()
-      .selectFrom('audit_log')
+    auditEntriesOf(db(), 'bank_entries', beid)
       .select(['action', 'actor_kind'])
-      .where('table_name', '=', 'bank_entries')
-      .where('record_id', '=', beid)
       .orderBy('id')
       .execute();
 

@@ -64,6 +64,12 @@ describe('bulk edit', () => {
     api.post<TBulkEditPreview>(`/api/${list}/bulk/edit/preview`, body, as);
   const commit = (list: string, body: Record<string, unknown>, as?: string) =>
     api.post<TBulkEditResult>(`/api/${list}/bulk/edit`, body, as);
+  /** Applies the change a preview showed, as the dialog's Apply does: with the preview's time. */
+  const commitPreviewed = (
+    list: string,
+    change: Record<string, unknown>,
+    previewed: { body: { previewedAt: string } },
+  ) => commit(list, { ...change, previewedAt: previewed.body.previewedAt });
   const ids = (...list: string[]) => ({ kind: 'ids', ids: list });
   const column = async (mid: string) =>
     t.database.db
@@ -120,12 +126,11 @@ describe('bulk edit', () => {
   it('changes every row in one transaction with one audit entry each, and offers the undo', async () => {
     const selection = ids('m1', 'm2', 'g1');
     const previewed = await preview('members', { selection, field: 'category', value: 'group' });
-    const answer = await commit('members', {
-      selection,
-      field: 'category',
-      value: 'group',
-      previewedAt: previewed.body.previewedAt,
-    });
+    const answer = await commitPreviewed(
+      'members',
+      { selection, field: 'category', value: 'group' },
+      previewed,
+    );
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body).toMatchObject({
       changed: 2,
@@ -168,12 +173,11 @@ describe('bulk edit', () => {
                 updated_at = now(), updated_by = ${otherUid} WHERE mid = 'm2'`.execute(
       t.database.db,
     );
-    const answer = await commit('members', {
-      selection,
-      field: 'preferredLanguage',
-      value: 'fr',
-      previewedAt: previewed.body.previewedAt,
-    });
+    const answer = await commitPreviewed(
+      'members',
+      { selection, field: 'preferredLanguage', value: 'fr' },
+      previewed,
+    );
     expect(answer.body).toMatchObject({ changed: 2, conflictCount: 1 });
     expect(answer.body.conflicts).toEqual([
       {
@@ -200,12 +204,11 @@ describe('bulk edit', () => {
     });
     // m1, m2, m3, ov1: individual members in CH (de1 is in DE, g1 a group, gone deleted).
     expect(previewed.body).toMatchObject({ selected: 4, changing: 4 });
-    const answer = await commit('members', {
-      selection,
-      field: 'directoryVisible',
-      value: false,
-      previewedAt: previewed.body.previewedAt,
-    });
+    const answer = await commitPreviewed(
+      'members',
+      { selection, field: 'directoryVisible', value: false },
+      previewed,
+    );
     expect(answer.body.changed).toBe(4);
     expect((await column('de1')).directory_visible).toBe(true);
     expect((await column('ov1')).directory_visible).toBe(false);
@@ -340,12 +343,11 @@ describe('bulk edit', () => {
       'active',
     );
 
-    const answer = await commit('invoices', {
-      selection,
-      field: 'dueDate',
-      value: '2026-12-31',
-      previewedAt: due.body.previewedAt,
-    });
+    const answer = await commitPreviewed(
+      'invoices',
+      { selection, field: 'dueDate', value: '2026-12-31' },
+      due,
+    );
     expect(answer.body).toMatchObject({ changed: 3, notEditable: 2, conflictCount: 0 });
     const rows = await t.database.db
       .selectFrom('invoices')
@@ -372,12 +374,11 @@ describe('bulk edit', () => {
     });
     expect(previewed.body).toMatchObject({ changing: 2 });
     expect(previewed.body.sample[0]).toMatchObject({ before: 'No value', after: 'Olga Other' });
-    const answer = await commit('applications', {
-      selection,
-      field: 'reviewer',
-      value: otherUid,
-      previewedAt: previewed.body.previewedAt,
-    });
+    const answer = await commitPreviewed(
+      'applications',
+      { selection, field: 'reviewer', value: otherUid },
+      previewed,
+    );
     expect(answer.body.changed).toBe(2);
     const again = await preview('applications', { selection, field: 'reviewer', value: null });
     expect(again.body.sample[0]).toMatchObject({ before: 'Olga Other', after: 'No value' });

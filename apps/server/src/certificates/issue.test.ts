@@ -5,6 +5,7 @@ import { createWriteTestApp } from '../../test/fixtures';
 import { expireCertificates } from './expire';
 import { renderCertificatePdf } from './pdf';
 import { addMember, pdfTexts, thisYear } from './test-support';
+import { auditEntriesOf } from '../test-support/audit-test-support';
 
 type ErrorBody = {
   error: { code: string; message: string; issues?: { path: string; rule: string }[] };
@@ -131,11 +132,8 @@ describe('issuing and revoking certificates', () => {
     });
     expect(download.headers['content-disposition']).toMatch(/^attachment;/);
 
-    const audit = await t.database.db
-      .selectFrom('audit_log')
+    const audit = await auditEntriesOf(t.database.db, 'certificates', certificate.cid)
       .select(['action', 'actor_kind', 'actor_uid'])
-      .where('table_name', '=', 'certificates')
-      .where('record_id', '=', certificate.cid)
       .execute();
     expect(audit).toEqual([expect.objectContaining({ action: 'issue', actor_kind: 'operator' })]);
   });

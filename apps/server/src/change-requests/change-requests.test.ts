@@ -11,10 +11,15 @@ import type {
 } from '@ops/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWriteTestApp, memberRow } from '../../test/fixtures';
-import { linkToMember, servePortalApp, signInToPortal, testPortalUrl } from '../../test/portal';
+import { createWriteTestApp, memberRow, insertMembers } from '../../test/fixtures';
+import { testPortalUrl } from '../../test/portal';
+import {
+  signInAsMemberUser,
+  withPortalApp,
+  type PortalTestApp,
+} from '../test-support/portal-app-test-support';
 import { expectForbidden, expectInvalid, type ErrorBody } from '../../test/requests';
-import type { TestApp } from '../../test/app';
+import { auditEntriesOf } from '../test-support/audit-test-support';
 
 type Setup = Awaited<ReturnType<typeof createWriteTestApp>>;
 
@@ -29,7 +34,7 @@ const pdfBytes = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF
  */
 describe('change requests from the member portal', () => {
   let setup: Setup;
-  let t: TestApp;
+  let t: PortalTestApp;
   let portal: FastifyInstance;
   let owner: string;
   let staff: string;
@@ -59,31 +64,22 @@ describe('change requests from the member portal', () => {
 
   beforeAll(async () => {
     setup = await createWriteTestApp('desk@example.org', ['membership']);
-    t = setup.t;
-    portal = await servePortalApp(t);
-    await t.database.db
-      .insertInto('members')
-      .values([
-        memberRow('cr-a', {
-          legal_name: 'Rhein Spedition AG',
-          country_iso2: 'CH',
-          city: 'Basel',
-          phone: '+41 61 000 00 00',
-        }),
-        memberRow('cr-b', { legal_name: 'Andere Logistik GmbH', country_iso2: 'DE' }),
-      ])
-      .execute();
-    owner = await signInToPortal(t, portal, 'owner@cr-a.example');
-    staff = await signInToPortal(t, portal, 'staff@cr-a.example');
-    otherOwner = await signInToPortal(t, portal, 'owner@cr-b.example');
-    await linkToMember(t, 'owner@cr-a.example', 'cr-a', 'owner');
-    await linkToMember(t, 'staff@cr-a.example', 'cr-a', 'staff');
-    await linkToMember(t, 'owner@cr-b.example', 'cr-b', 'owner');
+    t = await withPortalApp(setup.t);
+    portal = t.portal;
+    await insertMembers(t.database.db, [
+      memberRow('cr-a', {
+        legal_name: 'Rhein Spedition AG',
+        country_iso2: 'CH',
+        city: 'Basel',
+        phone: '+41 61 000 00 00',
+      }),
+      memberRow('cr-b', { legal_name: 'Andere Logistik GmbH', country_iso2: 'DE' }),
+    ]);
+    owner = await signInAsMemberUser(t, portal, 'owner@cr-a.example', 'cr-a', 'owner');
+    staff = await signInAsMemberUser(t, portal, 'staff@cr-a.example', 'cr-a', 'staff');
+    otherOwner = await signInAsMemberUser(t, portal, 'owner@cr-b.example', 'cr-b', 'owner');
   });
-  afterAll(async () => {
-    await portal.close();
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   it('writes the direct fields at once and sends the others to staff as one request', async () => {
     const company = await call<TPortalCompany>(owner, 'GET', '/api/company');
@@ -124,11 +120,8 @@ describe('change requests from the member portal', () => {
     expect(member.billing_email).toBe('invoices@rhein.example');
     expect(member.legal_name).toBe('Rhein Spedition AG');
     // Audited as the member's user, in the member's own trail the console shows.
-    const entries = await t.database.db
-      .selectFrom('audit_log')
+    const entries = await auditEntriesOf(t.database.db, 'members', 'cr-a')
       .select(['actor_kind', 'action'])
-      .where('table_name', '=', 'members')
-      .where('record_id', '=', 'cr-a')
       .where('action', '=', 'update')
       .execute();
     expect(entries).toEqual([{ actor_kind: 'user', action: 'update' }]);
@@ -406,11 +399,8 @@ describe('change requests from the member portal', () => {
     const again = await call(owner, 'POST', url, {});
     expect(again.status).toBe(400);
     expect(again.body.error.issues?.[0]).toMatchObject({ path: 'params.id', rule: 'status' });
-    const audit = await t.database.db
-      .selectFrom('audit_log')
+    const audit = await auditEntriesOf(t.database.db, 'member_change_requests', pending?.id ?? '')
       .select(['action', 'actor_kind'])
-      .where('table_name', '=', 'member_change_requests')
-      .where('record_id', '=', pending?.id ?? '')
       .where('action', '=', 'withdraw')
       .execute();
     expect(audit).toEqual([{ action: 'withdraw', actor_kind: 'user' }]);

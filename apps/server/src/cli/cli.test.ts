@@ -9,6 +9,13 @@ import { cliEntry, cliOnEmptyDatabase } from './test-support';
 describe('the command line', () => {
   const cli = cliOnEmptyDatabase();
   const { ops } = cli;
+  /** Runs a command that must succeed, writing nothing to standard error; answers its output. */
+  const succeeds = async (args: string[]) => {
+    const result = await ops(args);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    return result.stdout;
+  };
 
   it('lists every command of the operating contract in --help', async () => {
     const top = await ops(['--help']);
@@ -55,18 +62,8 @@ describe('the command line', () => {
   });
 
   it('adds an operator, creating the user with an argon2id password, and audits it', async () => {
-    const result = await ops([
-      'operators',
-      'add',
-      'Anna.Keller@Example.org',
-      '--password',
-      'harbour-crane-velvet-94',
-      '--roles',
-      'admin',
-    ]);
-    expect(result.stderr).toBe('');
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain(
+    const added = ['Anna.Keller@Example.org', '--password', 'harbour-crane-velvet-94'];
+    expect(await succeeds(['operators', 'add', ...added, '--roles', 'admin'])).toContain(
       'anna.keller@example.org (no name) is now an operator with roles: admin (new user created); password set.',
     );
 
@@ -111,18 +108,10 @@ describe('the command line', () => {
       .executeTakeFirst();
 
   it('gives the roles and the name asked for with --roles and --name, and says so', async () => {
-    const result = await ops([
-      'operators',
-      'add',
-      'bea.roth@example.org',
-      '--roles',
-      'finance, membership',
-      '--name',
-      'Bea Roth',
-    ]);
-    expect(result.stderr).toBe('');
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain(
+    const bea = ['operators', 'add', 'bea.roth@example.org'];
+    expect(
+      await succeeds([...bea, '--roles', 'finance, membership', '--name', 'Bea Roth']),
+    ).toContain(
       'bea.roth@example.org (Bea Roth) is now an operator with roles: finance, membership (new user created).',
     );
     expect(await operatorOf('bea.roth@example.org')).toEqual({
@@ -131,15 +120,7 @@ describe('the command line', () => {
     });
 
     // Run again with other roles: the operator keeps its own, and the output says so.
-    const again = await ops([
-      'operators',
-      'add',
-      'bea.roth@example.org',
-      '--roles',
-      'admin',
-      '--name',
-      'Beatrice Roth',
-    ]);
+    const again = await ops([...bea, '--roles', 'admin', '--name', 'Beatrice Roth']);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain(
       'bea.roth@example.org (Beatrice Roth) is already an operator with roles: finance, membership (roles unchanged',
@@ -221,10 +202,7 @@ describe('the command line', () => {
   });
 
   it('rebuilds the search index and prints the finished task', async () => {
-    const result = await ops(['search', 'reindex']);
-    expect(result.stderr).toBe('');
-    expect(result.code).toBe(0);
-    const task = JSON.parse(result.stdout) as {
+    const task = JSON.parse(await succeeds(['search', 'reindex'])) as {
       status: string;
       processed: number;
       perType: Record<string, number>;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testPublicUrl, type TestApp } from '../../test/app';
-import { invoiceRow, memberRow } from '../../test/fixtures';
+import { invoiceRow, memberRow, insertMembers } from '../../test/fixtures';
 import { runTs } from '../../test/processes';
 import { loadCountries } from '../seed/countries';
 import { cliEntry } from './test-support';
@@ -22,10 +22,7 @@ describe('npm run ops -- members export-data <number>', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await loadCountries(t.database.pool);
-    await t.database.db
-      .insertInto('members')
-      .values(memberRow('cli-dx', { legal_name: 'Script Freight AG' }))
-      .execute();
+    await insertMembers(t.database.db, [memberRow('cli-dx', { legal_name: 'Script Freight AG' })]);
     await t.database.db.insertInto('invoices').values(invoiceRow('cli-dx-1', 'cli-dx')).execute();
   });
   afterAll(async () => {

@@ -1,17 +1,11 @@
 import type { TPortalMembership } from '@ops/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addTestUser,
-  cookieFrom,
-  createTestApp,
-  testPublicUrl,
-  type TestApp,
-} from '../../test/app';
-import { memberRow } from '../../test/fixtures';
-import { servePortalApp, testPortalUrl } from '../../test/portal';
+import { addTestUser, cookieFrom, testPublicUrl } from '../../test/app';
+import { memberRow, insertMembers } from '../../test/fixtures';
+import { linkToMember, testPortalUrl } from '../../test/portal';
 import { runTs } from '../../test/processes';
-import { loadCountries } from '../seed/countries';
+import { createPortalTestApp, type PortalTestApp } from '../test-support/portal-app-test-support';
 import { portalSessionCookieName, sessionCookieName } from '../auth/sessions';
 
 const cli = 'src/cli/main.ts';
@@ -21,7 +15,7 @@ const cli = 'src/cli/main.ts';
  * demo member's owner, and a way in for a member's person without e-mail.
  */
 describe('npm run ops -- portal-sign-in-link <email>', () => {
-  let t: TestApp;
+  let t: PortalTestApp;
   let portal: FastifyInstance;
   const ops = (args: string[]) =>
     runTs(cli, args, {
@@ -31,25 +25,14 @@ describe('npm run ops -- portal-sign-in-link <email>', () => {
     });
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await loadCountries(t.database.pool);
-    portal = await servePortalApp(t);
-    await t.database.db
-      .insertInto('members')
-      .values(memberRow('cli-m', { legal_name: 'Terminal Freight AG' }))
-      .execute();
+    t = await createPortalTestApp({}, { countries: true });
+    portal = t.portal;
+    await insertMembers(t.database.db, [memberRow('cli-m', { legal_name: 'Terminal Freight AG' })]);
     await addTestUser(t.database, 'owner@terminal.example');
     await addTestUser(t.database, 'applicant@terminal.example');
-    await t.database.db
-      .updateTable('users')
-      .set({ member_mid: 'cli-m', member_role: 'owner' })
-      .where('email', '=', 'owner@terminal.example')
-      .execute();
+    await linkToMember(t, 'owner@terminal.example', 'cli-m', 'owner');
   });
-  afterAll(async () => {
-    await portal.close();
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   it("prints a portal link for a member's user that signs in to the portal, never the console", async () => {
     const result = await ops(['portal-sign-in-link', 'owner@terminal.example']);

@@ -11,6 +11,7 @@ import {
   type ErrorBody,
 } from '../../test/requests';
 import { loadCountries } from '../seed/countries';
+import { auditEntriesOf } from '../test-support/audit-test-support';
 
 type Country = {
   iso2: string;
@@ -182,11 +183,8 @@ describe('/api/countries', () => {
     const badCurrency = await patch('CH', { version: edited.body.version, defaultCurrency: 'EUX' });
     expectInvalid(badCurrency, 'body.defaultCurrency');
 
-    const audit = await t.database.db
-      .selectFrom('audit_log')
+    const audit = await auditEntriesOf(t.database.db, 'countries', 'CH')
       .select(['action', 'before', 'after', 'actor_kind'])
-      .where('table_name', '=', 'countries')
-      .where('record_id', '=', 'CH')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({
@@ -211,11 +209,8 @@ describe('/api/countries', () => {
     const edited = await patch('BE', { version: be.version, language: 'de' });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ language: 'de', version: be.version + 1 });
-    const audit = await t.database.db
-      .selectFrom('audit_log')
+    const audit = await auditEntriesOf(t.database.db, 'countries', 'BE')
       .select(['action', 'before', 'after'])
-      .where('table_name', '=', 'countries')
-      .where('record_id', '=', 'BE')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({

@@ -15,6 +15,7 @@ import { expectForbidden, expectInvalid } from '../../test/requests';
 import { pdfTexts } from '../certificates/test-support';
 import { memberCreditOf } from '../invoices';
 import { todayAtHeadquarters } from '../lib/dates';
+import { auditEntriesOf } from '../test-support/audit-test-support';
 
 const thisYear = Number(todayAtHeadquarters().slice(0, 4));
 const feeLine: TInvoiceLine = {
@@ -394,11 +395,8 @@ describe('credit notes and refunds', () => {
     const sent = await api.post<{ message: string }>(`/api/credit-notes/${cnid}/send`, {});
     expect(sent.status).toBe(200);
     // Issue 31: the send is audited on the credit note (who, to whom), and not repeated at once.
-    const audited = await db()
-      .selectFrom('audit_log')
+    const audited = await auditEntriesOf(db(), 'credit_notes', cnid)
       .select(['actor_uid', 'after'])
-      .where('table_name', '=', 'credit_notes')
-      .where('record_id', '=', cnid)
       .where('action', '=', 'send')
       .execute();
     expect(audited).toHaveLength(1);
@@ -445,11 +443,8 @@ describe('credit notes and refunds', () => {
       filename: `credit-note-${number}.pdf`,
       content_type: 'application/pdf',
     });
-    const audited = await db()
-      .selectFrom('audit_log')
+    const audited = await auditEntriesOf(db(), 'credit_notes', cnid)
       .select('after')
-      .where('table_name', '=', 'credit_notes')
-      .where('record_id', '=', cnid)
       .where('action', '=', 'send')
       .execute();
     expect(audited.map((entry) => entry.after)).toEqual([

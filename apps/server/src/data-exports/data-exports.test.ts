@@ -2,14 +2,26 @@ import type { TDataExport, TDataExportState } from '@ops/contract';
 import type { FastifyInstance } from 'fastify';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWriteTestApp, invoiceRow, memberRow, uidOf } from '../../test/fixtures';
-import { startTestJobRunner, type TestApp } from '../../test/app';
-import { linkToMember, servePortalApp, signInToPortal, testPortalUrl } from '../../test/portal';
+import {
+  createWriteTestApp,
+  invoiceRow,
+  memberRow,
+  uidOf,
+  insertMembers,
+} from '../../test/fixtures';
+import { startTestJobRunner } from '../../test/app';
+import { testPortalUrl } from '../../test/portal';
+import {
+  signInAsMemberUser,
+  withPortalApp,
+  type PortalTestApp,
+} from '../test-support/portal-app-test-support';
 import type { ErrorBody } from '../../test/requests';
 import { issueCreditNote } from '../credit-notes/issue';
 import { clock } from '../lib/clock';
 import { expireDataExports } from './expire-exports';
 import { makeDataExport } from './make-export';
+import { auditEntriesOf } from '../test-support/audit-test-support';
 
 type Setup = Awaited<ReturnType<typeof createWriteTestApp>>;
 
@@ -23,7 +35,7 @@ const line = { description: 'Membership', quantity: 1, unitAmountMinor: 45000, v
  */
 describe("a member's data export from the portal", () => {
   let setup: Setup;
-  let t: TestApp;
+  let t: PortalTestApp;
   let portal: FastifyInstance;
   let owner: string;
   let staff: string;
@@ -60,16 +72,13 @@ describe("a member's data export from the portal", () => {
 
   beforeAll(async () => {
     setup = await createWriteTestApp('desk@example.org', ['membership', 'finance']);
-    t = setup.t;
-    portal = await servePortalApp(t);
+    t = await withPortalApp(setup.t);
+    portal = t.portal;
     const year = clock.year();
-    await t.database.db
-      .insertInto('members')
-      .values([
-        memberRow('dx-a', { legal_name: 'Hafen Logistik AG', country_iso2: 'CH', city: 'Basel' }),
-        memberRow('dx-b', { legal_name: 'Other Freight Ltd', country_iso2: 'GB' }),
-      ])
-      .execute();
+    await insertMembers(t.database.db, [
+      memberRow('dx-a', { legal_name: 'Hafen Logistik AG', country_iso2: 'CH', city: 'Basel' }),
+      memberRow('dx-b', { legal_name: 'Other Freight Ltd', country_iso2: 'GB' }),
+    ]);
     await t.database.db
       .insertInto('invoices')
       .values([
@@ -111,18 +120,12 @@ describe("a member's data export from the portal", () => {
       { lines: 'all', reason: 'Charged twice' },
       { publicUrl: t.config.publicUrl, mailFrom: t.config.mailFrom },
     );
-    owner = await signInToPortal(t, portal, 'owner@dx-a.example');
-    staff = await signInToPortal(t, portal, 'staff@dx-a.example');
-    otherOwner = await signInToPortal(t, portal, 'owner@dx-b.example');
-    await linkToMember(t, 'owner@dx-a.example', 'dx-a', 'owner');
-    await linkToMember(t, 'staff@dx-a.example', 'dx-a', 'staff');
-    await linkToMember(t, 'owner@dx-b.example', 'dx-b', 'owner');
+    owner = await signInAsMemberUser(t, portal, 'owner@dx-a.example', 'dx-a', 'owner');
+    staff = await signInAsMemberUser(t, portal, 'staff@dx-a.example', 'dx-a', 'staff');
+    otherOwner = await signInAsMemberUser(t, portal, 'owner@dx-b.example', 'dx-b', 'owner');
     ownerUid = await uidOf(t, 'owner@dx-a.example');
   });
-  afterAll(async () => {
-    await portal.close();
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   it('is asked for by an owner, made by a job, and downloaded as a ZIP of everything', async () => {
     // Staff see the section but do not ask for it.
@@ -228,11 +231,8 @@ describe("a member's data export from the portal", () => {
     expect(everything).not.toContain('Other Freight');
 
     // The request and the download are in the member's history, by whom.
-    const audit = await t.database.db
-      .selectFrom('audit_log')
+    const audit = await auditEntriesOf(t.database.db, 'members', 'dx-a')
       .select(['action', 'actor_kind', 'actor_uid'])
-      .where('table_name', '=', 'members')
-      .where('record_id', '=', 'dx-a')
       .where('action', 'like', 'data-export-%')
       .orderBy('id')
       .execute();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database';
-import { memberRow } from '../../test/fixtures';
+import { memberRow, insertMembers } from '../../test/fixtures';
 import type { Actor } from './audit';
 import { AppError } from '../errors';
 import type { DatabaseHandle } from './database';
@@ -34,10 +34,7 @@ describe('records store', () => {
   }
 
   async function addMember(mid: string) {
-    await database.db
-      .insertInto('members')
-      .values(memberRow(mid, { country_iso2: null }))
-      .execute();
+    await insertMembers(database.db, [memberRow(mid, { country_iso2: null })]);
   }
 
   async function auditOf(recordId: string) {

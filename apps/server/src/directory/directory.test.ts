@@ -1,11 +1,14 @@
 import type { TDirectoryEntry, TDirectoryPage } from '@ops/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
-import { memberRow } from '../../test/fixtures';
-import { linkToMember, servePortalApp, signInToPortal, testPortalUrl } from '../../test/portal';
+import { memberRow, insertMembers } from '../../test/fixtures';
+import { testPortalUrl } from '../../test/portal';
 import { expectForbidden, expectInvalid, type ErrorBody } from '../../test/requests';
-import { loadCountries } from '../seed/countries';
+import {
+  createPortalTestApp,
+  signInAsMemberUser,
+  type PortalTestApp,
+} from '../test-support/portal-app-test-support';
 
 /**
  * The public member directory (issue 35): off until an owner or admin lists the member; the
@@ -14,7 +17,7 @@ import { loadCountries } from '../seed/countries';
  * limited per address.
  */
 describe('the public member directory', () => {
-  let t: TestApp;
+  let t: PortalTestApp;
   let portal: FastifyInstance;
   let owner: string;
   let staff: string;
@@ -37,44 +40,38 @@ describe('the public member directory', () => {
       .then((response) => ({ status: response.statusCode, body: response.json<T>() }));
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await loadCountries(t.database.pool);
-    portal = await servePortalApp(t);
-    await t.database.db
-      .insertInto('members')
-      .values([
-        memberRow('dir-a', {
-          legal_name: 'Hanseatic Spedition GmbH',
-          country_iso2: 'DE',
-          city: 'Hamburg',
-          email: 'info@hanseatic.example',
-          phone: '+49 40 123 45 67',
-          website: 'https://hanseatic.example',
-          status: 'active',
-        }),
-        memberRow('dir-b', {
-          legal_name: 'Andes Cargo SA',
-          country_iso2: 'CL',
-          city: 'Santiago',
-          status: 'active',
-        }),
-        memberRow('dir-c', {
-          legal_name: 'Hanseatic Terminated Spedition KG',
-          country_iso2: 'DE',
-          status: 'terminated',
-        }),
-        memberRow('dir-d', {
-          legal_name: 'Hidden Spedition AG',
-          country_iso2: 'CH',
-          status: 'active',
-          directory_visible: false,
-        }),
-      ])
-      .execute();
-    owner = await signInToPortal(t, portal, 'owner@dir-a.example');
-    staff = await signInToPortal(t, portal, 'staff@dir-a.example');
-    await linkToMember(t, 'owner@dir-a.example', 'dir-a', 'owner');
-    await linkToMember(t, 'staff@dir-a.example', 'dir-a', 'staff');
+    t = await createPortalTestApp({}, { countries: true });
+    portal = t.portal;
+    await insertMembers(t.database.db, [
+      memberRow('dir-a', {
+        legal_name: 'Hanseatic Spedition GmbH',
+        country_iso2: 'DE',
+        city: 'Hamburg',
+        email: 'info@hanseatic.example',
+        phone: '+49 40 123 45 67',
+        website: 'https://hanseatic.example',
+        status: 'active',
+      }),
+      memberRow('dir-b', {
+        legal_name: 'Andes Cargo SA',
+        country_iso2: 'CL',
+        city: 'Santiago',
+        status: 'active',
+      }),
+      memberRow('dir-c', {
+        legal_name: 'Hanseatic Terminated Spedition KG',
+        country_iso2: 'DE',
+        status: 'terminated',
+      }),
+      memberRow('dir-d', {
+        legal_name: 'Hidden Spedition AG',
+        country_iso2: 'CH',
+        status: 'active',
+        directory_visible: false,
+      }),
+    ]);
+    owner = await signInAsMemberUser(t, portal, 'owner@dir-a.example', 'dir-a', 'owner');
+    staff = await signInAsMemberUser(t, portal, 'staff@dir-a.example', 'dir-a', 'staff');
     // The other members opted in by their own owners (as the portal writes it).
     await t.database.db
       .insertInto('member_directory_entries')
@@ -87,10 +84,7 @@ describe('the public member directory', () => {
       )
       .execute();
   });
-  afterAll(async () => {
-    await portal.close();
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   it('is off until an owner lists the member, with a preview of what the public will see', async () => {
     const entry = await call<TDirectoryEntry>(owner, 'GET');
@@ -182,18 +176,16 @@ describe('the public member directory', () => {
   });
 
   it('pages 20 at a time and limits each address to 30 searches a minute', async () => {
-    await t.database.db
-      .insertInto('members')
-      .values(
-        Array.from({ length: 25 }, (_, i) =>
-          memberRow(`dir-many-${String(i).padStart(2, '0')}`, {
-            legal_name: `Zephyr Freight ${String(i).padStart(2, '0')} Ltd`,
-            country_iso2: 'GB',
-            status: 'active',
-          }),
-        ),
-      )
-      .execute();
+    await insertMembers(
+      t.database.db,
+      Array.from({ length: 25 }, (_, i) =>
+        memberRow(`dir-many-${String(i).padStart(2, '0')}`, {
+          legal_name: `Zephyr Freight ${String(i).padStart(2, '0')} Ltd`,
+          country_iso2: 'GB',
+          status: 'active',
+        }),
+      ),
+    );
     await t.database.db
       .insertInto('member_directory_entries')
       .values(

@@ -15,6 +15,7 @@ import type { InvoicesTable, MembersTable } from '../db/schema';
 import { silentLogger } from '../../test/database';
 import { runDunning } from './run';
 import { insertDueInvoice, runDunningFromCli } from './test-support';
+import { auditEntriesOf } from '../test-support/audit-test-support';
 
 type ErrorBody = { error: { code: string; message: string; issues?: { path: string }[] } };
 
@@ -359,20 +360,14 @@ describe('dunning', () => {
       .where('mid', '=', mid)
       .executeTakeFirstOrThrow();
     expect(member.status).toBe('suspended');
-    const audit = await t.database.db
-      .selectFrom('audit_log')
+    const audit = await auditEntriesOf(t.database.db, 'members', mid)
       .select(['action', 'before', 'after', 'actor_kind'])
-      .where('table_name', '=', 'members')
-      .where('record_id', '=', mid)
       .executeTakeFirstOrThrow();
     expect(audit.action).toBe('status');
     expect(audit.before).toMatchObject({ status: 'active' });
     expect(audit.after).toMatchObject({ status: 'suspended', _reason: `unpaid invoice ${number}` });
-    const invoiceAudit = await t.database.db
-      .selectFrom('audit_log')
+    const invoiceAudit = await auditEntriesOf(t.database.db, 'invoices', iid)
       .select(['action', 'after'])
-      .where('table_name', '=', 'invoices')
-      .where('record_id', '=', iid)
       .where('action', '=', 'dunning')
       .executeTakeFirstOrThrow();
     expect(invoiceAudit.after).toMatchObject({ dunning_level: 4 });
@@ -456,12 +451,7 @@ describe('dunning', () => {
     });
     expect(cleared.statusCode, cleared.body).toBe(200);
     expect(cleared.json()).toMatchObject({ dunning: { exemptUntil: null }, version: 3 });
-    const audits = await t.database.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('table_name', '=', 'members')
-      .where('record_id', '=', mid)
-      .execute();
+    const audits = await auditEntriesOf(t.database.db, 'members', mid).select('action').execute();
     expect(audits.map((audit) => audit.action)).toEqual(['dunning-exemption', 'dunning-exemption']);
     const noReason = await t.app.inject({
       method: 'PUT',

@@ -229,26 +229,30 @@ describe('dunning letters', () => {
   });
 
   it('prints only what was listed: a reminder recorded after the list is left for the next print', async () => {
-    const before = await addMember({
-      legal_name: 'Listed Before GmbH',
-      address_line1: 'Bahnhofstrasse 1',
-      postal_code: '8001',
-      city: 'Zürich',
+    /** A member in Zürich whose invoice due on 1 February is reminded on `day`. */
+    const remindedOn = async (
+      day: string,
+      legalName: string,
+      addressLine1: string,
+      fields: Record<string, string> = {},
+    ) => {
+      const member = await addMember({
+        legal_name: legalName,
+        address_line1: addressLine1,
+        postal_code: '8001',
+        city: 'Zürich',
+        ...fields,
+      });
+      await addInvoice(member, { due_date: '2026-02-01' });
+      await run(day);
+    };
+    await remindedOn('2026-02-11', 'Listed Before GmbH', 'Bahnhofstrasse 1', {
       preferred_language: 'de',
     });
-    await addInvoice(before, { due_date: '2026-02-01' });
-    await run('2026-02-11');
     const listed = (await api.get<TDunningLetters>('/api/dunning/letters')).body;
     expect(listed.letters.map((letter) => letter.memberName)).toContain('Listed Before GmbH');
 
-    const after = await addMember({
-      legal_name: 'Recorded After GmbH',
-      address_line1: 'Bahnhofstrasse 2',
-      postal_code: '8001',
-      city: 'Zürich',
-    });
-    await addInvoice(after, { due_date: '2026-02-01' });
-    await run('2026-02-12');
+    await remindedOn('2026-02-12', 'Recorded After GmbH', 'Bahnhofstrasse 2');
     const text = pdfText(
       (await pdfOf(`?upTo=${encodeURIComponent(listed.preparedAt)}`)).rawPayload,
     );

@@ -14,7 +14,7 @@ import {
 import { membershipVatExemption } from '@ops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/app';
-import { createWriteTestApp } from '../../test/fixtures';
+import { createWriteTestApp, insertMembers } from '../../test/fixtures';
 import { startMailbox } from '../../test/mailbox';
 import type { apiAs } from '../../test/requests';
 import {
@@ -31,6 +31,7 @@ import { compileTemplate, renderTemplate } from './engine';
 import { renderEmail } from './index';
 import { rendererOf } from './render';
 import { emailTemplateExamples } from './variables';
+import { auditEntriesOf } from '../test-support/audit-test-support';
 
 const thisYear = Number(todayAtHeadquarters().slice(0, 4));
 const base = '/api/settings/email-templates';
@@ -61,29 +62,26 @@ describe('e-mail templates', () => {
       })
       .execute();
     // Two members: one in France (French by its country), one in India (English).
-    await t.database.db
-      .insertInto('members')
-      .values([
-        {
-          mid: 'm-fr',
-          number: 'M-000201',
-          category: 'individual',
-          status: 'pending-payment',
-          legal_name: 'Transports <Dupont> & Fils',
-          country_iso2: 'FR',
-          email: 'compta@dupont.example',
-        },
-        {
-          mid: 'm-in',
-          number: 'M-000202',
-          category: 'individual',
-          status: 'pending-payment',
-          legal_name: 'Mumbai Freight Pvt Ltd',
-          country_iso2: 'IN',
-          email: 'accounts@mumbai.example',
-        },
-      ])
-      .execute();
+    await insertMembers(t.database.db, [
+      {
+        mid: 'm-fr',
+        number: 'M-000201',
+        category: 'individual',
+        status: 'pending-payment',
+        legal_name: 'Transports <Dupont> & Fils',
+        country_iso2: 'FR',
+        email: 'compta@dupont.example',
+      },
+      {
+        mid: 'm-in',
+        number: 'M-000202',
+        category: 'individual',
+        status: 'pending-payment',
+        legal_name: 'Mumbai Freight Pvt Ltd',
+        country_iso2: 'IN',
+        email: 'accounts@mumbai.example',
+      },
+    ]);
   });
   afterAll(() => t.close());
 
@@ -277,11 +275,8 @@ describe('e-mail templates', () => {
       ['save', 1, 'Votre facture {{ invoice.number }}'],
     ]);
     expect(history.body[0]?.actor).toBe('templates@example.org');
-    const audit = await t.database.db
-      .selectFrom('audit_log')
+    const audit = await auditEntriesOf(t.database.db, 'email_templates', 'invoice:fr')
       .select(['action', 'before', 'after'])
-      .where('table_name', '=', 'email_templates')
-      .where('record_id', '=', 'invoice:fr')
       .orderBy('at')
       .execute();
     expect(audit.map((entry) => entry.action)).toEqual(['create', 'update', 'revert']);

@@ -3,14 +3,15 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
 import { startCountingSmtp } from '../../test/counting-smtp';
-import { silentLogger } from '../../test/database';
+import { uidOf } from '../../test/fixtures';
 import { csvExport, expectSorted, indexedPlanOf, listEndpoint } from '../../test/lists';
 import { apiAs, expectForbidden, expectInvalid } from '../../test/requests';
 import type { EmailState } from '../db/schema';
 import { writeTransaction } from '../db/transaction';
-import { smtpTransport, startEmailWorker } from './delivery-worker';
 import { queueEmail } from './outbox';
 import { emailHtmlContentSecurityPolicy } from './routes';
+import { startTestEmailWorker } from './test-support';
+import { auditEntriesOf } from '../test-support/audit-test-support';
 
 const states: EmailState[] = ['SUCCESS', 'ERROR', 'PENDING', 'RETRY', 'SUCCESS', 'PROCESSING'];
 const kinds = ['sign-in-link', 'invoice-issued', 'certificate-issued'];
@@ -25,13 +26,7 @@ describe('the e-mail log API', () => {
     t = await createTestApp();
     finance = await signInAsNewOperator(t, 'finance-mail@example.org', ['finance']);
     reader = await signInAsNewOperator(t, 'reader-mail@example.org', ['read-only']);
-    readerUid = (
-      await t.database.db
-        .selectFrom('users')
-        .select('uid')
-        .where('email', '=', 'reader-mail@example.org')
-        .executeTakeFirstOrThrow()
-    ).uid;
+    readerUid = await uidOf(t, 'reader-mail@example.org');
     // The sign-ins queued nothing, but other setups might have: start from an empty log.
     await sql`DELETE FROM emails`.execute(t.database.db);
     for (let i = 0; i < 31; i++) {
@@ -280,12 +275,7 @@ describe('the e-mail log API', () => {
       .where('eid', '=', eid)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ state: 'RETRY', attempts: 0 });
-    const audit = await t.database.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('table_name', '=', 'emails')
-      .where('record_id', '=', eid)
-      .execute();
+    const audit = await auditEntriesOf(t.database.db, 'emails', eid).selectAll().execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'retry', actor_kind: 'operator' });
     expect(audit[0]?.before).toMatchObject({ state: 'ERROR', attempts: 5 });
@@ -293,13 +283,7 @@ describe('the e-mail log API', () => {
     // Only this e-mail is due for the worker: the other fixtures wait or are done.
     await sql`UPDATE emails SET state = 'SUCCESS' WHERE state IN ('PENDING', 'RETRY', 'PROCESSING')
       AND eid <> ${eid}`.execute(t.database.db);
-    const worker = startEmailWorker({
-      db: t.database.db,
-      transport: smtpTransport(smtp.url),
-      notifications: t.notifications,
-      logger: silentLogger,
-      pollMs: 200,
-    });
+    const worker = startTestEmailWorker(t, smtp, { pollMs: 200 });
     try {
       const deadline = Date.now() + 10_000;
       let detail: TEmailDetail | undefined;

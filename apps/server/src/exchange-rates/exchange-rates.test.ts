@@ -11,6 +11,7 @@ import { signInEditorAndReader } from '../../test/fixtures';
 import { changesChannel } from '../realtime/changes';
 import { chfMinorOf, chfRatesOf } from './chf-rates';
 import { loadChfRates } from './index';
+import { auditEntriesOf } from '../test-support/audit-test-support';
 
 type ErrorBody = {
   error: {
@@ -59,11 +60,8 @@ describe('exchange rates', () => {
     return response.json<TExchangeRates>();
   };
   const auditOf = (recordId: string) =>
-    t.database.db
-      .selectFrom('audit_log')
+    auditEntriesOf(t.database.db, 'exchange_rates', recordId)
       .select(['action', 'actor_uid', 'actor_kind', 'before', 'after'])
-      .where('table_name', '=', 'exchange_rates')
-      .where('record_id', '=', recordId)
       .orderBy('id')
       .execute();
   const countRows = async () =>

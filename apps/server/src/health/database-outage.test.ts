@@ -15,6 +15,7 @@ import { queueEmail } from '../emails';
 import { newId } from '../lib/ids';
 import { addOperator } from '../operators/service';
 import { waitUntil } from '../../test/wait-for';
+import { insertMembers } from '../../test/fixtures';
 
 const execFileAsync = promisify(execFile);
 
@@ -180,16 +181,15 @@ describe('a PostgreSQL outage', () => {
     // carries a change made now.
     await stream.next('reconnected', 20_000);
     const mid = newId();
-    await database.db
-      .insertInto('members')
-      .values({
+    await insertMembers(database.db, [
+      {
         mid,
         number: 'M-000900',
         category: 'individual',
         status: 'active',
         legal_name: 'After',
-      })
-      .execute();
+      },
+    ]);
     for (;;) {
       const change = (await stream.next('change', 5_000)) as { table: string; id: string };
       if (change.table === 'members' && change.id === mid) break;

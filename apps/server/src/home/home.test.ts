@@ -16,6 +16,13 @@ describe('GET /api/home/overview', () => {
   });
   afterAll(() => t.close());
 
+  /** The overview's four dunning levels, by their default names, with the invoices at each. */
+  const dunningLevelsWith = (...invoices: number[]) =>
+    ['Reminder 1', 'Reminder 2', 'Final notice', 'Suspension'].map((name, index) => ({
+      level: index + 1,
+      name,
+      invoices: invoices[index],
+    }));
   const overview = async () => {
     const response = await t.app.inject({ url: '/api/home/overview', headers: { cookie } });
     expect(response.statusCode).toBe(200);
@@ -29,12 +36,7 @@ describe('GET /api/home/overview', () => {
       failedEmails: 0,
       suggestedBankPayments: 0,
       unmatchedBankPayments: 0,
-      dunningLevels: [
-        { level: 1, name: 'Reminder 1', invoices: 0 },
-        { level: 2, name: 'Reminder 2', invoices: 0 },
-        { level: 3, name: 'Final notice', invoices: 0 },
-        { level: 4, name: 'Suspension', invoices: 0 },
-      ],
+      dunningLevels: dunningLevelsWith(0, 0, 0, 0),
       suspension: { level: 4, name: 'Suspension', members: 0 },
     });
   });
@@ -181,12 +183,7 @@ describe('GET /api/home/overview', () => {
     expect(counts).toMatchObject({
       suggestedBankPayments: 2,
       unmatchedBankPayments: 3,
-      dunningLevels: [
-        { level: 1, name: 'Reminder 1', invoices: 2 },
-        { level: 2, name: 'Reminder 2', invoices: 1 },
-        { level: 3, name: 'Final notice', invoices: 1 },
-        { level: 4, name: 'Suspension', invoices: 1 },
-      ],
+      dunningLevels: dunningLevelsWith(2, 1, 1, 1),
       // due, twice (once) and the one whose exemption ended yesterday.
       suspension: { level: 4, name: 'Suspension', dueOnOrBefore: cutoff, members: 3 },
     });

@@ -30,6 +30,7 @@ import {
 import type { InvoicesTable, StripeInvoicesTable } from '../db/schema';
 import { buildCreditorReference, buildQrReference } from '../lib/iban';
 import { invoiceFixes, memberDigitsFromReference } from './fixes';
+import { auditEntriesOf } from '../test-support/audit-test-support';
 
 type Page<F> = { check: string; count: number; offset: number; limit: number; findings: F[] };
 
@@ -246,13 +247,7 @@ async function invoiceOf(iid: string) {
 }
 
 function auditOf(table: string, id: string) {
-  return t.database.db
-    .selectFrom('audit_log')
-    .selectAll()
-    .where('table_name', '=', table)
-    .where('record_id', '=', id)
-    .orderBy('id')
-    .execute();
+  return auditEntriesOf(t.database.db, table, id).selectAll().orderBy('id').execute();
 }
 
 async function auditCount() {

@@ -6,12 +6,13 @@ import {
 } from '@ops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/app';
-import { createWriteTestApp } from '../../test/fixtures';
+import { createWriteTestApp, insertMembers } from '../../test/fixtures';
 import type { apiAs } from '../../test/requests';
 import { expectConflict, expectForbidden, expectInvalid } from '../../test/requests';
 import { todayAtHeadquarters } from '../lib/dates';
 import { buildSwissIban, isValidCreditorReference, isValidQrReference } from '../lib/iban';
 import { addDays } from './lifecycle';
+import { auditEntriesOf } from '../test-support/audit-test-support';
 
 const thisYear = Number(todayAtHeadquarters().slice(0, 4));
 
@@ -57,38 +58,35 @@ describe('invoices: drafts and the life cycle', () => {
         account('ba3', 'EUR', false, false),
       ])
       .execute();
-    await t.database.db
-      .insertInto('members')
-      .values([
-        {
-          mid: 'm-pending',
-          number: 'M-000101',
-          category: 'individual',
-          status: 'pending-payment',
-          legal_name: 'Rheinhafen Spedition AG',
-          country_iso2: 'CH',
-          email: 'office@rheinhafen.example',
-        },
-        {
-          mid: 'm-active',
-          number: 'M-000102',
-          category: 'individual',
-          status: 'active',
-          legal_name: 'Lago Cargo SA',
-          country_iso2: 'IT',
-          paid_through_year: thisYear - 1,
-        },
-        {
-          mid: 'm-gone',
-          number: 'M-000103',
-          category: 'individual',
-          status: 'active',
-          legal_name: 'Deleted Freight Ltd',
-          country_iso2: 'GB',
-          deleted_at: new Date(),
-        },
-      ])
-      .execute();
+    await insertMembers(t.database.db, [
+      {
+        mid: 'm-pending',
+        number: 'M-000101',
+        category: 'individual',
+        status: 'pending-payment',
+        legal_name: 'Rheinhafen Spedition AG',
+        country_iso2: 'CH',
+        email: 'office@rheinhafen.example',
+      },
+      {
+        mid: 'm-active',
+        number: 'M-000102',
+        category: 'individual',
+        status: 'active',
+        legal_name: 'Lago Cargo SA',
+        country_iso2: 'IT',
+        paid_through_year: thisYear - 1,
+      },
+      {
+        mid: 'm-gone',
+        number: 'M-000103',
+        category: 'individual',
+        status: 'active',
+        legal_name: 'Deleted Freight Ltd',
+        country_iso2: 'GB',
+        deleted_at: new Date(),
+      },
+    ]);
   });
   afterAll(() => t.close());
 
@@ -366,11 +364,8 @@ describe('invoices: drafts and the life cycle', () => {
       'params.iid',
       'transition',
     );
-    const audit = await t.database.db
-      .selectFrom('audit_log')
+    const audit = await auditEntriesOf(t.database.db, 'invoices', first.iid)
       .select(['action', 'after'])
-      .where('table_name', '=', 'invoices')
-      .where('record_id', '=', first.iid)
       .orderBy('id')
       .execute();
     expect(audit.map((entry) => entry.action)).toEqual(['create', 'issue', 'uncollectible']);

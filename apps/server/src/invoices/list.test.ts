@@ -8,6 +8,7 @@ import { addDays } from './lifecycle';
 import { invoicesListFor, invoicesListSpec } from './list';
 import { runList } from '../lists';
 import { sortExpressionOf } from '../lists/list-spec';
+import { insertMembers } from '../../test/fixtures';
 
 type Row = {
   iid: string;
@@ -39,27 +40,24 @@ describe('GET /api/invoices', () => {
     t = await createTestApp();
     cookie = await signInAsNewOperator(t, 'invoice-lister@example.org');
     await loadCountries(t.database.pool);
-    await t.database.db
-      .insertInto('members')
-      .values([
-        {
-          mid: 'm-zurich',
-          number: 'M-000001',
-          category: 'individual',
-          status: 'active',
-          legal_name: 'Zürich Spedition AG',
-          country_iso2: 'CH',
-        },
-        {
-          mid: 'm-hamburg',
-          number: 'M-000002',
-          category: 'association',
-          status: 'overdue',
-          legal_name: 'Hamburg Freight Association',
-          country_iso2: 'DE',
-        },
-      ])
-      .execute();
+    await insertMembers(t.database.db, [
+      {
+        mid: 'm-zurich',
+        number: 'M-000001',
+        category: 'individual',
+        status: 'active',
+        legal_name: 'Zürich Spedition AG',
+        country_iso2: 'CH',
+      },
+      {
+        mid: 'm-hamburg',
+        number: 'M-000002',
+        category: 'association',
+        status: 'overdue',
+        legal_name: 'Hamburg Freight Association',
+        country_iso2: 'DE',
+      },
+    ]);
     await t.database.db
       .insertInto('invoices')
       .values(
@@ -267,29 +265,26 @@ describe('GET /api/invoices', () => {
 
     beforeAll(async () => {
       const { db } = t.database;
-      await db
-        .insertInto('members')
-        .values([
-          {
-            mid: 'm-tokyo',
-            number: 'M-000003',
-            category: 'group',
-            status: 'active',
-            legal_name: 'Tokyo Forwarders Group',
-            country_iso2: 'JP',
-          },
-          {
-            mid: 'm-boston',
-            number: 'M-000004',
-            category: 'honorary',
-            status: 'active',
-            legal_name: 'Boston Honorary Member',
-            country_iso2: 'US',
-            // Deleted since: its invoices still count where it is now.
-            deleted_at: new Date(),
-          },
-        ])
-        .execute();
+      await insertMembers(db, [
+        {
+          mid: 'm-tokyo',
+          number: 'M-000003',
+          category: 'group',
+          status: 'active',
+          legal_name: 'Tokyo Forwarders Group',
+          country_iso2: 'JP',
+        },
+        {
+          mid: 'm-boston',
+          number: 'M-000004',
+          category: 'honorary',
+          status: 'active',
+          legal_name: 'Boston Honorary Member',
+          country_iso2: 'US',
+          // Deleted since: its invoices still count where it is now.
+          deleted_at: new Date(),
+        },
+      ]);
       // Paid around midnight at headquarters (CEST, UTC+2): 31 March 23:30 and 1 April 00:30.
       const paidTimes = ['2025-03-31T21:30:00Z', '2025-03-31T22:30:00Z', '2025-04-01T21:59:59Z'];
       await db

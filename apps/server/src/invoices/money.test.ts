@@ -24,6 +24,7 @@ import {
 import { addMember, thisYear } from '../certificates/test-support';
 import { todayAtHeadquarters } from '../lib/dates';
 import { loadCountries } from '../seed/countries';
+import { auditEntriesOf } from '../test-support/audit-test-support';
 
 /**
  * Issue 16, payments that do not equal the invoice, through the operator's Mark paid and the
@@ -254,11 +255,8 @@ describe('invoice balances, partial payments and reversals', () => {
     expect(movements[0]?.reversedBy).toMatchObject({ reason: 'Booked to the wrong invoice' });
     expect(movements[1]?.reversedBy).not.toBeNull();
     expect(movements[2]).toMatchObject({ reverses: payment.id, settlesMinor: '-94500' });
-    const audit = await t.database.db
-      .selectFrom('audit_log')
+    const audit = await auditEntriesOf(t.database.db, 'invoices', iid)
       .select(['action', 'after'])
-      .where('table_name', '=', 'invoices')
-      .where('record_id', '=', iid)
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirstOrThrow();
@@ -380,11 +378,8 @@ describe('payment tolerance settings', () => {
       await put('EUR', { maxMinor: 700, percentBasisPoints: 50, version: 1 }),
       /changed/,
     );
-    const audit = await t.database.db
-      .selectFrom('audit_log')
+    const audit = await auditEntriesOf(t.database.db, 'payment_tolerances', 'EUR')
       .select(['action', 'before', 'after'])
-      .where('table_name', '=', 'payment_tolerances')
-      .where('record_id', '=', 'EUR')
       .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({
       action: 'update',

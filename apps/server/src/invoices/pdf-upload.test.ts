@@ -4,6 +4,7 @@ import { testPublicUrl, type TestApp } from '../../test/app';
 import { createWriteTestApp } from '../../test/fixtures';
 import { expectForbidden, expectInvalid } from '../../test/requests';
 import { insertInvoice, insertMember, samplePdf } from './pdf-test-support';
+import { auditEntriesOf } from '../test-support/audit-test-support';
 
 /** One file as the browser's FormData sends it. */
 function multipart(fileName: string, bytes: Buffer) {
@@ -57,11 +58,8 @@ describe('invoice PDFs upload', () => {
       .select(['content', 'original_name', 'uploaded_by'])
       .where('iid', '=', iid)
       .executeTakeFirst();
-    const audits = await t.database.db
-      .selectFrom('audit_log')
+    const audits = await auditEntriesOf(t.database.db, 'invoices', iid)
       .select(['action', 'after'])
-      .where('table_name', '=', 'invoices')
-      .where('record_id', '=', iid)
       .execute();
     return { ...invoice, file, audits };
   };

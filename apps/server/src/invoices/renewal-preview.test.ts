@@ -12,6 +12,7 @@ import type { JobRunner } from '../jobs/runner';
 import { todayInZurich } from '../jobs/schedule-times';
 import { buildSwissIban } from '../lib/iban';
 import { loadCountries } from '../seed/countries';
+import { insertMembers } from '../../test/fixtures';
 
 const year = Number(todayInZurich(new Date()).slice(0, 4));
 
@@ -45,21 +46,19 @@ describe('the renewal preview and the renewal job', () => {
         currency: 'CHF',
       })
       .execute();
-    await t.database.db
-      .insertInto('members')
-      .values(
-        Array.from({ length: 30 }, (_, i) => ({
-          mid: `pv${String(i).padStart(4, '0')}`,
-          number: `M-${String(700 + i).padStart(6, '0')}`,
-          category: i % 10 === 0 ? ('honorary' as const) : ('individual' as const),
-          status: i % 5 === 4 ? ('suspended' as const) : ('active' as const),
-          legal_name: `Preview Carrier ${i}`,
-          email: i % 3 === 0 ? null : `carrier${i}@example.org`,
-          country_iso2: 'CH',
-          billing_currency: i % 7 === 6 ? 'EUR' : 'CHF',
-        })),
-      )
-      .execute();
+    await insertMembers(
+      t.database.db,
+      Array.from({ length: 30 }, (_, i) => ({
+        mid: `pv${String(i).padStart(4, '0')}`,
+        number: `M-${String(700 + i).padStart(6, '0')}`,
+        category: i % 10 === 0 ? ('honorary' as const) : ('individual' as const),
+        status: i % 5 === 4 ? ('suspended' as const) : ('active' as const),
+        legal_name: `Preview Carrier ${i}`,
+        email: i % 3 === 0 ? null : `carrier${i}@example.org`,
+        country_iso2: 'CH',
+        billing_currency: i % 7 === 6 ? 'EUR' : 'CHF',
+      })),
+    );
   });
   afterAll(async () => {
     await runner.stop();

@@ -6,7 +6,7 @@ import { createTestApp, startTestJobRunner, type TestApp } from '../../test/app'
 import { startMailbox } from '../../test/mailbox';
 import { startTestEmailWorker } from '../emails/test-support';
 import { getInvoicePdf } from './pdf-upload';
-import { signInEditorAndReader } from '../../test/fixtures';
+import { signInEditorAndReader, uidOf, insertMembers } from '../../test/fixtures';
 import { runTs } from '../../test/processes';
 import { apiAs, expectForbidden, expectInvalid } from '../../test/requests';
 import { cliActor } from '../db/audit';
@@ -35,13 +35,7 @@ describe('the renewal run', () => {
     const signedIn = await signInEditorAndReader(t, 'renewals@example.org', ['finance']);
     api = apiAs(t, signedIn.cookie);
     readOnlyCookie = signedIn.readOnlyCookie;
-    operatorUid = (
-      await t.database.db
-        .selectFrom('users')
-        .select('uid')
-        .where('email', '=', 'renewals@example.org')
-        .executeTakeFirstOrThrow()
-    ).uid;
+    operatorUid = await uidOf(t, 'renewals@example.org');
     await loadCountries(t.database.pool);
     // India (lower-middle income, band C) pays half the fee; Switzerland (high, band A) all of it.
     await t.database.db.updateTable('countries').set({ fee_category: null }).execute();
@@ -72,10 +66,7 @@ describe('the renewal run', () => {
       billing_currency: i % 10 === 1 ? 'EUR' : i % 10 === 3 ? 'USD' : 'CHF',
     }));
     for (let i = 0; i < rows.length; i += 1_000) {
-      await t.database.db
-        .insertInto('members')
-        .values(rows.slice(i, i + 1_000))
-        .execute();
+      await insertMembers(t.database.db, rows.slice(i, i + 1_000));
     }
     // One member already has this year's invoice; another only a void one.
     await t.database.db

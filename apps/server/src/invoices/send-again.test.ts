@@ -1,13 +1,14 @@
 import { type TInvoiceSendResult } from '@ops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/app';
-import { createWriteTestApp } from '../../test/fixtures';
+import { createWriteTestApp, insertMembers } from '../../test/fixtures';
 import type { apiAs } from '../../test/requests';
 import { expectForbidden, expectInvalid } from '../../test/requests';
 import { pdfTexts } from '../certificates/test-support';
 import { todayAtHeadquarters } from '../lib/dates';
 import { buildSwissIban } from '../lib/iban';
 import { addDays } from './lifecycle';
+import { auditEntriesOf } from '../test-support/audit-test-support';
 
 const thisYear = Number(todayAtHeadquarters().slice(0, 4));
 type Status = 'draft' | 'issued' | 'paid' | 'void' | 'uncollectible' | 'credited';
@@ -52,9 +53,8 @@ describe('invoices: Send again (issue 32)', () => {
   ) {
     counter++;
     const mid = `send-member-${counter}`;
-    await db()
-      .insertInto('members')
-      .values({
+    await insertMembers(db(), [
+      {
         mid,
         number: `M-8${String(counter).padStart(5, '0')}`,
         category: 'individual',
@@ -63,8 +63,8 @@ describe('invoices: Send again (issue 32)', () => {
         country_iso2: 'CH',
         preferred_language: 'fr',
         email: fields.email === undefined ? `billing${counter}@leman.example` : fields.email,
-      })
-      .execute();
+      },
+    ]);
     const status = fields.status ?? 'issued';
     const iid = `send-invoice-${counter}`;
     const number =
@@ -112,11 +112,8 @@ describe('invoices: Send again (issue 32)', () => {
       .orderBy('created_at')
       .execute();
   const sendsOf = (iid: string) =>
-    db()
-      .selectFrom('audit_log')
+    auditEntriesOf(db(), 'invoices', iid)
       .select(['actor_uid', 'actor_kind', 'after'])
-      .where('table_name', '=', 'invoices')
-      .where('record_id', '=', iid)
       .where('action', '=', 'send')
       .orderBy('id')
       .execute();

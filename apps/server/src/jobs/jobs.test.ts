@@ -20,6 +20,7 @@ import type { JobRunner } from './runner';
 import { nextOccurrence, todayInZurich, yearInZurich } from './schedule-times';
 import { enqueueDueSchedules } from './tick';
 import { waitUntil } from '../../test/wait-for';
+import { auditEntriesOf } from '../test-support/audit-test-support';
 
 const waitFor = <T>(read: () => Promise<T | undefined>, timeoutMs = 15_000) =>
   waitUntil(read, { timeoutMs });
@@ -179,11 +180,8 @@ describe('/api/jobs', () => {
       (candidate) => candidate.name === 'certificate-expiry-sweep',
     );
     expect(schedule).toMatchObject({ lastOutcome: 'succeeded', lastRunId: queued.id });
-    const audit = await t.database.db
-      .selectFrom('audit_log')
+    const audit = await auditEntriesOf(t.database.db, 'job_runs', queued.id)
       .select(['action', 'actor_kind'])
-      .where('table_name', '=', 'job_runs')
-      .where('record_id', '=', queued.id)
       .execute();
     expect(audit).toEqual([{ action: 'run-now', actor_kind: 'operator' }]);
   });
@@ -269,11 +267,8 @@ describe('/api/jobs', () => {
       paused: false,
       nextRunAt: nextOccurrence('0 6 * * *', new Date()).toISOString(),
     });
-    const audit = await t.database.db
-      .selectFrom('audit_log')
+    const audit = await auditEntriesOf(t.database.db, 'job_schedules', 'dunning-run')
       .select('action')
-      .where('table_name', '=', 'job_schedules')
-      .where('record_id', '=', 'dunning-run')
       .orderBy('id')
       .execute();
     expect(audit.map((entry) => entry.action)).toEqual(['pause', 'resume']);

@@ -1,4 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,12 +8,13 @@ import { openDatabase, type DatabaseHandle } from '../db/database';
 import { startRenewalRun } from '../invoices';
 import { buildSwissIban } from '../lib/iban';
 import { runJobNow } from './actions';
-import { waitUntil } from '../../test/wait-for';
-
-type Instance = { child: ChildProcess & { output: () => string }; url: string };
-
-const waitFor = <T>(read: () => Promise<T | undefined>, timeoutMs = 20_000) =>
-  waitUntil(read, { timeoutMs });
+import {
+  killMidRun,
+  waitFor,
+  waitForRow,
+  type ServerInstance as Instance,
+} from './two-instances-test-support';
+import { insertMembers } from '../../test/fixtures';
 
 /**
  * Two real server processes on one PostgreSQL, started at the same moment on an empty database
@@ -115,15 +115,13 @@ describe('jobs on two server instances', () => {
       await blocker.query('BEGIN');
       await blocker.query('LOCK TABLE certificates IN SHARE MODE');
       const queued = await runJobNow(database.db, cliActor, 'certificate-expiry-sweep', 'script');
-      const running = await waitFor(async () => {
-        const row = await database.db
+      const running = await waitForRow(
+        database.db
           .selectFrom('job_runs')
           .select(['id', 'instance_id', 'job_id'])
           .where('id', '=', queued.id)
-          .where('state', '=', 'running')
-          .executeTakeFirst();
-        return row ?? undefined;
-      });
+          .where('state', '=', 'running'),
+      );
       const owner = await database.db
         .selectFrom('job_instances')
         .select('pid')
@@ -132,19 +130,15 @@ describe('jobs on two server instances', () => {
       const victim = instances.find(({ child }) => child.pid === owner.pid);
       const survivor = instances.find(({ child }) => child.pid !== owner.pid);
       if (!victim || !survivor) throw new Error('the running job belongs to neither instance');
-      victim.child.kill('SIGKILL');
-      await waitForExit(victim.child);
-      await blocker.query('COMMIT');
+      await killMidRun(victim, blocker, 'COMMIT');
 
-      const finished = await waitFor(async () => {
-        const row = await database.db
+      const finished = await waitForRow(
+        database.db
           .selectFrom('job_runs')
           .selectAll()
           .where('job_id', '=', running.job_id)
-          .where('state', '=', 'succeeded')
-          .executeTakeFirst();
-        return row ?? undefined;
-      });
+          .where('state', '=', 'succeeded'),
+      );
       expect(finished.attempt).toBe(2);
       expect(finished.trigger).toBe('manual');
       const survivorInstance = await database.db
@@ -192,19 +186,17 @@ describe('jobs on two server instances', () => {
         currency: 'CHF',
       })
       .execute();
-    await database.db
-      .insertInto('members')
-      .values(
-        Array.from({ length: memberCount }, (_, i) => ({
-          mid: `to${String(i).padStart(5, '0')}`,
-          number: `M-TO-${String(i + 1).padStart(6, '0')}`,
-          category: 'individual' as const,
-          status: 'active' as const,
-          legal_name: `Take-over Carrier ${i}`,
-          billing_currency: 'CHF',
-        })),
-      )
-      .execute();
+    await insertMembers(
+      database.db,
+      Array.from({ length: memberCount }, (_, i) => ({
+        mid: `to${String(i).padStart(5, '0')}`,
+        number: `M-TO-${String(i + 1).padStart(6, '0')}`,
+        category: 'individual' as const,
+        status: 'active' as const,
+        legal_name: `Take-over Carrier ${i}`,
+        billing_currency: 'CHF',
+      })),
+    );
 
     // Hold the invoices table: the run's first batch waits, so its job stays mid-run.
     const blocker = new pg.Client({ connectionString: databaseUrl });
@@ -213,15 +205,13 @@ describe('jobs on two server instances', () => {
       await blocker.query('BEGIN');
       await blocker.query('LOCK TABLE invoices IN SHARE MODE');
       const { run, jobId } = await startRenewalRun(database.db, cliActor, { year });
-      const running = await waitFor(async () => {
-        const row = await database.db
+      const running = await waitForRow(
+        database.db
           .selectFrom('job_runs')
           .select(['id', 'instance_id', 'trigger'])
           .where('job_id', '=', jobId ?? '0')
-          .where('state', '=', 'running')
-          .executeTakeFirst();
-        return row ?? undefined;
-      });
+          .where('state', '=', 'running'),
+      );
       expect(running.trigger).toBe('manual');
       const owner = await database.db
         .selectFrom('job_instances')
@@ -230,20 +220,17 @@ describe('jobs on two server instances', () => {
         .executeTakeFirstOrThrow();
       const victim = instances.find(({ child }) => child.pid === owner.pid);
       if (!victim) throw new Error('the running job belongs to no instance');
-      victim.child.kill('SIGKILL');
-      await waitForExit(victim.child);
-      await blocker.query('COMMIT');
+      await killMidRun(victim, blocker, 'COMMIT');
 
       // The other instance takes the job over and finishes the same run (the dialog follows it).
-      const finished = await waitFor(async () => {
-        const row = await database.db
+      const finished = await waitForRow(
+        database.db
           .selectFrom('invoice_renewal_runs')
           .selectAll()
           .where('id', '=', run.id)
-          .where('status', '<>', 'running')
-          .executeTakeFirst();
-        return row ?? undefined;
-      }, 60_000);
+          .where('status', '<>', 'running'),
+        60_000,
+      );
       expect(finished).toMatchObject({
         status: 'succeeded',
         processed: memberCount,

@@ -13,6 +13,7 @@ import {
 } from '../invoices/pdf-test-support';
 import { setClockForTests } from '../lib/clock';
 import { creditNote, pay, refund, reverse } from './ledger-test-support';
+import { auditEntriesOf } from '../test-support/audit-test-support';
 
 /** Sums as the ledger answers them (minor units as strings). */
 const sum = (values: string[]) => values.reduce((total, value) => total + Number(value), 0);
@@ -263,11 +264,8 @@ describe('the member ledger', () => {
     );
     expect(history.body.data[0]).toMatchObject({ action: 'send-statement' });
     expect(history.body.data[0]?.actor.email).toBeTruthy();
-    const entry = await t.database.db
-      .selectFrom('audit_log')
+    const entry = await auditEntriesOf(t.database.db, 'members', member.mid)
       .select(['after', 'actor_uid'])
-      .where('table_name', '=', 'members')
-      .where('record_id', '=', member.mid)
       .where('action', '=', 'send-statement')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();

@@ -1,8 +1,8 @@
-import type { TMemberUpload } from '@ops/contract';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
+import { uploadMembersCsv } from '../members/member-upload-test-support';
 import { loadCountries } from '../seed/countries';
 import { escapeFormula, unescapeFormula } from './spreadsheet-formulas';
 
@@ -51,31 +51,8 @@ describe('CSV files of the console, opened in a spreadsheet', () => {
   });
   afterAll(() => t.close());
 
-  const uploadValidateCommit = async (file: string) => {
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: '/api/members/uploads?filename=members.csv',
-      headers: { cookie, 'content-type': 'application/octet-stream' },
-      payload: Buffer.from(file, 'utf8'),
-    });
-    expect(uploaded.statusCode).toBe(201);
-    const upload = uploaded.json<TMemberUpload>();
-    const validated = await t.app.inject({
-      method: 'POST',
-      url: `/api/members/uploads/${upload.id}/validate`,
-      headers: { cookie },
-      payload: { mapping: upload.mapping },
-    });
-    expect(validated.statusCode, validated.body).toBe(200);
-    const committed = await t.app.inject({
-      method: 'POST',
-      url: `/api/members/uploads/${upload.id}/commit`,
-      headers: { cookie },
-      payload: { mode: 'valid-only' },
-    });
-    expect(committed.statusCode, committed.body).toBe(200);
-    return upload.id;
-  };
+  const uploadValidateCommit = async (file: string) =>
+    (await uploadMembersCsv(t, cookie, 'members.csv', file, 'valid-only')).upload.id;
   const member = (number: string) =>
     t.database.db
       .selectFrom('members')

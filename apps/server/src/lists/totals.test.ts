@@ -1,4 +1,3 @@
-import type { TMemberUpload } from '@ops/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTestOperator, createTestApp, signInAsNewOperator, type TestApp } from '../../test/app';
@@ -8,6 +7,7 @@ import { cliActor } from '../db/audit';
 import { renewMemberships } from '../invoices/renewal';
 import { membersList } from '../members/list';
 import { searchIndexingSettled } from '../members/upload-service';
+import { uploadMembersCsv } from '../members/member-upload-test-support';
 import { loadCountries } from '../seed/countries';
 import { seedDemo } from '../seed/demo';
 import { manyChangedRows } from './refresh-statistics';
@@ -19,47 +19,39 @@ import { runList } from './run-list';
  */
 type Case = { path: string; query: string; counted: string };
 
+/**
+ * A list endpoint's two views: all its rows, and the rows of one filter (`query`, counted as
+ * `condition`); `kept` is the condition every view of the list keeps (its soft-deleted rows are
+ * never listed).
+ */
+const viewsOf = (path: string, table: string, query: string, condition: string, kept?: string) => {
+  const where = (...conditions: (string | undefined)[]) => {
+    const all = conditions.filter((each) => each !== undefined);
+    return all.length > 0 ? `${table} WHERE ${all.join(' AND ')}` : table;
+  };
+  return [
+    { path, query: '', counted: where(kept) },
+    { path, query, counted: where(kept, condition) },
+  ];
+};
+
 const cases: Case[] = [
-  { path: '/api/members', query: '', counted: 'members WHERE deleted_at IS NULL' },
-  {
-    path: '/api/members',
-    query: 'status=active',
-    counted: "members WHERE deleted_at IS NULL AND status = 'active'",
-  },
-  { path: '/api/applications', query: '', counted: 'applications WHERE deleted_at IS NULL' },
-  {
-    path: '/api/applications',
-    query: 'category=individual',
-    counted: "applications WHERE deleted_at IS NULL AND category = 'individual'",
-  },
-  { path: '/api/certificates', query: '', counted: 'certificates' },
-  {
-    path: '/api/certificates',
-    query: 'status=issued',
-    counted: "certificates WHERE status = 'issued'",
-  },
-  { path: '/api/invoices', query: '', counted: 'invoices' },
-  { path: '/api/invoices', query: 'status=paid', counted: "invoices WHERE status = 'paid'" },
-  { path: '/api/payments', query: '', counted: 'stripe_invoices' },
-  { path: '/api/payments', query: 'status=paid', counted: "stripe_invoices WHERE status = 'paid'" },
-  { path: '/api/users', query: '', counted: 'users WHERE deleted_at IS NULL' },
-  {
-    path: '/api/users',
-    query: 'disabled=false',
-    counted: 'users WHERE deleted_at IS NULL AND NOT disabled',
-  },
-  { path: '/api/operators', query: '', counted: 'operators' },
-  { path: '/api/operators', query: 'active=true', counted: 'operators WHERE active' },
-  { path: '/api/emails', query: '', counted: 'emails' },
-  { path: '/api/emails', query: 'state=SUCCESS', counted: "emails WHERE state = 'SUCCESS'" },
-  { path: '/api/bank-accounts', query: '', counted: 'bank_accounts' },
-  {
-    path: '/api/bank-accounts',
-    query: 'currency=CHF',
-    counted: "bank_accounts WHERE trim(currency) = 'CHF'",
-  },
-  { path: '/api/countries', query: '', counted: 'countries' },
-  { path: '/api/countries', query: 'region=europe', counted: "countries WHERE region = 'europe'" },
+  ...viewsOf('/api/members', 'members', 'status=active', "status = 'active'", 'deleted_at IS NULL'),
+  ...viewsOf(
+    '/api/applications',
+    'applications',
+    'category=individual',
+    "category = 'individual'",
+    'deleted_at IS NULL',
+  ),
+  ...viewsOf('/api/certificates', 'certificates', 'status=issued', "status = 'issued'"),
+  ...viewsOf('/api/invoices', 'invoices', 'status=paid', "status = 'paid'"),
+  ...viewsOf('/api/payments', 'stripe_invoices', 'status=paid', "status = 'paid'"),
+  ...viewsOf('/api/users', 'users', 'disabled=false', 'NOT disabled', 'deleted_at IS NULL'),
+  ...viewsOf('/api/operators', 'operators', 'active=true', 'active'),
+  ...viewsOf('/api/emails', 'emails', 'state=SUCCESS', "state = 'SUCCESS'"),
+  ...viewsOf('/api/bank-accounts', 'bank_accounts', 'currency=CHF', "trim(currency) = 'CHF'"),
+  ...viewsOf('/api/countries', 'countries', 'region=europe', "region = 'europe'"),
 ];
 
 describe('list totals', () => {
@@ -136,29 +128,14 @@ describe('list totals', () => {
       'CNT-0002,Counted Cargo GmbH,individual,active,DE',
       'CNT-0003,Counted Lines SA,individual,pending-payment,FR',
     ].join('\r\n');
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: '/api/members/uploads?filename=counted.csv',
-      headers: { cookie, 'content-type': 'application/octet-stream' },
-      payload: Buffer.from(`${file}\r\n`, 'utf8'),
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(201);
-    const upload = uploaded.json<TMemberUpload>();
-    const validated = await t.app.inject({
-      method: 'POST',
-      url: `/api/members/uploads/${upload.id}/validate`,
-      headers: { cookie },
-      payload: { mapping: upload.mapping },
-    });
-    expect(validated.statusCode, validated.body).toBe(200);
-    expect(validated.json<TMemberUpload>().validation).toMatchObject({ valid: 3, invalid: 0 });
-    const committed = await t.app.inject({
-      method: 'POST',
-      url: `/api/members/uploads/${upload.id}/commit`,
-      headers: { cookie },
-      payload: { mode: 'all-or-nothing' },
-    });
-    expect(committed.statusCode, committed.body).toBe(200);
+    const { validation } = await uploadMembersCsv(
+      t,
+      cookie,
+      'counted.csv',
+      `${file}\r\n`,
+      'all-or-nothing',
+    );
+    expect(validation).toMatchObject({ valid: 3, invalid: 0 });
     await searchIndexingSettled();
 
     const after = await firstPage('/api/members', '');

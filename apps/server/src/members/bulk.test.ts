@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/app';
-import { createWriteTestApp } from '../../test/fixtures';
+import { createWriteTestApp, insertMembers } from '../../test/fixtures';
 import { expectInvalid } from '../../test/requests';
 import type { MemberCategory, MemberStatus } from '../db/schema';
 
@@ -30,19 +30,17 @@ describe('POST /api/members/bulk/status', () => {
   beforeEach(async () => {
     await t.database.db.deleteFrom('audit_log').where('table_name', '=', 'members').execute();
     await t.database.db.deleteFrom('members').execute();
-    await t.database.db
-      .insertInto('members')
-      .values(
-        seeds.map((seed, i) => ({
-          mid: seed.mid,
-          number: `M-${String(i + 1).padStart(6, '0')}`,
-          category: seed.category ?? ('individual' as const),
-          status: seed.status,
-          legal_name: `Carrier ${seed.mid}`,
-          country_iso2: seed.country ?? null,
-        })),
-      )
-      .execute();
+    await insertMembers(
+      t.database.db,
+      seeds.map((seed, i) => ({
+        mid: seed.mid,
+        number: `M-${String(i + 1).padStart(6, '0')}`,
+        category: seed.category ?? ('individual' as const),
+        status: seed.status,
+        legal_name: `Carrier ${seed.mid}`,
+        country_iso2: seed.country ?? null,
+      })),
+    );
   });
   afterAll(() => t.close());
 

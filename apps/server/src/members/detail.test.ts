@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { signInEditorAndReader } from '../../test/fixtures';
+import { signInEditorAndReader, insertMembers } from '../../test/fixtures';
 import { expectInvalid } from '../../test/requests';
 import type { MemberCategory, MemberStatus } from '../db/schema';
 import { loadCountries } from '../seed/countries';
@@ -54,9 +54,8 @@ describe('member detail API', () => {
   ): Promise<string> {
     counter++;
     const mid = `detail-mid-${counter}`;
-    await t.database.db
-      .insertInto('members')
-      .values({
+    await insertMembers(t.database.db, [
+      {
         mid,
         number: `D-${String(counter).padStart(6, '0')}`,
         category: values.category ?? 'individual',
@@ -67,8 +66,8 @@ describe('member detail API', () => {
         joined_on: values.joined_on === undefined ? '2020-01-15' : values.joined_on,
         created_by: 'seed',
         updated_by: 'seed',
-      })
-      .execute();
+      },
+    ]);
     return mid;
   }
 

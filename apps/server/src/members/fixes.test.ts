@@ -21,6 +21,7 @@ import {
 import type { CountriesTable, MembersTable } from '../db/schema';
 import { describeEmailProblem, proposeEmail } from './fixes';
 import { haveDifferentVatNumbers, memberVatKey } from '@ops/contract';
+import { auditEntriesOf } from '../test-support/audit-test-support';
 
 type Page<F> = { check: string; count: number; offset: number; limit: number; findings: F[] };
 
@@ -264,13 +265,7 @@ async function versionOf(mid: string) {
 }
 
 function auditOf(table: string, id: string) {
-  return t.database.db
-    .selectFrom('audit_log')
-    .selectAll()
-    .where('table_name', '=', table)
-    .where('record_id', '=', id)
-    .orderBy('id')
-    .execute();
+  return auditEntriesOf(t.database.db, table, id).selectAll().orderBy('id').execute();
 }
 
 describe('the checks', () => {

@@ -4,6 +4,7 @@ import { csvExport, expectSorted, listEndpoint } from '../../test/lists';
 import { expectInvalid } from '../../test/requests';
 import type { MemberStatus } from '../db/schema';
 import { loadCountries } from '../seed/countries';
+import { insertMembers } from '../../test/fixtures';
 
 type Row = {
   mid: string;
@@ -23,22 +24,20 @@ describe('GET /api/members', () => {
     t = await createTestApp();
     cookie = await signInAsNewOperator(t, 'lister@example.org');
     await loadCountries(t.database.pool);
-    await t.database.db
-      .insertInto('members')
-      .values(
-        Array.from({ length: 37 }, (_, i) => ({
-          mid: `mid${String(i).padStart(3, '0')}`,
-          number: `M-${String(1000 - i).padStart(6, '0')}`,
-          category: i % 9 === 0 ? ('association' as const) : ('individual' as const),
-          status: statuses[i % statuses.length] ?? 'active',
-          legal_name: i === 7 ? 'Zürich Spedition AG' : `Carrier ${i}`,
-          country_iso2: i % 4 === 0 ? null : i % 2 === 0 ? 'CH' : 'DE',
-          joined_on: i % 6 === 0 ? null : `20${String(10 + (i % 12)).padStart(2, '0')}-03-01`,
-          paid_through_year: i % 5 === 0 ? null : 2020 + (i % 7),
-          deleted_at: i === 36 ? new Date() : null,
-        })),
-      )
-      .execute();
+    await insertMembers(
+      t.database.db,
+      Array.from({ length: 37 }, (_, i) => ({
+        mid: `mid${String(i).padStart(3, '0')}`,
+        number: `M-${String(1000 - i).padStart(6, '0')}`,
+        category: i % 9 === 0 ? ('association' as const) : ('individual' as const),
+        status: statuses[i % statuses.length] ?? 'active',
+        legal_name: i === 7 ? 'Zürich Spedition AG' : `Carrier ${i}`,
+        country_iso2: i % 4 === 0 ? null : i % 2 === 0 ? 'CH' : 'DE',
+        joined_on: i % 6 === 0 ? null : `20${String(10 + (i % 12)).padStart(2, '0')}-03-01`,
+        paid_through_year: i % 5 === 0 ? null : 2020 + (i % 7),
+        deleted_at: i === 36 ? new Date() : null,
+      })),
+    );
   });
   afterAll(() => t.close());
 

@@ -21,6 +21,7 @@ import { expectIndexedOrder, indexedPlanOf } from '../../test/lists';
 import { addApplication } from '../applications/test-fixtures';
 import { todayAtHeadquarters } from '../lib/dates';
 import { changesChannel } from '../realtime/changes';
+import { auditEntriesOf } from '../test-support/audit-test-support';
 
 /** A day `days` after today at headquarters (before it when negative). */
 function dayFromToday(days: number): string {
@@ -106,11 +107,8 @@ describe('notes, mentions and follow-ups', () => {
     return answer.body;
   };
   const auditOf = (noteId: string) =>
-    t.database.db
-      .selectFrom('audit_log')
+    auditEntriesOf(t.database.db, 'notes', noteId)
       .select(['action', 'actor_uid', 'before', 'after'])
-      .where('table_name', '=', 'notes')
-      .where('record_id', '=', noteId)
       .orderBy('id')
       .execute();
   /** Time passes for the note: it was written `minutes` earlier than it says. */

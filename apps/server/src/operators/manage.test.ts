@@ -7,6 +7,7 @@ import { uidOf } from '../../test/fixtures';
 import { expectInvalid, injectAs } from '../../test/requests';
 import { cliActor } from '../db/audit';
 import { addOperator } from './service';
+import { auditEntriesOf } from '../test-support/audit-test-support';
 
 describe('operators: list, grant, roles, revoke', () => {
   let t: TestApp;
@@ -43,11 +44,8 @@ describe('operators: list, grant, roles, revoke', () => {
       isSelf: false,
       createdBy: 'boss@ops.example',
     });
-    const audit = await t.database.db
-      .selectFrom('audit_log')
+    const audit = await auditEntriesOf(t.database.db, 'operators', user.uid)
       .select(['action', 'actor_uid', 'after'])
-      .where('table_name', '=', 'operators')
-      .where('record_id', '=', user.uid)
       .execute();
     expect(audit).toEqual([
       {

@@ -14,6 +14,7 @@ import {
   nowSeconds,
   testWebhookSecret,
 } from './test-support';
+import { auditEntriesOf } from '../test-support/audit-test-support';
 
 const statuses = ['open', 'paid', 'paid', 'draft', 'uncollectible', 'void'] as const;
 const currencies = ['CHF', 'EUR', 'USD'] as const;
@@ -276,11 +277,8 @@ describe('the Payments list, detail and link', () => {
         version: card.version + 1,
         invoice: { status: 'paid', paidMethod: 'card', paidReference: card.providerId },
       });
-      const audit = await t.database.db
-        .selectFrom('audit_log')
+      const audit = await auditEntriesOf(t.database.db, 'stripe_invoices', card.sid)
         .select(['action', 'actor_kind', 'actor_uid'])
-        .where('table_name', '=', 'stripe_invoices')
-        .where('record_id', '=', card.sid)
         .where('action', '=', 'link')
         .executeTakeFirstOrThrow();
       expect(audit).toMatchObject({ actor_kind: 'operator' });

@@ -13,6 +13,7 @@ import {
   testWebhookSecret,
   type InvoiceFields,
 } from './test-support';
+import { auditEntriesOf } from '../test-support/audit-test-support';
 
 type WebhookBody = { received: true; duplicate?: boolean; outcome?: string };
 
@@ -82,11 +83,8 @@ describe('POST /api/webhooks/stripe', () => {
       .execute();
   const markPaidEntries = async (iid: string) =>
     (
-      await db()
-        .selectFrom('audit_log')
+      await auditEntriesOf(db(), 'invoices', iid)
         .select('id')
-        .where('table_name', '=', 'invoices')
-        .where('record_id', '=', iid)
         .where('action', '=', 'mark-paid')
         .execute()
     ).length;
@@ -252,11 +250,8 @@ describe('POST /api/webhooks/stripe', () => {
     ]);
     expect(events.every((event) => event.sid === card?.sid && event.outcome)).toBe(true);
     // The webhook acts as the system, and the card invoice has its own history.
-    const history = await db()
-      .selectFrom('audit_log')
+    const history = await auditEntriesOf(db(), 'stripe_invoices', card?.sid ?? '')
       .select(['action', 'actor_kind'])
-      .where('table_name', '=', 'stripe_invoices')
-      .where('record_id', '=', card?.sid ?? '')
       .orderBy('id')
       .execute();
     expect(history).toEqual([

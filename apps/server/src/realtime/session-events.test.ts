@@ -9,7 +9,7 @@ import {
   type TestApp,
 } from '../../test/app';
 import { eventStream } from '../../test/event-stream';
-import { memberRow } from '../../test/fixtures';
+import { memberRow, insertMembers } from '../../test/fixtures';
 import { cliActor } from '../db/audit';
 import { addOperator, removeOperator } from '../operators/service';
 import { requestRebuild } from '../search/rebuild';
@@ -53,7 +53,7 @@ describe(`GET ${eventStreamPath}`, () => {
         .where('email', '=', 'watcher@example.org')
         .execute();
       const { task } = await requestRebuild(t.database.db, 'operations', null);
-      await t.database.db.insertInto('members').values(member('feed1')).execute();
+      await insertMembers(t.database.db, [member('feed1')]);
       await events.readUntil('"id":"feed1"');
       expect(events.received).toContain('event: change\ndata: {"table":"users"');
       expect(events.received).toContain(change('search_tasks', String(task.uid), 'insert'));
@@ -68,7 +68,7 @@ describe(`GET ${eventStreamPath}`, () => {
 
       // One statement of many records is announced once, as id '*' (refetch the table).
       const many = Array.from({ length: 150 }, (_, i) => member(`bulk${i}`));
-      await t.database.db.insertInto('members').values(many).execute();
+      await insertMembers(t.database.db, many);
       await events.readUntil(change('members', '*', 'insert'));
       expect(events.received).not.toContain('"id":"bulk');
     } finally {
@@ -82,26 +82,26 @@ describe(`GET ${eventStreamPath}`, () => {
     const events = eventStream(await open(cookie));
     try {
       expect(await events.next('operator')).toBeNull();
-      await t.database.db.insertInto('members').values(member('hidden1')).execute();
+      await insertMembers(t.database.db, [member('hidden1')]);
       // The watcher's stream proves the change was announced; Anna's must not carry it.
       const witness = eventStream(await open(operator));
       await witness.next('operator');
-      await t.database.db.insertInto('members').values(member('hidden2')).execute();
+      await insertMembers(t.database.db, [member('hidden2')]);
       await witness.readUntil('"id":"hidden2"');
       await witness.cancel();
 
       // Granted through another connection (as the CLI or another server instance would).
       await addOperator(t.database.db, cliActor, { email: 'anna@example.org' });
       expect(await events.next('operator', 1_000)).toMatchObject({ roles: ['admin'] });
-      await t.database.db.insertInto('members').values(member('shown1')).execute();
+      await insertMembers(t.database.db, [member('shown1')]);
       await events.readUntil(change('members', 'shown1', 'insert'));
       expect(events.received).not.toContain('hidden');
 
       await removeOperator(t.database.db, cliActor, 'anna@example.org');
       expect(await events.next('operator', 1_000)).toBeNull();
       const afterRevocation = events.received.length;
-      await t.database.db.insertInto('members').values(member('hidden3')).execute();
-      await t.database.db.insertInto('members').values(member('hidden4')).execute();
+      await insertMembers(t.database.db, [member('hidden3')]);
+      await insertMembers(t.database.db, [member('hidden4')]);
       // Nothing follows the null: not the revocation's own change, not the members.
       await expect(events.readUntil('"id":"hidden4"', 1_000)).rejects.toThrow('in time');
       expect(events.received.slice(afterRevocation)).toBe('');

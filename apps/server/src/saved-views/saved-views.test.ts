@@ -19,6 +19,7 @@ import { changesChannel } from '../realtime/changes';
 import { loadCountries } from '../seed/countries';
 import { listSavedViews } from './list-views';
 import type { ErrorBody } from '../../test/requests';
+import { auditEntriesOf } from '../test-support/audit-test-support';
 
 describe('saved views', () => {
   let t: TestApp;
@@ -86,11 +87,8 @@ describe('saved views', () => {
   };
   const issueOf = (body: string) => JSON.parse(body) as ErrorBody;
   const auditOf = (recordId: string) =>
-    t.database.db
-      .selectFrom('audit_log')
+    auditEntriesOf(t.database.db, 'saved_views', recordId)
       .select(['action', 'actor_uid', 'before', 'after'])
-      .where('table_name', '=', 'saved_views')
-      .where('record_id', '=', recordId)
       .orderBy('id')
       .execute();
 

@@ -13,6 +13,7 @@ import { newId } from '../lib/ids';
 import { removeOperator } from '../operators/service';
 import { issueSearchKey } from './keys';
 import { requestRebuild, runRebuild } from './rebuild';
+import { insertMembers } from '../../test/fixtures';
 
 type Hit = {
   id: string;
@@ -286,16 +287,15 @@ describe('searchParams and the search service', () => {
       await t.database.db
         .transaction()
         .execute(async (trx) => {
-          await trx
-            .insertInto('members')
-            .values({
+          await insertMembers(trx, [
+            {
               mid,
               number: 'M-000900',
               category: 'individual',
               status: 'active',
               legal_name: 'Rolled Back Carriers',
-            })
-            .execute();
+            },
+          ]);
           throw new Error('roll back');
         })
         .catch(() => undefined);

@@ -4,62 +4,35 @@ import { createTestApp, signInAsNewOperator, type TestApp } from '../../test/app
 import { detectDocumentType } from '../applications/documents';
 import { seedDemo } from './demo';
 
+/** The first steps of every path: drafted, then submitted. */
+const submitted = ['draft', 'submitted'];
+/** The steps to review, straight or through the national association's endorsement. */
+const toReview = {
+  plain: [...submitted, 'under-review'],
+  endorsed: [...submitted, 'awaiting-endorsement', 'endorsed', 'under-review'],
+};
+/** A path the same whether or not the application needs an endorsement. */
+const either = (path: string[]) => ({ plain: path, endorsed: path });
+/** A status reached from review: the path to review, then the status. */
+const afterReview = (status: string) => ({
+  plain: [...toReview.plain, status],
+  endorsed: [...toReview.endorsed, status],
+});
+
 /** The status an application must pass through, in order, to reach each status. */
 const pathTo: Record<string, { plain: string[]; endorsed: string[] }> = {
-  draft: { plain: ['draft'], endorsed: ['draft'] },
-  submitted: { plain: ['draft', 'submitted'], endorsed: ['draft', 'submitted'] },
-  'awaiting-endorsement': {
-    plain: ['draft', 'submitted', 'awaiting-endorsement'],
-    endorsed: ['draft', 'submitted', 'awaiting-endorsement'],
-  },
-  endorsed: {
-    plain: ['draft', 'submitted', 'awaiting-endorsement', 'endorsed'],
-    endorsed: ['draft', 'submitted', 'awaiting-endorsement', 'endorsed'],
-  },
-  'endorsement-declined': {
-    plain: ['draft', 'submitted', 'awaiting-endorsement', 'endorsement-declined'],
-    endorsed: ['draft', 'submitted', 'awaiting-endorsement', 'endorsement-declined'],
-  },
-  'under-review': {
-    plain: ['draft', 'submitted', 'under-review'],
-    endorsed: ['draft', 'submitted', 'awaiting-endorsement', 'endorsed', 'under-review'],
-  },
-  'information-requested': {
-    plain: ['draft', 'submitted', 'under-review', 'information-requested'],
-    endorsed: [
-      'draft',
-      'submitted',
-      'awaiting-endorsement',
-      'endorsed',
-      'under-review',
-      'information-requested',
-    ],
-  },
-  approved: {
-    plain: ['draft', 'submitted', 'under-review', 'approved'],
-    endorsed: [
-      'draft',
-      'submitted',
-      'awaiting-endorsement',
-      'endorsed',
-      'under-review',
-      'approved',
-    ],
-  },
-  rejected: {
-    plain: ['draft', 'submitted', 'under-review', 'rejected'],
-    endorsed: [
-      'draft',
-      'submitted',
-      'awaiting-endorsement',
-      'endorsed',
-      'under-review',
-      'rejected',
-    ],
-  },
+  draft: either(['draft']),
+  submitted: either(submitted),
+  'awaiting-endorsement': either([...submitted, 'awaiting-endorsement']),
+  endorsed: either([...submitted, 'awaiting-endorsement', 'endorsed']),
+  'endorsement-declined': either([...submitted, 'awaiting-endorsement', 'endorsement-declined']),
+  'under-review': toReview,
+  'information-requested': afterReview('information-requested'),
+  approved: afterReview('approved'),
+  rejected: afterReview('rejected'),
   withdrawn: {
-    plain: ['draft', 'submitted', 'withdrawn'],
-    endorsed: ['draft', 'submitted', 'awaiting-endorsement', 'withdrawn'],
+    plain: [...submitted, 'withdrawn'],
+    endorsed: [...submitted, 'awaiting-endorsement', 'withdrawn'],
   },
 };
 

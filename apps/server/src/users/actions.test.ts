@@ -12,6 +12,7 @@ import { insertMembers, memberRow, uidOf } from '../../test/fixtures';
 import { expectConflict, expectForbidden, expectInvalid, injectAs } from '../../test/requests';
 import { loadCountries } from '../seed/countries';
 import { setUserDisabled } from './actions';
+import { auditEntriesOf } from '../test-support/audit-test-support';
 
 describe('users: detail and actions', () => {
   let t: TestApp;
@@ -97,11 +98,8 @@ describe('users: detail and actions', () => {
     const enabled = await call('POST', `/api/users/${uid}/enable`, admin, {});
     expect(enabled.json().disabled).toBe(false);
 
-    const history = await t.database.db
-      .selectFrom('audit_log')
+    const history = await auditEntriesOf(t.database.db, 'users', uid)
       .select(['action', 'actor_uid'])
-      .where('table_name', '=', 'users')
-      .where('record_id', '=', uid)
       .where('action', 'in', ['disable', 'enable'])
       .orderBy('id')
       .execute();
@@ -240,11 +238,8 @@ describe('users: detail and actions', () => {
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ preferredLanguage: 'fr', version: before.version + 1 });
-    const audit = await t.database.db
-      .selectFrom('audit_log')
+    const audit = await auditEntriesOf(t.database.db, 'users', uid)
       .select(['action', 'before', 'after'])
-      .where('table_name', '=', 'users')
-      .where('record_id', '=', uid)
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({

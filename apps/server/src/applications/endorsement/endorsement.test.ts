@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/app';
-import { silentLogger } from '../../../test/database';
-import { createWriteTestApp } from '../../../test/fixtures';
+import { createWriteTestApp, insertMembers } from '../../../test/fixtures';
 import { startMailbox, type Mailbox } from '../../../test/mailbox';
-import { servePortalApp, signInToPortal } from '../../../test/portal';
+import { signInToPortal } from '../../../test/portal';
 import { sha256 } from '../../auth/sessions';
-import { startEmailWorker, smtpTransport, type EmailWorker } from '../../emails/delivery-worker';
+import type { EmailWorker } from '../../emails/delivery-worker';
+import { startTestEmailWorker } from '../../emails/test-support';
 import { setClockForTests } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import { addApplicant, addApplication, tinyPdf, tinyPng } from '../test-fixtures';
+import { withPortalApp, type PortalTestApp } from '../../test-support/portal-app-test-support';
 import { runEndorsementDaily } from './daily';
 
 type ErrorBody = {
@@ -40,7 +40,7 @@ const dayMs = 24 * 60 * 60 * 1000;
  * job at fixed instants.
  */
 describe('endorsement by link', () => {
-  let t: TestApp;
+  let t: PortalTestApp;
   let portal: FastifyInstance;
   let mailbox: Mailbox;
   let worker: EmailWorker;
@@ -49,23 +49,18 @@ describe('endorsement by link', () => {
 
   beforeAll(async () => {
     mailbox = await startMailbox();
-    ({ t, cookie, api } = await createWriteTestApp('endorse-reviewer@example.org', ['membership'], {
+    const setup = await createWriteTestApp('endorse-reviewer@example.org', ['membership'], {
       SMTP_URL: mailbox.url,
       MAIL_FROM: 'Federation <membership@federation.example>',
-    }));
-    void cookie;
-    portal = await servePortalApp(t);
-    worker = startEmailWorker({
-      db: t.database.db,
-      transport: smtpTransport(mailbox.url),
-      notifications: t.notifications,
-      logger: silentLogger,
-      pollMs: 100,
     });
+    ({ cookie, api } = setup);
+    void cookie;
+    t = await withPortalApp(setup.t);
+    portal = t.portal;
+    worker = startTestEmailWorker(t, mailbox, { pollMs: 100 });
     const db = t.database.db;
-    await db
-      .insertInto('members')
-      .values({
+    await insertMembers(db, [
+      {
         mid: 'assocEnd',
         number: 'M-000501',
         category: 'association',
@@ -73,8 +68,8 @@ describe('endorsement by link', () => {
         legal_name: 'Association Suisse des Transitaires',
         country_iso2: 'CH',
         email: 'office@ast.example',
-      })
-      .execute();
+      },
+    ]);
     await db
       .updateTable('countries')
       .set({ national_association_mid: 'assocEnd' })
@@ -110,7 +105,6 @@ describe('endorsement by link', () => {
   afterAll(async () => {
     setClockForTests(null);
     await worker.stop();
-    await portal.close();
     await t.close();
     await mailbox.close();
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTestUser, createTestApp, type TestApp } from '../../../test/app';
 import { tinyPdf } from '../test-fixtures';
 import { deleteExpiredDrafts, remindUntouchedDrafts } from './draft-expiry';
+import { auditEntriesOf } from '../../test-support/audit-test-support';
 
 const dayMs = 24 * 60 * 60 * 1000;
 /** A fixed instant of the job's run: 10:00 in Zurich on 15 June 2026. */
@@ -130,11 +131,8 @@ describe('the draft expiry job', () => {
       .where('aid', '=', expired.aid)
       .execute();
     expect(files).toEqual([]);
-    const audit = await t.database.db
-      .selectFrom('audit_log')
+    const audit = await auditEntriesOf(t.database.db, 'applications', expired.aid)
       .select(['action', 'actor_kind', 'before'])
-      .where('table_name', '=', 'applications')
-      .where('record_id', '=', expired.aid)
       .execute();
     expect(audit).toEqual([
       {

@@ -1,11 +1,16 @@
 import type { TApplicationDetail, TAuditHistoryPage, TPortalApplication } from '@ops/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInAsNewOperator, type TestApp } from '../../../test/app';
-import { servePortalApp, signInToPortal } from '../../../test/portal';
+import { signInAsNewOperator } from '../../../test/app';
+import { uidOf } from '../../../test/fixtures';
+import { signInToPortal } from '../../../test/portal';
 import { injectAs, type ErrorBody } from '../../../test/requests';
-import { loadCountries } from '../../seed/countries';
+import {
+  createPortalTestApp,
+  type PortalTestApp,
+} from '../../test-support/portal-app-test-support';
 import { addApplication, tinyPdf } from '../test-fixtures';
+import { auditEntriesOf } from '../../test-support/audit-test-support';
 
 /**
  * The applicant answers staff's request for information from the member portal (issue 34): the
@@ -13,7 +18,7 @@ import { addApplication, tinyPdf } from '../test-fixtures';
  * history names the applicant; only the applicant's own application, only while it is asked.
  */
 describe('answering a request for information in the member portal', () => {
-  let t: TestApp;
+  let t: PortalTestApp;
   let portal: FastifyInstance;
   let operator: string;
   let ada: string;
@@ -21,24 +26,14 @@ describe('answering a request for information in the member portal', () => {
   let bob: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await loadCountries(t.database.pool);
-    portal = await servePortalApp(t);
+    t = await createPortalTestApp({}, { countries: true });
+    portal = t.portal;
     operator = await signInAsNewOperator(t, 'reviewer@example.org', ['membership']);
     ada = await signInToPortal(t, portal, 'ada@answers.example');
     bob = await signInToPortal(t, portal, 'bob@answers.example');
-    adaUid = (
-      await t.database.db
-        .selectFrom('users')
-        .select('uid')
-        .where('email', '=', 'ada@answers.example')
-        .executeTakeFirstOrThrow()
-    ).uid;
+    adaUid = await uidOf(t, 'ada@answers.example');
   });
-  afterAll(async () => {
-    await portal.close();
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   const call = (cookie: string, method: 'GET' | 'POST', url: string, payload?: object) =>
     portal.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
@@ -103,11 +98,8 @@ describe('answering a request for information in the member portal', () => {
     expect(answered.documents.map((document) => document.fileName)).toContain('Police.pdf');
 
     // The audit entry is the applicant's, in the same step as the status.
-    const audit = await t.database.db
-      .selectFrom('audit_log')
+    const audit = await auditEntriesOf(t.database.db, 'applications', application.aid)
       .select(['action', 'actor_kind', 'actor_uid'])
-      .where('table_name', '=', 'applications')
-      .where('record_id', '=', application.aid)
       .where('action', '=', 'answer-information')
       .execute();
     expect(audit).toEqual([

@@ -1,33 +1,33 @@
 import type { TPortalApplication } from '@ops/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInAsNewOperator, type TestApp } from '../../../test/app';
-import { servePortalApp, signInToPortal } from '../../../test/portal';
+import { signInAsNewOperator } from '../../../test/app';
+import { signInToPortal } from '../../../test/portal';
 import { issuesOf, type ErrorBody } from '../../../test/requests';
-import { loadCountries } from '../../seed/countries';
+import {
+  createPortalTestApp,
+  type PortalTestApp,
+} from '../../test-support/portal-app-test-support';
 import { maxOpenDrafts } from './create-draft';
+import { auditEntriesOf } from '../../test-support/audit-test-support';
 
 /**
  * The applicant's side of applications on the member portal (issue 34): drafts saved step by
  * step, submitted once into the console's queue, withdrawn; only ever the caller's own.
  */
 describe('applications in the member portal', () => {
-  let t: TestApp;
+  let t: PortalTestApp;
   let portal: FastifyInstance;
   let ada: string;
   let bob: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await loadCountries(t.database.pool);
-    portal = await servePortalApp(t);
+    t = await createPortalTestApp({}, { countries: true });
+    portal = t.portal;
     ada = await signInToPortal(t, portal, 'ada@forwarders.example');
     bob = await signInToPortal(t, portal, 'bob@forwarders.example');
   });
-  afterAll(async () => {
-    await portal.close();
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   const call = (cookie: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
     portal.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
@@ -219,11 +219,8 @@ describe('applications in the member portal', () => {
       countryIso2: 'CH',
       submittedBy: { email: 'erin@forwarders.example' },
     });
-    const history = await t.database.db
-      .selectFrom('audit_log')
+    const history = await auditEntriesOf(t.database.db, 'applications', draft.aid)
       .select(['action', 'actor_kind'])
-      .where('table_name', '=', 'applications')
-      .where('record_id', '=', draft.aid)
       .orderBy('id')
       .execute();
     expect(history).toEqual([

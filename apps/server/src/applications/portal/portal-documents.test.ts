@@ -1,11 +1,15 @@
 import type { TPortalApplication, TPortalDocumentUploadResult } from '@ops/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInAsNewOperator, type TestApp } from '../../../test/app';
-import { servePortalApp, signInToPortal } from '../../../test/portal';
+import { signInAsNewOperator } from '../../../test/app';
+import { signInToPortal } from '../../../test/portal';
 import type { ErrorBody } from '../../../test/requests';
-import { loadCountries } from '../../seed/countries';
+import {
+  createPortalTestApp,
+  type PortalTestApp,
+} from '../../test-support/portal-app-test-support';
 import { tinyPdf, tinyPng } from '../test-fixtures';
+import { auditEntriesOf } from '../../test-support/audit-test-support';
 
 /** The smallest JPEG a test needs: its magic number, then bytes. */
 const tinyJpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1)]);
@@ -16,22 +20,18 @@ const tinyJpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.al
  * theirs, and shown in the console as uploaded.
  */
 describe('documents in the member portal', () => {
-  let t: TestApp;
+  let t: PortalTestApp;
   let portal: FastifyInstance;
   let ada: string;
   let bob: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await loadCountries(t.database.pool);
-    portal = await servePortalApp(t);
+    t = await createPortalTestApp({}, { countries: true });
+    portal = t.portal;
     ada = await signInToPortal(t, portal, 'ada.docs@forwarders.example');
     bob = await signInToPortal(t, portal, 'bob.docs@forwarders.example');
   });
-  afterAll(async () => {
-    await portal.close();
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   async function newDraft(cookie: string): Promise<TPortalApplication> {
     const response = await portal.inject({
@@ -103,11 +103,8 @@ describe('documents in the member portal', () => {
     expect(file.headers['content-security-policy']).toContain('sandbox');
 
     // Each upload is the applicant's, in the application's history.
-    const history = await t.database.db
-      .selectFrom('audit_log')
+    const history = await auditEntriesOf(t.database.db, 'applications', draft.aid)
       .select(['action', 'actor_kind', 'actor_uid'])
-      .where('table_name', '=', 'applications')
-      .where('record_id', '=', draft.aid)
       .where('action', '=', 'upload-document')
       .execute();
     expect(history).toHaveLength(3);
@@ -268,11 +265,8 @@ describe('documents in the member portal', () => {
     });
     expect(again.statusCode).toBe(404);
 
-    const history = await t.database.db
-      .selectFrom('audit_log')
+    const history = await auditEntriesOf(t.database.db, 'applications', draft.aid)
       .select(['action', 'actor_kind'])
-      .where('table_name', '=', 'applications')
-      .where('record_id', '=', draft.aid)
       .where('action', 'in', ['upload-document', 'delete-document'])
       .orderBy('id')
       .execute();

@@ -15,6 +15,7 @@ import {
   ourEurIban,
   ourIban,
 } from './test-support';
+import { auditEntriesOf } from '../../test-support/audit-test-support';
 
 describe('importing a bank file: matching and booking', () => {
   let database: DatabaseHandle;
@@ -119,11 +120,8 @@ describe('importing a bank file: matching and booking', () => {
       file_name: 'camt054.xml',
       message_kind: 'camt.054',
     });
-    const audits = await db
-      .selectFrom('audit_log')
+    const audits = await auditEntriesOf(db, 'bank_entries', entry?.beid ?? '')
       .select(['action'])
-      .where('table_name', '=', 'bank_entries')
-      .where('record_id', '=', entry?.beid ?? '')
       .execute();
     expect(audits.map((audit) => audit.action)).toEqual(['import']);
   });

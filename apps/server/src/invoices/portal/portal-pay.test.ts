@@ -1,10 +1,10 @@
 import { portalMemberEventsPath, type TPortalInvoice } from '@ops/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInAsNewOperator, type TestApp } from '../../../test/app';
+import { signInAsNewOperator } from '../../../test/app';
 import { eventStream } from '../../../test/event-stream';
-import { invoiceRow, memberRow } from '../../../test/fixtures';
-import { linkToMember, servePortalApp, signInToPortal, testPortalUrl } from '../../../test/portal';
+import { invoiceRow, memberRow, insertMembers } from '../../../test/fixtures';
+import { signInToPortal, testPortalUrl } from '../../../test/portal';
 import { buildSwissIban } from '../../lib/iban';
 import { clock } from '../../lib/clock';
 import { formatMemberIban } from '@ops/contract/member-formats';
@@ -15,13 +15,18 @@ import {
   nextId,
   testWebhookSecret,
 } from '../../payments/test-support';
+import {
+  createPortalTestApp,
+  signInAsMemberUser,
+  type PortalTestApp,
+} from '../../test-support/portal-app-test-support';
 
 /**
  * Paying in the member portal (issue 35): the card-payment page of an open invoice, the bank
  * transfer's account and reference, and the payment shown live when the webhook books it.
  */
 describe('POST /api/invoices/{iid}/pay in the member portal', () => {
-  let t: TestApp;
+  let t: PortalTestApp;
   let portal: FastifyInstance;
   let portalUrl: string;
   let owner: string;
@@ -61,17 +66,14 @@ describe('POST /api/invoices/{iid}/pay in the member portal', () => {
     );
 
   beforeAll(async () => {
-    t = await createTestApp({ STRIPE_WEBHOOK_SECRET: testWebhookSecret });
-    portal = await servePortalApp(t);
+    t = await createPortalTestApp({ STRIPE_WEBHOOK_SECRET: testWebhookSecret });
+    portal = t.portal;
     portalUrl = await portal.listen({ port: 0, host: '127.0.0.1' });
     const { db } = t.database;
-    await db
-      .insertInto('members')
-      .values([
-        memberRow('pay-a', { legal_name: 'Alpen Pay AG', country_iso2: null }),
-        memberRow('pay-b', { legal_name: 'Bodensee Pay GmbH', country_iso2: null }),
-      ])
-      .execute();
+    await insertMembers(db, [
+      memberRow('pay-a', { legal_name: 'Alpen Pay AG', country_iso2: null }),
+      memberRow('pay-b', { legal_name: 'Bodensee Pay GmbH', country_iso2: null }),
+    ]);
     await db
       .insertInto('bank_accounts')
       .values({
@@ -98,19 +100,14 @@ describe('POST /api/invoices/{iid}/pay in the member portal', () => {
         invoice('pay-other', 'pay-b'),
       ])
       .execute();
-    owner = await signInToPortal(t, portal, 'owner@pay-a.example');
-    otherOwner = await signInToPortal(t, portal, 'owner@pay-b.example');
-    await linkToMember(t, 'owner@pay-a.example', 'pay-a', 'owner');
-    await linkToMember(t, 'owner@pay-b.example', 'pay-b', 'owner');
+    owner = await signInAsMemberUser(t, portal, 'owner@pay-a.example', 'pay-a', 'owner');
+    otherOwner = await signInAsMemberUser(t, portal, 'owner@pay-b.example', 'pay-b', 'owner');
     operator = await signInAsNewOperator(t, 'pay-operator@example.org');
     // The provider's invoice for ours, made by the card-payment flow, arrives by the webhook.
     const opened = await deliver(t, cardEvent('invoice.finalized', 'open', 'pay-card'));
     expect(opened.statusCode).toBe(200);
   });
-  afterAll(async () => {
-    await portal.close();
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   it('lists which invoices are paid by card, and the account and reference for a transfer', async () => {
     const items = new Map((await invoices(owner)).map((item) => [item.iid, item]));

@@ -6,12 +6,16 @@ import type {
 } from '@ops/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInAsNewOperator, testPublicUrl, type TestApp } from '../../../test/app';
-import { invoiceRow, memberRow, uidOf } from '../../../test/fixtures';
+import { signInAsNewOperator, testPublicUrl } from '../../../test/app';
+import { invoiceRow, memberRow, uidOf, insertMembers } from '../../../test/fixtures';
 import { pdfText } from '../../invoices/pdf-test-support';
-import { linkToMember, servePortalApp, signInToPortal, testPortalUrl } from '../../../test/portal';
+import { linkToMember, signInToPortal, testPortalUrl } from '../../../test/portal';
 import { clock } from '../../lib/clock';
-import { loadCountries } from '../../seed/countries';
+import {
+  createPortalTestApp,
+  signInAsMemberUser,
+  type PortalTestApp,
+} from '../../test-support/portal-app-test-support';
 
 /**
  * The member portal's membership side (issue 35): a member's users see their member's status,
@@ -19,7 +23,7 @@ import { loadCountries } from '../../seed/countries';
  * reaches another member's by changing an id, whatever their role or standing.
  */
 describe('a member in the member portal', () => {
-  let t: TestApp;
+  let t: PortalTestApp;
   let portal: FastifyInstance;
   let owner: string;
   let staff: string;
@@ -61,26 +65,19 @@ describe('a member in the member portal', () => {
     ...fields,
   });
 
-  const link = (email: string, mid: string | null, role: 'owner' | 'admin' | 'staff' | null) =>
-    linkToMember(t, email, mid, role);
-
   beforeAll(async () => {
-    t = await createTestApp();
-    await loadCountries(t.database.pool);
-    portal = await servePortalApp(t);
+    t = await createPortalTestApp({}, { countries: true });
+    portal = t.portal;
     const { db } = t.database;
-    await db
-      .insertInto('members')
-      .values([
-        memberRow('pm-a', { legal_name: 'Alpen Spedition AG', paid_through_year: year - 1 }),
-        memberRow('pm-b', { legal_name: 'Bodensee Cargo GmbH' }),
-        memberRow('pm-c', {
-          legal_name: 'Closed Freight SA',
-          status: 'terminated',
-          terminated_on: `${year}-02-01`,
-        }),
-      ])
-      .execute();
+    await insertMembers(db, [
+      memberRow('pm-a', { legal_name: 'Alpen Spedition AG', paid_through_year: year - 1 }),
+      memberRow('pm-b', { legal_name: 'Bodensee Cargo GmbH' }),
+      memberRow('pm-c', {
+        legal_name: 'Closed Freight SA',
+        status: 'terminated',
+        terminated_on: `${year}-02-01`,
+      }),
+    ]);
     await db
       .insertInto('invoices')
       .values([
@@ -136,18 +133,14 @@ describe('a member in the member portal', () => {
       ])
       .execute();
 
-    owner = await signInToPortal(t, portal, 'owner@alpen.example');
-    staff = await signInToPortal(t, portal, 'staff@alpen.example');
-    otherOwner = await signInToPortal(t, portal, 'owner@bodensee.example');
+    owner = await signInAsMemberUser(t, portal, 'owner@alpen.example', 'pm-a', 'owner');
+    staff = await signInAsMemberUser(t, portal, 'staff@alpen.example', 'pm-a', 'staff');
+    otherOwner = await signInAsMemberUser(t, portal, 'owner@bodensee.example', 'pm-b', 'owner');
     applicant = await signInToPortal(t, portal, 'applicant@nowhere.example');
     removed = await signInToPortal(t, portal, 'former@alpen.example');
-    formerMember = await signInToPortal(t, portal, 'owner@closed.example');
-    await link('owner@alpen.example', 'pm-a', 'owner');
-    await link('staff@alpen.example', 'pm-a', 'staff');
-    await link('owner@bodensee.example', 'pm-b', 'owner');
-    await link('owner@closed.example', 'pm-c', 'owner');
+    formerMember = await signInAsMemberUser(t, portal, 'owner@closed.example', 'pm-c', 'owner');
     // A colleague removed from the member: no longer linked (the console's users area).
-    await link('former@alpen.example', null, null);
+    await linkToMember(t, 'former@alpen.example', null, null);
     staffUid = await uidOf(t, 'staff@alpen.example');
     // A change request of member A, with its document (issue 35).
     await db
@@ -170,10 +163,7 @@ describe('a member in the member portal', () => {
       .execute();
     operator = await signInAsNewOperator(t, 'finance@hq.example', ['finance']);
   });
-  afterAll(async () => {
-    await portal.close();
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   const get = (cookie: string | null, url: string) =>
     portal.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });

@@ -2,14 +2,14 @@ import type { TPortalColleagues, TPortalInvitation, TPortalMembership } from '@o
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/app';
-import { memberRow, uidOf } from '../../../../test/fixtures';
+import { memberRow, uidOf, insertMembers } from '../../../../test/fixtures';
+import { signInToPortal, testPortalUrl } from '../../../../test/portal';
 import {
-  linkToMember,
-  servePortalApp,
-  signInToPortal,
-  testPortalUrl,
-} from '../../../../test/portal';
+  createPortalTestApp,
+  signInAsMemberUser,
+  type PortalTestApp,
+} from '../../../test-support/portal-app-test-support';
+import { auditEntriesOf } from '../../../test-support/audit-test-support';
 
 /**
  * A member's colleagues in the portal (issue 35): owners and admins invite by e-mail (a link in
@@ -17,7 +17,7 @@ import {
  * colleague's sessions end; every change is audited on the user as the console's users area shows.
  */
 describe('colleagues in the member portal', () => {
-  let t: TestApp;
+  let t: PortalTestApp;
   let portal: FastifyInstance;
   let owner: string;
   let admin: string;
@@ -36,8 +36,6 @@ describe('colleagues in the member portal', () => {
       headers: { cookie, origin: testPortalUrl },
       ...(body ? { payload: body } : {}),
     });
-  const link = (email: string, mid: string, role: 'owner' | 'admin' | 'staff') =>
-    linkToMember(t, email, mid, role);
   const invite = async (cookie: string, email: string, role: 'owner' | 'admin' | 'staff') => {
     const response = await call(cookie, 'POST', '/api/colleagues', { email, role });
     expect(response.statusCode, response.body).toBe(201);
@@ -54,32 +52,22 @@ describe('colleagues in the member portal', () => {
     ).map((row) => row.email);
 
   beforeAll(async () => {
-    t = await createTestApp();
-    portal = await servePortalApp(t);
-    await t.database.db
-      .insertInto('members')
-      .values([
-        memberRow('col-a', {
-          legal_name: 'Alpen Kollegen AG',
-          country_iso2: null,
-          preferred_language: 'de',
-        }),
-        memberRow('col-b', { legal_name: 'Bodensee Kollegen GmbH', country_iso2: null }),
-      ])
-      .execute();
-    owner = await signInToPortal(t, portal, 'owner@col-a.example');
-    admin = await signInToPortal(t, portal, 'admin@col-a.example');
-    staff = await signInToPortal(t, portal, 'staff@col-a.example');
-    otherOwner = await signInToPortal(t, portal, 'owner@col-b.example');
-    await link('owner@col-a.example', 'col-a', 'owner');
-    await link('admin@col-a.example', 'col-a', 'admin');
-    await link('staff@col-a.example', 'col-a', 'staff');
-    await link('owner@col-b.example', 'col-b', 'owner');
+    t = await createPortalTestApp();
+    portal = t.portal;
+    await insertMembers(t.database.db, [
+      memberRow('col-a', {
+        legal_name: 'Alpen Kollegen AG',
+        country_iso2: null,
+        preferred_language: 'de',
+      }),
+      memberRow('col-b', { legal_name: 'Bodensee Kollegen GmbH', country_iso2: null }),
+    ]);
+    owner = await signInAsMemberUser(t, portal, 'owner@col-a.example', 'col-a', 'owner');
+    admin = await signInAsMemberUser(t, portal, 'admin@col-a.example', 'col-a', 'admin');
+    staff = await signInAsMemberUser(t, portal, 'staff@col-a.example', 'col-a', 'staff');
+    otherOwner = await signInAsMemberUser(t, portal, 'owner@col-b.example', 'col-b', 'owner');
   });
-  afterAll(async () => {
-    await portal.close();
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   it('lists the colleagues with their roles; only owners and admins may manage them', async () => {
     const asOwner = (await call(owner, 'GET', '/api/colleagues')).json<TPortalColleagues>();
@@ -157,11 +145,8 @@ describe('colleagues in the member portal', () => {
     expect(again.json().error.issues[0]).toMatchObject({ path: 'params.id', rule: 'status' });
 
     const uid = await uidOf(t, 'new.colleague@col-a.example');
-    const audit = await t.database.db
-      .selectFrom('audit_log')
+    const audit = await auditEntriesOf(t.database.db, 'users', uid)
       .select(['action', 'actor_kind', 'actor_uid'])
-      .where('table_name', '=', 'users')
-      .where('record_id', '=', uid)
       .execute();
     expect(audit).toContainEqual({ action: 'join-member', actor_kind: 'user', actor_uid: uid });
   });
@@ -210,26 +195,27 @@ describe('colleagues in the member portal', () => {
   });
 
   it('removes a colleague: their portal sessions end at once, audited on the user', async () => {
-    const leaving = await signInToPortal(t, portal, 'leaving@col-a.example');
-    await link('leaving@col-a.example', 'col-a', 'staff');
+    const leaving = await signInAsMemberUser(t, portal, 'leaving@col-a.example', 'col-a', 'staff');
     expect((await call(leaving, 'GET', '/api/membership')).statusCode).toBe(200);
     const uid = await uidOf(t, 'leaving@col-a.example');
     const removed = await call(admin, 'DELETE', `/api/colleagues/${uid}`);
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json<TPortalColleagues>().colleagues.map((c) => c.uid)).not.toContain(uid);
     expect((await call(leaving, 'GET', '/api/membership')).statusCode).toBe(401);
-    const audit = await t.database.db
-      .selectFrom('audit_log')
+    const audit = await auditEntriesOf(t.database.db, 'users', uid)
       .select(['action', 'actor_kind'])
-      .where('table_name', '=', 'users')
-      .where('record_id', '=', uid)
       .execute();
     expect(audit).toContainEqual({ action: 'remove-from-member', actor_kind: 'user' });
   });
 
   it('keeps one owner when two owners remove each other at the same moment', async () => {
-    const second = await signInToPortal(t, portal, 'second.owner@col-a.example');
-    await link('second.owner@col-a.example', 'col-a', 'owner');
+    const second = await signInAsMemberUser(
+      t,
+      portal,
+      'second.owner@col-a.example',
+      'col-a',
+      'owner',
+    );
     const firstUid = await uidOf(t, 'owner@col-a.example');
     const secondUid = await uidOf(t, 'second.owner@col-a.example');
     const [one, other] = await Promise.all([
@@ -291,11 +277,8 @@ describe('colleagues in the member portal', () => {
       .execute();
     expect(links).toEqual([]);
     expect(await ownersOf('col-b')).toEqual(['owner@col-b.example']);
-    const audit = await t.database.db
-      .selectFrom('audit_log')
+    const audit = await auditEntriesOf(t.database.db, 'users', groupUid)
       .select('action')
-      .where('table_name', '=', 'users')
-      .where('record_id', '=', groupUid)
       .where('action', 'in', ['join-member', 'remove-from-member'])
       .orderBy('id')
       .execute();
