@@ -1,10 +1,16 @@
 import { listExportColumns } from '@ops/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import type { Database } from '../db/schema';
 import { sendListExport, type ExportColumn, type ListDefinition } from './run-list';
 
-type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+/**
+ * The app as this helper needs it: its database named here rather than through the `deps`
+ * augmentation of app.ts, so that programs which reach the lists without the app (bench) type it.
+ */
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0] & { deps: { db: Kysely<Database> } };
 
 /** A list's query as its export reads it: every matching row, so no cursor and no limit. */
 export type ListExportQuery<Q extends z.ZodObject> = Omit<z.output<Q>, 'cursor' | 'limit'>;
