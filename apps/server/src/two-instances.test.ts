@@ -11,13 +11,14 @@ import type {
 } from '@ops/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmptyDatabase, silentLogger } from '../test/database';
+import { createEmptyDatabase } from '../test/database';
 import { eventStream } from '../test/event-stream';
 import { freePort, newDataDir, runTs, startTs, waitForExit, waitForReady } from '../test/processes';
 import { createUser } from './auth/accounts';
 import { throttleLimits } from './auth/throttle';
 import { cliActor } from './db/audit';
-import { openDatabase, type DatabaseHandle } from './db/database';
+import type { DatabaseHandle } from './db/database';
+import { openDatabaseByUrl } from './db/test-support';
 import { writeTransaction } from './db/transaction';
 import { addOperator } from './operators/service';
 import type { ErrorBody } from '../test/requests';
@@ -124,13 +125,7 @@ describe('two server instances on one PostgreSQL', () => {
     await Promise.all([a, b].map(ready));
     const seeded = await seeding;
     if (seeded.code !== 0) throw new Error(`seeding failed: ${seeded.stderr}`);
-    database = await openDatabase({
-      databaseUrl,
-      dataDir: '/nonexistent',
-      role: 'cli',
-      logger: silentLogger,
-      poolSize: 2,
-    });
+    database = await openDatabaseByUrl(databaseUrl);
     await addOperator(database.db, cliActor, {
       email: 'two-sites@example.org',
       password,

@@ -17,6 +17,7 @@ import {
   waitForReady,
 } from '../../test/processes';
 import { openDatabase, type DatabaseHandle } from '../db/database';
+import { openDatabaseByUrl } from '../db/test-support';
 import { installJobQueueSchema } from '../db/job-queue';
 import { countRows } from './restore-backup';
 
@@ -516,14 +517,7 @@ describe('ops backup and ops restore with DATABASE_URL (PostgreSQL 15)', () => {
     expect(restore.code, restore.stderr).toBe(0);
     expect(restore.stdout).toContain('checksum verified');
 
-    const open = (database: string) =>
-      openDatabase({
-        databaseUrl: urlOf(database),
-        dataDir: '/nonexistent',
-        role: 'cli',
-        logger: silentLogger,
-        poolSize: 2,
-      });
+    const open = (database: string) => openDatabaseByUrl(urlOf(database));
     const [sourceDatabase, targetDatabase] = await Promise.all([open('source'), open('target')]);
     try {
       const sourceCounts = await countRows(sourceDatabase);

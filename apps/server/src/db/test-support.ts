@@ -21,3 +21,16 @@ export function embeddedDatabases() {
     track(await openDatabase({ databaseUrl: undefined, dataDir, role, logger: silentLogger }));
   return { openEmbedded, track };
 }
+
+/**
+ * A test's own connection to a database that other processes use (the servers or the CLI it
+ * runs): by URL, with the CLI's role and a small pool, `poolSize` connections (2 by default).
+ */
+export const openDatabaseByUrl = (databaseUrl: string, poolSize = 2) =>
+  openDatabase({
+    databaseUrl,
+    dataDir: '/nonexistent',
+    role: 'cli',
+    logger: silentLogger,
+    poolSize,
+  });

@@ -5,12 +5,12 @@ import { promisify } from 'node:util';
 import { eventStreamPath } from '@ops/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../test/database';
 import { eventStream } from '../../test/event-stream';
 import { startMailbox, type Mailbox } from '../../test/mailbox';
 import { freePort, newDataDir, startTs, waitForExit, waitForReady } from '../../test/processes';
 import { cliActor } from '../db/audit';
-import { openDatabase, type DatabaseHandle } from '../db/database';
+import type { DatabaseHandle } from '../db/database';
+import { openDatabaseByUrl } from '../db/test-support';
 import { queueEmail } from '../emails';
 import { newId } from '../lib/ids';
 import { addOperator } from '../operators/service';
@@ -69,13 +69,7 @@ describe('a PostgreSQL outage', () => {
     cluster = await createCluster(pgPort);
     await cluster.start();
     const adminUrl = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
-    const admin = await openDatabase({
-      databaseUrl: adminUrl,
-      dataDir: '/nonexistent',
-      role: 'cli',
-      logger: silentLogger,
-      poolSize: 1,
-    });
+    const admin = await openDatabaseByUrl(adminUrl, 1);
     await sql`CREATE DATABASE operations`.execute(admin.db);
     await admin.close();
     const databaseUrl = `postgres://postgres@127.0.0.1:${pgPort}/operations`;
@@ -93,13 +87,7 @@ describe('a PostgreSQL outage', () => {
       LOG_FORMAT: 'json',
     });
     await waitForReady(url, server);
-    database = await openDatabase({
-      databaseUrl,
-      dataDir: '/nonexistent',
-      role: 'cli',
-      logger: silentLogger,
-      poolSize: 2,
-    });
+    database = await openDatabaseByUrl(databaseUrl);
     const password = 'outage survivor password 42';
     await addOperator(database.db, cliActor, { email: 'ops@example.org', password });
     const signIn = await fetch(`${url}/api/auth/password`, {

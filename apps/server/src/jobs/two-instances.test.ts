@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmptyDatabase, silentLogger } from '../../test/database';
+import { createEmptyDatabase } from '../../test/database';
 import { freePort, newDataDir, startTs, waitForExit, waitForReady } from '../../test/processes';
 import { cliActor } from '../db/audit';
-import { openDatabase, type DatabaseHandle } from '../db/database';
+import type { DatabaseHandle } from '../db/database';
+import { openDatabaseByUrl } from '../db/test-support';
 import { startRenewalRun } from '../invoices';
 import { buildSwissIban } from '../lib/iban';
 import { runJobNow } from './actions';
@@ -27,6 +28,19 @@ describe('jobs on two server instances', () => {
   const instances: Instance[] = [];
   let start: () => Promise<Instance>;
 
+  /** The instance whose runner holds a running job (its `instance_id`), and one that does not. */
+  const holderOf = async (instanceId: string | null) => {
+    const owner = await database.db
+      .selectFrom('job_instances')
+      .select('pid')
+      .where('instance_id', '=', instanceId ?? '')
+      .executeTakeFirstOrThrow();
+    return {
+      victim: instances.find(({ child }) => child.pid === owner.pid),
+      survivor: instances.find(({ child }) => child.pid !== owner.pid),
+    };
+  };
+
   beforeAll(async () => {
     databaseUrl = await createEmptyDatabase();
     start = async (): Promise<Instance> => {
@@ -43,13 +57,7 @@ describe('jobs on two server instances', () => {
     };
     instances.push(...(await Promise.all([start(), start()])));
     await Promise.all(instances.map(({ url, child }) => waitForReady(url, child)));
-    database = await openDatabase({
-      databaseUrl,
-      dataDir: '/nonexistent',
-      role: 'cli',
-      logger: silentLogger,
-      poolSize: 4,
-    });
+    database = await openDatabaseByUrl(databaseUrl, 4);
   });
 
   afterAll(async () => {
@@ -122,13 +130,7 @@ describe('jobs on two server instances', () => {
           .where('id', '=', queued.id)
           .where('state', '=', 'running'),
       );
-      const owner = await database.db
-        .selectFrom('job_instances')
-        .select('pid')
-        .where('instance_id', '=', running.instance_id ?? '')
-        .executeTakeFirstOrThrow();
-      const victim = instances.find(({ child }) => child.pid === owner.pid);
-      const survivor = instances.find(({ child }) => child.pid !== owner.pid);
+      const { victim, survivor } = await holderOf(running.instance_id);
       if (!victim || !survivor) throw new Error('the running job belongs to neither instance');
       await killMidRun(victim, blocker, 'COMMIT');
 
@@ -213,12 +215,7 @@ describe('jobs on two server instances', () => {
           .where('state', '=', 'running'),
       );
       expect(running.trigger).toBe('manual');
-      const owner = await database.db
-        .selectFrom('job_instances')
-        .select('pid')
-        .where('instance_id', '=', running.instance_id ?? '')
-        .executeTakeFirstOrThrow();
-      const victim = instances.find(({ child }) => child.pid === owner.pid);
+      const { victim } = await holderOf(running.instance_id);
       if (!victim) throw new Error('the running job belongs to no instance');
       await killMidRun(victim, blocker, 'COMMIT');
 
