@@ -9,13 +9,17 @@ import {
   testPublicUrl,
 } from '../test/app';
 import { firstLink, startMailbox, type Mailbox } from '../test/mailbox';
-import { signInToPortal, testPortalUrl } from '../test/portal';
+import {
+  signInToPortal,
+  testPortalUrl,
+  createPortalTestApp,
+  type PortalTestApp,
+} from '../test/portal';
 import type { ErrorBody } from '../test/requests';
 import { portalSessionCookieName, sessionCookieName } from './auth/sessions';
 import type { EmailWorker } from './emails/delivery-worker';
 import { startTestEmailWorker } from './emails/test-support';
-import { createPortalTestApp, type PortalTestApp } from './test-support/portal-app-test-support';
-import { auditEntriesOf } from './test-support/audit-test-support';
+import { auditEntriesOf } from '../test/audit';
 
 /**
  * The member portal's face (issue 34): its own app, origin, cookie and sessions beside the

@@ -22,7 +22,7 @@ import {
   countersOf,
   recount,
 } from './test-support';
-import { auditEntriesOf } from '../test-support/audit-test-support';
+import { auditEntriesOf } from '../../test/audit';
 
 type Result = TBankEntryActionResult & ErrorBody;
 

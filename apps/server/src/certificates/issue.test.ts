@@ -5,7 +5,7 @@ import { createWriteTestApp } from '../../test/fixtures';
 import { expireCertificates } from './expire';
 import { renderCertificatePdf } from './pdf';
 import { addMember, pdfTexts, thisYear } from './test-support';
-import { auditEntriesOf } from '../test-support/audit-test-support';
+import { auditEntriesOf } from '../../test/audit';
 
 type ErrorBody = {
   error: { code: string; message: string; issues?: { path: string; rule: string }[] };

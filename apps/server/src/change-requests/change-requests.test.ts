@@ -12,14 +12,14 @@ import type {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWriteTestApp, memberRow, insertMembers } from '../../test/fixtures';
-import { testPortalUrl } from '../../test/portal';
 import {
+  testPortalUrl,
   signInAsMemberUser,
   withPortalApp,
   type PortalTestApp,
-} from '../test-support/portal-app-test-support';
+} from '../../test/portal';
 import { expectForbidden, expectInvalid, type ErrorBody } from '../../test/requests';
-import { auditEntriesOf } from '../test-support/audit-test-support';
+import { auditEntriesOf } from '../../test/audit';
 
 type Setup = Awaited<ReturnType<typeof createWriteTestApp>>;
 

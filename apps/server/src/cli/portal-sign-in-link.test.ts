@@ -3,9 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTestUser, cookieFrom, testPublicUrl } from '../../test/app';
 import { memberRow, insertMembers } from '../../test/fixtures';
-import { linkToMember, testPortalUrl } from '../../test/portal';
+import {
+  linkToMember,
+  testPortalUrl,
+  createPortalTestApp,
+  type PortalTestApp,
+} from '../../test/portal';
 import { runTs } from '../../test/processes';
-import { createPortalTestApp, type PortalTestApp } from '../test-support/portal-app-test-support';
 import { portalSessionCookieName, sessionCookieName } from '../auth/sessions';
 
 const cli = 'src/cli/main.ts';

@@ -11,7 +11,7 @@ import {
   type ErrorBody,
 } from '../../test/requests';
 import { loadCountries } from '../seed/countries';
-import { auditEntriesOf } from '../test-support/audit-test-support';
+import { auditEntriesOf } from '../../test/audit';
 
 type Country = {
   iso2: string;

@@ -15,7 +15,7 @@ import { expectForbidden, expectInvalid } from '../../test/requests';
 import { pdfTexts } from '../certificates/test-support';
 import { memberCreditOf } from '../invoices';
 import { todayAtHeadquarters } from '../lib/dates';
-import { auditEntriesOf } from '../test-support/audit-test-support';
+import { auditEntriesOf } from '../../test/audit';
 
 const thisYear = Number(todayAtHeadquarters().slice(0, 4));
 const feeLine: TInvoiceLine = {

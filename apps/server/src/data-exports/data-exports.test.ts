@@ -10,18 +10,18 @@ import {
   insertMembers,
 } from '../../test/fixtures';
 import { startTestJobRunner } from '../../test/app';
-import { testPortalUrl } from '../../test/portal';
 import {
+  testPortalUrl,
   signInAsMemberUser,
   withPortalApp,
   type PortalTestApp,
-} from '../test-support/portal-app-test-support';
+} from '../../test/portal';
 import type { ErrorBody } from '../../test/requests';
 import { issueCreditNote } from '../credit-notes/issue';
 import { clock } from '../lib/clock';
 import { expireDataExports } from './expire-exports';
 import { makeDataExport } from './make-export';
-import { auditEntriesOf } from '../test-support/audit-test-support';
+import { auditEntriesOf } from '../../test/audit';
 
 type Setup = Awaited<ReturnType<typeof createWriteTestApp>>;
 

@@ -2,13 +2,13 @@ import type { TDirectoryEntry, TDirectoryPage } from '@ops/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberRow, insertMembers } from '../../test/fixtures';
-import { testPortalUrl } from '../../test/portal';
-import { expectForbidden, expectInvalid, type ErrorBody } from '../../test/requests';
 import {
+  testPortalUrl,
   createPortalTestApp,
   signInAsMemberUser,
   type PortalTestApp,
-} from '../test-support/portal-app-test-support';
+} from '../../test/portal';
+import { expectForbidden, expectInvalid, type ErrorBody } from '../../test/requests';
 
 /**
  * The public member directory (issue 35): off until an owner or admin lists the member; the

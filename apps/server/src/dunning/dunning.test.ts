@@ -15,7 +15,7 @@ import type { InvoicesTable, MembersTable } from '../db/schema';
 import { silentLogger } from '../../test/database';
 import { runDunning } from './run';
 import { insertDueInvoice, runDunningFromCli } from './test-support';
-import { auditEntriesOf } from '../test-support/audit-test-support';
+import { auditEntriesOf } from '../../test/audit';
 
 type ErrorBody = { error: { code: string; message: string; issues?: { path: string }[] } };
 

@@ -31,7 +31,7 @@ import { compileTemplate, renderTemplate } from './engine';
 import { renderEmail } from './index';
 import { rendererOf } from './render';
 import { emailTemplateExamples } from './variables';
-import { auditEntriesOf } from '../test-support/audit-test-support';
+import { auditEntriesOf } from '../../test/audit';
 
 const thisYear = Number(todayAtHeadquarters().slice(0, 4));
 const base = '/api/settings/email-templates';

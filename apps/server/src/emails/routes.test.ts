@@ -11,7 +11,7 @@ import { writeTransaction } from '../db/transaction';
 import { queueEmail } from './outbox';
 import { emailHtmlContentSecurityPolicy } from './routes';
 import { startTestEmailWorker } from './test-support';
-import { auditEntriesOf } from '../test-support/audit-test-support';
+import { auditEntriesOf } from '../../test/audit';
 
 const states: EmailState[] = ['SUCCESS', 'ERROR', 'PENDING', 'RETRY', 'SUCCESS', 'PROCESSING'];
 const kinds = ['sign-in-link', 'invoice-issued', 'certificate-issued'];

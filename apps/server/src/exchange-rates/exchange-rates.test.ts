@@ -11,7 +11,7 @@ import { signInEditorAndReader } from '../../test/fixtures';
 import { changesChannel } from '../realtime/changes';
 import { chfMinorOf, chfRatesOf } from './chf-rates';
 import { loadChfRates } from './index';
-import { auditEntriesOf } from '../test-support/audit-test-support';
+import { auditEntriesOf } from '../../test/audit';
 
 type ErrorBody = {
   error: {

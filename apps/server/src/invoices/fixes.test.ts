@@ -30,7 +30,7 @@ import {
 import type { InvoicesTable, StripeInvoicesTable } from '../db/schema';
 import { buildCreditorReference, buildQrReference } from '../lib/iban';
 import { invoiceFixes, memberDigitsFromReference } from './fixes';
-import { auditEntriesOf } from '../test-support/audit-test-support';
+import { auditEntriesOf } from '../../test/audit';
 
 type Page<F> = { check: string; count: number; offset: number; limit: number; findings: F[] };
 

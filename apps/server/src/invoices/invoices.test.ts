@@ -12,7 +12,7 @@ import { expectConflict, expectForbidden, expectInvalid } from '../../test/reque
 import { todayAtHeadquarters } from '../lib/dates';
 import { buildSwissIban, isValidCreditorReference, isValidQrReference } from '../lib/iban';
 import { addDays } from './lifecycle';
-import { auditEntriesOf } from '../test-support/audit-test-support';
+import { auditEntriesOf } from '../../test/audit';
 
 const thisYear = Number(todayAtHeadquarters().slice(0, 4));
 

@@ -24,7 +24,7 @@ import {
 import { addMember, thisYear } from '../certificates/test-support';
 import { todayAtHeadquarters } from '../lib/dates';
 import { loadCountries } from '../seed/countries';
-import { auditEntriesOf } from '../test-support/audit-test-support';
+import { auditEntriesOf } from '../../test/audit';
 
 /**
  * Issue 16, payments that do not equal the invoice, through the operator's Mark paid and the

@@ -4,7 +4,7 @@ import { testPublicUrl, type TestApp } from '../../test/app';
 import { createWriteTestApp } from '../../test/fixtures';
 import { expectForbidden, expectInvalid } from '../../test/requests';
 import { insertInvoice, insertMember, samplePdf } from './pdf-test-support';
-import { auditEntriesOf } from '../test-support/audit-test-support';
+import { auditEntriesOf } from '../../test/audit';
 
 /** One file as the browser's FormData sends it. */
 function multipart(fileName: string, bytes: Buffer) {

@@ -8,7 +8,7 @@ import { pdfTexts } from '../certificates/test-support';
 import { todayAtHeadquarters } from '../lib/dates';
 import { buildSwissIban } from '../lib/iban';
 import { addDays } from './lifecycle';
-import { auditEntriesOf } from '../test-support/audit-test-support';
+import { auditEntriesOf } from '../../test/audit';
 
 const thisYear = Number(todayAtHeadquarters().slice(0, 4));
 type Status = 'draft' | 'issued' | 'paid' | 'void' | 'uncollectible' | 'credited';

@@ -20,7 +20,7 @@ import type { JobRunner } from './runner';
 import { nextOccurrence, todayInZurich, yearInZurich } from './schedule-times';
 import { enqueueDueSchedules } from './tick';
 import { waitUntil } from '../../test/wait-for';
-import { auditEntriesOf } from '../test-support/audit-test-support';
+import { auditEntriesOf } from '../../test/audit';
 
 const waitFor = <T>(read: () => Promise<T | undefined>, timeoutMs = 15_000) =>
   waitUntil(read, { timeoutMs });

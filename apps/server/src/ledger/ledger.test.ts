@@ -13,7 +13,7 @@ import {
 } from '../invoices/pdf-test-support';
 import { setClockForTests } from '../lib/clock';
 import { creditNote, pay, refund, reverse } from './ledger-test-support';
-import { auditEntriesOf } from '../test-support/audit-test-support';
+import { auditEntriesOf } from '../../test/audit';
 
 /** Sums as the ledger answers them (minor units as strings). */
 const sum = (values: string[]) => values.reduce((total, value) => total + Number(value), 0);

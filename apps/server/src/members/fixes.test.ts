@@ -21,7 +21,7 @@ import {
 import type { CountriesTable, MembersTable } from '../db/schema';
 import { describeEmailProblem, proposeEmail } from './fixes';
 import { haveDifferentVatNumbers, memberVatKey } from '@ops/contract';
-import { auditEntriesOf } from '../test-support/audit-test-support';
+import { auditEntriesOf } from '../../test/audit';
 
 type Page<F> = { check: string; count: number; offset: number; limit: number; findings: F[] };
 

@@ -21,7 +21,7 @@ import { expectIndexedOrder, indexedPlanOf } from '../../test/lists';
 import { addApplication } from '../applications/test-fixtures';
 import { todayAtHeadquarters } from '../lib/dates';
 import { changesChannel } from '../realtime/changes';
-import { auditEntriesOf } from '../test-support/audit-test-support';
+import { auditEntriesOf } from '../../test/audit';
 
 /** A day `days` after today at headquarters (before it when negative). */
 function dayFromToday(days: number): string {

@@ -7,7 +7,7 @@ import { uidOf } from '../../test/fixtures';
 import { expectInvalid, injectAs } from '../../test/requests';
 import { cliActor } from '../db/audit';
 import { addOperator } from './service';
-import { auditEntriesOf } from '../test-support/audit-test-support';
+import { auditEntriesOf } from '../../test/audit';
 
 describe('operators: list, grant, roles, revoke', () => {
   let t: TestApp;

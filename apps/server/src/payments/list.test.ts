@@ -14,7 +14,7 @@ import {
   nowSeconds,
   testWebhookSecret,
 } from './test-support';
-import { auditEntriesOf } from '../test-support/audit-test-support';
+import { auditEntriesOf } from '../../test/audit';
 
 const statuses = ['open', 'paid', 'paid', 'draft', 'uncollectible', 'void'] as const;
 const currencies = ['CHF', 'EUR', 'USD'] as const;

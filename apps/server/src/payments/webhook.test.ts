@@ -13,7 +13,7 @@ import {
   testWebhookSecret,
   type InvoiceFields,
 } from './test-support';
-import { auditEntriesOf } from '../test-support/audit-test-support';
+import { auditEntriesOf } from '../../test/audit';
 
 type WebhookBody = { received: true; duplicate?: boolean; outcome?: string };
 

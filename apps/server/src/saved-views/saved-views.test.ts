@@ -19,7 +19,7 @@ import { changesChannel } from '../realtime/changes';
 import { loadCountries } from '../seed/countries';
 import { listSavedViews } from './list-views';
 import type { ErrorBody } from '../../test/requests';
-import { auditEntriesOf } from '../test-support/audit-test-support';
+import { auditEntriesOf } from '../../test/audit';
 
 describe('saved views', () => {
   let t: TestApp;

@@ -12,7 +12,7 @@ import { insertMembers, memberRow, uidOf } from '../../test/fixtures';
 import { expectConflict, expectForbidden, expectInvalid, injectAs } from '../../test/requests';
 import { loadCountries } from '../seed/countries';
 import { setUserDisabled } from './actions';
-import { auditEntriesOf } from '../test-support/audit-test-support';
+import { auditEntriesOf } from '../../test/audit';
 
 describe('users: detail and actions', () => {
   let t: TestApp;

@@ -3,14 +3,13 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createWriteTestApp, insertMembers } from '../../../test/fixtures';
 import { startMailbox, type Mailbox } from '../../../test/mailbox';
-import { signInToPortal } from '../../../test/portal';
+import { signInToPortal, withPortalApp, type PortalTestApp } from '../../../test/portal';
 import { sha256 } from '../../auth/sessions';
 import type { EmailWorker } from '../../emails/delivery-worker';
 import { startTestEmailWorker } from '../../emails/test-support';
 import { setClockForTests } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import { addApplicant, addApplication, tinyPdf, tinyPng } from '../test-fixtures';
-import { withPortalApp, type PortalTestApp } from '../../test-support/portal-app-test-support';
 import { runEndorsementDaily } from './daily';
 
 type ErrorBody = {

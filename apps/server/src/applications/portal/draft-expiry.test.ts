@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTestUser, createTestApp, type TestApp } from '../../../test/app';
 import { tinyPdf } from '../test-fixtures';
 import { deleteExpiredDrafts, remindUntouchedDrafts } from './draft-expiry';
-import { auditEntriesOf } from '../../test-support/audit-test-support';
+import { auditEntriesOf } from '../../../test/audit';
 
 const dayMs = 24 * 60 * 60 * 1000;
 /** A fixed instant of the job's run: 10:00 in Zurich on 15 June 2026. */

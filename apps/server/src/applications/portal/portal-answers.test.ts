@@ -3,14 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsNewOperator } from '../../../test/app';
 import { uidOf } from '../../../test/fixtures';
-import { signInToPortal } from '../../../test/portal';
+import { signInToPortal, createPortalTestApp, type PortalTestApp } from '../../../test/portal';
 import { injectAs, type ErrorBody } from '../../../test/requests';
-import {
-  createPortalTestApp,
-  type PortalTestApp,
-} from '../../test-support/portal-app-test-support';
 import { addApplication, tinyPdf } from '../test-fixtures';
-import { auditEntriesOf } from '../../test-support/audit-test-support';
+import { auditEntriesOf } from '../../../test/audit';
 
 /**
  * The applicant answers staff's request for information from the member portal (issue 34): the

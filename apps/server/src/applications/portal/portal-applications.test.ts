@@ -2,14 +2,10 @@ import type { TPortalApplication } from '@ops/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsNewOperator } from '../../../test/app';
-import { signInToPortal } from '../../../test/portal';
+import { signInToPortal, createPortalTestApp, type PortalTestApp } from '../../../test/portal';
 import { issuesOf, type ErrorBody } from '../../../test/requests';
-import {
-  createPortalTestApp,
-  type PortalTestApp,
-} from '../../test-support/portal-app-test-support';
 import { maxOpenDrafts } from './create-draft';
-import { auditEntriesOf } from '../../test-support/audit-test-support';
+import { auditEntriesOf } from '../../../test/audit';
 
 /**
  * The applicant's side of applications on the member portal (issue 34): drafts saved step by

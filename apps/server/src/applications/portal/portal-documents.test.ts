@@ -2,14 +2,10 @@ import type { TPortalApplication, TPortalDocumentUploadResult } from '@ops/contr
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsNewOperator } from '../../../test/app';
-import { signInToPortal } from '../../../test/portal';
+import { signInToPortal, createPortalTestApp, type PortalTestApp } from '../../../test/portal';
 import type { ErrorBody } from '../../../test/requests';
-import {
-  createPortalTestApp,
-  type PortalTestApp,
-} from '../../test-support/portal-app-test-support';
 import { tinyPdf, tinyPng } from '../test-fixtures';
-import { auditEntriesOf } from '../../test-support/audit-test-support';
+import { auditEntriesOf } from '../../../test/audit';
 
 /** The smallest JPEG a test needs: its magic number, then bytes. */
 const tinyJpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1)]);

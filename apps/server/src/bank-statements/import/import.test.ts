@@ -15,7 +15,7 @@ import {
   ourEurIban,
   ourIban,
 } from './test-support';
-import { auditEntriesOf } from '../../test-support/audit-test-support';
+import { auditEntriesOf } from '../../../test/audit';
 
 describe('importing a bank file: matching and booking', () => {
   let database: DatabaseHandle;

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsNewOperator } from '../../../test/app';
 import { eventStream } from '../../../test/event-stream';
 import { invoiceRow, memberRow, insertMembers } from '../../../test/fixtures';
-import { signInToPortal, testPortalUrl } from '../../../test/portal';
+import {
+  signInToPortal,
+  testPortalUrl,
+  createPortalTestApp,
+  signInAsMemberUser,
+  type PortalTestApp,
+} from '../../../test/portal';
 import { buildSwissIban } from '../../lib/iban';
 import { clock } from '../../lib/clock';
 import { formatMemberIban } from '@ops/contract/member-formats';
@@ -15,11 +21,6 @@ import {
   nextId,
   testWebhookSecret,
 } from '../../payments/test-support';
-import {
-  createPortalTestApp,
-  signInAsMemberUser,
-  type PortalTestApp,
-} from '../../test-support/portal-app-test-support';
 
 /**
  * Paying in the member portal (issue 35): the card-payment page of an open invoice, the bank

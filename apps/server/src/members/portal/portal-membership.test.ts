@@ -9,13 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsNewOperator, testPublicUrl } from '../../../test/app';
 import { invoiceRow, memberRow, uidOf, insertMembers } from '../../../test/fixtures';
 import { pdfText } from '../../invoices/pdf-test-support';
-import { linkToMember, signInToPortal, testPortalUrl } from '../../../test/portal';
-import { clock } from '../../lib/clock';
 import {
+  linkToMember,
+  signInToPortal,
+  testPortalUrl,
   createPortalTestApp,
   signInAsMemberUser,
   type PortalTestApp,
-} from '../../test-support/portal-app-test-support';
+} from '../../../test/portal';
+import { clock } from '../../lib/clock';
 
 /**
  * The member portal's membership side (issue 35): a member's users see their member's status,

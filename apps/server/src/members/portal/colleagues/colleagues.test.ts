@@ -3,13 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberRow, uidOf, insertMembers } from '../../../../test/fixtures';
-import { signInToPortal, testPortalUrl } from '../../../../test/portal';
 import {
+  signInToPortal,
+  testPortalUrl,
   createPortalTestApp,
   signInAsMemberUser,
   type PortalTestApp,
-} from '../../../test-support/portal-app-test-support';
-import { auditEntriesOf } from '../../../test-support/audit-test-support';
+} from '../../../../test/portal';
+import { auditEntriesOf } from '../../../../test/audit';
 
 /**
  * A member's colleagues in the portal (issue 35): owners and admins invite by e-mail (a link in

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../src/db/schema';
 
 /**
  * The audit entries of one record (its table and id), for a test to select, narrow and order what
