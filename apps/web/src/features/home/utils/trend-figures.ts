@@ -1,22 +1,18 @@
 import { regionLabels } from '@ops/contract/countries';
 import { regions } from '@ops/contract/enumerations';
-import {
-  formatCount,
-  formatDate,
-  formatMoney,
-  monthAbbreviations,
-} from '@ops/contract/display-format';
+import { formatCount, formatDate, formatMoney } from '@ops/contract/display-format';
 import { labelOf } from '@ops/contract/labels';
 import {
   ageingBucketLabels,
   ageingBuckets,
   type TReport,
-  type TReportCell,
   type TReportRow,
 } from '@ops/contract/reports';
 import { reportDrillDown, type TDrillDownRow } from '@ops/contract/drill-downs';
 import type { ChartProps } from '@/components/charts/chart';
 import { hrefOfDrillDown } from '@/lib/drill-down-href';
+import { formatDayOfMonth, formatMonth, formatRoundedCount } from '@/lib/report-figures';
+import { distinct, numberOf } from '@/lib/report-rows';
 
 /**
  * The figures of the home screen's trends (issue 18): from a report's rows, the headline with its
@@ -120,14 +116,6 @@ export function describeChange(
     : `${signedDecimal(change.value)} points on ${against}`;
 }
 
-function numberOf(cell: TReportCell | undefined): number | null {
-  return typeof cell === 'number' && Number.isFinite(cell) ? cell : null;
-}
-
-function distinct<T>(values: readonly T[]): T[] {
-  return [...new Set(values)];
-}
-
 /** The sum of some rows' cells, or null as soon as one of them is unknown (a missing rate). */
 function sumOrNull(rows: readonly TReportRow[], key: string): number | null {
   let total = 0;
@@ -139,13 +127,6 @@ function sumOrNull(rows: readonly TReportRow[], key: string): number | null {
   return total;
 }
 
-/** "2026-03" → "Mar 2026". */
-export function formatMonth(month: string): string {
-  const match = /^(\d{4})-(\d{2})$/.exec(month);
-  const name = match ? monthAbbreviations[Number(match[2]) - 1] : undefined;
-  return match && name ? `${name} ${match[1]}` : month;
-}
-
 export { addDays, dueDatesOfBucket } from '@ops/contract/drill-downs';
 
 /** The URL of the records behind a report's (row, column), as the report screen opens them. */
@@ -155,8 +136,6 @@ function drillDownHref(report: TReport, row: TDrillDownRow, columnKey: string) {
 }
 
 const noRegion = '(none)';
-
-const counts = (value: number) => formatCount(Math.round(value));
 
 /**
  * Active members by region, at the end of each of the last five years (today for this one):
@@ -213,7 +192,7 @@ export function membershipTrend(report: TReport): Trend {
         label: group === noRegion ? 'No country' : labelOf(regionLabels, group),
         values: years.map((year) => numberOf(cell.get(`${year} ${group}`)?.members)),
       })),
-      formatValue: counts,
+      formatValue: formatRoundedCount,
       hrefOf: ({ index, seriesKey }) => {
         // Counted under no region: the members without a country.
         const row = cell.get(`${categories[index] ?? ''} ${seriesKey}`);
@@ -259,7 +238,7 @@ export function growthTrend(report: TReport): Trend {
         { key: 'joins', label: 'Joined', values: rows.map((row) => numberOf(row.joins)) },
         { key: 'leavers', label: 'Resigned or terminated', values: rows.map(leaversOf) },
       ],
-      formatValue: counts,
+      formatValue: formatRoundedCount,
       hrefOf: ({ index, seriesKey }) => {
         const month = rows[index]?.month;
         if (typeof month !== 'string') return undefined;
@@ -417,12 +396,6 @@ export function ageingTrend(report: TReport, choice: string): Trend {
 /** The renewal lines keep one point a week (and the last day): a small chart needs no more. */
 const renewalSampleDays = 7;
 
-/** "24 Nov" from "2026-11-24". */
-function dayAndMonth(day: string): string {
-  const month = monthAbbreviations[Number(day.slice(5, 7)) - 1] ?? '';
-  return `${Number(day.slice(8, 10))} ${month}`;
-}
-
 /**
  * This year's renewal invoices paid, as a share of those issued so far, against last year on
  * the same calendar day: the share today and its change in points.
@@ -479,7 +452,7 @@ export function renewalTrend(report: TReport): Trend {
     chart: {
       title: `Renewal invoices paid, ${thisYear} against ${lastYear}`,
       kind: 'line',
-      categories: sampled.map((row) => dayAndMonth(String(row.day))),
+      categories: sampled.map((row) => formatDayOfMonth(String(row.day))),
       categoryHeader: 'Day',
       series: seriesYears.map((year) => ({
         key: String(year),

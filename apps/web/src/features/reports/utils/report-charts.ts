@@ -1,20 +1,12 @@
 import { regionLabels } from '@ops/contract/countries';
-import {
-  formatCount,
-  formatDate,
-  formatMoney,
-  monthAbbreviations,
-} from '@ops/contract/display-format';
+import { formatDate, formatMoney } from '@ops/contract/display-format';
 import { certificateTypeLabels, labelOf, memberCategoryLabels } from '@ops/contract/labels';
-import {
-  ageingBucketLabels,
-  type TReport,
-  type TReportCell,
-  type TReportRow,
-} from '@ops/contract/reports';
+import { ageingBucketLabels, type TReport, type TReportRow } from '@ops/contract/reports';
 import type { ChartProps, ChartSeries } from '@/components/charts/chart';
 import { drillDownHref } from './drill-down';
-import { formatMonth, formatPercent, funnelStepLabels } from './report-format';
+import { formatDayOfMonth, formatMonth, formatRoundedCount } from '@/lib/report-figures';
+import { distinct, numberOf } from '@/lib/report-rows';
+import { formatPercent, funnelStepLabels } from './report-format';
 
 /**
  * Which picture each report draws, from the same rows as its table (issue 18):
@@ -40,16 +32,6 @@ export const chfEquivalents = 'chf-equivalents';
 
 /** How many groups a stacked chart shows before it folds the rest into "Other". */
 const maxStackedGroups = 7;
-
-const counts = (value: number) => formatCount(Math.round(value));
-
-function numberOf(cell: TReportCell | undefined): number | null {
-  return typeof cell === 'number' && Number.isFinite(cell) ? cell : null;
-}
-
-function distinct<T>(values: readonly T[]): T[] {
-  return [...new Set(values)];
-}
 
 /** The currencies of a money report's rows, in order, for the chart's currency switch. */
 export function chartCurrenciesOf(report: TReport): string[] {
@@ -145,7 +127,7 @@ function membershipChart(report: TReport): ReportChart | null {
     categories: years,
     categoryHeader: 'Year',
     series,
-    formatValue: counts,
+    formatValue: formatRoundedCount,
     hrefOf: ({ index, seriesKey }) => {
       const row = rows.find(
         (candidate) =>
@@ -176,7 +158,7 @@ function columnsChart(
       label,
       values: rows.map(valueOf),
     })),
-    formatValue: counts,
+    formatValue: formatRoundedCount,
     hrefOf: ({ index, seriesKey }) => {
       const row = rows[index];
       return row ? drillDownHref(report, row, seriesKey) : undefined;
@@ -225,12 +207,6 @@ function moneyChart(
   };
 }
 
-/** "24 Nov" from "2026-11-24": the renewal lines compare the same day of different years. */
-function dayOfMonth(monthDay: string): string {
-  const [month, day] = monthDay.split('-').map(Number);
-  return `${day ?? ''} ${monthAbbreviations[(month ?? 1) - 1] ?? ''}`;
-}
-
 function renewalChart(report: TReport): ReportChart | null {
   const rows = report.rows;
   const years = distinct(rows.map((row) => Number(row.year))).sort((a, b) => a - b);
@@ -246,7 +222,7 @@ function renewalChart(report: TReport): ReportChart | null {
   return {
     title: report.title,
     kind: 'line',
-    categories: monthDays.map(dayOfMonth),
+    categories: monthDays.map(formatDayOfMonth),
     categoryHeader: 'Day',
     series: years.map((year) => ({
       key: String(year),
@@ -339,7 +315,7 @@ export function reportChartOf(report: TReport, chartCurrency: string): ReportCha
         series: types.map((type) =>
           seriesFrom(years, values, type, labelOf(certificateTypeLabels, type)),
         ),
-        formatValue: counts,
+        formatValue: formatRoundedCount,
         hrefOf: ({ index, seriesKey }) => {
           const row = rows.find(
             (candidate) => String(candidate.year) === years[index] && candidate.type === seriesKey,

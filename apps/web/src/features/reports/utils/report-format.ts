@@ -1,10 +1,5 @@
 import { regionLabels } from '@ops/contract/countries';
-import {
-  formatCount,
-  formatDate,
-  formatMoney,
-  monthAbbreviations,
-} from '@ops/contract/display-format';
+import { formatCount, formatDate, formatMoney } from '@ops/contract/display-format';
 import { certificateTypeLabels, labelOf, memberCategoryLabels } from '@ops/contract/labels';
 import {
   ageingBucketLabels,
@@ -12,13 +7,7 @@ import {
   type TReportColumn,
   type TReportRow,
 } from '@ops/contract/reports';
-
-/** "2026-03" → "Mar 2026". */
-export function formatMonth(month: string): string {
-  const match = /^(\d{4})-(\d{2})$/.exec(month);
-  const name = match ? monthAbbreviations[Number(match[2]) - 1] : undefined;
-  return match && name ? `${name} ${match[1]}` : month;
-}
+import { formatMonth } from '@/lib/report-figures';
 
 const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
