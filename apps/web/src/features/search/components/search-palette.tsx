@@ -46,31 +46,14 @@ const dialogMotion = [
  * arrow keys move the active option) listing name or id, a type badge and the description of
  * each hit; Enter or a click goes to the hit's detail route and closes the palette.
  */
-export function SearchPalette({ open, onClose, typedAhead }: SearchPaletteProps) {
-  const {
-    dialogRef,
-    inputRef,
-    listRef,
-    listId,
-    text,
-    setText,
-    setActiveIndex,
-    q,
-    hits,
-    answeredQuery,
-    isAnswered,
-    isFetching,
-    error,
-    active,
-    optionId,
-    pick,
-    onInputKeyDown,
-    onDialogMouseDown,
-    onDialogClick,
-  } = useSearchPalette({ open, onClose, typedAhead });
+export function SearchPalette(props: SearchPaletteProps) {
+  const { open, onClose } = props;
+  // The refs apart: the rest is read during render.
+  const { dialogRef, inputRef, listRef, ...palette } = useSearchPalette(props);
+  const { q, hits, error, active, optionId } = palette;
 
   const isExpanded = hits.length > 0;
-  const showNoResult = q !== '' && isAnswered && hits.length === 0 && !error;
+  const showNoResult = q !== '' && palette.isAnswered && hits.length === 0 && !error;
 
   return (
     <dialog
@@ -86,8 +69,8 @@ export function SearchPalette({ open, onClose, typedAhead }: SearchPaletteProps)
         // Escape): tell the shell, which still thinks it is open.
         if (open) onClose();
       }}
-      onMouseDown={onDialogMouseDown}
-      onClick={onDialogClick}
+      onMouseDown={palette.onDialogMouseDown}
+      onClick={palette.onDialogClick}
       className={[
         'fixed inset-x-0 top-[12vh] mx-auto my-0 w-[min(40rem,calc(100%-2rem))] overflow-hidden rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-2xl',
         dialogMotion,
@@ -104,19 +87,19 @@ export function SearchPalette({ open, onClose, typedAhead }: SearchPaletteProps)
             aria-label="Search"
             aria-autocomplete="list"
             aria-expanded={isExpanded}
-            aria-controls={listId}
+            aria-controls={palette.listId}
             aria-activedescendant={isExpanded && active >= 0 ? optionId(active) : undefined}
             autoComplete="off"
             autoCorrect="off"
             spellCheck={false}
             enterKeyHint="go"
             placeholder="Search..."
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            onKeyDown={onInputKeyDown}
+            value={palette.text}
+            onChange={(event) => palette.setText(event.target.value)}
+            onKeyDown={palette.onInputKeyDown}
             className="h-12 min-w-0 flex-1 bg-transparent text-base text-slate-900 placeholder:text-slate-500 focus:outline-none"
           />
-          {isFetching ? (
+          {palette.isFetching ? (
             // Only a search that takes a while shows the bar (it fades in after 150 ms).
             <div className="absolute inset-x-0 bottom-0 transition-opacity delay-150 duration-150 starting:opacity-0">
               <ProgressBar label="Searching" />
@@ -125,12 +108,12 @@ export function SearchPalette({ open, onClose, typedAhead }: SearchPaletteProps)
         </div>
         <ul
           ref={listRef}
-          id={listId}
+          id={palette.listId}
           role="listbox"
           aria-label="Search results"
           // Which query the shown answer belongs to (tests and the palette-keystroke benchmark
           // wait for it).
-          data-query={answeredQuery}
+          data-query={palette.answeredQuery}
           hidden={!isExpanded}
           className="max-h-72 overflow-y-auto overscroll-contain p-2"
         >
@@ -141,8 +124,8 @@ export function SearchPalette({ open, onClose, typedAhead }: SearchPaletteProps)
               index={index}
               id={optionId(index)}
               isActive={index === active}
-              onPick={pick}
-              onHover={setActiveIndex}
+              onPick={palette.pick}
+              onHover={palette.setActiveIndex}
             />
           ))}
         </ul>
