@@ -96,6 +96,36 @@ export function FindingCard({
   );
 }
 
+/**
+ * A finding about one member (no country, an invalid e-mail, paid but still pending): the card
+ * is named by the member's number and name, and opens with the link to the member; `about`
+ * goes on in the link's line (the member's status, say).
+ */
+export function MemberFindingCard({
+  finding,
+  about,
+  children,
+  ...card
+}: Omit<Parameters<typeof FindingCard>[0], 'label' | 'proposal'> & {
+  finding: { member: { mid: string; number: string; legalName: string }; proposal: string };
+  about?: ReactNode;
+}) {
+  const { member } = finding;
+  return (
+    <FindingCard
+      label={`${member.number} ${member.legalName}`}
+      proposal={finding.proposal}
+      {...card}
+    >
+      <p>
+        <MemberLink mid={member.mid} number={member.number} name={member.legalName} />
+        {about}
+      </p>
+      {children}
+    </FindingCard>
+  );
+}
+
 /** Why a repair was refused, under the finding; a 409 says the record changed meanwhile. */
 export function RepairError({ error }: { error: unknown }) {
   if (!error) return null;

@@ -6,6 +6,7 @@ import type {
   TTotalsRepair,
   TVoidDuplicateRepair,
 } from '@ops/contract';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { auditQueryKeys } from '@/components/detail';
 import { apiRequest } from '@ops/ui/api-client';
 import { useInvalidatingMutation } from '@/lib/mutation';
@@ -27,6 +28,13 @@ export function repairInvoiceFix(repair: InvoiceFixRepair): Promise<TInvoiceFixR
   });
 }
 
+/** A finding's repairs: the mutation of `useInvoiceFixRepair`. */
+export type InvoiceFixRepairMutation = UseMutationResult<
+  TInvoiceFixResult,
+  Error,
+  InvoiceFixRepair
+>;
+
 /** What a repair may have changed, whether it succeeded or not (it may have half-run). */
 const repairedKeys = () => [
   invoiceFixesQueryKeys.all,
@@ -41,7 +49,7 @@ const repairedKeys = () => [
  * Runs a repair. `onResult` hears what was done; then the checks, the invoice and member lists,
  * details and histories are fetched again (the change stream would refresh them a moment later).
  */
-export function useInvoiceFixRepair(onResult: (message: string) => void) {
+export function useInvoiceFixRepair(onResult: (message: string) => void): InvoiceFixRepairMutation {
   return useInvalidatingMutation({
     mutationFn: repairInvoiceFix,
     invalidates: repairedKeys,

@@ -58,20 +58,17 @@ export function CardUnlinkedFinding({
             }
             confirmLabel={finding.marksPaid ? 'Link and mark paid' : 'Link'}
             isReasonRequired={false}
-            isBusy={repair.isPending}
-            error={repair.error}
-            onConfirm={(reason) =>
-              repair.mutateAsync({
-                check: 'card-unlinked',
-                body: {
-                  sid: card.sid,
-                  version: card.version,
-                  iid: proposedInvoice.iid,
-                  invoiceVersion: proposedInvoice.version,
-                  ...(reason ? { reason } : {}),
-                },
-              })
-            }
+            repair={repair}
+            repairOf={(reason) => ({
+              check: 'card-unlinked',
+              body: {
+                sid: card.sid,
+                version: card.version,
+                iid: proposedInvoice.iid,
+                invoiceVersion: proposedInvoice.version,
+                ...(reason ? { reason } : {}),
+              },
+            })}
           />
         ) : null
       }

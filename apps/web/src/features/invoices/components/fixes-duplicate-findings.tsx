@@ -34,14 +34,11 @@ export function DuplicateFinding({
             description={`Invoice ${target.number} becomes void for good; ${kept.map((i) => i.number).join(', ')} ${kept.length === 1 ? 'stays' : 'stay'}.`}
             confirmLabel="Void duplicate"
             isReasonRequired
-            isBusy={repair.isPending}
-            error={repair.error}
-            onConfirm={(reason) =>
-              repair.mutateAsync({
-                check,
-                body: { iid: target.iid, version: target.version, reason },
-              })
-            }
+            repair={repair}
+            repairOf={(reason) => ({
+              check,
+              body: { iid: target.iid, version: target.version, reason },
+            })}
           />
         ) : creditable.length > 0 ? (
           creditable.map((invoice) => (

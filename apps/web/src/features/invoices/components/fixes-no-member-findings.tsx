@@ -48,21 +48,18 @@ export function NoMemberFinding({ finding, canEdit, onResult }: FindingProps<TNo
                 }
                 confirmLabel={isPaid ? 'Add member to paid invoice' : 'Assign member'}
                 isReasonRequired={isPaid}
-                isBusy={repair.isPending}
-                error={repair.error}
-                onConfirm={(reason) =>
-                  repair.mutateAsync({
-                    check: 'no-member',
-                    body: {
-                      action: 'assign',
-                      iid: invoice.iid,
-                      version: invoice.version,
-                      memberNumber: chosen,
-                      ...(reason ? { reason } : {}),
-                      ...(isPaid ? { confirmPaid: true } : {}),
-                    },
-                  })
-                }
+                repair={repair}
+                repairOf={(reason) => ({
+                  check: 'no-member',
+                  body: {
+                    action: 'assign',
+                    iid: invoice.iid,
+                    version: invoice.version,
+                    memberNumber: chosen,
+                    ...(reason ? { reason } : {}),
+                    ...(isPaid ? { confirmPaid: true } : {}),
+                  },
+                })}
               />
             )}
             {finding.canVoid ? (
@@ -75,14 +72,11 @@ export function NoMemberFinding({ finding, canEdit, onResult }: FindingProps<TNo
                 description={`Invoice ${invoice.number} becomes void for good. Do this only if it was created by mistake.`}
                 confirmLabel="Void invoice"
                 isReasonRequired
-                isBusy={repair.isPending}
-                error={repair.error}
-                onConfirm={(reason) =>
-                  repair.mutateAsync({
-                    check: 'no-member',
-                    body: { action: 'void', iid: invoice.iid, version: invoice.version, reason },
-                  })
-                }
+                repair={repair}
+                repairOf={(reason) => ({
+                  check: 'no-member',
+                  body: { action: 'void', iid: invoice.iid, version: invoice.version, reason },
+                })}
               />
             ) : null}
           </>

@@ -2,7 +2,7 @@ import type { TPaidMemberPendingFinding } from '@ops/contract';
 import { memberStatusLabel } from '@/lib/labels';
 import { useInvoiceFixRepair } from '../api/repair-invoice-fix';
 import { type FindingProps } from './fixes-findings-list';
-import { FindingCard, InvoiceLine, MemberLink } from './fixes-panel';
+import { InvoiceLine, MemberFindingCard } from './fixes-panel';
 import { RepairAction } from './fixes-repair-action';
 
 /** Paid, but the member is still pending: run rule 2 for the paid invoice. */
@@ -14,9 +14,9 @@ export function PaidPendingFinding({
   const { member, invoice } = finding;
   const repair = useInvoiceFixRepair(onResult);
   return (
-    <FindingCard
-      label={`${member.number} ${member.legalName}`}
-      proposal={finding.proposal}
+    <MemberFindingCard
+      finding={finding}
+      about={` · ${memberStatusLabel(member.status)} · paid through ${member.paidThroughYear ?? '—'}`}
       error={repair.error}
       actions={
         canEdit ? (
@@ -28,33 +28,26 @@ export function PaidPendingFinding({
             confirmLabel="Run rule 2"
             isReasonRequired={false}
             reasonHelp="Kept with the change in the member’s history."
-            isBusy={repair.isPending}
-            error={repair.error}
-            onConfirm={(reason) =>
-              repair.mutateAsync({
-                check: 'paid-member-pending',
-                body: {
-                  iid: invoice.iid,
-                  mid: member.mid,
-                  memberVersion: member.version,
-                  ...(reason ? { reason } : {}),
-                },
-              })
-            }
+            repair={repair}
+            repairOf={(reason) => ({
+              check: 'paid-member-pending',
+              body: {
+                iid: invoice.iid,
+                mid: member.mid,
+                memberVersion: member.version,
+                ...(reason ? { reason } : {}),
+              },
+            })}
           />
         ) : null
       }
     >
-      <p>
-        <MemberLink mid={member.mid} number={member.number} name={member.legalName} /> ·{' '}
-        {memberStatusLabel(member.status)} · paid through {member.paidThroughYear ?? '—'}
-      </p>
       <ul className="list-disc pl-5 text-slate-600">
         {finding.problems.map((problem) => (
           <li key={problem}>{problem}</li>
         ))}
       </ul>
       <InvoiceLine invoice={invoice} />
-    </FindingCard>
+    </MemberFindingCard>
   );
 }

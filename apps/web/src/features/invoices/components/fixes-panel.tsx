@@ -10,6 +10,7 @@ export {
   FindingField,
   FindingsState,
   inputClass,
+  MemberFindingCard,
   MemberLink,
   RepairError,
 } from '@/components/fixes/fixes-panel';

@@ -3,6 +3,7 @@ import { Button } from '@ops/ui/button';
 import { ConfirmDialog } from '@ops/ui/confirm-dialog';
 import { auditReason } from '@/components/detail/audit-reason';
 import { getErrorMessage } from '@ops/ui/error-message';
+import type { InvoiceFixRepair, InvoiceFixRepairMutation } from '../api/repair-invoice-fix';
 
 /**
  * A repair's button and its confirmation: what will happen, and a reason (required where the
@@ -18,9 +19,8 @@ export function RepairAction({
   reasonHelp,
   tone = 'primary',
   variant = 'primary',
-  isBusy,
-  error,
-  onConfirm,
+  repair,
+  repairOf,
 }: {
   label: string;
   busyLabel: string;
@@ -31,12 +31,13 @@ export function RepairAction({
   reasonHelp?: string;
   tone?: 'danger' | 'primary';
   variant?: 'primary' | 'secondary';
-  isBusy: boolean;
-  error: unknown;
-  /** Runs the repair; resolves when it is done (the dialog closes), rejects to stay open. */
-  onConfirm: (reason: string) => Promise<unknown>;
+  /** The finding's repairs (useInvoiceFixRepair): its progress and error show here. */
+  repair: InvoiceFixRepairMutation;
+  /** The repair to run, with the reason given in the confirmation. */
+  repairOf: (reason: string) => InvoiceFixRepair;
 }) {
   const [isOpen, setIsOpen] = useState(false);
+  const { isPending: isBusy, error } = repair;
   return (
     <>
       <Button variant={variant} isBusy={isBusy} onClick={() => setIsOpen(true)}>
@@ -55,7 +56,8 @@ export function RepairAction({
           isReasonRequired,
         )}
         onConfirm={(reason) => {
-          onConfirm(reason).then(
+          // Done: the dialog closes; refused: it stays open with the error.
+          repair.mutateAsync(repairOf(reason)).then(
             () => setIsOpen(false),
             () => undefined,
           );

@@ -33,19 +33,16 @@ export function TotalsFinding({ finding, canEdit, onResult }: FindingProps<TTota
             }
             confirmLabel={isPaid ? 'Change paid invoice totals' : 'Recompute totals'}
             isReasonRequired={isPaid}
-            isBusy={repair.isPending}
-            error={repair.error}
-            onConfirm={(reason) =>
-              repair.mutateAsync({
-                check: 'totals',
-                body: {
-                  iid: invoice.iid,
-                  version: invoice.version,
-                  ...(reason ? { reason } : {}),
-                  ...(isPaid ? { confirmPaid: true } : {}),
-                },
-              })
-            }
+            repair={repair}
+            repairOf={(reason) => ({
+              check: 'totals',
+              body: {
+                iid: invoice.iid,
+                version: invoice.version,
+                ...(reason ? { reason } : {}),
+                ...(isPaid ? { confirmPaid: true } : {}),
+              },
+            })}
           />
         ) : null
       }

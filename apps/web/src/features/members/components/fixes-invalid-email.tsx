@@ -5,11 +5,10 @@ import type { FindingProps, FindingsProps } from '@/components/fixes/fixes-route
 import { useMemberFixFindings } from '../api/get-member-fix-findings';
 import { useMemberFixRepair } from '../api/repair-member-fix';
 import {
-  FindingCard,
   FindingField,
   FindingsList,
   inputClass,
-  MemberLink,
+  MemberFindingCard,
   RepairForm,
 } from './fixes-panel';
 
@@ -29,9 +28,8 @@ function InvalidEmailFinding({ finding, canEdit, onResult }: FindingProps<TInval
   const repair = useMemberFixRepair(onResult);
   const identity = { mid: member.mid, version: member.version };
   return (
-    <FindingCard
-      label={`${member.number} ${member.legalName}`}
-      proposal={finding.proposal}
+    <MemberFindingCard
+      finding={finding}
       error={repair.error}
       actions={
         canEdit ? (
@@ -76,9 +74,6 @@ function InvalidEmailFinding({ finding, canEdit, onResult }: FindingProps<TInval
         ) : null
       }
     >
-      <p>
-        <MemberLink mid={member.mid} number={member.number} name={member.legalName} />
-      </p>
       <p className="text-slate-600">
         E-mail now:{' '}
         <code className="rounded bg-slate-100 px-1 font-mono whitespace-pre-wrap text-slate-900">
@@ -86,6 +81,6 @@ function InvalidEmailFinding({ finding, canEdit, onResult }: FindingProps<TInval
         </code>{' '}
         — {finding.problem}
       </p>
-    </FindingCard>
+    </MemberFindingCard>
   );
 }

@@ -5,11 +5,10 @@ import type { FindingProps, FindingsProps } from '@/components/fixes/fixes-route
 import { useMemberFixFindings } from '../api/get-member-fix-findings';
 import { useMemberFixRepair } from '../api/repair-member-fix';
 import {
-  FindingCard,
   FindingField,
   FindingsList,
   inputClass,
-  MemberLink,
+  MemberFindingCard,
   RepairForm,
 } from './fixes-panel';
 
@@ -42,9 +41,8 @@ function NoCountryFinding({
   const [iso2, setIso2] = useState(finding.proposedCountry?.iso2 ?? '');
   const repair = useMemberFixRepair(onResult);
   return (
-    <FindingCard
-      label={`${member.number} ${member.legalName}`}
-      proposal={finding.proposal}
+    <MemberFindingCard
+      finding={finding}
       error={repair.error}
       actions={
         canEdit ? (
@@ -82,15 +80,12 @@ function NoCountryFinding({
         ) : null
       }
     >
-      <p>
-        <MemberLink mid={member.mid} number={member.number} name={member.legalName} />
-      </p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-slate-600">
         <dt>VAT number</dt>
         <dd>{member.vatNumber ?? '—'}</dd>
         <dt>E-mail</dt>
         <dd className="break-all">{member.email ?? '—'}</dd>
       </dl>
-    </FindingCard>
+    </MemberFindingCard>
   );
 }

@@ -3,6 +3,7 @@ export {
   FindingField,
   FindingsList,
   inputClass,
+  MemberFindingCard,
   MemberLink,
   RepairError,
   RepairForm,
