@@ -11,10 +11,6 @@ export type DetailScreenProps<T> = {
   query: UseQueryResult<T>;
   /** What the record is, in a sentence: 'bank account' → "Loading the bank account…". */
   noun: string;
-  /** Why there is nothing to show when the API answers not-found ("No member has the id …"). */
-  missingDescription: string;
-  /** The record's id, shown while it loads, so the person sees what is being opened. */
-  recordId?: { label: string; value: string };
   /**
    * Shown next to the title while the record loads or fails. Close is not one of them: every
    * record opened from a list gets it from the list (ListWithDetail), in the same place.
@@ -22,7 +18,18 @@ export type DetailScreenProps<T> = {
   actions?: ReactNode;
   /** The screen of the loaded record. */
   children: (record: T) => ReactNode;
-};
+} & (
+  | {
+      /** The record's id, shown while it loads, so the person sees what is being opened. */
+      recordId: { label: string; value: string };
+      /**
+       * Why there is nothing to show when the API answers not-found; by default "No member has
+       * the id …" (the noun and the id's value).
+       */
+      missingDescription?: string;
+    }
+  | { recordId?: undefined; missingDescription: string }
+);
 
 function capitalized(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -58,7 +65,11 @@ export function DetailScreen<T>({
     return (
       <Screen
         title={isMissing ? `${title} not found` : title}
-        description={isMissing ? missingDescription : `The ${noun} could not be loaded.`}
+        description={
+          isMissing
+            ? (missingDescription ?? `No ${noun} has the id ${recordId?.value}.`)
+            : `The ${noun} could not be loaded.`
+        }
         actions={actions}
       >
         {/* The id that was asked for, so the person sees what was not found. */}

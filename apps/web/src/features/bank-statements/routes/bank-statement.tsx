@@ -28,7 +28,6 @@ export function BankStatementRoute({ bsid }: { bsid: string }) {
     <DetailScreen
       query={statement}
       noun="bank statement"
-      missingDescription={`No bank statement has the id ${bsid}.`}
       recordId={{ label: 'Statement id', value: bsid }}
     >
       {(data) => (

@@ -53,7 +53,6 @@ export function ChangeRequestRoute({ id }: { id: string }) {
     <DetailScreen
       query={request}
       noun="change request"
-      missingDescription={`No change request has the id ${id}.`}
       recordId={{ label: 'Request id', value: id }}
     >
       {(data) => (

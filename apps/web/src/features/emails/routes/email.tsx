@@ -21,12 +21,7 @@ export function EmailRoute() {
   const email = useEmail(eid);
   const canRetry = useCan('emails.retry');
   return (
-    <DetailScreen
-      query={email}
-      noun="e-mail"
-      missingDescription={`No e-mail has the id ${eid}.`}
-      recordId={{ label: 'E-mail id', value: eid }}
-    >
+    <DetailScreen query={email} noun="e-mail" recordId={{ label: 'E-mail id', value: eid }}>
       {(data) => (
         <Screen
           title={data.subject}

@@ -63,12 +63,7 @@ export function InvoiceRoute({ iid }: { iid: string }) {
   const [, openTab] = useDetailTab(tabIds);
 
   return (
-    <DetailScreen
-      query={invoice}
-      noun="invoice"
-      missingDescription={`No invoice has the id ${iid}.`}
-      recordId={{ label: 'Invoice id', value: iid }}
-    >
+    <DetailScreen query={invoice} noun="invoice" recordId={{ label: 'Invoice id', value: iid }}>
       {(data) => (
         <Screen
           title={`Invoice ${data.number}`}

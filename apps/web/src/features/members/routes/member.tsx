@@ -27,12 +27,7 @@ export function MemberRoute({ mid }: { mid: string }) {
   const listSearch = useListSearch();
   const memberHref = (other: string) => `${paths.member.getHref({ mid: other })}${listSearch}`;
   return (
-    <DetailScreen
-      query={member}
-      noun="member"
-      missingDescription={`No member has the id ${mid}.`}
-      recordId={{ label: 'Member id', value: mid }}
-    >
+    <DetailScreen query={member} noun="member" recordId={{ label: 'Member id', value: mid }}>
       {(data) => {
         const isDeleted = data.deletedAt !== null;
         return (

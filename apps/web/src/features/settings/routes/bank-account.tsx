@@ -31,7 +31,6 @@ export function BankAccountRoute({ id }: { id: string }) {
     <DetailScreen
       query={account}
       noun="bank account"
-      missingDescription={`No bank account has the id ${id}.`}
       recordId={{ label: 'Bank account id', value: id }}
     >
       {(data) => (
