@@ -48,14 +48,18 @@ function FieldInput({
 }) {
   const isCountry = row.field === 'countryIso2';
   const countries = useCountryChoices(isCountry);
+  // Every input of the form: the field, its label and the member's value now under it.
+  const fieldProps = {
+    control,
+    name: row.field,
+    label: row.label,
+    help: helpOf(row),
+    isDisabled,
+  };
   if (row.field === 'preferredLanguage') {
     return (
       <FormSelectField
-        control={control}
-        name={row.field}
-        label={row.label}
-        help={helpOf(row)}
-        isDisabled={isDisabled}
+        {...fieldProps}
         options={languages.map((value) => ({ value, label: languageLabels[value] }))}
       />
     );
@@ -64,11 +68,7 @@ function FieldInput({
     const asked = row.to ? [{ value: row.to, label: row.to }] : [];
     return (
       <FormSelectField
-        control={control}
-        name={row.field}
-        label={row.label}
-        help={helpOf(row)}
-        isDisabled={isDisabled}
+        {...fieldProps}
         emptyLabel={countries.isPending ? 'Loading countries…' : 'No country'}
         // The asked code stands in while the countries load (or if they fail to).
         options={countries.data && countries.data.length > 0 ? countries.data : asked}
@@ -76,15 +76,7 @@ function FieldInput({
     );
   }
   return (
-    <FormTextField
-      control={control}
-      name={row.field}
-      label={row.label}
-      help={helpOf(row)}
-      isDisabled={isDisabled}
-      type={inputTypes[row.field] ?? 'text'}
-      autoComplete="off"
-    />
+    <FormTextField {...fieldProps} type={inputTypes[row.field] ?? 'text'} autoComplete="off" />
   );
 }
 
