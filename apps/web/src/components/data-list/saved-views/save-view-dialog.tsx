@@ -1,6 +1,6 @@
 import type { SavedViewListName } from '@ops/contract/saved-view-lists';
 import { savedViewNameMaxLength } from '@ops/contract/saved-view-lists';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { DialogFooter, Modal } from '@ops/ui/modal';
 import { TextField } from '@ops/ui/text-field';
 import { useCreateSavedView } from '@/lib/api/saved-views';
@@ -16,24 +16,39 @@ export function issueOf(error: unknown, field: string): string | undefined {
 }
 
 /**
- * The submit of a form that names a view (saving one, renaming one): an empty name is refused
- * in place, otherwise `save` gets the trimmed name and the form closes once it succeeds (a
- * refusal stays shown in the form).
+ * The name of a view being saved or renamed, for a `TextField`: an empty name is refused in
+ * place, a 400's issue about the name shows under it, and typing clears both. `submit` makes the
+ * form's submit: `save` gets the trimmed name and the form closes once it succeeds (a refusal
+ * stays shown in the form).
  */
-export function submitViewName(
-  name: string,
-  setNameError: (message: string) => void,
-  save: (name: string) => Promise<unknown>,
-  onClose: () => void,
+export function useViewNameField(
+  initialName: string,
+  saving: { error: Error | null; reset: () => void },
 ) {
-  return (event: FormEvent) => {
-    event.preventDefault();
-    if (name.trim() === '') {
-      setNameError('Give the view a name.');
-      return;
-    }
-    save(name.trim()).then(onClose, () => undefined);
+  const [name, setName] = useState(initialName);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const field = {
+    label: 'Name',
+    value: name,
+    maxLength: savedViewNameMaxLength,
+    autoComplete: 'off',
+    error: nameError ?? issueOf(saving.error, 'name') ?? null,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      setName(event.target.value);
+      setNameError(null);
+      if (saving.error) saving.reset();
+    },
   };
+  const submit =
+    (save: (name: string) => Promise<unknown>, onClose: () => void) => (event: FormEvent) => {
+      event.preventDefault();
+      if (name.trim() === '') {
+        setNameError('Give the view a name.');
+        return;
+      }
+      save(name.trim()).then(onClose, () => undefined);
+    };
+  return { field, submit };
 }
 
 /** A checkbox with its label, and a 400's issue about it under it. */
@@ -81,10 +96,9 @@ function SaveViewForm({
 }) {
   const canShare = useCan('views.share');
   const create = useCreateSavedView();
-  const [name, setName] = useState('');
+  const nameField = useViewNameField('', create);
   const [isShared, setIsShared] = useState(false);
   const [isDefault, setIsDefault] = useState(false);
-  const [nameError, setNameError] = useState<string | null>(null);
   const placed = ['name', 'isShared', 'isDefault'];
   const otherError =
     create.error && !placed.some((field) => issueOf(create.error, field))
@@ -95,27 +109,16 @@ function SaveViewForm({
     <form
       noValidate
       className="flex flex-col gap-3"
-      onSubmit={submitViewName(
-        name,
-        setNameError,
-        (trimmed) => create.mutateAsync({ list, name: trimmed, params, isShared, isDefault }),
+      onSubmit={nameField.submit(
+        (name) => create.mutateAsync({ list, name, params, isShared, isDefault }),
         onClose,
       )}
     >
       <TextField
-        label="Name"
+        {...nameField.field}
         help="How the view is called in the sidebar and the views menu."
-        value={name}
-        maxLength={savedViewNameMaxLength}
-        autoComplete="off"
         // The dialog opens to type the name.
         autoFocus
-        error={nameError ?? issueOf(create.error, 'name') ?? null}
-        onChange={(event) => {
-          setName(event.target.value);
-          setNameError(null);
-          if (create.error) create.reset();
-        }}
       />
       {canShare ? (
         <CheckboxField

@@ -1,4 +1,4 @@
-import { savedViewLists, savedViewNameMaxLength } from '@ops/contract/saved-view-lists';
+import { savedViewLists } from '@ops/contract/saved-view-lists';
 import type { SavedViewListName, TSavedView } from '@ops/contract/saved-views';
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -14,7 +14,7 @@ import {
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { useDropdownPanel } from '../use-dropdown-panel';
-import { issueOf, submitViewName } from './save-view-dialog';
+import { issueOf, useViewNameField } from './save-view-dialog';
 import { isViewShown, viewHref, viewLocationState } from './saved-view-params';
 
 /** Who shared a view, as the menu names them. */
@@ -79,33 +79,19 @@ function ViewAction({
 
 function RenameForm({ view, onClose }: { view: TSavedView; onClose: () => void }) {
   const update = useUpdateSavedView();
-  const [name, setName] = useState(view.name);
-  const [nameError, setNameError] = useState<string | null>(null);
+  const nameField = useViewNameField(view.name, update);
   const otherError =
     update.error && !issueOf(update.error, 'name') ? getErrorMessage(update.error) : null;
   return (
     <form
       noValidate
       className="flex flex-col gap-3"
-      onSubmit={submitViewName(
-        name,
-        setNameError,
-        (trimmed) => update.mutateAsync({ id: view.id, version: view.version, name: trimmed }),
+      onSubmit={nameField.submit(
+        (name) => update.mutateAsync({ id: view.id, version: view.version, name }),
         onClose,
       )}
     >
-      <TextField
-        label="Name"
-        value={name}
-        maxLength={savedViewNameMaxLength}
-        autoComplete="off"
-        error={nameError ?? issueOf(update.error, 'name') ?? null}
-        onChange={(event) => {
-          setName(event.target.value);
-          setNameError(null);
-          if (update.error) update.reset();
-        }}
-      />
+      <TextField {...nameField.field} />
       <DialogFooter
         errorText={otherError}
         onCancel={onClose}
