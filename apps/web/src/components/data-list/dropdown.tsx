@@ -19,29 +19,14 @@ export function Dropdown({
   panelLabel: string;
   children: ReactNode;
 }) {
-  const { isOpen, setIsOpen, rootRef, buttonRef, panelId } = useDropdownPanel();
+  const { rootRef, buttonRef, ...panel } = useDropdownPanel();
 
   return (
-    <div
-      ref={rootRef}
-      className="relative"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && isOpen) {
-          event.stopPropagation();
-          setIsOpen(false);
-          buttonRef.current?.focus();
-        }
-      }}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setIsOpen(false);
-      }}
-    >
+    <div ref={rootRef} className="relative" {...panel.rootProps}>
       <button
         ref={buttonRef}
-        type="button"
-        aria-expanded={isOpen}
-        aria-controls={panelId}
-        onClick={() => setIsOpen((open) => !open)}
+        {...panel.buttonProps}
+        onClick={() => panel.setIsOpen((open) => !open)}
         className={[
           'inline-flex max-w-72 items-center gap-1 truncate rounded-full border px-3 py-1 text-sm',
           focusRing,
@@ -51,14 +36,11 @@ export function Dropdown({
         ].join(' ')}
       >
         {label}
-        <span aria-hidden="true" className="text-xs">
-          ▾
-        </span>
+        <DropdownCaret />
       </button>
-      {isOpen ? (
+      {panel.isOpen ? (
         <div
-          id={panelId}
-          role="group"
+          {...panel.panelProps}
           aria-label={panelLabel}
           className="absolute top-full left-0 z-30 mt-1 max-h-80 min-w-56 overflow-auto rounded-lg border border-slate-200 bg-white p-3 shadow-lg"
         >
@@ -66,5 +48,14 @@ export function Dropdown({
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** The ▾ after a dropdown button's label; not read out (its aria-expanded says it). */
+export function DropdownCaret() {
+  return (
+    <span aria-hidden="true" className="text-xs">
+      ▾
+    </span>
   );
 }

@@ -13,6 +13,7 @@ import {
 } from '@/lib/api/saved-views';
 import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
+import { DropdownCaret } from '../dropdown';
 import { useDropdownPanel } from '../use-dropdown-panel';
 import { issueOf, useViewNameField } from './save-view-dialog';
 import { isViewShown, viewHref, viewLocationState } from './saved-view-params';
@@ -128,8 +129,9 @@ export function ViewsMenu({
   const update = useUpdateSavedView();
   const remove = useDeleteSavedView();
   const setDefault = useSetSavedViewDefault();
-  const { isOpen, setIsOpen, rootRef, buttonRef, panelId } = useDropdownPanel();
   const [actionsOf, setActionsOf] = useState<string | null>(null);
+  // Closing the panel folds a view's actions too.
+  const { rootRef, buttonRef, ...panel } = useDropdownPanel({ onClose: () => setActionsOf(null) });
   const [pending, setPending] = useState<Pending>(null);
   const { path } = savedViewLists[list];
 
@@ -138,14 +140,8 @@ export function ViewsMenu({
   const allLabel = `All ${noun.many}`;
   const label = current ? current.name : isAll ? allLabel : 'Unsaved view';
 
-  /** Closes the panel with the focus on its button, where a dialog returns it. */
-  const closePanel = () => {
-    buttonRef.current?.focus();
-    setIsOpen(false);
-    setActionsOf(null);
-  };
   const run = (action: () => Promise<unknown>) => {
-    closePanel();
+    panel.closePanel();
     void action().catch(() => undefined);
   };
   /** Changes one of the view's settings, at the version the menu shows. */
@@ -157,48 +153,28 @@ export function ViewsMenu({
 
   return (
     <div className="flex flex-col gap-1">
-      <div
-        ref={rootRef}
-        className="relative"
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && isOpen) {
-            event.stopPropagation();
-            closePanel();
-          }
-        }}
-        onBlur={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
-            setIsOpen(false);
-            setActionsOf(null);
-          }
-        }}
-      >
+      <div ref={rootRef} className="relative" {...panel.rootProps}>
         <button
           ref={buttonRef}
-          type="button"
-          aria-expanded={isOpen}
-          aria-controls={panelId}
+          {...panel.buttonProps}
           aria-label={`Views: ${label}`}
           onClick={() => {
-            setIsOpen((open) => !open);
+            panel.setIsOpen((open) => !open);
             setActionsOf(null);
           }}
           onKeyDown={(event) => {
-            if (event.key !== 'ArrowDown' || isOpen) return;
+            if (event.key !== 'ArrowDown' || panel.isOpen) return;
             event.preventDefault();
-            setIsOpen(true);
+            panel.setIsOpen(true);
           }}
           className={`inline-flex max-w-72 items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 ${focusRing}`}
         >
           <span className="truncate">{label}</span>
-          <span aria-hidden="true" className="text-xs">
-            ▾
-          </span>
+          <DropdownCaret />
         </button>
-        {isOpen ? (
+        {panel.isOpen ? (
           <div
-            id={panelId}
-            role="group"
+            {...panel.panelProps}
             aria-label={`Saved views of ${noun.many}`}
             onKeyDown={moveFocus}
             className="absolute top-full left-0 z-30 mt-1 max-h-96 w-80 max-w-[calc(100vw-2rem)] overflow-auto rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
@@ -208,7 +184,7 @@ export function ViewsMenu({
                 <Link
                   to={path}
                   aria-current={isAll ? 'true' : undefined}
-                  onClick={() => setIsOpen(false)}
+                  onClick={() => panel.setIsOpen(false)}
                   className={itemClass}
                 >
                   <span aria-hidden="true" className="w-4 shrink-0 text-sky-700">
@@ -228,7 +204,7 @@ export function ViewsMenu({
                         to={viewHref(view)}
                         state={viewLocationState(view)}
                         aria-current={isCurrent ? 'true' : undefined}
-                        onClick={() => setIsOpen(false)}
+                        onClick={() => panel.setIsOpen(false)}
                         className={`${itemClass} min-w-0 flex-1`}
                       >
                         <span aria-hidden="true" className="w-4 shrink-0 text-sky-700">
@@ -257,7 +233,7 @@ export function ViewsMenu({
                         {view.canEdit ? (
                           <ViewAction
                             onClick={() => {
-                              closePanel();
+                              panel.closePanel();
                               setPending({ kind: 'rename', view });
                             }}
                           >
@@ -292,7 +268,7 @@ export function ViewsMenu({
                           <ViewAction
                             isDanger
                             onClick={() => {
-                              closePanel();
+                              panel.closePanel();
                               remove.reset();
                               setPending({ kind: 'delete', view });
                             }}
