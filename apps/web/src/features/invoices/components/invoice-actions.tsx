@@ -55,6 +55,7 @@ export function InvoiceActions({
         }}
       />
     ) : null;
+  const dialogState = { isPending: action.isPending, conflict, errorText, onClose: close };
   const has = (name: TInvoiceDetail['actions'][number]) => invoice.actions.includes(name);
 
   return (
@@ -79,19 +80,13 @@ export function InvoiceActions({
       <IssueInvoiceDialog
         invoice={invoice}
         isOpen={open === 'issue'}
-        isPending={action.isPending}
-        conflict={conflict}
-        errorText={errorText}
-        onClose={close}
+        state={dialogState}
         onIssue={(body) => run({ action: 'issue', body })}
       />
       <MarkInvoicePaidDialog
         invoice={invoice}
         isOpen={open === 'mark-paid'}
-        isPending={action.isPending}
-        conflict={conflict}
-        errorText={errorText}
-        onClose={close}
+        state={dialogState}
         onMarkPaid={(body) => run({ action: 'mark-paid', body })}
       />
 

@@ -6,10 +6,10 @@ import {
   type TInvoiceDetail,
   type TInvoicePaymentMethod,
 } from '@ops/contract';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Button, focusRing } from '@ops/ui/button';
 import { formatMoney } from '@/components/detail';
-import { InvoiceActionFooter } from './invoice-action-footer';
+import { InvoiceActionFooter, type InvoiceActionState } from './invoice-action-footer';
 import { paymentMethodLabels } from './labels';
 import { DialogForm, Modal } from '@ops/ui/modal';
 import { LabelledControl } from '@ops/ui/labelled-control';
@@ -30,18 +30,12 @@ export type TMarkPaidBody = {
 export function MarkInvoicePaidDialog({
   invoice,
   isOpen,
-  isPending,
-  conflict,
-  errorText,
-  onClose,
+  state,
   onMarkPaid,
 }: {
   invoice: TInvoiceDetail;
   isOpen: boolean;
-  isPending: boolean;
-  conflict: ReactNode;
-  errorText: string | null;
-  onClose: () => void;
+  state: InvoiceActionState;
   onMarkPaid: (body: TMarkPaidBody) => void;
 }) {
   const [paidAt, setPaidAt] = useState(todayAtHeadquarters());
@@ -53,7 +47,7 @@ export function MarkInvoicePaidDialog({
   const inputClass = `rounded-md border border-slate-300 px-2 py-1.5 text-sm ${focusRing}`;
 
   return (
-    <Modal isOpen={isOpen} title={`Mark ${invoice.number} paid`} onClose={onClose}>
+    <Modal isOpen={isOpen} title={`Mark ${invoice.number} paid`} onClose={state.onClose}>
       <DialogForm
         onSubmit={() => {
           const parsed = parseMajorAmount(amount);
@@ -120,14 +114,9 @@ export function MarkInvoicePaidDialog({
             {invoice.year} and issues the membership certificate.
           </p>
         ) : null}
-        <InvoiceActionFooter
-          conflict={conflict}
-          errorText={errorText}
-          isPending={isPending}
-          onCancel={onClose}
-        >
-          <Button type="submit" isBusy={isPending}>
-            {isPending ? 'Saving…' : 'Mark paid'}
+        <InvoiceActionFooter state={state}>
+          <Button type="submit" isBusy={state.isPending}>
+            {state.isPending ? 'Saving…' : 'Mark paid'}
           </Button>
         </InvoiceActionFooter>
       </DialogForm>
