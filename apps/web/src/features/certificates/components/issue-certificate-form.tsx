@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ZIssueCertificateRequest, type TMemberListItem } from '@ops/contract';
-import { useDeferredValue, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@ops/ui/button';
 import { FormTextField, describeSaveError } from '@/components/detail';
-import { getErrorMessage } from '@ops/ui/error-message';
 import { useIssueCertificate } from '../api/issue-certificate';
-import { useMemberChoices } from '@/lib/api/get-member-choices';
+import { MemberChoices } from '@/components/member-picker';
 import { UnsavedChangesGuard } from '@/components/detail/use-unsaved-changes';
 import { memberStatusLabel } from '@/lib/labels';
 import { yearAtHeadquarters } from '@/lib/clock';
@@ -114,8 +113,6 @@ function MemberPicker({
   const { fieldState } = useController({ control, name: 'memberMid' });
   const error = fieldState.error?.message;
   const [q, setQ] = useState('');
-  const deferredQ = useDeferredValue(q);
-  const choices = useMemberChoices(deferredQ);
 
   return (
     <fieldset
@@ -154,38 +151,24 @@ function MemberPicker({
               error ? 'border-red-600' : 'border-slate-300',
             ].join(' ')}
           />
-          {deferredQ.trim() === '' ? null : choices.isError ? (
-            <p className="text-sm text-red-700">{getErrorMessage(choices.error)}</p>
-          ) : choices.isPending ? (
-            <p className="text-sm text-slate-500">Looking for members…</p>
-          ) : (choices.data ?? []).length === 0 ? (
-            <p className="text-sm text-slate-500">No member matches “{deferredQ.trim()}”.</p>
-          ) : (
-            <ul
-              aria-label="Matching members"
-              className="flex max-h-56 flex-col gap-1 overflow-y-auto"
-            >
-              {(choices.data ?? []).map((member) => (
-                <li key={member.mid}>
-                  <button
-                    type="button"
-                    disabled={isDisabled}
-                    onClick={() => onChoose(member)}
-                    className="w-full rounded-md border border-slate-200 bg-white px-3 py-1.5 text-left text-sm hover:bg-sky-50 focus-visible:outline-2 focus-visible:outline-sky-600"
-                  >
-                    {member.legalName}{' '}
-                    <span className="font-mono text-xs text-slate-500">{member.number}</span>
-                    <span className="text-xs text-slate-500">
-                      {' '}
-                      · {member.countryName ?? member.countryIso2 ?? 'no country'} ·{' '}
-                      {memberStatusLabel(member.status)} · paid through{' '}
-                      {member.paidThroughYear ?? '—'}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <MemberChoices q={q}>
+            {(member) => (
+              <button
+                type="button"
+                disabled={isDisabled}
+                onClick={() => onChoose(member)}
+                className="w-full rounded-md border border-slate-200 bg-white px-3 py-1.5 text-left text-sm hover:bg-sky-50 focus-visible:outline-2 focus-visible:outline-sky-600"
+              >
+                {member.legalName}{' '}
+                <span className="font-mono text-xs text-slate-500">{member.number}</span>
+                <span className="text-xs text-slate-500">
+                  {' '}
+                  · {member.countryName ?? member.countryIso2 ?? 'no country'} ·{' '}
+                  {memberStatusLabel(member.status)} · paid through {member.paidThroughYear ?? '—'}
+                </span>
+              </button>
+            )}
+          </MemberChoices>
         </>
       )}
       {error ? <FieldErrorText id={`${id}-error`}>{error}</FieldErrorText> : null}

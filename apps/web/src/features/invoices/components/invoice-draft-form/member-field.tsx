@@ -1,7 +1,6 @@
-import { useDeferredValue, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button, focusRing } from '@ops/ui/button';
-import { useMemberChoices } from '@/lib/api/get-member-choices';
-import { getErrorMessage } from '@ops/ui/error-message';
+import { MemberChoices } from '@/components/member-picker';
 import { memberStatusLabel } from '@/lib/labels';
 import { StackedField } from '@/components/stacked-field';
 
@@ -41,8 +40,6 @@ function MemberPicker({
 }) {
   const id = useId();
   const [q, setQ] = useState('');
-  const deferredQ = useDeferredValue(q);
-  const choices = useMemberChoices(deferredQ);
   return (
     <StackedField controlId={`${id}-member`} label="Member (name or membership number)">
       <input
@@ -54,36 +51,26 @@ function MemberPicker({
         onChange={(event) => setQ(event.target.value)}
         className={`rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-xs ${focusRing}`}
       />
-      {deferredQ.trim() === '' ? null : choices.isError ? (
-        <p className="text-sm text-red-700">{getErrorMessage(choices.error)}</p>
-      ) : choices.isPending ? (
-        <p className="text-sm text-slate-500">Looking for members…</p>
-      ) : (choices.data ?? []).length === 0 ? (
-        <p className="text-sm text-slate-500">No member matches “{deferredQ.trim()}”.</p>
-      ) : (
-        <ul aria-label="Matching members" className="flex max-h-56 flex-col gap-1 overflow-y-auto">
-          {(choices.data ?? []).map((member) => (
-            <li key={member.mid}>
-              <button
-                type="button"
-                disabled={isDisabled}
-                onClick={() =>
-                  onChoose({ mid: member.mid, label: `${member.legalName} (${member.number})` })
-                }
-                className={`w-full rounded-md border border-slate-200 bg-white px-3 py-1.5 text-left text-sm hover:bg-sky-50 ${focusRing}`}
-              >
-                {member.legalName}{' '}
-                <span className="font-mono text-xs text-slate-500">{member.number}</span>
-                <span className="text-xs text-slate-500">
-                  {' '}
-                  · {member.countryName ?? member.countryIso2 ?? 'no country'} ·{' '}
-                  {memberStatusLabel(member.status)}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <MemberChoices q={q}>
+        {(member) => (
+          <button
+            type="button"
+            disabled={isDisabled}
+            onClick={() =>
+              onChoose({ mid: member.mid, label: `${member.legalName} (${member.number})` })
+            }
+            className={`w-full rounded-md border border-slate-200 bg-white px-3 py-1.5 text-left text-sm hover:bg-sky-50 ${focusRing}`}
+          >
+            {member.legalName}{' '}
+            <span className="font-mono text-xs text-slate-500">{member.number}</span>
+            <span className="text-xs text-slate-500">
+              {' '}
+              · {member.countryName ?? member.countryIso2 ?? 'no country'} ·{' '}
+              {memberStatusLabel(member.status)}
+            </span>
+          </button>
+        )}
+      </MemberChoices>
     </StackedField>
   );
 }
