@@ -1,12 +1,6 @@
 import { memo, type CSSProperties } from 'react';
 import { focusRing } from '@ops/ui/button';
-import {
-  isShownOnPhone,
-  phoneCellClass,
-  showClippedText,
-  stickyFirstClass,
-  stickySelectionClass,
-} from './data-table-layout';
+import { columnCellClass, showClippedText, stickySelectionClass } from './data-table-layout';
 import type { DataListColumn } from './types';
 
 type RowProps<Row> = {
@@ -92,12 +86,12 @@ export const DataRow = memo(function DataRow<Row>({
         </div>
       ) : null}
       {columns.map((column, index) => {
-        const sticky = index === 0 ? stickyFirstClass : '';
+        const place = columnCellClass(column, index, phoneStatusId);
         return column.isPrimary ? (
           <div
             key={column.id}
             role="cell"
-            className={`min-w-0 px-2 leading-tight ${column.isNumeric ? 'text-right' : ''} ${sticky}`}
+            className={`min-w-0 px-2 leading-tight ${column.isNumeric ? 'text-right' : ''} ${place}`}
           >
             {/* A plain anchor: the table's one click handler routes it (no router hooks per row). */}
             <a
@@ -117,7 +111,7 @@ export const DataRow = memo(function DataRow<Row>({
           <div
             key={column.id}
             role="cell"
-            className={`max-h-full min-w-0 truncate px-2 ${column.isNumeric ? 'text-right tabular-nums' : ''} ${phoneCellClass(isShownOnPhone(column, phoneStatusId))} ${sticky}`}
+            className={`max-h-full min-w-0 truncate px-2 ${column.isNumeric ? 'text-right tabular-nums' : ''} ${place}`}
           >
             {column.render(row)}
           </div>

@@ -1,13 +1,7 @@
 import type { CSSProperties } from 'react';
 import { focusRing } from '@ops/ui/button';
 import type { DataTableProps } from './data-table';
-import {
-  isShownOnPhone,
-  phoneCellClass,
-  showClippedText,
-  stickyFirstClass,
-  stickySelectionClass,
-} from './data-table-layout';
+import { columnCellClass, showClippedText, stickySelectionClass } from './data-table-layout';
 import type { DataListColumn } from './types';
 
 const SortArrow = ({ direction }: { direction: 'ascending' | 'descending' | undefined }) => (
@@ -73,7 +67,7 @@ export function DataTableHeader<Row>({
             key={column.id}
             role="columnheader"
             aria-sort={direction}
-            className={`min-w-0 px-1 ${column.isNumeric ? 'text-right' : ''} ${phoneCellClass(isShownOnPhone(column, phoneStatusId))} ${index === 0 ? stickyFirstClass : ''}`}
+            className={`min-w-0 px-1 ${column.isNumeric ? 'text-right' : ''} ${columnCellClass(column, index, phoneStatusId)}`}
           >
             {column.sortable ? (
               <button

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leastTrackWidth, tableLayout } from './data-table-layout';
+import { columnCellClass, leastTrackWidth, tableLayout } from './data-table-layout';
 import type { DataListColumn } from './types';
 
 type Row = { name: string };
@@ -12,6 +12,14 @@ const column = (id: string, width: string, isPrimary = false): DataListColumn<Ro
 });
 
 describe('the table layout (issue 19)', () => {
+  it('hides a cell below md unless its column shows on a phone, and sticks the first column', () => {
+    const number = columnCellClass(column('number', '6.5rem'), 0, 'status');
+    expect(number).toContain('hidden md:block');
+    expect(number).toContain('md:sticky');
+    expect(columnCellClass(column('name', '1fr', true), 1, 'status').trim()).toBe('');
+    expect(columnCellClass(column('status', '8.5rem'), 2, 'status').trim()).toBe('');
+  });
+
   it('reads the least width of a track: a length, or the minimum of a minmax', () => {
     expect(leastTrackWidth('7rem')).toBe('7rem');
     expect(leastTrackWidth('120px')).toBe('120px');

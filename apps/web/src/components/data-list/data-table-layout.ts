@@ -112,6 +112,19 @@ export const stickyFirstClass =
   'md:sticky md:left-(--sticky-left) md:z-[2] md:self-stretch md:content-center md:bg-inherit md:shadow-[1px_0_0] md:shadow-slate-200';
 
 /**
+ * Where a column's cells stand, in the header and in every row alike: hidden below `md` unless
+ * the column shows on a phone, and the first column's sticky.
+ */
+export function columnCellClass<Row>(
+  column: DataListColumn<Row>,
+  index: number,
+  phoneStatusId: string | undefined,
+): string {
+  const phone = phoneCellClass(isShownOnPhone(column, phoneStatusId));
+  return `${phone} ${index === 0 ? stickyFirstClass : ''}`;
+}
+
+/**
  * The element of a cell that cuts its text short (`truncate`): the cell itself, or the link or
  * label inside it marked `data-clips`.
  */
