@@ -91,45 +91,31 @@ export type DataTableProps<Row> = {
  * A list as an ARIA table in a labelled scroll area: a sticky header whose cells sort, only the
  * rows in view rendered (TanStack Virtual), more pages fetched near the end.
  */
-export function DataTable<Row>({
-  label,
-  rows,
-  columns,
-  rowKey,
-  rowHref,
-  rowLabel,
-  sortOf,
-  onSort,
-  hasNextPage,
-  isFetchingNextPage,
-  fetchNextPage,
-  viewKey,
-  linkSearch,
-  openPath,
-  isStale,
-  selection,
-  detailQuery,
-}: DataTableProps<Row>) {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  // The operator's density (issue 19): 40 px comfortable, 32 px compact.
-  const rowHeight = useListRowHeight();
-  // The row cursor and the list's keys (j/k, Enter, x, [ ], Esc): use-list-keyboard.ts.
-  const keyboard = useListKeyboard({
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  const {
+    label,
     rows,
+    columns,
     rowKey,
     rowHref,
-    linkSearch,
-    openPath,
-    viewKey,
-    scrollRef,
-    rowHeight,
+    rowLabel,
+    sortOf,
+    onSort,
     hasNextPage,
     isFetchingNextPage,
     fetchNextPage,
-    onToggle: selection?.onToggle,
-    onSelectRange: selection?.onSelectRange,
-    detailQuery,
-  });
+    viewKey,
+    linkSearch,
+    openPath,
+    isStale,
+    selection,
+  } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // The operator's density (issue 19): 40 px comfortable, 32 px compact.
+  const rowHeight = useListRowHeight();
+  // The row cursor and the list's keys (j/k, Enter, x, [ ], Esc) read the table's own props:
+  // use-list-keyboard.ts.
+  const keyboard = useListKeyboard({ ...props, scrollRef, rowHeight });
   const { cursorIndex, noteToggled } = keyboard;
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read, not memoized.
   const virtualizer = useVirtualizer({

@@ -22,29 +22,30 @@ import {
   scrollTopShowing,
   type ListCursor,
 } from './list-cursor';
-import type { DetailQuery } from './types';
+import type { DataTableProps } from './data-table';
 
 /** The keys that act again while held: walking rows and records. */
 const repeatable = ['j', 'k', 'ArrowDown', 'ArrowUp', '[', ']'];
 
-type ListKeyboardOptions<Row> = {
-  rows: readonly Row[];
-  rowKey: (row: Row) => string;
-  rowHref: (row: Row) => string;
-  linkSearch: string;
-  openPath: string;
-  viewKey: string;
+/** The keyboard reads the table's own rows, links and paging (DataTable's props). */
+type ListKeyboardOptions<Row> = Pick<
+  DataTableProps<Row>,
+  | 'rows'
+  | 'rowKey'
+  | 'rowHref'
+  | 'linkSearch'
+  | 'openPath'
+  | 'viewKey'
+  | 'hasNextPage'
+  | 'isFetchingNextPage'
+  | 'fetchNextPage'
+  | 'detailQuery'
+> & {
   scrollRef: RefObject<HTMLDivElement | null>;
   /** The rows' height (the operator's density); the sticky header is one row high. */
   rowHeight: number;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => void;
   /** Row selection (`x`, `Shift+X`); absent when the list has none. */
-  onToggle?: (id: string) => void;
-  onSelectRange?: (anchorIndex: number, cursorIndex: number) => void;
-  /** The open record's neighbours are fetched ahead, so `[`/`]` show them at once. */
-  detailQuery?: DetailQuery<Row>;
+  selection?: Pick<NonNullable<DataTableProps<Row>['selection']>, 'onToggle' | 'onSelectRange'>;
 };
 
 /**
@@ -72,10 +73,10 @@ export function useListKeyboard<Row>({
   hasNextPage,
   isFetchingNextPage,
   fetchNextPage,
-  onToggle,
-  onSelectRange,
+  selection,
   detailQuery,
 }: ListKeyboardOptions<Row>) {
+  const { onToggle, onSelectRange } = selection ?? {};
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { search } = useLocation();
