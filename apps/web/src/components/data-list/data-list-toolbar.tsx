@@ -1,18 +1,12 @@
 import { Button, focusRing } from '@ops/ui/button';
 import { DensitySwitch } from './density-switch';
 import { FoldedFilters } from './folded-filters';
-import {
-  hasFilters,
-  withFilter,
-  withoutFilters,
-  withQuery,
-  type ListShape,
-  type ListState,
-} from './list-state';
+import { hasFilters, withFilter, withoutFilters, withQuery, type ListShape } from './list-state';
 import { ColumnChooser, FilterChip, SearchBox } from './list-toolbar';
 import { SavedViewArrival, SavedViewsControls } from './saved-views/saved-views-bar';
 import { isSavedViewList } from './saved-views/saved-view-params';
 import type { DataListDefinition } from './types';
+import type { ListView } from './use-list-view';
 
 /**
  * Above the rows: the notice of a saved view's dropped parts, the search box, the views menu
@@ -22,20 +16,15 @@ import type { DataListDefinition } from './types';
 export function DataListToolbar<Row>({
   definition,
   shape,
-  state,
-  setState,
-  visibleIds,
-  queryParams,
+  view,
   onSearch,
 }: {
   definition: DataListDefinition<Row>;
   shape: ListShape;
-  state: ListState;
-  setState: (next: ListState, options?: { replace?: boolean }) => void;
-  visibleIds: readonly string[];
-  queryParams: string;
+  view: ListView;
   onSearch: (q: string) => void;
 }) {
+  const { state, setState, visibleIds, queryParams } = view;
   const savedViewList = isSavedViewList(definition.name) ? definition.name : null;
   return (
     <>

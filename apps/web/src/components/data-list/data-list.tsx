@@ -12,7 +12,6 @@ import { DataListToolbar } from './data-list-toolbar';
 import {
   ariaSortOf,
   formatListTotal,
-  formatQueryParams,
   hasFilters,
   nextSort,
   parseListState,
@@ -45,9 +44,9 @@ export function shapeOf<Row>(definition: DataListDefinition<Row>): ListShape {
  */
 export function DataList<Row>({ definition }: { definition: DataListDefinition<Row> }) {
   const shape = useMemo(() => shapeOf(definition), [definition]);
-  const { state, setState, search } = useListView(shape);
+  const view = useListView(shape);
+  const { state, setState, search, queryParams, visibleIds } = view;
   const { pathname } = useLocation();
-  const queryParams = formatQueryParams(state, shape);
   const list = useListQuery<Row>(definition.name, definition.apiPath, queryParams);
   useListFollowsChanges(definition.name, definition.liveTables);
   const queryClient = useQueryClient();
@@ -56,7 +55,6 @@ export function DataList<Row>({ definition }: { definition: DataListDefinition<R
   // The first page's total: only a page without a cursor is counted exactly (list contract).
   const estimatedTotal = list.data?.pages[0]?.estimatedTotal ?? 0;
   const totalIsExact = list.data?.pages[0]?.totalIsExact ?? false;
-  const visibleIds = state.columns ?? shape.defaultColumns;
   const visibleKey = visibleIds.join(',');
   // One array while the choice stays, so that memoized rows are not rendered again.
   const columns = useMemo(
@@ -103,15 +101,7 @@ export function DataList<Row>({ definition }: { definition: DataListDefinition<R
 
   return (
     <div ref={rootRef} className="flex flex-col gap-3">
-      <DataListToolbar
-        definition={definition}
-        shape={shape}
-        state={state}
-        setState={setState}
-        visibleIds={visibleIds}
-        queryParams={queryParams}
-        onSearch={onSearch}
-      />
+      <DataListToolbar definition={definition} shape={shape} view={view} onSearch={onSearch} />
 
       <p role="status" className="text-sm text-slate-600">
         {list.data

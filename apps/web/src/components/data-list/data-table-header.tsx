@@ -2,7 +2,6 @@ import type { CSSProperties } from 'react';
 import { focusRing } from '@ops/ui/button';
 import type { DataTableProps } from './data-table';
 import { columnCellClass, showClippedText, stickySelectionClass } from './data-table-layout';
-import type { DataListColumn } from './types';
 
 const SortArrow = ({ direction }: { direction: 'ascending' | 'descending' | undefined }) => (
   <span
@@ -18,23 +17,19 @@ const SortArrow = ({ direction }: { direction: 'ascending' | 'descending' | unde
  * buttons. A label cut short shows in full as a tooltip; the first column's sticks like its cells.
  */
 export function DataTableHeader<Row>({
-  columns,
+  table,
   phoneStatusId,
   height,
   gridStyle,
-  sortOf,
-  onSort,
-  selection,
 }: {
-  columns: readonly DataListColumn<Row>[];
+  /** The table's columns, sort and selection, as DataTable has them. */
+  table: Pick<DataTableProps<Row>, 'columns' | 'sortOf' | 'onSort' | 'selection'>;
   phoneStatusId: string | undefined;
   /** The rows' height (the operator's density). */
   height: number;
   gridStyle: CSSProperties;
-  sortOf: DataTableProps<Row>['sortOf'];
-  onSort: DataTableProps<Row>['onSort'];
-  selection: DataTableProps<Row>['selection'];
 }) {
+  const { columns, sortOf, onSort, selection } = table;
   return (
     <div
       role="row"

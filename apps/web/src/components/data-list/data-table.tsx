@@ -99,8 +99,6 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     rowKey,
     rowHref,
     rowLabel,
-    sortOf,
-    onSort,
     hasNextPage,
     isFetchingNextPage,
     fetchNextPage,
@@ -196,13 +194,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       >
         <div role="rowgroup" className="sticky top-0 z-10 bg-slate-50">
           <DataTableHeader
-            columns={columns}
+            table={props}
             phoneStatusId={phoneStatusId}
             height={rowHeight}
             gridStyle={gridStyle}
-            sortOf={sortOf}
-            onSort={onSort}
-            selection={selection}
           />
         </div>
         <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>

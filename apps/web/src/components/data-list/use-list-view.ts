@@ -1,8 +1,20 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { formatListState, parseListState, type ListShape, type ListState } from './list-state';
+import {
+  formatListState,
+  formatQueryParams,
+  parseListState,
+  type ListShape,
+  type ListState,
+} from './list-state';
 
-/** The list's view lives in the URL, so a reload or a shared link shows the same rows. */
+/** A list's view as the URL has it, and what it means: the API's query, the columns shown. */
+export type ListView = ReturnType<typeof useListView>;
+
+/**
+ * The list's view lives in the URL, so a reload or a shared link shows the same rows: its state
+ * and setter, the URL's query, the API's query of the view and the columns it shows.
+ */
 export function useListView(shape: ListShape) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -17,5 +29,11 @@ export function useListView(shape: ListShape) {
     },
     [navigate, location.pathname, shape],
   );
-  return { state, setState, search: location.search.replace(/^\?/, '') };
+  return {
+    state,
+    setState,
+    search: location.search.replace(/^\?/, ''),
+    queryParams: formatQueryParams(state, shape),
+    visibleIds: state.columns ?? shape.defaultColumns,
+  };
 }
