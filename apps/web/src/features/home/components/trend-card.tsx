@@ -8,6 +8,7 @@ import { useTrendReport } from '../api/get-trend-report';
 import { chfEquivalents, currenciesOf, type Trend, type TrendFigure } from '../utils/trend-figures';
 import { reportScreenHref, type TrendReport } from '../utils/trend-reports';
 import { TrendBodySkeleton, TrendCardFrame, trendPlotHeight } from './trend-card-frame';
+import type { CurrencySwitchProps } from '@/lib/chart-currency';
 
 /** What a trend draws from its report (and, for money, the currency chosen). */
 export type TrendBuilder = (report: TReport, currency: string) => Trend;
@@ -39,15 +40,7 @@ function TrendFigureLines({ figure }: { figure: TrendFigure }) {
 }
 
 /** The money trends' choice: all currencies in CHF equivalents (the default), or one alone. */
-function CurrencySwitch({
-  currencies,
-  value,
-  onChange,
-}: {
-  currencies: string[];
-  value: string;
-  onChange: (value: string) => void;
-}) {
+function CurrencySwitch({ currencies, value, onChange }: CurrencySwitchProps) {
   const name = useId();
   const options = [
     { value: chfEquivalents, label: 'All in CHF' },

@@ -11,6 +11,7 @@ import {
 import { reportDrillDown, type TDrillDownRow } from '@ops/contract/drill-downs';
 import type { ChartProps } from '@/components/charts/chart';
 import { hrefOfDrillDown } from '@/lib/drill-down-href';
+import { chfEquivalents } from '@/lib/chart-currency';
 import { formatDayOfMonth, formatMonth, formatRoundedCount } from '@/lib/report-figures';
 import { distinct, numberOf } from '@/lib/report-rows';
 
@@ -56,8 +57,7 @@ export type Trend = {
   chart: TrendChart | null;
 };
 
-/** The money charts' switch: one currency's own amounts, or all in CHF equivalents. */
-export const chfEquivalents = 'chf-equivalents';
+export { chfEquivalents } from '@/lib/chart-currency';
 
 const oneDecimal = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 1,

@@ -33,6 +33,7 @@ import {
   reportApiPath,
   type ReportFilterValues,
 } from '../utils/report-query';
+import type { CurrencySwitchProps } from '@/lib/chart-currency';
 
 const fileLinkClass =
   'inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600';
@@ -74,15 +75,7 @@ function appliedFiltersText(report: TReport): string {
 }
 
 /** Which currency the chart of a money report shows: the report's currencies or CHF equivalents. */
-function CurrencySwitch({
-  currencies,
-  value,
-  onChange,
-}: {
-  currencies: string[];
-  value: string;
-  onChange: (value: string) => void;
-}) {
+function CurrencySwitch({ currencies, value, onChange }: CurrencySwitchProps) {
   const id = useId();
   return (
     <div className="flex items-center gap-2 text-sm print:hidden">

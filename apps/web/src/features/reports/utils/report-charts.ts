@@ -4,6 +4,7 @@ import { certificateTypeLabels, labelOf, memberCategoryLabels } from '@ops/contr
 import { ageingBucketLabels, type TReport, type TReportRow } from '@ops/contract/reports';
 import type { ChartProps, ChartSeries } from '@/components/charts/chart';
 import { drillDownHref } from './drill-down';
+import { chfEquivalents } from '@/lib/chart-currency';
 import { formatDayOfMonth, formatMonth, formatRoundedCount } from '@/lib/report-figures';
 import { distinct, numberOf } from '@/lib/report-rows';
 import { formatPercent, funnelStepLabels } from './report-format';
@@ -27,8 +28,7 @@ export type ReportChart = Omit<ChartProps, 'onSelect'> & {
   hrefOf: (point: { index: number; seriesKey: string }) => string | undefined;
 };
 
-/** The currency a money chart shows: one of the report's currencies, or their CHF equivalents. */
-export const chfEquivalents = 'chf-equivalents';
+export { chfEquivalents } from '@/lib/chart-currency';
 
 /** How many groups a stacked chart shows before it folds the rest into "Other". */
 const maxStackedGroups = 7;
