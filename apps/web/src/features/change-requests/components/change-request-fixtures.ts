@@ -1,5 +1,27 @@
 import type { TChangeRequestDetail } from '@ops/contract';
 
+type FieldRow = TChangeRequestDetail['fields'][number];
+
+/** The legal name the member asked to change, unchanged on the member since. */
+export const legalNameRow: FieldRow = {
+  field: 'legalName',
+  label: 'Legal name',
+  from: 'Acme AG',
+  to: 'Acme Logistics AG',
+  current: 'Acme AG',
+  changedSince: false,
+};
+
+/** A field the member asked to empty: the trade name. */
+export const clearedTradeNameRow: FieldRow = {
+  field: 'tradeName',
+  label: 'Trade name',
+  from: 'Acme',
+  to: null,
+  current: 'Acme',
+  changedSince: false,
+};
+
 /** A pending company-data request of two fields, the city changed on the member since. */
 export const pendingRequest: TChangeRequestDetail = {
   id: 'cr-1',
@@ -23,14 +45,7 @@ export const pendingRequest: TChangeRequestDetail = {
   memberVersion: 7,
   requestedAtVersion: 6,
   fields: [
-    {
-      field: 'legalName',
-      label: 'Legal name',
-      from: 'Acme AG',
-      to: 'Acme Logistics AG',
-      current: 'Acme AG',
-      changedSince: false,
-    },
+    legalNameRow,
     {
       field: 'city',
       label: 'City',

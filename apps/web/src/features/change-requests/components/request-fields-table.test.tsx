@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { pendingRequest } from './change-request-fixtures';
+import { clearedTradeNameRow, pendingRequest } from './change-request-fixtures';
 import { AppliedValuesTable, RequestFieldsTable } from './request-fields-table';
 
 /** The table's rows as text, one line per row, without the markers React puts between texts. */
@@ -41,16 +41,7 @@ describe('RequestFieldsTable', () => {
   it('says an empty value in words', () => {
     const request = {
       ...pendingRequest,
-      fields: [
-        {
-          field: 'tradeName' as const,
-          label: 'Trade name',
-          from: 'Acme',
-          to: null,
-          current: 'Acme',
-          changedSince: false,
-        },
-      ],
+      fields: [clearedTradeNameRow],
     };
     expect(rowsOf(renderToString(<RequestFieldsTable request={request} />))[0]).toContain('Empty');
   });

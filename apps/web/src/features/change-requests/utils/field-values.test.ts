@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { clearedTradeNameRow, legalNameRow } from '../components/change-request-fixtures';
 import {
   approveFormDefaults,
   approveFormSchema,
@@ -24,24 +25,7 @@ describe('the values of a change request as staff read them', () => {
 
 describe('Edit then approve', () => {
   const request = {
-    fields: [
-      {
-        field: 'legalName' as const,
-        label: 'Legal name',
-        from: 'Acme AG',
-        to: 'Acme Logistics AG',
-        current: 'Acme AG',
-        changedSince: false,
-      },
-      {
-        field: 'tradeName' as const,
-        label: 'Trade name',
-        from: 'Acme',
-        to: null,
-        current: 'Acme',
-        changedSince: false,
-      },
-    ],
+    fields: [legalNameRow, clearedTradeNameRow],
   };
 
   it('starts from what the member asked for, an empty ask as an empty input', () => {
