@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { operatorRoleLabels, operatorRoleOrder } from './operator-labels';
 import { operatorQueryOptions } from '../api/get-operator';
 import { dateTimeCell } from '@/components/data-list/date-cells';
+import { emailCell, personRows } from '@/components/data-list/people-rows';
 import { yesNoFilter } from '@/components/data-list/yes-no-filter';
 
 /** The operators list: its columns and filters, for the list kit. */
@@ -13,22 +14,12 @@ export const operatorsListDefinition: DataListDefinition<TOperatorListItem, type
     noun: { one: 'operator', many: 'operators' },
     apiPath: '/api/operators',
     liveTables: ['operators', 'users'],
-    rowKey: (operator) => operator.uid,
-    rowHref: (operator) => paths.operator.getHref({ uid: operator.uid }),
-    // Fetched ahead for the open record's neighbours (`[`/`]`, issue 19).
-    detailQuery: (operator) => operatorQueryOptions(operator.uid),
-    rowLabel: (operator) => operator.displayName ?? operator.email,
+    // Keyed by uid, named by display name or e-mail; the record fetched ahead for `[`/`]`.
+    ...personRows<TOperatorListItem>(paths.operator.getHref, operatorQueryOptions),
     defaultSort: 'email',
     emptyMessage: 'No operators yet.',
     columns: [
-      {
-        id: 'email',
-        label: 'E-mail',
-        width: 'minmax(12rem,3fr)',
-        sortable: true,
-        isPrimary: true,
-        render: (operator) => operator.email,
-      },
+      { id: 'email', sortable: true, ...emailCell<TOperatorListItem>() },
       {
         id: 'name',
         label: 'Name',

@@ -10,6 +10,7 @@ import { setUsersDisabled } from '../api/set-users-disabled';
 import { memberRoleLabels, signInMethodLabels, signInMethodsText } from './user-labels';
 import { userQueryOptions } from '../api/get-user';
 import { dateTimeCell } from '@/components/data-list/date-cells';
+import { emailCell, personRows } from '@/components/data-list/people-rows';
 
 /** What a bulk disable or enable did, in a sentence. */
 export function describeBulkResult(result: TUserBulkResult, verb: 'disabled' | 'enabled'): string {
@@ -47,23 +48,13 @@ export const usersListDefinition: DataListScreenDefinition<TUserListItem, typeof
   exportPath: '/api/users/export',
   // A renamed member renames it on its users' rows, which the users feed announces.
   liveTables: ['users', 'operators'],
-  rowKey: (user) => user.uid,
-  rowHref: (user) => paths.user.getHref({ uid: user.uid }),
-  // Fetched ahead for the open record's neighbours (`[`/`]`, issue 19).
-  detailQuery: (user) => userQueryOptions(user.uid),
-  rowLabel: (user) => user.displayName ?? user.email,
+  // Keyed by uid, named by display name or e-mail; the record fetched ahead for `[`/`]`.
+  ...personRows<TUserListItem>(paths.user.getHref, userQueryOptions),
   defaultSort: 'email',
   searchLabel: 'Search users',
   searchPlaceholder: 'Name, e-mail or member',
   columns: [
-    {
-      id: 'email',
-      label: 'E-mail',
-      width: 'minmax(12rem,3fr)',
-      sortable: true,
-      isPrimary: true,
-      render: (user) => user.email,
-    },
+    { id: 'email', sortable: true, ...emailCell<TUserListItem>() },
     {
       id: 'displayName',
       label: 'Name',
