@@ -85,19 +85,13 @@ export function certificateSearch(q: string) {
   return byName;
 }
 
-type CertificateListRow = {
+type CertificateListRow = CertificateTermsRow<TCertificateListItem['documentCode']> & {
   cid: string;
   number: string;
   member_mid: string;
   member_name: string;
   member_number: string | null;
   country_iso2: string | null;
-  type: TCertificateListItem['type'];
-  document_code: TCertificateListItem['documentCode'];
-  year: number;
-  valid_from: string;
-  valid_to: string;
-  status: TCertificateListItem['status'];
   issued_at: Date | null;
 };
 
@@ -113,6 +107,28 @@ export const certificateTermsColumns = [
   'c.valid_to',
   'c.status',
 ] as const;
+
+/** A row of `certificateTermsColumns`; the list types its document code as the contract's codes. */
+type CertificateTermsRow<Code extends string | null> = {
+  type: TCertificateListItem['type'];
+  document_code: Code;
+  year: number;
+  valid_from: string;
+  valid_to: string;
+  status: TCertificateListItem['status'];
+};
+
+/** The terms as the list and the portal show them, the status as of today (`effectiveStatus`). */
+export function certificateTermsOf<Code extends string | null>(row: CertificateTermsRow<Code>) {
+  return {
+    type: row.type,
+    documentCode: row.document_code,
+    year: row.year,
+    validFrom: row.valid_from,
+    validTo: row.valid_to,
+    status: effectiveStatus(row.status, row.valid_to),
+  };
+}
 
 /**
  * The certificates list without its own filter: filtered per column, searched by number, code or
@@ -142,12 +158,7 @@ export const certificatesList: ListDefinition<CertificateListRow, TCertificateLi
     memberName: row.member_name,
     memberNumber: row.member_number,
     countryIso2: row.country_iso2,
-    type: row.type,
-    documentCode: row.document_code,
-    year: row.year,
-    validFrom: row.valid_from,
-    validTo: row.valid_to,
-    status: effectiveStatus(row.status, row.valid_to),
+    ...certificateTermsOf(row),
     issuedAt: row.issued_at ? row.issued_at.toISOString() : null,
   }),
 };
