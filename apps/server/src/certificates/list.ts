@@ -13,6 +13,7 @@ import {
   runList,
   searchDocumentMatch,
   withOwnConditions,
+  sortAndFilterBy,
 } from '../lists';
 import { normalizeVerificationCode } from './verification-code';
 import { clock, dayAtHeadquarters } from '../lib/clock';
@@ -29,10 +30,10 @@ export const certificatesListSpec: ListSpec<typeof certificatesListColumns> = {
   columns: {
     number: { sortExpression: 'c.number' },
     memberName: { sortExpression: 'c.member_name' },
-    member: { column: 'c.member_mid', sortExpression: 'c.member_mid' },
-    type: { column: 'c.type', sortExpression: 'c.type' },
-    year: { column: 'c.year', sortExpression: 'c.year' },
-    status: { column: 'c.status', sortExpression: 'c.status' },
+    member: sortAndFilterBy('c.member_mid'),
+    type: sortAndFilterBy('c.type'),
+    year: sortAndFilterBy('c.year'),
+    status: sortAndFilterBy('c.status'),
     validTo: { sortExpression: 'c.valid_to' },
     // Issue 18: the day issued at headquarters, a range of the sort expression (its index
     // `certificates_list_issued_at_idx` answers it), the list's own (certificatesListFor).
