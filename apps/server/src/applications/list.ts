@@ -6,7 +6,13 @@ import {
 } from '@ops/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { type ListDefinition, type ListSpec, runList, searchDocumentMatch } from '../lists';
+import {
+  type ListDefinition,
+  type ListSpec,
+  runList,
+  searchDocumentMatch,
+  sortAndFilterBy,
+} from '../lists';
 import { daysWaitingSince } from './endorsement-wait';
 import { possibleDuplicateNumbers, tidyDuplicateNumbers } from './possible-duplicates';
 
@@ -22,8 +28,8 @@ export const applicationsListSpec: ListSpec<typeof applicationsListColumns> = {
     number: { sortExpression: 'a.number' },
     legalName: { sortExpression: 'a.legal_name' },
     country: { column: 'a.country_iso2', sortExpression: "coalesce(a.country_iso2, '~~')" },
-    category: { column: 'a.category', sortExpression: 'a.category' },
-    status: { column: 'a.status', sortExpression: 'a.status' },
+    category: sortAndFilterBy('a.category'),
+    status: sortAndFilterBy('a.status'),
     source: { column: 'a.source' },
     endorsementWaitingDays: {
       // Larger the longer the wait; 0 days (no endorsement awaited) sorts as the shortest wait.

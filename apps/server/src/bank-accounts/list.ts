@@ -6,7 +6,7 @@ import {
 } from '@ops/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { type ListDefinition, type ListSpec, runList } from '../lists';
+import { type ListDefinition, type ListSpec, runList, sortAndFilterBy } from '../lists';
 
 const isDefaultText = "(CASE WHEN b.is_default THEN 'true' ELSE 'false' END)";
 const activeText = "(CASE WHEN b.active THEN 'true' ELSE 'false' END)";
@@ -18,9 +18,9 @@ export const bankAccountsListSpec: ListSpec<typeof bankAccountsListColumns> = {
   columns: {
     label: { sortExpression: 'b.label' },
     bankName: { sortExpression: 'b.bank_name' },
-    currency: { column: 'b.currency', sortExpression: 'b.currency' },
-    isDefault: { column: isDefaultText, sortExpression: isDefaultText },
-    active: { column: activeText, sortExpression: activeText },
+    currency: sortAndFilterBy('b.currency'),
+    isDefault: sortAndFilterBy(isDefaultText),
+    active: sortAndFilterBy(activeText),
   },
   unindexedSorts: { fields: 'all', reason: 'a handful of rows (migration 0012)' },
 };

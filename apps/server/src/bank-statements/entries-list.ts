@@ -6,7 +6,7 @@ import type {
 import { bankEntriesList as bankEntriesListColumns } from '@ops/contract/lists/bank-entries';
 import { sql, type Kysely } from 'kysely';
 import type { BankEntriesTable, Database } from '../db/schema';
-import { type ListDefinition, type ListSpec, runList } from '../lists';
+import { type ListDefinition, type ListSpec, runList, sortAndFilterBy } from '../lists';
 import type { Selectable } from 'kysely';
 
 /** The booking day as the indexes of migration 0027 hold it (never NULL: last when newest first). */
@@ -17,10 +17,10 @@ export const bankEntriesListSpec: ListSpec<typeof bankEntriesListColumns> = {
   definition: bankEntriesListColumns,
   id: 'be.beid',
   columns: {
-    bookingDate: { column: bookingDayExpression, sortExpression: bookingDayExpression },
+    bookingDate: sortAndFilterBy(bookingDayExpression),
     amount: { sortExpression: 'be.amount_minor' },
     // Alphabetical: "suggested" sorts before "unmatched", the order of the queue.
-    state: { column: 'be.state', sortExpression: 'be.state' },
+    state: sortAndFilterBy('be.state'),
     currency: { column: 'be.currency' },
     statement: { column: 'be.statement_bsid' },
   },

@@ -12,3 +12,6 @@ export { federationName, getCertificatePdf } from './pdf';
 export { expireCertificates } from './expire';
 // The public member directory (issue 35) links each entry to its certificate's check.
 export { verificationUrlOf } from './detail';
+// The member's data export (issue 35) holds the certificates the portal shows, with their terms.
+export { memberIssuedCertificates } from './portal/member-certificates';
+export { certificateTermsColumns } from './list';

@@ -13,6 +13,7 @@ import {
   runList,
   searchDocumentMatch,
   withOwnConditions,
+  sortAndFilterBy,
 } from '../lists';
 import { normalizeVerificationCode } from './verification-code';
 import { clock, dayAtHeadquarters } from '../lib/clock';
@@ -29,10 +30,10 @@ export const certificatesListSpec: ListSpec<typeof certificatesListColumns> = {
   columns: {
     number: { sortExpression: 'c.number' },
     memberName: { sortExpression: 'c.member_name' },
-    member: { column: 'c.member_mid', sortExpression: 'c.member_mid' },
-    type: { column: 'c.type', sortExpression: 'c.type' },
-    year: { column: 'c.year', sortExpression: 'c.year' },
-    status: { column: 'c.status', sortExpression: 'c.status' },
+    member: sortAndFilterBy('c.member_mid'),
+    type: sortAndFilterBy('c.type'),
+    year: sortAndFilterBy('c.year'),
+    status: sortAndFilterBy('c.status'),
     validTo: { sortExpression: 'c.valid_to' },
     // Issue 18: the day issued at headquarters, a range of the sort expression (its index
     // `certificates_list_issued_at_idx` answers it), the list's own (certificatesListFor).
@@ -85,19 +86,13 @@ export function certificateSearch(q: string) {
   return byName;
 }
 
-type CertificateListRow = {
+type CertificateListRow = CertificateTermsRow<TCertificateListItem['documentCode']> & {
   cid: string;
   number: string;
   member_mid: string;
   member_name: string;
   member_number: string | null;
   country_iso2: string | null;
-  type: TCertificateListItem['type'];
-  document_code: TCertificateListItem['documentCode'];
-  year: number;
-  valid_from: string;
-  valid_to: string;
-  status: TCertificateListItem['status'];
   issued_at: Date | null;
 };
 
@@ -113,6 +108,28 @@ export const certificateTermsColumns = [
   'c.valid_to',
   'c.status',
 ] as const;
+
+/** A row of `certificateTermsColumns`; the list types its document code as the contract's codes. */
+type CertificateTermsRow<Code extends string | null> = {
+  type: TCertificateListItem['type'];
+  document_code: Code;
+  year: number;
+  valid_from: string;
+  valid_to: string;
+  status: TCertificateListItem['status'];
+};
+
+/** The terms as the list and the portal show them, the status as of today (`effectiveStatus`). */
+export function certificateTermsOf<Code extends string | null>(row: CertificateTermsRow<Code>) {
+  return {
+    type: row.type,
+    documentCode: row.document_code,
+    year: row.year,
+    validFrom: row.valid_from,
+    validTo: row.valid_to,
+    status: effectiveStatus(row.status, row.valid_to),
+  };
+}
 
 /**
  * The certificates list without its own filter: filtered per column, searched by number, code or
@@ -142,12 +159,7 @@ export const certificatesList: ListDefinition<CertificateListRow, TCertificateLi
     memberName: row.member_name,
     memberNumber: row.member_number,
     countryIso2: row.country_iso2,
-    type: row.type,
-    documentCode: row.document_code,
-    year: row.year,
-    validFrom: row.valid_from,
-    validTo: row.valid_to,
-    status: effectiveStatus(row.status, row.valid_to),
+    ...certificateTermsOf(row),
     issuedAt: row.issued_at ? row.issued_at.toISOString() : null,
   }),
 };

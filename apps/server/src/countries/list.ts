@@ -7,7 +7,7 @@ import {
 } from '@ops/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { type ListDefinition, type ListSpec, runList } from '../lists';
+import { type ListDefinition, type ListSpec, runList, sortAndFilterBy } from '../lists';
 
 const activeText = "(CASE WHEN c.active THEN 'true' ELSE 'false' END)";
 const hasAssociationText =
@@ -24,14 +24,14 @@ export const countriesListSpec: ListSpec<typeof countriesListColumns> = {
   columns: {
     name: { sortExpression: 'c.name' },
     iso2: { sortExpression: 'c.iso2' },
-    region: { column: 'c.region', sortExpression: 'c.region' },
+    region: sortAndFilterBy('c.region'),
     incomeGroup: {
       column: 'c.income_group',
       sortExpression: `(CASE c.income_group ${incomeGroups.map((group, i) => `WHEN '${group}' THEN ${i + 1}`).join(' ')} ELSE 99 END)`,
     },
     feeCategory: { column: 'c.fee_category', sortExpression: "coalesce(c.fee_category, '~~')" },
-    active: { column: activeText, sortExpression: activeText },
-    hasNationalAssociation: { column: hasAssociationText, sortExpression: hasAssociationText },
+    active: sortAndFilterBy(activeText),
+    hasNationalAssociation: sortAndFilterBy(hasAssociationText),
   },
   unindexedSorts: { fields: 'all', reason: 'about 250 rows, read whole (migration 0012)' },
 };

@@ -6,7 +6,7 @@ import {
 } from '@ops/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database, EmailDeliveryMode, EmailState } from '../db/schema';
-import { type ListDefinition, type ListSpec, runList } from '../lists';
+import { type ListDefinition, type ListSpec, runList, sortAndFilterBy } from '../lists';
 
 /**
  * Sort expressions match the indexes of migration 0020 exactly (else they are not used). Times
@@ -16,16 +16,16 @@ export const emailsListSpec: ListSpec<typeof emailsListColumns> = {
   definition: emailsListColumns,
   id: 'e.eid',
   columns: {
-    eid: { column: 'e.eid', sortExpression: 'e.eid' },
+    eid: sortAndFilterBy('e.eid'),
     createdAt: {
       // Filters compare days (UTC): "..2026-01-31" includes the whole 31st.
       column: 'email_day(e.created_at)',
       sortExpression: 'email_time_key(e.created_at)',
     },
-    state: { column: 'e.state', sortExpression: 'e.state' },
+    state: sortAndFilterBy('e.state'),
     to: { sortExpression: 'email_first_recipient(e.to_addresses)' },
     attempts: { sortExpression: 'e.delivery_count' },
-    kind: { column: 'e.kind', sortExpression: 'e.kind' },
+    kind: sortAndFilterBy('e.kind'),
     deliveryMode: { column: 'e.delivery_mode', sortExpression: "coalesce(e.delivery_mode, '~~')" },
     relatedTable: {
       column: 'e.related_table',

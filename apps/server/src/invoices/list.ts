@@ -25,6 +25,7 @@ import {
   runList,
   searchDocumentMatch,
   yesNoFilter,
+  sortAndFilterBy,
 } from '../lists';
 
 /** Sort keys of rows without a date: after every dated one. */
@@ -43,23 +44,23 @@ export const invoicesListSpec: ListSpec<typeof invoicesListColumns> = {
   definition: invoicesListColumns,
   id: 'i.iid',
   columns: {
-    iid: { column: 'i.iid', sortExpression: 'i.iid' },
+    iid: sortAndFilterBy('i.iid'),
     number: { sortExpression: 'i.number COLLATE "C"' },
     issueDate: { column: issueDay, sortExpression: issueDay, isOwnFilter: true },
     dueDate: { column: dueDay, sortExpression: dueDay, isOwnFilter: true },
     total: { sortExpression: 'i.total_minor' },
     // Issue 16: `invoices_list_balance_idx (balance_minor, iid)`, migration 0026.
     balance: { sortExpression: 'i.balance_minor' },
-    status: { column: 'i.status', sortExpression: 'i.status' },
-    kind: { column: 'i.kind', sortExpression: 'i.kind' },
-    year: { column: 'i.year', sortExpression: 'i.year' },
+    status: sortAndFilterBy('i.status'),
+    kind: sortAndFilterBy('i.kind'),
+    year: sortAndFilterBy('i.year'),
     // char(3) read as text, so that a filter's text values compare with the index.
-    currency: { column: 'i.currency::text', sortExpression: 'i.currency::text' },
-    source: { column: 'i.source', sortExpression: 'i.source' },
+    currency: sortAndFilterBy('i.currency::text'),
+    source: sortAndFilterBy('i.source'),
     // Issue 18: the day paid at headquarters, a range of the sort expression (paidAtFilter).
     paidAt: { sortExpression: paidAtSort, isOwnFilter: true },
     // Issue 17: `invoices_list_dunning_level_idx (dunning_level, iid)`, migration 0033.
-    dunningLevel: { column: 'i.dunning_level', sortExpression: 'i.dunning_level' },
+    dunningLevel: sortAndFilterBy('i.dunning_level'),
     // Not a sort (the member's invoices are few; its own index finds them).
     member: { column: 'i.member_mid', isOwnFilter: true },
     overdue: { isOwnFilter: true },

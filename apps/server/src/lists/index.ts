@@ -9,6 +9,8 @@ export { badQuery, filterColumnOf, filterCondition, parseSort } from './list-spe
 export { decodeCursor, encodeCursor } from './list-spec';
 export { dayAtHeadquartersFilter, parseDay } from './day-at-headquarters';
 export type { ListColumn, ListSpec } from './list-spec';
+// A column whose filter and sort read the same expression.
+export { sortAndFilterBy } from './list-spec';
 export { allRowsOf, matchingRows, runList, sendListExport } from './run-list';
 export type { AnySelect, ListDefinition } from './run-list';
 // A list's CSV export, GET /api/<name>/export.

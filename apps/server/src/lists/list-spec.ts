@@ -44,6 +44,14 @@ type FilterSql =
    */
   | { isOwnFilter: true };
 
+/**
+ * A column filtered and sorted by one expression (a plain column, mostly): written once, so that
+ * the filter's comparison and the sort's index cannot drift apart.
+ */
+export function sortAndFilterBy(expression: string): SortSql & { column: string } {
+  return { column: expression, sortExpression: expression };
+}
+
 /** What the SQL of one column may say, whatever the list. */
 export type ListColumnSql = { sortExpression?: string; column?: string; isOwnFilter?: true };
 

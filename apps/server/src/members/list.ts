@@ -16,6 +16,7 @@ import {
   runList,
   searchDocumentMatch,
   withOwnConditions,
+  sortAndFilterBy,
 } from '../lists';
 
 /** Sort expressions match the indexes of migrations 0005 and 0034 exactly (else they are not used). */
@@ -23,18 +24,18 @@ export const membersListSpec: ListSpec<typeof membersListColumns> = {
   definition: membersListColumns,
   id: 'm.mid',
   columns: {
-    mid: { column: 'm.mid', sortExpression: 'm.mid' },
+    mid: sortAndFilterBy('m.mid'),
     number: { sortExpression: 'm.number' },
     legalName: { sortExpression: 'm.legal_name' },
     country: { column: 'm.country_iso2', sortExpression: "coalesce(m.country_iso2, '~~')" },
-    category: { column: 'm.category', sortExpression: 'm.category' },
-    status: { column: 'm.status', sortExpression: 'm.status' },
+    category: sortAndFilterBy('m.category'),
+    status: sortAndFilterBy('m.status'),
     joinedOn: { column: 'm.joined_on', sortExpression: "coalesce(m.joined_on, '9999-12-31')" },
     paidThroughYear: {
       column: 'm.paid_through_year',
       sortExpression: 'coalesce(m.paid_through_year, 9999)',
     },
-    language: { column: 'm.preferred_language', sortExpression: 'm.preferred_language' },
+    language: sortAndFilterBy('m.preferred_language'),
     // Issue 18: `members_list_terminated_idx (terminated_on, mid)`, migration 0039.
     terminatedOn: { column: 'm.terminated_on' },
     // Read from the countries table and a derived condition: the list's own (membersListFor).

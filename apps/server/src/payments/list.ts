@@ -6,7 +6,7 @@ import {
 } from '@ops/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { type ListDefinition, type ListSpec, runList } from '../lists';
+import { type ListDefinition, type ListSpec, runList, sortAndFilterBy } from '../lists';
 
 /** Whether a card-payment invoice is linked to one of ours, as the list filters and sorts it. */
 export const linkedExpression = "CASE WHEN s.invoice_iid IS NULL THEN 'no' ELSE 'yes' END";
@@ -23,9 +23,9 @@ export const paymentsListSpec: ListSpec<typeof paymentsListColumns> = {
     created: { column: 's.created_on', sortExpression: 's.provider_created_at' },
     amountDue: { sortExpression: 's.amount_due_minor' },
     dueDate: { column: 's.due_date', sortExpression: "coalesce(s.due_date, '9999-12-31'::date)" },
-    status: { column: 's.status', sortExpression: 's.status' },
-    currency: { column: 's.currency', sortExpression: 's.currency' },
-    linked: { column: linkedExpression, sortExpression: linkedExpression },
+    status: sortAndFilterBy('s.status'),
+    currency: sortAndFilterBy('s.currency'),
+    linked: sortAndFilterBy(linkedExpression),
     customerEmail: {
       column: 'lower(s.customer_email)',
       sortExpression: "coalesce(lower(s.customer_email), '~~')",

@@ -3,46 +3,39 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { verificationUrlOf } from '../detail';
-import { effectiveStatus } from '../list';
+import { certificateTermsColumns, certificateTermsOf } from '../list';
 import { getCertificatePdf } from '../pdf';
 
 /**
- * The member's certificates for the portal (issue 35), newest first: those issued to it, current
- * and past (expired, revoked, superseded), each with its public verification page on the console's
- * origin (`/verify/{code}`). A pending certificate has no document yet and is not shown.
+ * The certificates a member holds, current and past (expired, revoked, superseded): every one
+ * issued to it. A pending certificate has no document yet, so neither the portal nor the member's
+ * data export ("Download our data") shows it.
+ */
+export function memberIssuedCertificates(db: Kysely<Database>, mid: string) {
+  return db
+    .selectFrom('certificates as c')
+    .where('c.member_mid', '=', mid)
+    .where('c.status', '!=', 'pending');
+}
+
+/**
+ * The member's certificates for the portal (issue 35), newest first (`memberIssuedCertificates`),
+ * each with its public verification page on the console's origin (`/verify/{code}`).
  */
 export async function listMemberCertificates(
   db: Kysely<Database>,
   mid: string,
   publicUrl: string,
 ): Promise<TPortalCertificate[]> {
-  const rows = await db
-    .selectFrom('certificates')
-    .select([
-      'cid',
-      'number',
-      'type',
-      'document_code',
-      'year',
-      'valid_from',
-      'valid_to',
-      'status',
-      'verification_code',
-    ])
-    .where('member_mid', '=', mid)
-    .where('status', '!=', 'pending')
-    .orderBy('year', 'desc')
-    .orderBy('number', 'desc')
+  const rows = await memberIssuedCertificates(db, mid)
+    .select(['c.cid', 'c.number', ...certificateTermsColumns, 'c.verification_code'])
+    .orderBy('c.year', 'desc')
+    .orderBy('c.number', 'desc')
     .execute();
   return rows.map((row) => ({
     cid: row.cid,
     number: row.number,
-    type: row.type,
-    documentCode: row.document_code,
-    year: row.year,
-    validFrom: row.valid_from,
-    validTo: row.valid_to,
-    status: effectiveStatus(row.status, row.valid_to),
+    ...certificateTermsOf(row),
     verificationUrl: verificationUrlOf(publicUrl, row.verification_code),
   }));
 }
@@ -54,12 +47,9 @@ export async function getMemberCertificatePdf(
   cid: string,
   publicUrl: string,
 ) {
-  const certificate = await db
-    .selectFrom('certificates')
-    .select('cid')
-    .where('cid', '=', cid)
-    .where('member_mid', '=', mid)
-    .where('status', '!=', 'pending')
+  const certificate = await memberIssuedCertificates(db, mid)
+    .select('c.cid')
+    .where('c.cid', '=', cid)
     .executeTakeFirst();
   if (!certificate) throw new AppError('not-found', `Your member has no certificate ${cid}.`);
   return getCertificatePdf(db, certificate.cid, publicUrl);

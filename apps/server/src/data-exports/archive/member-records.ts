@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { certificateTermsColumns, memberIssuedCertificates } from '../../certificates';
 import type { Database } from '../../db/schema';
 import { plainJson } from './plain-json';
 
@@ -128,27 +129,19 @@ export async function readMemberRecords(db: Db, mid: string) {
         .orderBy('p.booked_on')
         .orderBy('p.created_at')
         .execute(),
-      db
-        .selectFrom('certificates')
+      // The certificates the portal shows (a pending one has no document yet).
+      memberIssuedCertificates(db, mid)
         .select([
-          'cid',
-          'number',
-          'type',
-          'document_code',
-          'year',
-          'valid_from',
-          'valid_to',
-          'status',
-          'member_name',
-          'verification_code',
-          'revocation_reason',
-          'issued_at',
+          'c.cid',
+          'c.number',
+          ...certificateTermsColumns,
+          'c.member_name',
+          'c.verification_code',
+          'c.revocation_reason',
+          'c.issued_at',
         ])
-        // A pending certificate has no document yet (as in the portal).
-        .where('member_mid', '=', mid)
-        .where('status', '!=', 'pending')
-        .orderBy('year')
-        .orderBy('number')
+        .orderBy('c.year')
+        .orderBy('c.number')
         .execute(),
       db
         .selectFrom('member_change_requests as r')
