@@ -84,7 +84,7 @@ export async function signInOperators<Name extends string>(
 
 /**
  * The two operators of a write test, both signed in: one whose roles allow the writes (its cookie
- * and uid) and a read-only one, whom every write refuses.
+ * and uid, and `api`, which sends as it) and a read-only one, whom every write refuses.
  */
 export async function signInEditorAndReader(
   t: TestApp,
@@ -94,7 +94,7 @@ export async function signInEditorAndReader(
 ) {
   const cookie = await signInAsNewOperator(t, editorEmail, roles);
   const readOnlyCookie = await signInAsNewOperator(t, readerEmail, ['read-only']);
-  return { cookie, uid: await uidOf(t, editorEmail), readOnlyCookie };
+  return { cookie, uid: await uidOf(t, editorEmail), readOnlyCookie, api: apiAs(t, cookie) };
 }
 
 /**
@@ -109,7 +109,7 @@ export async function createWriteTestApp(
   const t = await createTestApp(env);
   await loadCountries(t.database.pool);
   const signedIn = await signInEditorAndReader(t, editorEmail, roles);
-  return { t, ...signedIn, api: apiAs(t, signedIn.cookie) };
+  return { t, ...signedIn };
 }
 
 /** What `createWriteTestApp` answers: the app, the editor and the reader, and `api`. */

@@ -10,9 +10,13 @@ import {
 import { sql, type Insertable, type Updateable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/app';
-import { createWriteTestApp, insertMembers, memberRow } from '../../test/fixtures';
 import {
-  apiAs,
+  createWriteTestApp,
+  insertMembers,
+  memberRow,
+  type WriteTestApp,
+} from '../../test/fixtures';
+import {
   expectConflict,
   expectForbidden,
   expectInvalid,
@@ -29,6 +33,7 @@ let t: TestApp;
 let cookie: string;
 let readOnlyCookie: string;
 let uid: string;
+let api: WriteTestApp['api'];
 
 /** A live member with a country, a valid e-mail and no link, unless the fixture says otherwise. */
 function member(mid: string, fields: Partial<Insertable<MembersTable>> = {}) {
@@ -127,7 +132,7 @@ const fixtures = [
 ];
 
 beforeAll(async () => {
-  ({ t, cookie, uid, readOnlyCookie } = await createWriteTestApp('fixer@example.org', [
+  ({ t, cookie, uid, readOnlyCookie, api } = await createWriteTestApp('fixer@example.org', [
     'membership',
   ]));
   const db = t.database.db;
@@ -233,9 +238,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = <T>(url: string, as = cookie) => apiAs(t, cookie).get<T>(url, as);
+const get = <T>(url: string, as = cookie) => api.get<T>(url, as);
 const post = <T = ErrorBody>(url: string, payload: unknown, as = cookie) =>
-  apiAs(t, cookie).post<T>(url, payload, as);
+  api.post<T>(url, payload, as);
 
 /** Sets columns of a member straight in the database: a change to the fixtures, not a repair. */
 const setMember = (mid: string, fields: Updateable<MembersTable>) =>
