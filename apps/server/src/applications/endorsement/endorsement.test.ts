@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createWriteTestApp, insertMembers } from '../../../test/fixtures';
+import { insertMembers } from '../../../test/fixtures';
 import { startMailbox, type Mailbox } from '../../../test/mailbox';
-import { signInToPortal, withPortalApp, type PortalTestApp } from '../../../test/portal';
+import {
+  createPortalWriteTestApp,
+  signInToPortal,
+  type PortalTestApp,
+  type PortalWriteTestApp,
+} from '../../../test/portal';
 import { sha256 } from '../../auth/sessions';
 import type { EmailWorker } from '../../emails/delivery-worker';
 import { startTestEmailWorker } from '../../emails/test-support';
@@ -43,18 +48,14 @@ describe('endorsement by link', () => {
   let portal: FastifyInstance;
   let mailbox: Mailbox;
   let worker: EmailWorker;
-  let cookie: string;
-  let api: Awaited<ReturnType<typeof createWriteTestApp>>['api'];
+  let api: PortalWriteTestApp['api'];
 
   beforeAll(async () => {
     mailbox = await startMailbox();
-    const setup = await createWriteTestApp('endorse-reviewer@example.org', ['membership'], {
+    ({ t, api } = await createPortalWriteTestApp('endorse-reviewer@example.org', ['membership'], {
       SMTP_URL: mailbox.url,
       MAIL_FROM: 'Federation <membership@federation.example>',
-    });
-    ({ cookie, api } = setup);
-    void cookie;
-    t = await withPortalApp(setup.t);
+    }));
     portal = t.portal;
     worker = startTestEmailWorker(t, mailbox, { pollMs: 100 });
     const db = t.database.db;
