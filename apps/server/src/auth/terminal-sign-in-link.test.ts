@@ -13,6 +13,7 @@ import { issueActionCode } from './action-codes';
 import { sessionCookieName, sha256 } from './sessions';
 import { issueTerminalSignInLink } from './terminal-sign-in-link';
 import type { ErrorBody } from '../../test/requests';
+import { resetThrottles } from '../../test/sessions';
 
 /**
  * Issue 20: a terminal's link is one click (the page completes it with the e-mail the link
@@ -68,9 +69,7 @@ describe('completing a sign-in link with the e-mail it names', () => {
     await addTestOperator(t.database, 'mallory@example.org');
   });
   afterAll(() => t.close());
-  beforeEach(async () => {
-    await sql`DELETE FROM rate_limits`.execute(t.database.db);
-  });
+  beforeEach(() => resetThrottles(t));
 
   it("signs in with a terminal code and its link's e-mail", async () => {
     const code = await terminalCode('ada@example.org');
