@@ -4,6 +4,7 @@ import {
   addTestUser,
   cookieFrom,
   createTestApp,
+  sessionCookieOf,
   signInAsNewOperator,
   type TestApp,
 } from '../../test/app';
@@ -48,7 +49,7 @@ describe('sign-in API', () => {
   async function signIn(email: string, password = strongPassword): Promise<string> {
     const response = await post('/api/auth/password', { email, password });
     expect(response.statusCode, response.body).toBe(200);
-    return cookieFrom(response.headers['set-cookie'], sessionCookieName);
+    return sessionCookieOf(response);
   }
 
   describe('sign-in methods', () => {
@@ -122,7 +123,7 @@ describe('sign-in API', () => {
       expect(setCookie).toMatch(/HttpOnly/i);
       expect(setCookie).toMatch(/SameSite=Lax/i);
       expect(setCookie).not.toMatch(/Secure/i);
-      const cookie = cookieFrom(response.headers['set-cookie'], sessionCookieName);
+      const cookie = sessionCookieOf(response);
       const token = cookie.split('=')[1] ?? '';
       expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
       const stored = await t.database.db
@@ -333,7 +334,7 @@ describe('sign-in API', () => {
         code,
       });
       expect(response.statusCode, response.body).toBe(200);
-      const cookie = cookieFrom(response.headers['set-cookie'], sessionCookieName);
+      const cookie = sessionCookieOf(response);
       expect((await me(cookie)).json()).toMatchObject({ email: 'grace@example.org' });
 
       const again = await post('/api/auth/email-link/complete', {
@@ -570,7 +571,7 @@ describe('the access guard over every route', () => {
       url: '/api/auth/password',
       payload: { email: 'member@example.org', password: strongPassword },
     });
-    userCookie = cookieFrom(response.headers['set-cookie'], sessionCookieName);
+    userCookie = sessionCookieOf(response);
   });
   afterAll(() => t.close());
 
