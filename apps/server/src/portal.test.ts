@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   addTestUser,
@@ -8,7 +7,8 @@ import {
   testPassword,
   testPublicUrl,
 } from '../test/app';
-import { firstLink, startMailbox, type Mailbox } from '../test/mailbox';
+import { firstLink } from '../test/mailbox';
+import { resetThrottles } from '../test/sessions';
 import {
   signInToPortal,
   testPortalUrl,
@@ -17,8 +17,7 @@ import {
 } from '../test/portal';
 import type { ErrorBody } from '../test/requests';
 import { portalSessionCookieName, sessionCookieName } from './auth/sessions';
-import type { EmailWorker } from './emails/delivery-worker';
-import { startTestEmailWorker } from './emails/test-support';
+import { createMailingTestApp, type MailingTestApp } from './emails/test-support';
 import { auditEntriesOf } from '../test/audit';
 
 /**
@@ -27,30 +26,20 @@ import { auditEntriesOf } from '../test/audit';
  * reaches a route of the other: both route tables are walked with each side's session.
  */
 describe('the member portal beside the console', () => {
-  let t: PortalTestApp;
+  let t: MailingTestApp<PortalTestApp>;
   let portal: FastifyInstance;
-  let mailbox: Mailbox;
-  let worker: EmailWorker;
 
   beforeAll(async () => {
-    mailbox = await startMailbox();
-    t = await createPortalTestApp({
-      SMTP_URL: mailbox.url,
-      MAIL_FROM: 'Operations <ops@example.org>',
-    });
+    t = await createMailingTestApp(
+      (smtpUrl) =>
+        createPortalTestApp({ SMTP_URL: smtpUrl, MAIL_FROM: 'Operations <ops@example.org>' }),
+      { pollMs: 200 },
+    );
     portal = t.portal;
-    worker = startTestEmailWorker(t, mailbox, { pollMs: 200 });
     await addTestUser(t.database, 'applicant@example.org', { password: testPassword });
   });
-  afterAll(async () => {
-    await worker.stop();
-    await t.close();
-    await mailbox.close();
-  });
-  // Fresh throttle counters for each test, as a new minute would give.
-  beforeEach(async () => {
-    await sql`DELETE FROM rate_limits`.execute(t.database.db);
-  });
+  afterAll(() => t.close());
+  beforeEach(() => resetThrottles(t));
 
   const post = (app: FastifyInstance, url: string, payload: object, headers = {}) =>
     app.inject({ method: 'POST', url, payload, headers });
@@ -154,14 +143,14 @@ describe('the member portal beside the console', () => {
   });
 
   it('e-mails a sign-in link to the portal, which signs in there and only there', async () => {
-    const before = mailbox.messages.length;
+    const before = t.mailbox.messages.length;
     const email = 'applicant@example.org';
     const sent = await post(portal, '/api/auth/email-link', {
       email,
       continueUrl: `${testPortalUrl}/apply`,
     });
     expect(sent.statusCode, sent.body).toBe(200);
-    const link = firstLink(await mailbox.waitFor(email, { after: before }));
+    const link = firstLink(await t.mailbox.waitFor(email, { after: before }));
     expect(link.origin + link.pathname).toBe(`${testPortalUrl}/apply`);
     const code = link.searchParams.get('oobCode');
 
@@ -188,7 +177,7 @@ describe('the member portal beside the console', () => {
     const accounts = () =>
       t.database.db.selectFrom('users').select('uid').where('email', '=', email).execute();
     // The console sends nothing to an address without an account, and says so to nobody.
-    const before = mailbox.messages.length;
+    const before = t.mailbox.messages.length;
     const onConsole = await post(t.app, '/api/auth/email-link', {
       email,
       continueUrl: `${testPublicUrl}/`,
@@ -201,9 +190,9 @@ describe('the member portal beside the console', () => {
       language: 'fr',
     });
     expect(sent.json()).toEqual({ ok: true });
-    const mail = await mailbox.waitFor(email, { after: before });
+    const mail = await t.mailbox.waitFor(email, { after: before });
     expect(mail.subject).toBe('Connexion à Operations');
-    expect(mailbox.messages.slice(before).filter((m) => m.subject === mail.subject)).toHaveLength(
+    expect(t.mailbox.messages.slice(before).filter((m) => m.subject === mail.subject)).toHaveLength(
       1,
     );
     expect(await accounts()).toEqual([]);

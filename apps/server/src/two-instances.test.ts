@@ -13,7 +13,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmptyDatabase } from '../test/database';
 import { eventStream } from '../test/event-stream';
-import { freePort, newDataDir, runTs, startTs, waitForExit, waitForReady } from '../test/processes';
+import { newDataDir, runTs, waitForExit, waitForReady } from '../test/processes';
 import { createUser } from './auth/accounts';
 import { throttleLimits } from './auth/throttle';
 import { cliActor } from './db/audit';
@@ -24,6 +24,7 @@ import { addOperator } from './operators/service';
 import type { ErrorBody } from '../test/requests';
 import {
   killMidRun,
+  startServerInstance,
   waitFor,
   type ServerInstance as Instance,
 } from './jobs/two-instances-test-support';
@@ -46,18 +47,7 @@ describe('two server instances on one PostgreSQL', () => {
   let b: Instance;
   let cookie: string;
 
-  const start = async (): Promise<Instance> => {
-    const port = await freePort();
-    const child = startTs('src/main.ts', {
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: newDataDir(),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: publicUrl,
-      SEED: 'none',
-    });
-    return { child, url: `http://127.0.0.1:${port}` };
-  };
+  const start = () => startServerInstance(databaseUrl, { PUBLIC_URL: publicUrl });
 
   /** Waits until the instance answers /readyz; its output explains why it did not. */
   const ready = async (instance: Instance) => {

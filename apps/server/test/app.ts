@@ -12,6 +12,7 @@ import { startJobRunner } from '../src/jobs/runner';
 import { addOperator } from '../src/operators/service';
 import { changesChannel } from '../src/realtime/changes';
 import { createUser } from '../src/auth/accounts';
+import { sessionCookieName } from '../src/auth/sessions';
 import { createTestDatabase, silentLogger } from './database';
 
 export const testPublicUrl = 'http://localhost:3000';
@@ -123,6 +124,11 @@ export function cookieFrom(setCookie: string | string[] | undefined, name: strin
   return found.split(';')[0] ?? '';
 }
 
+/** The console's session cookie (`name=value`) that a response, a sign-in's, set. */
+export function sessionCookieOf(response: { headers: { 'set-cookie'?: string | string[] } }) {
+  return cookieFrom(response.headers['set-cookie'], sessionCookieName);
+}
+
 /** A password the policy accepts, for the accounts the tests sign in. */
 export const testPassword = 'correct horse battery staple 42';
 
@@ -152,5 +158,5 @@ export async function signInByPassword(t: TestApp, email: string, password: stri
   if (response.statusCode !== 200) {
     throw new Error(`Sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
   }
-  return cookieFrom(response.headers['set-cookie'], 'ops_session');
+  return sessionCookieOf(response);
 }

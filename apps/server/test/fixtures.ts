@@ -63,8 +63,28 @@ export async function uidOf(t: TestApp, email: string): Promise<string> {
 }
 
 /**
+ * The operators a test file works as, each new and signed in by password, in the order given:
+ * named by the local part of its e-mail (`ann` is ann@example.org, or at `domain`), with its
+ * roles. Answers each one's Cookie header value and uid by that name.
+ */
+export async function signInOperators<Name extends string>(
+  t: TestApp,
+  rolesByName: Record<Name, OperatorRole[]>,
+  domain = 'example.org',
+) {
+  const cookies = {} as Record<Name, string>;
+  const uids = {} as Record<Name, string>;
+  for (const name of Object.keys(rolesByName) as Name[]) {
+    const email = `${name}@${domain}`;
+    cookies[name] = await signInAsNewOperator(t, email, rolesByName[name]);
+    uids[name] = await uidOf(t, email);
+  }
+  return { cookies, uids };
+}
+
+/**
  * The two operators of a write test, both signed in: one whose roles allow the writes (its cookie
- * and uid) and a read-only one, whom every write refuses.
+ * and uid, and `api`, which sends as it) and a read-only one, whom every write refuses.
  */
 export async function signInEditorAndReader(
   t: TestApp,
@@ -74,7 +94,7 @@ export async function signInEditorAndReader(
 ) {
   const cookie = await signInAsNewOperator(t, editorEmail, roles);
   const readOnlyCookie = await signInAsNewOperator(t, readerEmail, ['read-only']);
-  return { cookie, uid: await uidOf(t, editorEmail), readOnlyCookie };
+  return { cookie, uid: await uidOf(t, editorEmail), readOnlyCookie, api: apiAs(t, cookie) };
 }
 
 /**
@@ -89,5 +109,8 @@ export async function createWriteTestApp(
   const t = await createTestApp(env);
   await loadCountries(t.database.pool);
   const signedIn = await signInEditorAndReader(t, editorEmail, roles);
-  return { t, ...signedIn, api: apiAs(t, signedIn.cookie) };
+  return { t, ...signedIn };
 }
+
+/** What `createWriteTestApp` answers: the app, the editor and the reader, and `api`. */
+export type WriteTestApp = Awaited<ReturnType<typeof createWriteTestApp>>;

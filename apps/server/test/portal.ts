@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { OperatorRole } from '@ops/contract';
 import { buildApp } from '../src/app';
 import { silentLogger } from './database';
 import { portalSessionCookieName } from '../src/auth/sessions';
 import { addTestUser, cookieFrom, createTestApp, testPassword, type TestApp } from './app';
 import { loadCountries } from '../src/seed/countries';
+import { createWriteTestApp } from './fixtures';
 
 /** The member portal's URL in tests, beside the console's `testPublicUrl`. */
 export const testPortalUrl = 'http://localhost:3001';
@@ -92,6 +94,23 @@ export async function withPortalApp(t: TestApp): Promise<PortalTestApp> {
     },
   };
 }
+
+/**
+ * A write test's app (`createWriteTestApp`: the countries loaded, the editor and the read-only
+ * operator signed in, `api` sending as the editor) with the member portal's app beside it: `t` is
+ * the pair (`withPortalApp`), whose `close` closes both. `env` as for `createTestApp`.
+ */
+export async function createPortalWriteTestApp(
+  editorEmail: string,
+  roles: OperatorRole[],
+  env: Record<string, string> = {},
+) {
+  const setup = await createWriteTestApp(editorEmail, roles, env);
+  return { ...setup, t: await withPortalApp(setup.t) };
+}
+
+/** What `createPortalWriteTestApp` answers: `createWriteTestApp`'s, with `t` the pair of apps. */
+export type PortalWriteTestApp = Awaited<ReturnType<typeof createPortalWriteTestApp>>;
 
 /**
  * A new account signed in to the portal and made a user of member `mid` with `role`, as the

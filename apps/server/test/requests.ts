@@ -58,6 +58,9 @@ export function apiAs(t: TestApp, cookie: string) {
   };
 }
 
+/** Requests as one signed-in operator: what `apiAs` answers. */
+export type OperatorApi = ReturnType<typeof apiAs>;
+
 /** Either an `Answer` or Fastify's raw injected response. */
 type Reply = Answer<unknown> | { statusCode: number; body: string; json(): unknown };
 

@@ -13,3 +13,8 @@ export function idleSession(t: TestApp, cookie: string, seconds: number) {
     .where('token_hash', '=', sessionTokenHashOf(cookie))
     .execute();
 }
+
+/** Forgets every throttle counter (`rate_limits`), as a new minute would: each sign-in test's start. */
+export async function resetThrottles(t: Pick<TestApp, 'database'>) {
+  await sql`DELETE FROM rate_limits`.execute(t.database.db);
+}

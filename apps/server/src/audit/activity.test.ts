@@ -1,13 +1,7 @@
 import type { TActivityFacets, TActivityListItem } from '@ops/contract/activity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addTestUser,
-  createTestApp,
-  signInAsNewOperator,
-  signInByPassword,
-  type TestApp,
-} from '../../test/app';
-import { insertMembers, memberRow, uidOf } from '../../test/fixtures';
+import { addTestUser, createTestApp, signInAsNewUser, type TestApp } from '../../test/app';
+import { insertMembers, memberRow, signInOperators } from '../../test/fixtures';
 import { listEndpoint } from '../../test/lists';
 import { apiAs, expectInvalid } from '../../test/requests';
 import { cliActor, recordAudit } from '../db/audit';
@@ -55,10 +49,9 @@ describe('GET /api/activity', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    cookie = await signInAsNewOperator(t, 'ann@example.org', ['read-only']);
-    await signInAsNewOperator(t, 'bob@example.org', ['membership']);
-    annUid = await uidOf(t, 'ann@example.org');
-    bobUid = await uidOf(t, 'bob@example.org');
+    const operators = await signInOperators(t, { ann: ['read-only'], bob: ['membership'] });
+    cookie = operators.cookies.ann;
+    ({ ann: annUid, bob: bobUid } = operators.uids);
     await loadCountries(t.database.pool);
     await insertMembers(t.database.db, [memberRow('act-m1', { legal_name: 'Acme Logistics' })]);
     // Setting up operators and signing in wrote entries of their own; the tests read only theirs.
@@ -269,14 +262,7 @@ describe('GET /api/activity', () => {
       const visitor = await t.app.inject({ url });
       expect(visitor.statusCode, url).toBe(401);
     }
-    await addTestUser(t.database, 'member-user@example.org', {
-      password: 'correct horse battery staple 43',
-    });
-    const userCookie = await signInByPassword(
-      t,
-      'member-user@example.org',
-      'correct horse battery staple 43',
-    );
+    const userCookie = await signInAsNewUser(t, 'member-user@example.org');
     for (const url of ['/api/activity', '/api/activity/export', '/api/activity/facets']) {
       const user = await t.app.inject({ url, headers: { cookie: userCookie } });
       expect(user.statusCode, url).toBe(403);

@@ -1,16 +1,16 @@
 import { actionsByRole, can } from '@ops/contract';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   addTestUser,
   cookieFrom,
   createTestApp,
+  sessionCookieOf,
   signInAsNewOperator,
   type TestApp,
 } from '../../test/app';
-import { firstLink, startMailbox, type Mailbox } from '../../test/mailbox';
-import type { EmailWorker } from '../emails/delivery-worker';
-import { startTestEmailWorker } from '../emails/test-support';
+import { firstLink } from '../../test/mailbox';
+import { resetThrottles } from '../../test/sessions';
+import { createMailingTestApp, type MailingTestApp } from '../emails/test-support';
 import { sessionCookieName, sha256 } from './sessions';
 import { throttleLimits } from './throttle';
 import type { ErrorBody } from '../../test/requests';
@@ -19,29 +19,22 @@ const strongPassword = 'correct horse battery staple 42';
 const continueUrl = 'http://localhost:3000/members?tab=all';
 
 describe('sign-in API', () => {
-  let t: TestApp;
-  let mailbox: Mailbox;
-  let worker: EmailWorker;
+  let t: MailingTestApp;
 
   beforeAll(async () => {
-    mailbox = await startMailbox();
-    t = await createTestApp({
-      SMTP_URL: mailbox.url,
-      MAIL_FROM: 'Operations <ops@example.org>',
-      // Requests come from 127.0.0.1 as a proxy would: X-Forwarded-For names other clients.
-      TRUST_PROXY: '127.0.0.1',
-    });
-    worker = startTestEmailWorker(t, mailbox, { pollMs: 200 });
+    t = await createMailingTestApp(
+      (smtpUrl) =>
+        createTestApp({
+          SMTP_URL: smtpUrl,
+          MAIL_FROM: 'Operations <ops@example.org>',
+          // Requests come from 127.0.0.1 as a proxy would: X-Forwarded-For names other clients.
+          TRUST_PROXY: '127.0.0.1',
+        }),
+      { pollMs: 200 },
+    );
   });
-  afterAll(async () => {
-    await worker.stop();
-    await t.close();
-    await mailbox.close();
-  });
-  // Each test starts with fresh throttle counters, as a new minute would.
-  beforeEach(async () => {
-    await sql`DELETE FROM rate_limits`.execute(t.database.db);
-  });
+  afterAll(() => t.close());
+  beforeEach(() => resetThrottles(t));
 
   const post = (url: string, payload: unknown, cookie?: string, headers = {}) =>
     t.app.inject({
@@ -56,7 +49,7 @@ describe('sign-in API', () => {
   async function signIn(email: string, password = strongPassword): Promise<string> {
     const response = await post('/api/auth/password', { email, password });
     expect(response.statusCode, response.body).toBe(200);
-    return cookieFrom(response.headers['set-cookie'], sessionCookieName);
+    return sessionCookieOf(response);
   }
 
   describe('sign-in methods', () => {
@@ -130,7 +123,7 @@ describe('sign-in API', () => {
       expect(setCookie).toMatch(/HttpOnly/i);
       expect(setCookie).toMatch(/SameSite=Lax/i);
       expect(setCookie).not.toMatch(/Secure/i);
-      const cookie = cookieFrom(response.headers['set-cookie'], sessionCookieName);
+      const cookie = sessionCookieOf(response);
       const token = cookie.split('=')[1] ?? '';
       expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
       const stored = await t.database.db
@@ -312,11 +305,11 @@ describe('sign-in API', () => {
     });
 
     async function requestLink(email: string): Promise<URL> {
-      const before = mailbox.messages.length;
+      const before = t.mailbox.messages.length;
       const response = await post('/api/auth/email-link', { email, continueUrl });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json()).toEqual({ ok: true });
-      const mail = await mailbox.waitFor(email, { after: before });
+      const mail = await t.mailbox.waitFor(email, { after: before });
       expect(mail.subject).toBe('Sign in to Operations');
       expect(mail.from?.text).toContain('ops@example.org');
       return firstLink(mail);
@@ -341,7 +334,7 @@ describe('sign-in API', () => {
         code,
       });
       expect(response.statusCode, response.body).toBe(200);
-      const cookie = cookieFrom(response.headers['set-cookie'], sessionCookieName);
+      const cookie = sessionCookieOf(response);
       expect((await me(cookie)).json()).toMatchObject({ email: 'grace@example.org' });
 
       const again = await post('/api/auth/email-link/complete', {
@@ -463,7 +456,7 @@ describe('sign-in API', () => {
 
     it('keeps each message in the e-mail log with its delivery state', async () => {
       await requestLink('grace@example.org');
-      await worker.runOnce();
+      await t.worker.runOnce();
       const row = await t.database.db
         .selectFrom('emails')
         .selectAll()
@@ -497,12 +490,12 @@ describe('sign-in API', () => {
     it('sets a new password that passes the policy, ends every session and voids the code', async () => {
       await addTestUser(t.database, 'reset@example.org', { password: strongPassword });
       const session = await signIn('reset@example.org');
-      const before = mailbox.messages.length;
+      const before = t.mailbox.messages.length;
       expect(
         (await post('/api/auth/password-reset', { email: 'reset@example.org', continueUrl }))
           .statusCode,
       ).toBe(200);
-      const mail = await mailbox.waitFor('reset@example.org', { after: before });
+      const mail = await t.mailbox.waitFor('reset@example.org', { after: before });
       expect(mail.subject).toBe('Reset your Operations password');
       const link = firstLink(mail);
       expect(link.searchParams.get('mode')).toBe('resetPassword');
@@ -578,7 +571,7 @@ describe('the access guard over every route', () => {
       url: '/api/auth/password',
       payload: { email: 'member@example.org', password: strongPassword },
     });
-    userCookie = cookieFrom(response.headers['set-cookie'], sessionCookieName);
+    userCookie = sessionCookieOf(response);
   });
   afterAll(() => t.close());
 

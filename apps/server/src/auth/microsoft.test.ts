@@ -6,6 +6,7 @@ import {
   addTestUser,
   cookieFrom,
   createTestApp,
+  sessionCookieOf,
   testPublicUrl,
   type TestApp,
 } from '../../test/app';
@@ -108,7 +109,8 @@ function pathOf(url: URL): string {
   return `${url.pathname}${url.search}`;
 }
 
-function sessionCookieOf(response: { cookies: { name: string }[] }) {
+/** The session cookie a response set, as parsed (undefined when it set none). */
+function parsedSessionCookieOf(response: { cookies: { name: string }[] }) {
   return response.cookies.find((cookie) => cookie.name === sessionCookieName);
 }
 
@@ -224,7 +226,7 @@ describe('sign-in with Microsoft (OpenID Connect by redirect, against a real pro
     expect(setCookie).toMatch(/; HttpOnly/i);
     expect(setCookie).toMatch(/; SameSite=Lax/i);
     expect(setCookie).toMatch(/; Path=\//i);
-    const sessionCookie = cookieFrom(callback.headers['set-cookie'], sessionCookieName);
+    const sessionCookie = sessionCookieOf(callback);
 
     const signedIn = await me(sessionCookie);
     expect(signedIn.statusCode).toBe(200);
@@ -261,9 +263,7 @@ describe('sign-in with Microsoft (OpenID Connect by redirect, against a real pro
     });
     const first = await signIn('sub-bob');
     expect(first.callback.statusCode).toBe(303);
-    const firstUser = (
-      await me(cookieFrom(first.callback.headers['set-cookie'], sessionCookieName))
-    ).json() as {
+    const firstUser = (await me(sessionCookieOf(first.callback))).json() as {
       uid: string;
       email: string;
     };
@@ -276,7 +276,7 @@ describe('sign-in with Microsoft (OpenID Connect by redirect, against a real pro
     });
     const second = await signIn('sub-bob');
     expect(second.callback.statusCode).toBe(303);
-    const secondMe = await me(cookieFrom(second.callback.headers['set-cookie'], sessionCookieName));
+    const secondMe = await me(sessionCookieOf(second.callback));
     expect(secondMe.json()).toMatchObject({ uid: firstUser.uid, email: 'bob@example.org' });
     expect(await redirectResult(app, second.redirectCookie)).toMatchObject({
       result: { user: { uid: firstUser.uid } },
@@ -301,7 +301,7 @@ describe('sign-in with Microsoft (OpenID Connect by redirect, against a real pro
 
     expect(callback.statusCode).toBe(303);
     expect(callback.headers.location).toBe(`${testPublicUrl}/members?tab=open`);
-    expect(sessionCookieOf(callback)).toBeUndefined();
+    expect(parsedSessionCookieOf(callback)).toBeUndefined();
     const { result } = await redirectResult(app, redirectCookie);
     expect(result).toMatchObject({
       error: { code: 'auth/account-exists-with-different-credential' },
@@ -326,7 +326,7 @@ describe('sign-in with Microsoft (OpenID Connect by redirect, against a real pro
 
     expect(callback.statusCode).toBe(303);
     expect(callback.headers.location).toBe(`${testPublicUrl}/`);
-    const signedIn = await me(cookieFrom(callback.headers['set-cookie'], sessionCookieName));
+    const signedIn = await me(sessionCookieOf(callback));
     expect(signedIn.statusCode).toBe(200);
     const user = signedIn.json() as { uid: string };
     expect(user).toMatchObject({ email: 'dave@tenant.example', displayName: 'Dave Tenant' });
@@ -369,7 +369,7 @@ describe('sign-in with Microsoft (OpenID Connect by redirect, against a real pro
     });
 
     expect(callback.statusCode).toBe(303);
-    expect(sessionCookieOf(callback)).toBeUndefined();
+    expect(parsedSessionCookieOf(callback)).toBeUndefined();
     const { result } = await redirectResult(app, redirectCookie);
     expect(result).toMatchObject({ error: { code: 'auth/invalid-credential' } });
     const users = await testApp.database.db

@@ -2,17 +2,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import {
   addTestOperator,
-  cookieFrom,
   createTestApp,
+  sessionCookieOf,
   testPublicUrl,
   type TestApp,
 } from '../../test/app';
 import { cliActor } from '../db/audit';
 import { writeTransaction } from '../db/transaction';
 import { issueActionCode } from './action-codes';
-import { sessionCookieName, sha256 } from './sessions';
+import { sha256 } from './sessions';
 import { issueTerminalSignInLink } from './terminal-sign-in-link';
 import type { ErrorBody } from '../../test/requests';
+import { resetThrottles } from '../../test/sessions';
 
 /**
  * Issue 20: a terminal's link is one click (the page completes it with the e-mail the link
@@ -68,16 +69,14 @@ describe('completing a sign-in link with the e-mail it names', () => {
     await addTestOperator(t.database, 'mallory@example.org');
   });
   afterAll(() => t.close());
-  beforeEach(async () => {
-    await sql`DELETE FROM rate_limits`.execute(t.database.db);
-  });
+  beforeEach(() => resetThrottles(t));
 
   it("signs in with a terminal code and its link's e-mail", async () => {
     const code = await terminalCode('ada@example.org');
     expect(await issuedTo(code)).toBe('terminal');
     const response = await complete({ email: 'ada@example.org', code, emailFromLink: true });
     expect(response.statusCode, response.body).toBe(200);
-    const cookie = cookieFrom(response.headers['set-cookie'], sessionCookieName);
+    const cookie = sessionCookieOf(response);
     const me = await t.app.inject({ url: '/api/auth/me', headers: { cookie } });
     expect(me.json()).toMatchObject({ email: 'ada@example.org' });
   });

@@ -4,6 +4,7 @@ import { addTestUser, createTestApp, type TestApp } from '../../test/app';
 import type * as passwordModule from './password';
 import { throttleLimits } from './throttle';
 import type { ErrorBody } from '../../test/requests';
+import { resetThrottles } from '../../test/sessions';
 
 // Counts every argon2 verification, the work the limit exists to bound.
 const verifications = vi.hoisted(() => ({ count: 0 }));
@@ -28,7 +29,7 @@ describe('sign-in throttling under parallel attempts', () => {
   });
   afterAll(() => t.close());
   beforeEach(async () => {
-    await sql`DELETE FROM rate_limits`.execute(t.database.db);
+    await resetThrottles(t);
     verifications.count = 0;
   });
 

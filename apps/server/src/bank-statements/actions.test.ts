@@ -4,10 +4,9 @@ import type {
   TConfirmSuggestionsResult,
 } from '@ops/contract/bank-statements';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testPublicUrl, type TestApp } from '../../test/app';
-import { signInEditorAndReader } from '../../test/fixtures';
+import { testPublicUrl, type TestApp } from '../../test/app';
+import { createWriteTestApp, type WriteTestApp } from '../../test/fixtures';
 import {
-  apiAs,
   expectConflict,
   expectForbidden,
   expectInvalid,
@@ -15,12 +14,10 @@ import {
 } from '../../test/requests';
 import {
   addBankAccount,
-  addEntry,
   addInvoiceRow,
   addMemberRow,
-  addStatement,
+  addStatementWithEntries,
   countersOf,
-  recount,
 } from './test-support';
 import { auditEntriesOf } from '../../test/audit';
 
@@ -31,11 +28,11 @@ describe('bank entry actions', () => {
   let t: TestApp;
   let cookie: string;
   let readOnlyCookie: string;
+  let api: WriteTestApp['api'];
   let mid: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    ({ cookie, readOnlyCookie } = await signInEditorAndReader(t, 'finance@example.org', [
+    ({ t, cookie, readOnlyCookie, api } = await createWriteTestApp('finance@example.org', [
       'finance',
     ]));
     await addBankAccount(t.database.db, { id: 'ba-chf' });
@@ -44,10 +41,9 @@ describe('bank entry actions', () => {
   afterAll(() => t.close());
 
   const db = () => t.database.db;
-  const api = () => apiAs(t, cookie);
-  const post = (url: string, payload: object, as = cookie) => api().post<Result>(url, payload, as);
+  const post = (url: string, payload: object, as = cookie) => api.post<Result>(url, payload, as);
   const entry = async (beid: string) =>
-    (await api().get<TBankEntryDetail>(`/api/bank-entries/${beid}`)).body;
+    (await api.get<TBankEntryDetail>(`/api/bank-entries/${beid}`)).body;
   const invoiceOf = (iid: string) =>
     db()
       .selectFrom('invoices')
@@ -60,16 +56,9 @@ describe('bank entry actions', () => {
       .orderBy('id')
       .execute();
 
-  /** A statement with the entries given, its counters as the importer leaves them. */
-  async function statementWith(
-    entries: Parameters<typeof addEntry>[2][],
-  ): Promise<{ bsid: string; beids: string[] }> {
-    const bsid = await addStatement(db(), { bank_account_id: 'ba-chf' });
-    const beids: string[] = [];
-    for (const fields of entries) beids.push(await addEntry(db(), bsid, fields));
-    await recount(db(), bsid);
-    return { bsid, beids };
-  }
+  /** A statement of the CHF account with the entries given, counted as the importer counts. */
+  const statementWith = (entries: Parameters<typeof addStatementWithEntries>[2]) =>
+    addStatementWithEntries(db(), 'ba-chf', entries);
 
   const suggestionOf = (iid: string, amount: number) => ({
     amount_minor: amount,
@@ -150,7 +139,7 @@ describe('bank entry actions', () => {
       await post(`/api/bank-statements/${bsid}/confirm-suggestions`, { version: 7 }),
       /Bank statement .* was changed/,
     );
-    const { status, body } = await api().post<TConfirmSuggestionsResult>(
+    const { status, body } = await api.post<TConfirmSuggestionsResult>(
       `/api/bank-statements/${bsid}/confirm-suggestions`,
       { version: 1 },
     );

@@ -145,6 +145,22 @@ export async function addEntry(
 }
 
 /**
+ * A statement on the bank account with the entries given (`addEntry`'s fields), its counters as
+ * the importer leaves them: its bsid and the entries' beids, in order.
+ */
+export async function addStatementWithEntries(
+  db: Kysely<Database>,
+  bankAccountId: string,
+  entries: Parameters<typeof addEntry>[2][],
+): Promise<{ bsid: string; beids: string[] }> {
+  const bsid = await addStatement(db, { bank_account_id: bankAccountId });
+  const beids: string[] = [];
+  for (const fields of entries) beids.push(await addEntry(db, bsid, fields));
+  await recount(db, bsid);
+  return { bsid, beids };
+}
+
+/**
  * The statement's counters from its entries, counted as the importer counts them (a statement
  * without entries keeps the zeros it was written with).
  */

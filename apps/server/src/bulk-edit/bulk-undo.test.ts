@@ -6,15 +6,15 @@ import type {
 } from '@ops/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addTestUser, createTestApp, signInByPassword, type TestApp } from '../../test/app';
+import { insertMembers, memberRow, signInOperators } from '../../test/fixtures';
 import {
-  addTestUser,
-  createTestApp,
-  signInAsNewOperator,
-  signInByPassword,
-  type TestApp,
-} from '../../test/app';
-import { insertMembers, memberRow, uidOf } from '../../test/fixtures';
-import { apiAs, expectForbidden, expectInvalid, injectAs } from '../../test/requests';
+  apiAs,
+  expectForbidden,
+  expectInvalid,
+  injectAs,
+  type OperatorApi,
+} from '../../test/requests';
 import { newId } from '../lib/ids';
 import { loadCountries } from '../seed/countries';
 
@@ -25,16 +25,20 @@ import { loadCountries } from '../seed/countries';
  */
 describe('undo of bulk actions', () => {
   let t: TestApp;
-  let api: ReturnType<typeof apiAs>;
+  let api: OperatorApi;
   let other: string;
   let otherUid: string;
 
   beforeAll(async () => {
     t = await createTestApp();
     await loadCountries(t.database.pool);
-    api = apiAs(t, await signInAsNewOperator(t, 'undo-admin@example.org', ['admin']));
-    other = await signInAsNewOperator(t, 'undo-other@example.org', ['membership']);
-    otherUid = await uidOf(t, 'undo-other@example.org');
+    const { cookies, uids } = await signInOperators(t, {
+      'undo-admin': ['admin'],
+      'undo-other': ['membership'],
+    });
+    api = apiAs(t, cookies['undo-admin']);
+    other = cookies['undo-other'];
+    otherUid = uids['undo-other'];
   });
   beforeEach(async () => {
     await t.database.db.deleteFrom('bulk_operations').execute();

@@ -3,6 +3,7 @@ import { inflateSync } from 'node:zlib';
 import type { Language } from '@ops/contract';
 import type { Kysely } from 'kysely';
 import type { Database, MemberStatus } from '../db/schema';
+import { insertMembers, memberRow } from '../../test/fixtures';
 
 /** The current year (UTC): the year tests issue certificates for, valid today. */
 export const thisYear = clock.year();
@@ -26,19 +27,16 @@ export async function addMember(
   counter++;
   const mid = `mem${String(counter).padStart(4, '0')}${Math.random().toString(36).slice(2, 8)}`;
   const number = `M-${String(100000 + counter)}-${mid.slice(-4)}`;
-  await db
-    .insertInto('members')
-    .values({
-      mid,
+  await insertMembers(db, [
+    memberRow(mid, {
       number,
-      category: 'individual',
       status: options.status ?? 'active',
       legal_name: options.legalName,
       country_iso2: options.country === undefined ? 'CH' : options.country,
       paid_through_year: options.paidThroughYear ?? null,
       preferred_language: options.language ?? 'en',
-    })
-    .execute();
+    }),
+  ]);
   const invoice = (year: number, isPaid: boolean) => ({
     iid: `inv-${mid}-${year}`,
     number: `T-${year}-${mid}`,

@@ -11,17 +11,16 @@ import type {
 } from '@ops/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWriteTestApp, memberRow, insertMembers } from '../../test/fixtures';
+import { memberRow, insertMembers } from '../../test/fixtures';
 import {
   testPortalUrl,
   signInAsMemberUser,
-  withPortalApp,
+  createPortalWriteTestApp,
   type PortalTestApp,
+  type PortalWriteTestApp,
 } from '../../test/portal';
 import { expectForbidden, expectInvalid, type ErrorBody } from '../../test/requests';
 import { auditEntriesOf } from '../../test/audit';
-
-type Setup = Awaited<ReturnType<typeof createWriteTestApp>>;
 
 /** A PDF's first bytes and a little more: what a registry extract starts with. */
 const pdfBytes = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -33,7 +32,7 @@ const pdfBytes = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF
  * the member reads.
  */
 describe('change requests from the member portal', () => {
-  let setup: Setup;
+  let setup: PortalWriteTestApp;
   let t: PortalTestApp;
   let portal: FastifyInstance;
   let owner: string;
@@ -63,8 +62,8 @@ describe('change requests from the member portal', () => {
       .executeTakeFirstOrThrow();
 
   beforeAll(async () => {
-    setup = await createWriteTestApp('desk@example.org', ['membership']);
-    t = await withPortalApp(setup.t);
+    setup = await createPortalWriteTestApp('desk@example.org', ['membership']);
+    t = setup.t;
     portal = t.portal;
     await insertMembers(t.database.db, [
       memberRow('cr-a', {

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addTestOperator,
   addTestUser,
-  cookieFrom,
   createTestApp,
+  sessionCookieOf,
   testPublicUrl,
   type TestApp,
 } from '../../test/app';
 import { runTs } from '../../test/processes';
-import { sessionCookieName, sha256 } from '../auth/sessions';
+import { sha256 } from '../auth/sessions';
 
 const cli = 'src/cli/main.ts';
 
@@ -79,7 +79,7 @@ describe('npm run ops -- sign-in-link <email>', () => {
 
     const signedIn = await complete('ada@example.org', code);
     expect(signedIn.statusCode, signedIn.body).toBe(200);
-    const cookie = cookieFrom(signedIn.headers['set-cookie'], sessionCookieName);
+    const cookie = sessionCookieOf(signedIn);
     const me = await t.app.inject({ url: '/api/auth/me', headers: { cookie } });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ email: 'ada@example.org' });

@@ -2,18 +2,12 @@ import type { TDataExport, TDataExportState } from '@ops/contract';
 import type { FastifyInstance } from 'fastify';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createWriteTestApp,
-  invoiceRow,
-  memberRow,
-  uidOf,
-  insertMembers,
-} from '../../test/fixtures';
+import { invoiceRow, memberRow, uidOf, insertMembers } from '../../test/fixtures';
 import { startTestJobRunner } from '../../test/app';
 import {
   testPortalUrl,
   signInAsMemberUser,
-  withPortalApp,
+  createPortalWriteTestApp,
   type PortalTestApp,
 } from '../../test/portal';
 import type { ErrorBody } from '../../test/requests';
@@ -22,8 +16,6 @@ import { clock } from '../lib/clock';
 import { expireDataExports } from './expire-exports';
 import { makeDataExport } from './make-export';
 import { auditEntriesOf } from '../../test/audit';
-
-type Setup = Awaited<ReturnType<typeof createWriteTestApp>>;
 
 const line = { description: 'Membership', quantity: 1, unitAmountMinor: 45000, vatRate: 0 };
 
@@ -34,7 +26,6 @@ const line = { description: 'Membership', quantity: 1, unitAmountMinor: 45000, v
  * history, and nothing of another member's, and no secret, is ever in it.
  */
 describe("a member's data export from the portal", () => {
-  let setup: Setup;
   let t: PortalTestApp;
   let portal: FastifyInstance;
   let owner: string;
@@ -71,8 +62,7 @@ describe("a member's data export from the portal", () => {
   };
 
   beforeAll(async () => {
-    setup = await createWriteTestApp('desk@example.org', ['membership', 'finance']);
-    t = await withPortalApp(setup.t);
+    ({ t } = await createPortalWriteTestApp('desk@example.org', ['membership', 'finance']));
     portal = t.portal;
     const year = clock.year();
     await insertMembers(t.database.db, [

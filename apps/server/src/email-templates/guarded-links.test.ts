@@ -1,10 +1,8 @@
 import { languages } from '@ops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInAsNewOperator, testPublicUrl, type TestApp } from '../../test/app';
-import { startMailbox, type Mailbox } from '../../test/mailbox';
+import { createTestApp, signInAsNewOperator, testPublicUrl } from '../../test/app';
 import { expectInvalid, type ErrorBody } from '../../test/requests';
-import type { EmailWorker } from '../emails/delivery-worker';
-import { startTestEmailWorker } from '../emails/test-support';
+import { createMailingTestApp, type MailingTestApp } from '../emails/test-support';
 import { redactCode } from '../emails/sealed-secrets';
 import { defaultTemplates } from './defaults';
 
@@ -44,25 +42,17 @@ const hostileHtml = [
 ];
 
 describe('no template leads a sign-in code, or a member, away from our own pages', () => {
-  let t: TestApp;
-  let mailbox: Mailbox;
-  let worker: EmailWorker;
+  let t: MailingTestApp;
   let financeCookie: string;
 
   beforeAll(async () => {
-    mailbox = await startMailbox();
-    t = await createTestApp({ SMTP_URL: mailbox.url });
-    worker = startTestEmailWorker(t, mailbox, {
+    t = await createMailingTestApp((smtpUrl) => createTestApp({ SMTP_URL: smtpUrl }), {
       pollMs: 200,
     });
     financeCookie = await signInAsNewOperator(t, 'finance-editor@example.org', ['finance']);
     await signInAsNewOperator(t, adminEmail, ['admin']);
   });
-  afterAll(async () => {
-    await worker.stop();
-    await t.close();
-    await mailbox.close();
-  });
+  afterAll(() => t.close());
 
   const put = async (kind: string, language: string, body: object) => {
     const response = await t.app.inject({
@@ -178,7 +168,7 @@ describe('no template leads a sign-in code, or a member, away from our own pages
         headers: { origin: testPublicUrl },
       });
       expect(asked.statusCode, asked.body).toBe(200);
-      const mail = await mailbox.waitFor(adminEmail, { timeoutMs: 20_000 });
+      const mail = await t.mailbox.waitFor(adminEmail, { timeoutMs: 20_000 });
       const urls = [
         ...`${mail.text ?? ''} ${String(mail.html)}`.matchAll(/https?:\/\/[^\s"'<>]+/g),
       ].map((match) => match[0]);

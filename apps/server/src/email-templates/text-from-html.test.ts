@@ -5,11 +5,9 @@ import type {
   TEmailTemplateSaveResult,
 } from '@ops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInAsNewOperator, testPublicUrl, type TestApp } from '../../test/app';
-import { startMailbox, type Mailbox } from '../../test/mailbox';
+import { createTestApp, signInAsNewOperator, testPublicUrl } from '../../test/app';
 import { apiAs, expectForbidden, expectInvalid } from '../../test/requests';
-import type { EmailWorker } from '../emails/delivery-worker';
-import { startTestEmailWorker } from '../emails/test-support';
+import { createMailingTestApp, type MailingTestApp } from '../emails/test-support';
 import { emailHtmlContentSecurityPolicy } from '../http/inline-document';
 import { renderEmail } from './index';
 import { textFromHtml } from './plain-text';
@@ -36,27 +34,19 @@ const signInHtml = [
 ].join('\n');
 
 describe('plain text made from the HTML', () => {
-  let t: TestApp;
-  let mailbox: Mailbox;
-  let worker: EmailWorker;
+  let t: MailingTestApp;
   let api: ReturnType<typeof apiAs>;
   let readOnlyCookie: string;
 
   beforeAll(async () => {
-    mailbox = await startMailbox();
-    t = await createTestApp({ SMTP_URL: mailbox.url });
-    worker = startTestEmailWorker(t, mailbox, {
+    t = await createMailingTestApp((smtpUrl) => createTestApp({ SMTP_URL: smtpUrl }), {
       pollMs: 200,
     });
     api = apiAs(t, await signInAsNewOperator(t, 'membership-editor@example.org', ['membership']));
     readOnlyCookie = await signInAsNewOperator(t, 'reader@example.org', ['read-only']);
     await signInAsNewOperator(t, recipient, ['read-only']);
   });
-  afterAll(async () => {
-    await worker.stop();
-    await t.close();
-    await mailbox.close();
-  });
+  afterAll(() => t.close());
 
   const revert = (kind: string, language: string) =>
     api.post(`${base}/${kind}/${language}/revert`, {});
@@ -83,7 +73,7 @@ describe('plain text made from the HTML', () => {
       headers: { origin: testPublicUrl },
     });
     expect(asked.statusCode, asked.body).toBe(200);
-    const mail = await mailbox.waitFor(recipient, { timeoutMs: 20_000 });
+    const mail = await t.mailbox.waitFor(recipient, { timeoutMs: 20_000 });
     const link = /href="([^"]+)"/.exec(String(mail.html))?.[1]?.replaceAll('&amp;', '&') ?? '';
     expect(link.startsWith(`${testPublicUrl}/`), link).toBe(true);
     // The HTML's words, its paragraphs as paragraphs, the link whole after its label.

@@ -5,14 +5,13 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addTestUser,
-  cookieFrom,
   createTestApp,
+  sessionCookieOf,
   signInAsNewOperator,
   testPublicUrl,
   type TestApp,
 } from '../../test/app';
 import { firstLink, startMailbox, type Mailbox } from '../../test/mailbox';
-import { sessionCookieName } from '../auth/sessions';
 import { logTransport, smtpTransport, startEmailWorker, type EmailWorker } from './delivery-worker';
 
 /**
@@ -186,7 +185,7 @@ describe('no operator and no log line can read a sign-in or reset secret', () =>
       code: signInCode,
     });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
-    expect(cookieFrom(signedIn.headers['set-cookie'], sessionCookieName)).toBeTruthy();
+    expect(sessionCookieOf(signedIn)).toBeTruthy();
     const reset = await post('/api/auth/password-reset/check', { code: resetCode });
     expect(reset.json()).toEqual({ email: targetEmail });
     const second = await post('/api/auth/email-link/complete', {

@@ -1,6 +1,6 @@
 import type { TestApp } from '../../test/app';
 import { silentLogger } from '../../test/database';
-import type { Mailbox } from '../../test/mailbox';
+import { startMailbox, type Mailbox } from '../../test/mailbox';
 import { smtpTransport, startEmailWorker, type EmailWorker } from './delivery-worker';
 
 /**
@@ -19,4 +19,35 @@ export function startTestEmailWorker(
     logger: silentLogger,
     ...options,
   });
+}
+
+/** A test app that e-mails for real: its test mailbox and the delivery worker sending to it. */
+export type MailingTestApp<T extends TestApp = TestApp> = T & {
+  mailbox: Mailbox;
+  worker: EmailWorker;
+};
+
+/**
+ * A test app whose e-mails really go out: a test mailbox started first, the app opened by `open`
+ * with the mailbox's SMTP URL (for its SMTP_URL, beside what else the file configures), and the
+ * delivery worker sending the app's outbox there (`options` as `startTestEmailWorker`'s). `close`
+ * stops the worker, closes the app, then the mailbox.
+ */
+export async function createMailingTestApp<T extends TestApp>(
+  open: (smtpUrl: string) => Promise<T>,
+  options: Parameters<typeof startTestEmailWorker>[2] = {},
+): Promise<MailingTestApp<T>> {
+  const mailbox = await startMailbox();
+  const t = await open(mailbox.url);
+  const worker = startTestEmailWorker(t, mailbox, options);
+  return {
+    ...t,
+    mailbox,
+    worker,
+    async close() {
+      await worker.stop();
+      await t.close();
+      await mailbox.close();
+    },
+  };
 }

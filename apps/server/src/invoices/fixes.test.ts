@@ -19,9 +19,13 @@ import {
 import { sql, type Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/app';
-import { createWriteTestApp, insertMembers, memberRow } from '../../test/fixtures';
 import {
-  apiAs,
+  createWriteTestApp,
+  insertMembers,
+  memberRow,
+  type WriteTestApp,
+} from '../../test/fixtures';
+import {
   expectConflict,
   expectForbidden,
   expectInvalid,
@@ -38,6 +42,7 @@ const thisYear = clock.year();
 let t: TestApp;
 let cookie: string;
 let readOnlyCookie: string;
+let api: WriteTestApp['api'];
 
 const feeLine = (amount: number): TInvoiceLine => ({
   description: 'Membership fee',
@@ -102,7 +107,9 @@ function card(
 const refOf777 = buildQrReference(`777${2025}${'0000001'}`);
 
 beforeAll(async () => {
-  ({ t, cookie, readOnlyCookie } = await createWriteTestApp('finance@example.org', ['finance']));
+  ({ t, cookie, readOnlyCookie, api } = await createWriteTestApp('finance@example.org', [
+    'finance',
+  ]));
   const db = t.database.db;
   await insertMembers(db, [
     memberRow('MA', { number: 'M-000101', paid_through_year: 2030, email: 'ma@example.org' }),
@@ -233,10 +240,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const api = () => apiAs(t, cookie);
-const get = <T>(url: string) => api().get<T>(url);
+const get = <T>(url: string) => api.get<T>(url);
 const post = <T = ErrorBody>(url: string, payload: unknown, as = cookie) =>
-  api().post<T>(url, payload, as);
+  api.post<T>(url, payload, as);
 
 async function invoiceOf(iid: string) {
   return t.database.db

@@ -16,10 +16,8 @@ import {
 } from '../../test/requests';
 import {
   addBankAccount,
-  addEntry,
-  addStatement,
+  addStatementWithEntries,
   countersOf,
-  recount,
 } from '../bank-statements/test-support';
 import { addMember, thisYear } from '../certificates/test-support';
 import { todayAtHeadquarters } from '../lib/dates';
@@ -277,9 +275,9 @@ describe('invoice balances, partial payments and reversals', () => {
 
   it('reverses a bank booking from the invoice: the entry returns to the Unmatched payments queue', async () => {
     await addBankAccount(t.database.db, { id: 'ba-money' });
-    const bsid = await addStatement(t.database.db, { bank_account_id: 'ba-money' });
-    const beid = await addEntry(t.database.db, bsid, { amount_minor: 30_000 });
-    await recount(t.database.db, bsid);
+    const entries = [{ amount_minor: 30_000 }];
+    const { bsid, beids } = await addStatementWithEntries(t.database.db, 'ba-money', entries);
+    const beid = beids[0] ?? '';
     const { iid } = await issuedInvoice(95_000);
     const assigned = await finance.post(`/api/bank-entries/${beid}/assign`, { iid, version: 1 });
     expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);

@@ -3,6 +3,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { pdfTexts } from '../certificates/test-support';
 import type { BankAccountsTable, Database, InvoicesTable, MembersTable } from '../db/schema';
 import { buildCreditorReference, buildIban, buildQrReference, buildSwissIban } from '../lib/iban';
+import { insertMembers, memberRow } from '../../test/fixtures';
 
 let counter = 0;
 const next = () => `${++counter}`.padStart(4, '0') + Math.random().toString(36).slice(2, 6);
@@ -37,21 +38,24 @@ export async function insertAccount(
   return id;
 }
 
+/**
+ * The default CHF account with a QR-IBAN, as the federation's fees are paid to: the account an
+ * invoice without one of its own takes, QR bill and all.
+ */
+export function insertDefaultQrAccount(db: Kysely<Database>): Promise<string> {
+  return insertAccount(db, { currency: 'CHF', qr_iban: swissQrIban, is_default: true });
+}
+
 export async function insertMember(
   db: Kysely<Database>,
   fields: Partial<Insertable<MembersTable>> = {},
 ): Promise<{ mid: string; number: string }> {
   const mid = `mem-${next()}`;
   const number = `M-${mid.slice(4)}`;
-  await db
-    .insertInto('members')
-    .values({
-      mid,
+  await insertMembers(db, [
+    memberRow(mid, {
       number,
-      category: 'individual',
-      status: 'active',
       legal_name: 'Rheinhafen Spedition AG',
-      country_iso2: 'CH',
       address_line1: 'Hafenstrasse 12',
       postal_code: '4057',
       city: 'Basel',
@@ -59,8 +63,8 @@ export async function insertMember(
       // English unless a test asks for another language (a Swiss member would default to German).
       preferred_language: 'en',
       ...fields,
-    })
-    .execute();
+    }),
+  ]);
   return { mid, number };
 }
 

@@ -5,7 +5,7 @@ import { writeTransaction } from '../db/transaction';
 import { payAt } from '../ledger/ledger-test-support';
 import { setClockForTests } from '../lib/clock';
 import { loadCountries } from '../seed/countries';
-import { insertAccount, insertMember, swissQrIban } from './pdf-test-support';
+import { insertDefaultQrAccount, insertMember } from './pdf-test-support';
 import { createRenewalRun } from './renewal';
 import { renewalAccounts, renewBatch, selectCandidates } from './renewal-batch';
 import { continueRenewalRun } from './renewal-job';
@@ -28,7 +28,7 @@ describe('the renewal prepared in December and run in January, in Zurich', () =>
     setClockForTests('2026-12-30T10:00:00Z');
     t = await createTestApp();
     await loadCountries(t.database.pool);
-    await insertAccount(t.database.db, { currency: 'CHF', qr_iban: swissQrIban, is_default: true });
+    await insertDefaultQrAccount(t.database.db);
     for (let i = 0; i < 5; i++) {
       const member = await insertMember(t.database.db, {
         legal_name: `Silvester Logistik ${i}`,

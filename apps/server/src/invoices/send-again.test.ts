@@ -1,8 +1,13 @@
 import { type TInvoiceSendResult } from '@ops/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/app';
-import { createWriteTestApp, insertMembers } from '../../test/fixtures';
-import type { apiAs } from '../../test/requests';
+import {
+  createWriteTestApp,
+  insertMembers,
+  invoiceRow,
+  memberRow,
+  type WriteTestApp,
+} from '../../test/fixtures';
 import { expectForbidden, expectInvalid } from '../../test/requests';
 import { pdfTexts } from '../certificates/test-support';
 import { todayAtHeadquarters } from '../lib/dates';
@@ -15,7 +20,7 @@ type Status = 'draft' | 'issued' | 'paid' | 'void' | 'uncollectible' | 'credited
 
 describe('invoices: Send again (issue 32)', () => {
   let t: TestApp;
-  let api: ReturnType<typeof apiAs>;
+  let api: WriteTestApp['api'];
   let readOnlyCookie: string;
   let editorUid: string;
   let counter = 0;
@@ -54,16 +59,12 @@ describe('invoices: Send again (issue 32)', () => {
     counter++;
     const mid = `send-member-${counter}`;
     await insertMembers(db(), [
-      {
-        mid,
+      memberRow(mid, {
         number: `M-8${String(counter).padStart(5, '0')}`,
-        category: 'individual',
-        status: 'active',
         legal_name: `Transports Léman ${counter} SA`,
-        country_iso2: 'CH',
         preferred_language: 'fr',
         email: fields.email === undefined ? `billing${counter}@leman.example` : fields.email,
-      },
+      }),
     ]);
     const status = fields.status ?? 'issued';
     const iid = `send-invoice-${counter}`;
@@ -72,32 +73,30 @@ describe('invoices: Send again (issue 32)', () => {
     const today = todayAtHeadquarters();
     await db()
       .insertInto('invoices')
-      .values({
-        iid,
-        number,
-        member_mid: mid,
-        kind: 'other',
-        year: thisYear,
-        currency: 'CHF',
-        status,
-        issue_date: status === 'draft' ? null : addDays(today, -40),
-        due_date: status === 'draft' ? null : (fields.dueDate ?? addDays(today, 20)),
-        bank_account_id: status === 'draft' ? null : 'ba-send',
-        payment_reference: status === 'draft' ? null : `RF18${String(counter).padStart(8, '0')}`,
-        lines: JSON.stringify([
-          {
-            description: 'Séminaire de formation',
-            quantity: 1,
-            unitAmountMinor: 40_000,
-            vatRate: null,
-            vatExemption: 'Hors du champ de la TVA',
-          },
-        ]),
-        subtotal_minor: 40_000,
-        total_minor: 40_000,
-        paid_minor: status === 'paid' ? 40_000 : (fields.paidMinor ?? 0),
-        paid_at: status === 'paid' ? new Date() : null,
-      })
+      .values(
+        invoiceRow(iid, mid, {
+          number,
+          kind: 'other',
+          status,
+          issue_date: status === 'draft' ? null : addDays(today, -40),
+          due_date: status === 'draft' ? null : (fields.dueDate ?? addDays(today, 20)),
+          bank_account_id: status === 'draft' ? null : 'ba-send',
+          payment_reference: status === 'draft' ? null : `RF18${String(counter).padStart(8, '0')}`,
+          lines: JSON.stringify([
+            {
+              description: 'Séminaire de formation',
+              quantity: 1,
+              unitAmountMinor: 40_000,
+              vatRate: null,
+              vatExemption: 'Hors du champ de la TVA',
+            },
+          ]),
+          subtotal_minor: 40_000,
+          total_minor: 40_000,
+          paid_minor: status === 'paid' ? 40_000 : (fields.paidMinor ?? 0),
+          paid_at: status === 'paid' ? new Date() : null,
+        }),
+      )
       .execute();
     return { iid, number, mid, email: `billing${counter}@leman.example` };
   }

@@ -5,7 +5,7 @@ import { signInEditorAndReader } from '../../test/fixtures';
 import { apiAs } from '../../test/requests';
 import { clock, setClockForTests } from '../lib/clock';
 import { loadCountries } from '../seed/countries';
-import { insertAccount, insertInvoice, insertMember, swissQrIban } from './pdf-test-support';
+import { insertDefaultQrAccount, insertInvoice, insertMember } from './pdf-test-support';
 
 /**
  * Issue 30: an invoice issued at 23:30 on 31 December in Zurich is dated that day; one issued an
@@ -23,11 +23,7 @@ describe('invoice numbers and dates at the turn of the year, in Zurich', () => {
     setClockForTests('2026-12-31T20:00:00Z');
     t = await createTestApp();
     await loadCountries(t.database.pool);
-    account = await insertAccount(t.database.db, {
-      currency: 'CHF',
-      qr_iban: swissQrIban,
-      is_default: true,
-    });
+    account = await insertDefaultQrAccount(t.database.db);
     member = await insertMember(t.database.db, { email: 'silvester@example.org' });
   });
   afterAll(async () => {

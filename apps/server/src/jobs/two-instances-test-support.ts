@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import type pg from 'pg';
-import { waitForExit } from '../../test/processes';
+import { freePort, newDataDir, startTs, waitForExit } from '../../test/processes';
 import { waitUntil } from '../../test/wait-for';
 
 /**
@@ -8,6 +8,26 @@ import { waitUntil } from '../../test/wait-for';
  * server process of the pair, their patient wait, and the kill of one instance mid-run.
  */
 export type ServerInstance = { child: ChildProcess & { output: () => string }; url: string };
+
+/**
+ * Starts one server process of the pair on the database at `databaseUrl`, on a free loopback port
+ * with a data folder of its own and no seed; `env` adds to or overrides that environment.
+ */
+export async function startServerInstance(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<ServerInstance> {
+  const port = await freePort();
+  const child = startTs('src/main.ts', {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: newDataDir(),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEED: 'none',
+    ...env,
+  });
+  return { child, url: `http://127.0.0.1:${port}` };
+}
 
 /** Polls `read` until it answers a value; two real servers get 20 s unless told otherwise. */
 export const waitFor = <T>(read: () => Promise<T | undefined>, timeoutMs = 20_000) =>

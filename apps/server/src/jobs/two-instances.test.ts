@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmptyDatabase } from '../../test/database';
-import { freePort, newDataDir, startTs, waitForExit, waitForReady } from '../../test/processes';
+import { waitForExit, waitForReady } from '../../test/processes';
 import { cliActor } from '../db/audit';
 import type { DatabaseHandle } from '../db/database';
 import { openDatabaseByUrl } from '../db/test-support';
@@ -11,6 +11,7 @@ import { buildSwissIban } from '../lib/iban';
 import { runJobNow } from './actions';
 import {
   killMidRun,
+  startServerInstance,
   waitFor,
   waitForRow,
   type ServerInstance as Instance,
@@ -26,7 +27,7 @@ describe('jobs on two server instances', () => {
   let databaseUrl: string;
   let database: DatabaseHandle;
   const instances: Instance[] = [];
-  let start: () => Promise<Instance>;
+  const start = () => startServerInstance(databaseUrl, { JOB_WORKER_TIMEOUT_SECONDS: '3' });
 
   /** The instance whose runner holds a running job (its `instance_id`), and one that does not. */
   const holderOf = async (instanceId: string | null) => {
@@ -43,18 +44,6 @@ describe('jobs on two server instances', () => {
 
   beforeAll(async () => {
     databaseUrl = await createEmptyDatabase();
-    start = async (): Promise<Instance> => {
-      const port = await freePort();
-      const child = startTs('src/main.ts', {
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: newDataDir(),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SEED: 'none',
-        JOB_WORKER_TIMEOUT_SECONDS: '3',
-      });
-      return { child, url: `http://127.0.0.1:${port}` };
-    };
     instances.push(...(await Promise.all([start(), start()])));
     await Promise.all(instances.map(({ url, child }) => waitForReady(url, child)));
     database = await openDatabaseByUrl(databaseUrl, 4);

@@ -8,11 +8,10 @@ import { apiAs } from '../../test/requests';
 import { renewMemberships } from '../invoices';
 import { renderInvoicePdf } from '../invoices/pdf';
 import {
-  insertAccount,
+  insertDefaultQrAccount,
   insertInvoice,
   insertMember,
   pdfText,
-  swissQrIban,
 } from '../invoices/pdf-test-support';
 import type { InvoicesTable } from '../db/schema';
 import { loadCountries } from '../seed/countries';
@@ -28,11 +27,7 @@ describe('member credit applied on issue', () => {
     t = await createTestApp();
     api = apiAs(t, await signInAsNewOperator(t, 'finance@example.org', ['finance']));
     await loadCountries(t.database.pool);
-    account = await insertAccount(t.database.db, {
-      currency: 'CHF',
-      qr_iban: swissQrIban,
-      is_default: true,
-    });
+    account = await insertDefaultQrAccount(t.database.db);
   });
   afterAll(() => t.close());
 

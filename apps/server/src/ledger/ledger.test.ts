@@ -5,11 +5,10 @@ import { createWriteTestApp, signInEditorAndReader } from '../../test/fixtures';
 import { apiAs, expectForbidden, expectInvalid } from '../../test/requests';
 import { renderInvoicePdf } from '../invoices/pdf';
 import {
-  insertAccount,
+  insertDefaultQrAccount,
   insertInvoice,
   insertMember,
   pdfText,
-  swissQrIban,
 } from '../invoices/pdf-test-support';
 import { setClockForTests } from '../lib/clock';
 import { creditNote, pay, refund, reverse } from './ledger-test-support';
@@ -33,7 +32,7 @@ describe('the member ledger', () => {
     setClockForTests('2026-11-30T11:00:00Z');
     ({ t, api, readOnlyCookie } = await createWriteTestApp('finance@example.org', ['finance']));
     const db = t.database.db;
-    account = await insertAccount(db, { currency: 'CHF', qr_iban: swissQrIban, is_default: true });
+    account = await insertDefaultQrAccount(db);
     member = await insertMember(db, { email: 'accounts@rheinhafen.example' });
     const other = { kind: 'other' as const, member_mid: member.mid, bank_account_id: account };
 

@@ -2,20 +2,15 @@ import type { TActivityListPage } from '@ops/contract/activity';
 import type { TMyFollowUps, TMyMentions, TNote, TNotesPage } from '@ops/contract/notes';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addTestUser,
-  createTestApp,
-  signInAsNewOperator,
-  signInAsNewUser,
-  type TestApp,
-} from '../../test/app';
-import { insertMembers, memberRow, uidOf } from '../../test/fixtures';
+import { addTestUser, createTestApp, signInAsNewUser, type TestApp } from '../../test/app';
+import { insertMembers, memberRow, signInOperators } from '../../test/fixtures';
 import {
   apiAs,
   expectConflict,
   expectForbidden,
   expectInvalid,
   type ErrorBody,
+  type OperatorApi,
 } from '../../test/requests';
 import { expectIndexedOrder, indexedPlanOf } from '../../test/lists';
 import { addApplication } from '../applications/test-fixtures';
@@ -31,7 +26,7 @@ function dayFromToday(days: number): string {
 
 describe('notes, mentions and follow-ups', () => {
   let t: TestApp;
-  let api: ReturnType<typeof apiAs>;
+  let api: OperatorApi;
   /** Operators: Fay (finance) writes most notes; Mo (membership); Ann (admin); Rita (read-only). */
   let fay: string;
   let mo: string;
@@ -50,16 +45,15 @@ describe('notes, mentions and follow-ups', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    fay = await signInAsNewOperator(t, 'fay@example.org', ['finance']);
-    mo = await signInAsNewOperator(t, 'mo@example.org', ['membership']);
-    ann = await signInAsNewOperator(t, 'ann@example.org', ['admin']);
-    rita = await signInAsNewOperator(t, 'rita@example.org', ['read-only']);
-    await signInAsNewOperator(t, 'former@example.org', ['membership']);
-    fayUid = await uidOf(t, 'fay@example.org');
-    moUid = await uidOf(t, 'mo@example.org');
-    annUid = await uidOf(t, 'ann@example.org');
-    ritaUid = await uidOf(t, 'rita@example.org');
-    formerUid = await uidOf(t, 'former@example.org');
+    const { cookies, uids } = await signInOperators(t, {
+      fay: ['finance'],
+      mo: ['membership'],
+      ann: ['admin'],
+      rita: ['read-only'],
+      former: ['membership'],
+    });
+    ({ fay, mo, ann, rita } = cookies);
+    ({ fay: fayUid, mo: moUid, ann: annUid, rita: ritaUid, former: formerUid } = uids);
     // An operator whose access ended: still a user, no longer someone to mention or assign.
     await t.database.db
       .updateTable('operators')
@@ -454,8 +448,10 @@ describe('notes, mentions and follow-ups', () => {
 
   it('lists the caller’s open follow-ups overdue first; done with one click, or open again', async () => {
     // Otto's follow-ups are only this test's (Mo has one from the edit test).
-    const otto = await signInAsNewOperator(t, 'otto@example.org', ['membership']);
-    const ottoUid = await uidOf(t, 'otto@example.org');
+    const {
+      cookies: { otto },
+      uids: { otto: ottoUid },
+    } = await signInOperators(t, { otto: ['membership'] });
     const followUp = (dueOn: string, assigneeUid = ottoUid) => ({
       table: 'members',
       recordId: mid,

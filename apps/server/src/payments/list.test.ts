@@ -12,7 +12,7 @@ import {
   invoiceObject,
   nextId,
   nowSeconds,
-  testWebhookSecret,
+  webhookTestEnv,
 } from './test-support';
 import { auditEntriesOf } from '../../test/audit';
 
@@ -26,9 +26,11 @@ describe('the Payments list, detail and link', () => {
   let linkedMember: { mid: string; number: string };
 
   beforeAll(async () => {
-    ({ t, cookie, readOnlyCookie } = await createWriteTestApp('finance@example.org', ['finance'], {
-      STRIPE_WEBHOOK_SECRET: testWebhookSecret,
-    }));
+    ({ t, cookie, readOnlyCookie } = await createWriteTestApp(
+      'finance@example.org',
+      ['finance'],
+      webhookTestEnv,
+    ));
     linkedMember = await addMember(t.database.db, {
       legalName: 'Linked Logistics SA',
       unpaidYears: [thisYear - 1],

@@ -4,6 +4,9 @@ import type { TestApp } from '../../test/app';
 /** The signing secret test apps are configured with (STRIPE_WEBHOOK_SECRET). */
 export const testWebhookSecret = 'whsec_test_operations_payments';
 
+/** The environment a test app needs to take the provider's webhooks (`env` of `createTestApp`). */
+export const webhookTestEnv = { STRIPE_WEBHOOK_SECRET: testWebhookSecret };
+
 let sequence = 0;
 
 /** A unique suffix for provider ids within a test file. */

@@ -12,6 +12,7 @@ import {
   nowSeconds,
   testWebhookSecret,
   type InvoiceFields,
+  webhookTestEnv,
 } from './test-support';
 import { auditEntriesOf } from '../../test/audit';
 
@@ -21,7 +22,7 @@ describe('POST /api/webhooks/stripe', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp({ STRIPE_WEBHOOK_SECRET: testWebhookSecret });
+    t = await createTestApp(webhookTestEnv);
     await loadCountries(t.database.pool);
   });
   afterAll(() => t.close());

@@ -2,10 +2,11 @@ import { eventStreamPath } from '@ops/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  addTestUser,
   createTestApp,
   signInAsNewOperator,
+  signInAsNewUser,
   signInByPassword,
+  testPassword,
   type TestApp,
 } from '../../test/app';
 import { eventStream } from '../../test/event-stream';
@@ -13,8 +14,6 @@ import { memberRow, insertMembers } from '../../test/fixtures';
 import { cliActor } from '../db/audit';
 import { addOperator, removeOperator } from '../operators/service';
 import { requestRebuild } from '../search/rebuild';
-
-const password = 'correct horse battery staple 42';
 
 describe(`GET ${eventStreamPath}`, () => {
   let t: TestApp;
@@ -77,8 +76,7 @@ describe(`GET ${eventStreamPath}`, () => {
   });
 
   it('gives a user who is no operator their status and no changes, until granted, and stops at the revocation', async () => {
-    await addTestUser(t.database, 'anna@example.org', { password });
-    const cookie = await signInByPassword(t, 'anna@example.org', password);
+    const cookie = await signInAsNewUser(t, 'anna@example.org');
     const events = eventStream(await open(cookie));
     try {
       expect(await events.next('operator')).toBeNull();
@@ -128,7 +126,7 @@ describe(`GET ${eventStreamPath}`, () => {
   });
 
   it('ends the stream when the session is signed out', async () => {
-    const own = await signInByPassword(t, 'anna@example.org', password);
+    const own = await signInByPassword(t, 'anna@example.org', testPassword);
     const events = eventStream(await open(own));
     expect(await events.next('operator')).toBeNull();
     await fetch(`${url}/api/auth/sign-out`, { method: 'POST', headers: { cookie: own } });

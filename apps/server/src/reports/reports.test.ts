@@ -2,16 +2,10 @@ import { ageingBuckets, reportNames, type TReport, type TReportRow } from '@ops/
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addTestUser,
-  createTestApp,
-  signInAsNewOperator,
-  signInByPassword,
-  type TestApp,
-} from '../../test/app';
-import { insertMembers, memberRow } from '../../test/fixtures';
+import { createTestApp, signInAsNewUser, type TestApp } from '../../test/app';
+import { insertMembers, memberRow, signInOperators } from '../../test/fixtures';
 import { csvExport } from '../../test/lists';
-import { apiAs, expectForbidden, expectInvalid } from '../../test/requests';
+import { apiAs, expectForbidden, expectInvalid, type OperatorApi } from '../../test/requests';
 import { insertInvoice } from '../invoices/pdf-test-support';
 import { todayAtHeadquarters } from '../lib/dates';
 import { newId } from '../lib/ids';
@@ -36,7 +30,7 @@ function nonZero(sums: Record<string, number>): Record<string, number> {
 
 describe('GET /api/reports/:name', () => {
   let t: TestApp;
-  let api: ReturnType<typeof apiAs>;
+  let api: OperatorApi;
   let financeCookie: string;
   let readOnlyCookie: string;
   let membershipCookie: string;
@@ -55,12 +49,14 @@ describe('GET /api/reports/:name', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await loadCountries(t.database.pool);
-    financeCookie = await signInAsNewOperator(t, 'finance@example.org', ['finance']);
+    const { cookies } = await signInOperators(t, {
+      finance: ['finance'],
+      reader: ['read-only'],
+      registrar: ['membership'],
+    });
+    ({ finance: financeCookie, reader: readOnlyCookie, registrar: membershipCookie } = cookies);
     api = apiAs(t, financeCookie);
-    readOnlyCookie = await signInAsNewOperator(t, 'reader@example.org', ['read-only']);
-    membershipCookie = await signInAsNewOperator(t, 'registrar@example.org', ['membership']);
-    await addTestUser(t.database, 'member@example.org', { password: 'correct horse battery 42' });
-    userCookie = await signInByPassword(t, 'member@example.org', 'correct horse battery 42');
+    userCookie = await signInAsNewUser(t, 'member@example.org');
     const db = t.database.db;
 
     // Members in three regions and every category, a suspended and an honorary one, leavers and

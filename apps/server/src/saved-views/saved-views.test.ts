@@ -7,14 +7,8 @@ import {
 } from '@ops/contract/saved-views';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addTestUser,
-  createTestApp,
-  signInAsNewOperator,
-  signInByPassword,
-  type TestApp,
-} from '../../test/app';
-import { insertMembers, memberRow, uidOf } from '../../test/fixtures';
+import { createTestApp, signInAsNewOperator, signInAsNewUser, type TestApp } from '../../test/app';
+import { insertMembers, memberRow, signInOperators } from '../../test/fixtures';
 import { changesChannel } from '../realtime/changes';
 import { loadCountries } from '../seed/countries';
 import { listSavedViews } from './list-views';
@@ -34,12 +28,14 @@ describe('saved views', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await loadCountries(t.database.pool);
-    ann = await signInAsNewOperator(t, 'ann@example.org', ['membership']);
-    bob = await signInAsNewOperator(t, 'bob@example.org', ['membership']);
-    admin = await signInAsNewOperator(t, 'admin@example.org', ['admin']);
-    reader = await signInAsNewOperator(t, 'reader@example.org', ['read-only']);
-    annUid = await uidOf(t, 'ann@example.org');
-    readerUid = await uidOf(t, 'reader@example.org');
+    const { cookies, uids } = await signInOperators(t, {
+      ann: ['membership'],
+      bob: ['membership'],
+      admin: ['admin'],
+      reader: ['read-only'],
+    });
+    ({ ann, bob, admin, reader } = cookies);
+    ({ ann: annUid, reader: readerUid } = uids);
   });
   afterAll(async () => {
     await t.close();
@@ -102,9 +98,7 @@ describe('saved views', () => {
     });
     expect(visitorWrite.statusCode).toBe(401);
 
-    const password = 'correct horse battery staple 42';
-    await addTestUser(t.database, 'member-user@example.org', { password });
-    const user = await signInByPassword(t, 'member-user@example.org', password);
+    const user = await signInAsNewUser(t, 'member-user@example.org');
     const read = await t.app.inject({ url: '/api/saved-views', headers: { cookie: user } });
     expect(read.statusCode).toBe(403);
     const write = await create(user, { list: 'members', name: 'x', params: '' });
@@ -359,8 +353,10 @@ describe('saved views', () => {
   });
 
   it('checks the records of every view at once: one query per kind of record', async () => {
-    const lister = await signInAsNewOperator(t, 'lister@example.org', ['membership']);
-    const listerUid = await uidOf(t, 'lister@example.org');
+    const {
+      cookies: { lister },
+      uids: { lister: listerUid },
+    } = await signInOperators(t, { lister: ['membership'] });
     await insertMembers(t.database.db, [memberRow('many1'), memberRow('many2')]);
     await Promise.all(
       Array.from({ length: 30 }, (_, i) =>

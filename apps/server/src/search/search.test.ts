@@ -13,7 +13,7 @@ import { newId } from '../lib/ids';
 import { removeOperator } from '../operators/service';
 import { issueSearchKey } from './keys';
 import { requestRebuild, runRebuild } from './rebuild';
-import { insertMembers } from '../../test/fixtures';
+import { insertMembers, memberRow } from '../../test/fixtures';
 
 type Hit = {
   id: string;
@@ -46,18 +46,9 @@ describe('searchParams and the search service', () => {
   };
 
   const addMember = (mid: string, number: string, name: string, extra: object = {}) =>
-    t.database.db
-      .insertInto('members')
-      .values({
-        mid,
-        number,
-        category: 'individual',
-        status: 'active',
-        legal_name: name,
-        country_iso2: null,
-        ...extra,
-      })
-      .execute();
+    insertMembers(t.database.db, [
+      memberRow(mid, { number, legal_name: name, country_iso2: null, ...extra }),
+    ]);
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -1,3 +1,4 @@
+import { applicationStatuses } from '@ops/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isValidCreditorReference, isValidIban, isValidQrReference } from '../lib/iban';
 import { csvLine } from '../lib/csv';
@@ -208,18 +209,7 @@ describe.each(['2026-03-01', '2027-01-01', '2028-02-29', '2027-12-31'])(
 
     it('covers every application status; approved ones point to members', () => {
       expect(new Set(tables.applications.map((row) => row.status))).toEqual(
-        new Set([
-          'draft',
-          'submitted',
-          'awaiting-endorsement',
-          'endorsed',
-          'under-review',
-          'information-requested',
-          'approved',
-          'rejected',
-          'endorsement-declined',
-          'withdrawn',
-        ]),
+        new Set(applicationStatuses),
       );
       const members = new Map(tables.members.map((row) => [row.mid, row]));
       const users = new Set(tables.users.map((row) => row.uid));

@@ -8,7 +8,7 @@ import {
   testPassword,
   type TestApp,
 } from '../../test/app';
-import { insertMembers, memberRow, uidOf } from '../../test/fixtures';
+import { insertMembers, memberRow, signInOperators } from '../../test/fixtures';
 import { expectConflict, expectForbidden, expectInvalid, injectAs } from '../../test/requests';
 import { loadCountries } from '../seed/countries';
 import { setUserDisabled } from './actions';
@@ -22,9 +22,13 @@ describe('users: detail and actions', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await signInAsNewOperator(t, 'admin@ops.example');
-    readOnly = await signInAsNewOperator(t, 'viewer@ops.example', ['read-only']);
-    adminUid = await uidOf(t, 'admin@ops.example');
+    const { cookies, uids } = await signInOperators(
+      t,
+      { admin: ['admin'], viewer: ['read-only'] },
+      'ops.example',
+    );
+    ({ admin, viewer: readOnly } = cookies);
+    adminUid = uids.admin;
     await loadCountries(t.database.pool);
     await insertMembers(t.database.db, [
       memberRow('mid-a', { number: 'M-1', legal_name: 'Alpine Forwarding AG' }),

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addTestUser,
   createTestApp,
-  signInAsNewOperator,
+  signInAsNewUser,
   signInByPassword,
   testPassword,
   type TestApp,
 } from '../../test/app';
-import { uidOf } from '../../test/fixtures';
+import { signInOperators, uidOf } from '../../test/fixtures';
 import { expectForbidden, injectAs } from '../../test/requests';
 
 describe('users.manage does not reach operators', () => {
@@ -20,11 +20,13 @@ describe('users.manage does not reach operators', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await signInAsNewOperator(t, 'admin@ops.example');
-    membership = await signInAsNewOperator(t, 'membership@ops.example', ['membership']);
-    targetAdmin = await signInAsNewOperator(t, 'second-admin@ops.example');
-    adminUid = await uidOf(t, 'admin@ops.example');
-    targetAdminUid = await uidOf(t, 'second-admin@ops.example');
+    const { cookies, uids } = await signInOperators(
+      t,
+      { admin: ['admin'], membership: ['membership'], 'second-admin': ['admin'] },
+      'ops.example',
+    );
+    ({ admin, membership, 'second-admin': targetAdmin } = cookies);
+    ({ admin: adminUid, 'second-admin': targetAdminUid } = uids);
   });
   afterAll(() => t.close());
 
@@ -83,13 +85,13 @@ describe('users.manage does not reach operators', () => {
   });
 
   it('lets the membership role act on a plain user', async () => {
-    const plain = await addTestUser(t.database, 'plain@example.org', { password: testPassword });
-    await signInByPassword(t, 'plain@example.org', testPassword);
-    const url = `/api/users/${plain.uid}`;
+    await signInAsNewUser(t, 'plain@example.org');
+    const plainUid = await uidOf(t, 'plain@example.org');
+    const url = `/api/users/${plainUid}`;
     const ended = await call(membership, 'POST', `${url}/end-sessions`, {});
     expect(ended.statusCode, ended.body).toBe(200);
     expect(ended.json()).toEqual({ ended: 1 });
-    const version = await versionOf(plain.uid);
+    const version = await versionOf(plainUid);
     expect(
       (await call(membership, 'PATCH', url, { version, displayName: 'Plain Person' })).statusCode,
     ).toBe(200);

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createWriteTestApp, insertMembers } from '../../../test/fixtures';
-import { startMailbox, type Mailbox } from '../../../test/mailbox';
-import { signInToPortal, withPortalApp, type PortalTestApp } from '../../../test/portal';
+import { insertMembers } from '../../../test/fixtures';
+import {
+  createPortalWriteTestApp,
+  signInToPortal,
+  type PortalTestApp,
+  type PortalWriteTestApp,
+} from '../../../test/portal';
+import { resetThrottles } from '../../../test/sessions';
 import { sha256 } from '../../auth/sessions';
-import type { EmailWorker } from '../../emails/delivery-worker';
-import { startTestEmailWorker } from '../../emails/test-support';
+import { createMailingTestApp, type MailingTestApp } from '../../emails/test-support';
 import { setClockForTests } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import { addApplicant, addApplication, tinyPdf, tinyPng } from '../test-fixtures';
@@ -39,24 +42,27 @@ const dayMs = 24 * 60 * 60 * 1000;
  * job at fixed instants.
  */
 describe('endorsement by link', () => {
-  let t: PortalTestApp;
+  let t: MailingTestApp<PortalTestApp>;
   let portal: FastifyInstance;
-  let mailbox: Mailbox;
-  let worker: EmailWorker;
-  let cookie: string;
-  let api: Awaited<ReturnType<typeof createWriteTestApp>>['api'];
+  let api: PortalWriteTestApp['api'];
 
   beforeAll(async () => {
-    mailbox = await startMailbox();
-    const setup = await createWriteTestApp('endorse-reviewer@example.org', ['membership'], {
-      SMTP_URL: mailbox.url,
-      MAIL_FROM: 'Federation <membership@federation.example>',
-    });
-    ({ cookie, api } = setup);
-    void cookie;
-    t = await withPortalApp(setup.t);
+    t = await createMailingTestApp(
+      async (smtpUrl) => {
+        const setup = await createPortalWriteTestApp(
+          'endorse-reviewer@example.org',
+          ['membership'],
+          {
+            SMTP_URL: smtpUrl,
+            MAIL_FROM: 'Federation <membership@federation.example>',
+          },
+        );
+        api = setup.api;
+        return setup.t;
+      },
+      { pollMs: 100 },
+    );
     portal = t.portal;
-    worker = startTestEmailWorker(t, mailbox, { pollMs: 100 });
     const db = t.database.db;
     await insertMembers(db, [
       {
@@ -103,13 +109,9 @@ describe('endorsement by link', () => {
   });
   afterAll(async () => {
     setClockForTests(null);
-    await worker.stop();
     await t.close();
-    await mailbox.close();
   });
-  beforeEach(async () => {
-    await sql`DELETE FROM rate_limits`.execute(t.database.db);
-  });
+  beforeEach(() => resetThrottles(t));
   afterEach(() => setClockForTests(null));
 
   const detail = async (aid: string) => (await api.get<Detail>(`/api/applications/${aid}`)).body;
@@ -124,7 +126,7 @@ describe('endorsement by link', () => {
 
   /** The token of the newest endorsement e-mail to `to` after `after` messages. */
   async function tokenFor(to: string, after: number) {
-    const mail = await mailbox.waitFor(to, { after });
+    const mail = await t.mailbox.waitFor(to, { after });
     const match = /\/endorse\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? '');
     if (!match?.[1]) throw new Error(`No endorsement link in: ${mail.text}`);
     return { token: match[1], mail };
@@ -132,7 +134,7 @@ describe('endorsement by link', () => {
 
   async function requested(values: Parameters<typeof addApplication>[1] = {}) {
     const application = await addApplication(t.database.db, { status: 'submitted', ...values });
-    const before = mailbox.messages.length;
+    const before = t.mailbox.messages.length;
     const sent = await action(application.aid, { action: 'request-endorsement' });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     const { token, mail } = await tokenFor('owner@ast.example', before);
@@ -146,12 +148,14 @@ describe('endorsement by link', () => {
   it('e-mails the link to the owner and admin users, each in their language, never in clear at rest', async () => {
     const { aid, token, mail, before } = await requested();
     expect(mail.subject).toContain('Demande d’aval');
-    const german = await mailbox.waitFor('admin@ast.example', { after: before });
+    const german = await t.mailbox.waitFor('admin@ast.example', { after: before });
     expect(german.subject).toContain('Bitte um Befürwortung');
     expect(german.text).toContain(`/endorse/${token}`);
     // Staff users and the association's own address are not written to when it has admins.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const to = mailbox.messages.slice(before).flatMap((m) => (m.to ? [JSON.stringify(m.to)] : []));
+    const to = t.mailbox.messages
+      .slice(before)
+      .flatMap((m) => (m.to ? [JSON.stringify(m.to)] : []));
     expect(to.join()).not.toContain('staff@ast.example');
     expect(to.join()).not.toContain('office@ast.example');
 
@@ -222,14 +226,14 @@ describe('endorsement by link', () => {
       path: 'body.reason',
       rule: 'required',
     });
-    const before = mailbox.messages.length;
+    const before = t.mailbox.messages.length;
     const declined = await answer(token, {
       decision: 'decline',
       reason: 'We do not know this company.',
     });
     expect(declined.statusCode, declined.body).toBe(200);
     expect((await detail(aid)).status).toBe('endorsement-declined');
-    const told = await mailbox.waitFor(applicantEmail, { after: before - 10 });
+    const told = await t.mailbox.waitFor(applicantEmail, { after: before - 10 });
     expect(told.text).toContain('We do not know this company.');
   });
 
@@ -315,7 +319,7 @@ describe('endorsement by link', () => {
 
   it('retires the old link on Resend, and waives with a reason', async () => {
     const { aid, token } = await requested();
-    const before = mailbox.messages.length;
+    const before = t.mailbox.messages.length;
     const resent = await action(aid, { action: 'resend-endorsement' });
     expect(resent.status, JSON.stringify(resent.body)).toBe(200);
     const { token: newToken } = await tokenFor('owner@ast.example', before);
@@ -358,9 +362,9 @@ describe('endorsement by link', () => {
     };
     // 6 days 12 hours later is still 8 March in Zurich (23:00 CET): 6 calendar days.
     expect((await ours(6, 12)).endorsement?.remindersSent).toBe(0);
-    const before = mailbox.messages.length;
+    const before = t.mailbox.messages.length;
     expect((await ours(7)).endorsement?.remindersSent).toBe(1);
-    const reminder = await mailbox.waitFor('owner@ast.example', { after: before });
+    const reminder = await t.mailbox.waitFor('owner@ast.example', { after: before });
     expect(reminder.subject).toMatch(/^Rappel/);
     expect((await ours(8)).endorsement?.remindersSent).toBe(1);
     expect((await ours(14)).endorsement?.remindersSent).toBe(2);
@@ -399,7 +403,7 @@ describe('endorsement by link', () => {
       source: 'online',
       submitted_at: null,
     });
-    const before = mailbox.messages.length;
+    const before = t.mailbox.messages.length;
     const submitted = await portal.inject({
       method: 'POST',
       url: `/api/applications/${application.aid}/submit`,

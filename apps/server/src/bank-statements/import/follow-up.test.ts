@@ -13,8 +13,7 @@ import {
   addOpenInvoice,
   addPayingMember,
   bankFile,
-  credit,
-  entryOf,
+  batchPaying,
   importActor as actor,
   importContext as context,
   openImportDatabase,
@@ -65,13 +64,7 @@ describe("a large bank import's follow-up, a job on the queue", () => {
       db,
       actor,
       {
-        content: bankFile([
-          entryOf(
-            invoices.map((invoice) =>
-              credit({ amountMinor: 45_000, structuredReference: invoice.reference }),
-            ),
-          ),
-        ]),
+        content: bankFile([batchPaying(invoices, 45_000)]),
         fileName: 'large.xml',
       },
       { ...context, onFollowUpQueued: (jobId) => queued.push(jobId) },

@@ -7,6 +7,7 @@ import {
   addOpenInvoice,
   addPayingMember,
   bankFile,
+  batchPaying,
   credit,
   entryOf,
   importActor as actor,
@@ -444,11 +445,7 @@ describe('importing a bank file: idempotence', () => {
   it('books exactly once when the same file is imported twice at the same time', async () => {
     const mid = await addPayingMember(db, 'Solothurner Transporte AG');
     const invoices = await Promise.all([1, 2, 3].map(() => addOpenInvoice(db, mid, 3_000)));
-    const xml = bankFile([
-      entryOf(
-        invoices.map((inv) => credit({ amountMinor: 3_000, structuredReference: inv.reference })),
-      ),
-    ]);
+    const xml = bankFile([batchPaying(invoices, 3_000)]);
     const reports = await Promise.all([importXml(xml), importXml(xml)]);
     const paid = reports.map((report) => report.counts.paid).sort();
     expect(paid).toEqual([0, 3]);

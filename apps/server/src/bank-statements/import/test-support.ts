@@ -125,6 +125,13 @@ export function entryOf(
   };
 }
 
+/** One batch booking that pays each invoice `amountMinor` by its reference. */
+export function batchPaying(invoices: TestInvoice[], amountMinor: number): CamtBuildEntry {
+  return entryOf(
+    invoices.map((invoice) => credit({ amountMinor, structuredReference: invoice.reference })),
+  );
+}
+
 /** A bank file of one statement (or several) of our CHF account, reported under `iban`. */
 export function bankFile(
   entries: CamtBuildEntry[],

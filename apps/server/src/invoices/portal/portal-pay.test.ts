@@ -19,7 +19,7 @@ import {
   eventOf,
   invoiceObject,
   nextId,
-  testWebhookSecret,
+  webhookTestEnv,
 } from '../../payments/test-support';
 
 /**
@@ -67,7 +67,7 @@ describe('POST /api/invoices/{iid}/pay in the member portal', () => {
     );
 
   beforeAll(async () => {
-    t = await createPortalTestApp({ STRIPE_WEBHOOK_SECRET: testWebhookSecret });
+    t = await createPortalTestApp(webhookTestEnv);
     portal = t.portal;
     portalUrl = await portal.listen({ port: 0, host: '127.0.0.1' });
     const { db } = t.database;
