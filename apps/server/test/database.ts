@@ -1,38 +1,37 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/database';
-import { installJobQueueSchema } from '../src/db/job-queue';
-import { migrateToLatest } from '../src/db/migrate';
+import { asClusterAdmin, databaseUrlOf } from './template-database';
 
 export const silentLogger = pino({ level: 'silent' });
 
-/** A fresh, empty database on the throwaway test cluster; returns its connection string. */
-export async function createEmptyDatabase(): Promise<string> {
+/** A new database on the throwaway test cluster, empty or a copy of `template`; its URL. */
+async function createDatabase(template?: string): Promise<string> {
   const adminUrl = inject('pgAdminUrl');
   const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  await asClusterAdmin(
+    adminUrl,
+    template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`,
+  );
+  return databaseUrlOf(adminUrl, name);
 }
 
-/** A fresh database with every migration applied, reached through the app's own code. */
+/** A fresh, empty database on the throwaway test cluster; returns its connection string. */
+export function createEmptyDatabase(): Promise<string> {
+  return createDatabase();
+}
+
+/**
+ * A fresh database with every migration applied, reached through the app's own code: a copy of
+ * the run's migrated template (test/global-setup.ts), so every test file starts from what the
+ * migrations give without running them again.
+ */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
-  const database = await openDatabase({
-    databaseUrl: await createEmptyDatabase(),
+  return openDatabase({
+    databaseUrl: await createDatabase(inject('pgTemplateDatabase')),
     dataDir: '/nonexistent',
     role: 'server',
     logger: silentLogger,
   });
-  await migrateToLatest(database.db);
-  await installJobQueueSchema(database.connectionString);
-  return database;
 }

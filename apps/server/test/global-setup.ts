@@ -4,6 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedCluster, embeddedConnectionString } from '../src/db/embedded-postgres';
+import { createMigratedTemplate, dropDatabase } from './template-database';
 
 declare module 'vitest' {
   // Vitest's extension point is an interface; declaration merging needs one here.
@@ -11,6 +12,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Superuser connection to the throwaway cluster; each test file makes its own database. */
     pgAdminUrl: string;
+    /** A database migrated once for the run, which `createTestDatabase` copies (issue 36). */
+    pgTemplateDatabase: string;
     /** A folder for this run's DATA_DIRs (traversable by 'postgres'), removed at the end. */
     scratchDir: string;
   }
@@ -29,7 +32,12 @@ export default async function setup(project: TestProject) {
   const externalAdminUrl = process.env.TEST_DATABASE_ADMIN_URL;
   if (externalAdminUrl) {
     project.provide('pgAdminUrl', externalAdminUrl);
-    return () => fs.rmSync(scratchDir, { recursive: true, force: true });
+    const template = await createMigratedTemplate(externalAdminUrl);
+    project.provide('pgTemplateDatabase', template);
+    return async () => {
+      await dropDatabase(externalAdminUrl, template);
+      fs.rmSync(scratchDir, { recursive: true, force: true });
+    };
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-test-pg-'));
   fs.chmodSync(dataDir, 0o755); // PostgreSQL runs as the 'postgres' user when we are root.
@@ -50,6 +58,7 @@ export default async function setup(project: TestProject) {
     '/postgres',
   );
   project.provide('pgAdminUrl', adminUrl);
+  project.provide('pgTemplateDatabase', await createMigratedTemplate(adminUrl));
   return async () => {
     await cluster.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
