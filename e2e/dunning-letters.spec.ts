@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { pdfText } from '../apps/server/src/invoices/pdf-test-support';
 import { withDatabase } from './support/database';
 import { ops } from './support/ops';
 import { expect, signInByApi, test, testPassword, uniqueEmail } from './support/fixtures';
+import { pdfText } from '../apps/server/test/pdf-text';
 
 /**
  * Issue 32: a postal reminder (a member without an e-mail address) is found with the invoices

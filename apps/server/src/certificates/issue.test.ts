@@ -4,8 +4,9 @@ import { testPublicUrl, type TestApp } from '../../test/app';
 import { createWriteTestApp } from '../../test/fixtures';
 import { expireCertificates } from './expire';
 import { renderCertificatePdf } from './pdf';
-import { addMember, pdfTexts, thisYear } from './test-support';
+import { addMember, thisYear } from './test-support';
 import { auditEntriesOf } from '../../test/audit';
+import { pdfTexts } from '../../test/pdf-text';
 
 type ErrorBody = {
   error: { code: string; message: string; issues?: { path: string; rule: string }[] };

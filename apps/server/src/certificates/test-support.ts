@@ -1,5 +1,4 @@
 import { clock } from '../lib/clock';
-import { inflateSync } from 'node:zlib';
 import type { Language } from '@ops/contract';
 import type { Kysely } from 'kysely';
 import type { Database, MemberStatus } from '../db/schema';
@@ -53,31 +52,4 @@ export async function addMember(
   ];
   if (invoices.length > 0) await db.insertInto('invoices').values(invoices).execute();
   return { mid, number };
-}
-
-/**
- * The text a PDF shows in the standard fonts (PDFKit writes it as hex strings in TJ arrays of
- * deflated content streams), one string per TJ.
- */
-export function pdfTexts(pdf: Buffer): string[] {
-  const texts: string[] = [];
-  const source = pdf.toString('latin1');
-  const streamPattern = /stream\r?\n/g;
-  let match: RegExpExecArray | null;
-  while ((match = streamPattern.exec(source))) {
-    const start = match.index + match[0].length;
-    const end = source.indexOf('endstream', start);
-    if (end < 0) break;
-    let content: string;
-    try {
-      content = inflateSync(pdf.subarray(start, end)).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const array of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      const hex = [...(array[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1]).join('');
-      texts.push(Buffer.from(hex, 'hex').toString('latin1'));
-    }
-  }
-  return texts;
 }

@@ -8,10 +8,10 @@ import {
   addOurAccounts,
   addPayingMember,
 } from '../bank-statements/import/test-support';
-import { pdfText } from '../invoices/pdf-test-support';
 import { cliOnEmptyDatabase } from './test-support';
 import { runDunning } from '../dunning';
 import { loadCountries } from '../seed/countries';
+import { pdfText } from '../../test/pdf-text';
 
 describe('ops dunning run', () => {
   const cli = cliOnEmptyDatabase({ setup: addOurAccounts });

@@ -12,10 +12,10 @@ import type { TestApp } from '../../test/app';
 import { createWriteTestApp } from '../../test/fixtures';
 import type { apiAs } from '../../test/requests';
 import { expectForbidden, expectInvalid } from '../../test/requests';
-import { pdfTexts } from '../certificates/test-support';
 import { memberCreditOf } from '../invoices';
 import { todayAtHeadquarters } from '../lib/dates';
 import { auditEntriesOf } from '../../test/audit';
+import { pdfTexts } from '../../test/pdf-text';
 
 const thisYear = Number(todayAtHeadquarters().slice(0, 4));
 const feeLine: TInvoiceLine = {

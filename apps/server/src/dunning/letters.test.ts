@@ -12,8 +12,8 @@ import type { apiAs } from '../../test/requests';
 import { expectInvalid } from '../../test/requests';
 import { addOurAccounts } from '../bank-statements/import/test-support';
 import type { InvoicesTable, MembersTable } from '../db/schema';
-import { pdfText } from '../invoices/pdf-test-support';
 import { insertDueInvoice, runDunningFromCli } from './test-support';
+import { pdfText } from '../../test/pdf-text';
 
 /** The pages of a PDF: its page objects (PDFKit writes their dictionaries uncompressed). */
 const pageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b(?!s)/g)?.length;

@@ -1,6 +1,5 @@
 import { membershipVatExemption, type TInvoiceLine } from '@ops/contract';
 import type { Insertable, Kysely } from 'kysely';
-import { pdfTexts } from '../certificates/test-support';
 import type { BankAccountsTable, Database, InvoicesTable, MembersTable } from '../db/schema';
 import { buildCreditorReference, buildIban, buildQrReference, buildSwissIban } from '../lib/iban';
 import { insertMembers, memberRow } from '../../test/fixtures';
@@ -117,11 +116,6 @@ export async function insertInvoice(
     })
     .execute();
   return { iid, number };
-}
-
-/** The text of a PDF in the standard fonts, WinAnsi's quotes as Unicode, joined by newlines. */
-export function pdfText(pdf: Buffer): string {
-  return pdfTexts(pdf).join('\n').replace(/\x92/g, '’').replace(/\x96/g, '–').replace(/\x95/g, '•');
 }
 
 /** A small valid PDF (a PDFKit page) with a marker text, as an uploaded file would be. */

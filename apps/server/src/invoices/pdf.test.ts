@@ -17,10 +17,10 @@ import {
   insertAccount,
   insertInvoice,
   insertMember,
-  pdfText,
   qrReference,
   swissQrIban,
 } from './pdf-test-support';
+import { pdfText } from '../../test/pdf-text';
 
 describe('invoice PDF', () => {
   let t: TestApp;

@@ -9,11 +9,11 @@ import {
   type WriteTestApp,
 } from '../../test/fixtures';
 import { expectForbidden, expectInvalid } from '../../test/requests';
-import { pdfTexts } from '../certificates/test-support';
 import { todayAtHeadquarters } from '../lib/dates';
 import { buildSwissIban } from '../lib/iban';
 import { addDays } from './lifecycle';
 import { auditEntriesOf } from '../../test/audit';
+import { pdfTexts } from '../../test/pdf-text';
 
 const thisYear = Number(todayAtHeadquarters().slice(0, 4));
 type Status = 'draft' | 'issued' | 'paid' | 'void' | 'uncollectible' | 'credited';

@@ -7,15 +7,11 @@ import { signInAsNewOperator } from '../../test/app';
 import { apiAs } from '../../test/requests';
 import { renewMemberships } from '../invoices';
 import { renderInvoicePdf } from '../invoices/pdf';
-import {
-  insertDefaultQrAccount,
-  insertInvoice,
-  insertMember,
-  pdfText,
-} from '../invoices/pdf-test-support';
+import { insertDefaultQrAccount, insertInvoice, insertMember } from '../invoices/pdf-test-support';
 import type { InvoicesTable } from '../db/schema';
 import { loadCountries } from '../seed/countries';
 import { mailContext, pay, systemActor } from './ledger-test-support';
+import { pdfText } from '../../test/pdf-text';
 
 /** Member credit pays a newly issued invoice first (issue 16). */
 describe('member credit applied on issue', () => {

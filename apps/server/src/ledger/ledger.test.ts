@@ -4,15 +4,11 @@ import type { TestApp } from '../../test/app';
 import { createWriteTestApp, signInEditorAndReader } from '../../test/fixtures';
 import { apiAs, expectForbidden, expectInvalid } from '../../test/requests';
 import { renderInvoicePdf } from '../invoices/pdf';
-import {
-  insertDefaultQrAccount,
-  insertInvoice,
-  insertMember,
-  pdfText,
-} from '../invoices/pdf-test-support';
+import { insertDefaultQrAccount, insertInvoice, insertMember } from '../invoices/pdf-test-support';
 import { setClockForTests } from '../lib/clock';
 import { creditNote, pay, refund, reverse } from './ledger-test-support';
 import { auditEntriesOf } from '../../test/audit';
+import { pdfText } from '../../test/pdf-text';
 
 /** Sums as the ledger answers them (minor units as strings). */
 const sum = (values: string[]) => values.reduce((total, value) => total + Number(value), 0);

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { renderCertificatePdf, type CertificatePdfData } from '../certificates/pdf';
 import { certificatePdfLabels } from '../certificates/pdf-labels';
-import { pdfTexts } from '../certificates/test-support';
 import { renderCreditNotePdfFromData } from '../credit-notes/pdf/render';
 import { creditNotePdfLabels } from '../credit-notes/pdf/labels';
 import { generatedAttachmentsOf } from '../emails/outbox';
@@ -13,7 +12,6 @@ import {
   insertAccount,
   insertInvoice,
   insertMember,
-  pdfText as pdfLines,
   swissQrIban,
 } from '../invoices/pdf-test-support';
 import { ledgerWords } from '../ledger/ledger-words';
@@ -21,6 +19,7 @@ import { renderStatementPdf } from '../ledger/statement/render';
 import { statementPdfLabels } from '../ledger/statement/labels';
 import { loadCountries } from '../seed/countries';
 import { labelsIn, longDayIn } from './pdf-language';
+import { pdfText as pdfLines, pdfTexts } from '../../test/pdf-text';
 
 /**
  * Issue 17: every PDF the console makes writes its fixed words in the member's preferred

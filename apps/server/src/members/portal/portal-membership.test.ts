@@ -8,7 +8,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsNewOperator, testPublicUrl } from '../../../test/app';
 import { invoiceRow, memberRow, uidOf, insertMembers } from '../../../test/fixtures';
-import { pdfText } from '../../invoices/pdf-test-support';
 import {
   linkToMember,
   signInToPortal,
@@ -18,6 +17,7 @@ import {
   type PortalTestApp,
 } from '../../../test/portal';
 import { clock } from '../../lib/clock';
+import { pdfText } from '../../../test/pdf-text';
 
 /**
  * The member portal's membership side (issue 35): a member's users see their member's status,
