@@ -75,7 +75,12 @@ function createHandle(
     pool,
     db,
     close: () => {
-      closing ??= db.destroy().then(onClose);
+      // Kysely ends the pool only if it ever used it; a handle closed before its first query
+      // (a fresh copy of a template database) would otherwise keep serving queries.
+      closing ??= db
+        .destroy()
+        .then(() => (pool.ending ? undefined : pool.end()))
+        .then(onClose);
       return closing;
     },
   };
