@@ -84,3 +84,5 @@ export {
 // Bulk edit (issue 19, `bulk-edit/`) changes the invoices a selection names.
 export { selectedInvoices } from './selected-invoices';
 export { queueInvoiceEmailIn, type InvoiceEmailKind } from './invoice-email';
+// A membership fee's invoice line: the first invoice of an approval, and the demo data's renewals.
+export { membershipFeeLine, renewalFeeLine } from './membership-fee-line';

@@ -3,16 +3,10 @@
  * already invoiced, the price of the others, their invoices and audit entries in one insert each,
  * the e-mails, and the run's progress.
  */
-import {
-  auditReasonKey,
-  invoiceCurrencies,
-  membershipFeeMinor,
-  membershipVatExemption,
-  feeBandOf,
-} from '@ops/contract';
+import { auditReasonKey, invoiceCurrencies, membershipFeeMinor, feeBandOf } from '@ops/contract';
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { recordAudits, type Actor } from '../db/audit';
-import type { Database, InvoiceLine, InvoiceRenewalRunsTable, InvoicesTable } from '../db/schema';
+import type { Database, InvoiceRenewalRunsTable, InvoicesTable } from '../db/schema';
 import { reusePlansForBulkWrite } from '../db/transaction';
 import { loadEmailRenderer, loadInvoiceEmailFacts } from '../email-templates';
 import { queueEmails } from '../emails';
@@ -21,6 +15,7 @@ import { newId } from '../lib/ids';
 import { addDays, invoicePaymentTermDays } from './lifecycle';
 import { allocateInvoiceSequences, invoiceNumberOf, paymentReferenceOf } from './numbers';
 import { applyMemberCreditIn } from './money/member-credit';
+import { renewalFeeLine } from './membership-fee-line';
 
 type Trx = Transaction<Database>;
 export type RunRow = Selectable<InvoiceRenewalRunsTable>;
@@ -44,12 +39,6 @@ type DueInvoice = { candidate: Candidate; currency: string; fee: number; account
 
 /** Invoices issued by currency in one batch. */
 type BatchTotals = Record<string, { count: number; total: number }>;
-
-const categoryLabel = {
-  individual: 'individual member',
-  association: 'association member',
-  group: 'group member',
-} as const;
 
 /**
  * Who is renewed: active members, not deleted, not honorary (they pay no fee). Pending-payment,
@@ -183,16 +172,8 @@ async function insertInvoices(
   const first = await allocateInvoiceSequences(trx, year, due.length);
   due.forEach(({ candidate, currency, fee, account }, i) => {
     const sequence = first + i;
-    const category = candidate.category as keyof typeof categoryLabel;
-    const lines: InvoiceLine[] = [
-      {
-        description: `Membership fee ${year} – ${categoryLabel[category]}`,
-        quantity: 1,
-        unitAmountMinor: fee,
-        vatRate: null,
-        vatExemption: membershipVatExemption,
-      },
-    ];
+    const category = candidate.category as Exclude<typeof candidate.category, 'honorary'>;
+    const lines = [renewalFeeLine(year, category, fee)];
     rows.push({
       iid: newId(),
       number: invoiceNumberOf(year, sequence),

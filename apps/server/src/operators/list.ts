@@ -44,6 +44,20 @@ type OperatorListRow = {
   disabled: boolean;
 };
 
+/** An operator as the list and the detail both show it: who, with which roles, since when. */
+export function operatorFieldsOf(
+  row: Pick<OperatorListRow, 'uid' | 'email' | 'display_name' | 'roles' | 'active' | 'created_at'>,
+) {
+  return {
+    uid: row.uid,
+    email: row.email,
+    displayName: row.display_name,
+    roles: row.roles,
+    active: row.active,
+    since: new Date(row.created_at).toISOString(),
+  };
+}
+
 /** `roles`: operators holding any of these roles. */
 function rolesCondition(raw: string): RawBuilder<boolean> {
   const values = ownFilterValues('roles', raw, operatorRoles);
@@ -63,15 +77,7 @@ const baseOperatorsList: ListDefinition<OperatorListRow, TOperatorListItem> = {
       'o.created_at',
       'u.disabled',
     ]),
-  toItem: (row) => ({
-    uid: row.uid,
-    email: row.email,
-    displayName: row.display_name,
-    roles: row.roles,
-    active: row.active,
-    since: new Date(row.created_at).toISOString(),
-    userDisabled: row.disabled,
-  }),
+  toItem: (row) => ({ ...operatorFieldsOf(row), userDisabled: row.disabled }),
 };
 
 export function operatorsListFor(

@@ -17,6 +17,7 @@ import {
   updateRecord,
 } from '../db/records';
 import { badInput } from '../errors';
+import { operatorFieldsOf } from './list';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -128,12 +129,7 @@ export async function getOperatorDetail(
 ): Promise<TOperatorDetail> {
   const row = await requireOperatorRow(db, uid);
   return {
-    uid: row.uid,
-    email: row.email,
-    displayName: row.display_name,
-    roles: row.roles,
-    active: row.active,
-    since: new Date(row.created_at).toISOString(),
+    ...operatorFieldsOf(row),
     user: {
       disabled: row.disabled,
       lastSignInAt: row.last_sign_in_at ? new Date(row.last_sign_in_at).toISOString() : null,

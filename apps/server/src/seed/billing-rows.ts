@@ -25,6 +25,7 @@ import {
   type MemberPlan,
 } from './demo-plan';
 import type { EmailJob, InvoiceSummary } from './email-rows';
+import { renewalFeeLine } from '../invoices';
 import { buildCreditorReference, buildQrReference, buildSwissIban } from '../lib/iban';
 import { demoCardInvoiceSid } from './payment-rows';
 import { createPrng, type Prng } from './prng';
@@ -40,7 +41,6 @@ const bankAccountSeeds: Readonly<
 const demoBankIid = '04835';
 const demoBankQrIid = '30835';
 
-export const membershipVatExemption = 'Outside the scope of Swiss VAT (membership fee)';
 export const donationVatExemption = 'Outside the scope of Swiss VAT (donation)';
 
 export function* generateBankAccountRows(plan: DemoPlan): Generator<Insertable<BankAccountsTable>> {
@@ -77,12 +77,6 @@ export function paymentReference(
   const payload = `${memberNumber.replace(/\D/g, '')}${year}${String(sequence).padStart(7, '0')}`;
   return currency === 'USD' ? buildCreditorReference(payload) : buildQrReference(payload);
 }
-
-const categoryLabel = {
-  individual: 'individual member',
-  association: 'association member',
-  group: 'group member',
-} as const;
 
 function paidMethod(prng: Prng): 'bank-transfer' | 'card' | 'cash' | 'other' {
   const roll = prng.next();
@@ -136,15 +130,7 @@ export function* generateInvoiceRows(
     const fee = membershipFees[member.currency][category];
     const sequence = (sequences.get(year) ?? 0) + 1;
     sequences.set(year, sequence);
-    const lines: InvoiceLine[] = [
-      {
-        description: `Membership fee ${year} – ${categoryLabel[category]}`,
-        quantity: 1,
-        unitAmountMinor: fee,
-        vatRate: null,
-        vatExemption: membershipVatExemption,
-      },
-    ];
+    const lines: InvoiceLine[] = [renewalFeeLine(year, category, fee)];
     const donation = hasDonation ? donationMinor : 0;
     if (hasDonation) {
       lines.push({

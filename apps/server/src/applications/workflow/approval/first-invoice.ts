@@ -1,10 +1,11 @@
-import { feeBandOf, firstMembershipFeeChfMinor, membershipVatExemption } from '@ops/contract';
+import { feeBandOf, firstMembershipFeeChfMinor } from '@ops/contract';
 import { monthName, planFirstYear } from '@ops/contract/first-year-billing';
 import type { TFirstInvoicePlan } from '@ops/contract/membership-billing';
 import type { Kysely } from 'kysely';
 import type { OperatorActor } from '../../../db/audit';
 import { insertRecord } from '../../../db/records';
-import type { Database, InvoiceLine } from '../../../db/schema';
+import type { Database } from '../../../db/schema';
+import { membershipFeeLine } from '../../../invoices';
 import { getMembershipBillingSettings } from '../../../membership-billing';
 import { newId } from '../../../lib/ids';
 import { buildCreditorReference, buildQrReference } from '../../../lib/iban';
@@ -87,15 +88,7 @@ export async function issueFirstInvoice(
     .executeTakeFirst();
   const { number, sequence } = await nextInvoiceNumber(trx, year);
   const referencePayload = `${member.number.replace(/\D/g, '')}${year}${String(sequence).padStart(7, '0')}`;
-  const lines: InvoiceLine[] = [
-    {
-      description: feeLineOf(plan, row.category),
-      quantity: 1,
-      unitAmountMinor: fee,
-      vatRate: null,
-      vatExemption: membershipVatExemption,
-    },
-  ];
+  const lines = [membershipFeeLine(feeLineOf(plan, row.category), fee)];
   const iid = newId();
   await insertRecord(
     trx,

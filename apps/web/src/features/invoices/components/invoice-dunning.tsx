@@ -7,6 +7,7 @@ import {
   type RecordTableColumn,
 } from '@/components/detail';
 import { paths } from '@/config/paths';
+import { InvoiceSection } from './invoice-section';
 
 const linkClass = 'text-sky-800 underline hover:text-sky-950';
 
@@ -58,10 +59,7 @@ export function InvoiceDunning({ invoice }: { invoice: TInvoiceDetail }) {
     },
   ];
   return (
-    <section aria-labelledby="invoice-dunning" className="flex flex-col gap-2">
-      <h2 id="invoice-dunning" className="text-sm font-semibold text-slate-900">
-        Dunning
-      </h2>
+    <InvoiceSection id="invoice-dunning" title="Dunning">
       {invoice.dunning.length === 0 ? (
         <p className="text-sm text-slate-600">No reminder sent.</p>
       ) : (
@@ -73,6 +71,6 @@ export function InvoiceDunning({ invoice }: { invoice: TInvoiceDetail }) {
           stackBelow="md"
         />
       )}
-    </section>
+    </InvoiceSection>
   );
 }

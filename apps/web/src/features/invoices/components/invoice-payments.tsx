@@ -16,6 +16,7 @@ import { getErrorMessage } from '@ops/ui/error-message';
 import { useCan } from '@/lib/permissions';
 import { useReverseMovement } from '../api/reverse-movement';
 import { movementKindLabels, movementSourceLabels, paymentMethodLabels } from './labels';
+import { InvoiceSection } from './invoice-section';
 
 const linkClass = 'text-sky-800 underline hover:text-sky-950';
 /** Movements an operator may reverse (the server refuses the others, and says why). */
@@ -138,10 +139,7 @@ export function InvoicePayments({
   ];
 
   return (
-    <section aria-labelledby="invoice-payments" className="flex flex-col gap-2">
-      <h2 id="invoice-payments" className="text-sm font-semibold text-slate-900">
-        Payments
-      </h2>
+    <InvoiceSection id="invoice-payments" title="Payments">
       {invoice.movements.length === 0 ? (
         <p className="text-sm text-slate-600">No money received yet.</p>
       ) : (
@@ -209,6 +207,6 @@ export function InvoicePayments({
         invoice is issued again), and a bank payment returns to the Unmatched payments queue. What
         the payment did to the member (status, paid-through year, certificate) stays as it is.
       </ConfirmDialog>
-    </section>
+    </InvoiceSection>
   );
 }
