@@ -4,6 +4,7 @@ import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import {
+  bundledEntryPath,
   freePort,
   newDataDir,
   runTs,
@@ -11,10 +12,11 @@ import {
   startTs,
   waitForExit,
   waitForReady,
+  type ServerEntry,
 } from '../test/processes';
 import { DEMO_OPERATOR_EMAIL } from './seed';
 
-const main = 'src/main.ts';
+const main = 'src/main.ts' satisfies ServerEntry;
 
 /**
  * The server as `npm start` runs it in a terminal: util-linux's `script` gives it a real pseudo
@@ -23,7 +25,7 @@ const main = 'src/main.ts';
 function startInTerminal(env: Record<string, string>): ChildProcess & { output: () => string } {
   const child = spawn(
     'script',
-    ['-qfec', `${process.execPath} --import tsx ${main}`, '/dev/null'],
+    ['-qfec', `${process.execPath} ${bundledEntryPath(main)}`, '/dev/null'],
     {
       cwd: serverRoot,
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },

@@ -22,6 +22,11 @@ export function createEmptyDatabase(): Promise<string> {
   return createDatabase();
 }
 
+/** A fresh copy of the run's migrated template (below); its URL, for a test that opens it itself. */
+export function createMigratedDatabase(): Promise<string> {
+  return createDatabase(inject('pgTemplateDatabase'));
+}
+
 /**
  * A fresh database with every migration applied, reached through the app's own code: a copy of
  * the run's migrated template (test/global-setup.ts), so every test file starts from what the
@@ -29,7 +34,7 @@ export function createEmptyDatabase(): Promise<string> {
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   return openDatabase({
-    databaseUrl: await createDatabase(inject('pgTemplateDatabase')),
+    databaseUrl: await createMigratedDatabase(),
     dataDir: '/nonexistent',
     role: 'server',
     logger: silentLogger,

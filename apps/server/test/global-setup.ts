@@ -5,6 +5,10 @@ import pino from 'pino';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedCluster, embeddedConnectionString } from '../src/db/embedded-postgres';
 import { createMigratedTemplate, dropDatabase } from './template-database';
+import { bundleServer } from '../server-bundle';
+
+/** Directly inside apps/server, as dist/ is: the server finds the web apps relative to itself. */
+const serverBundleDir = path.resolve(import.meta.dirname, '../dist-test');
 
 declare module 'vitest' {
   // Vitest's extension point is an interface; declaration merging needs one here.
@@ -16,6 +20,8 @@ declare module 'vitest' {
     pgTemplateDatabase: string;
     /** A folder for this run's DATA_DIRs (traversable by 'postgres'), removed at the end. */
     scratchDir: string;
+    /** The run's bundle of the server and the CLI, which test/processes.ts starts. */
+    serverBundleDir: string;
   }
 }
 
@@ -24,6 +30,10 @@ declare module 'vitest' {
  * embedded one. fsync is off: the data is thrown away anyway.
  */
 export default async function setup(project: TestProject) {
+  // The processes the tests start run the sources bundled as the production build bundles them
+  // (about 2 s, once), instead of compiling them through tsx at every start (issue 36).
+  await bundleServer({ main: 'src/main.ts', cli: 'src/cli/main.ts' }, serverBundleDir);
+  project.provide('serverBundleDir', serverBundleDir);
   const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-test-run-'));
   fs.chmodSync(scratchDir, 0o755);
   project.provide('scratchDir', scratchDir);

@@ -27,15 +27,29 @@ export async function freePort(): Promise<number> {
 
 export type ProcessResult = { code: number | null; stdout: string; stderr: string };
 
-/** Runs TypeScript entry points of the server the way `npm run ops` does (through tsx). */
+/**
+ * The server's two entry points, as the tests start them: bundled once for the run by
+ * test/global-setup.ts with the production build's own options (server-bundle.ts), into
+ * apps/server/dist-test. A process from the bundle is ready in about a second; through tsx,
+ * which reads and compiles the sources at every start, it took four to six (issue 36).
+ */
+export const bundledEntries = { 'src/main.ts': 'main.js', 'src/cli/main.ts': 'cli.js' } as const;
+export type ServerEntry = keyof typeof bundledEntries;
+
+/** The bundled file `node` runs for `entry`. */
+export function bundledEntryPath(entry: ServerEntry): string {
+  return path.join(inject('serverBundleDir'), bundledEntries[entry]);
+}
+
+/** Runs an entry point of the server (the CLI, or the server itself) to its end. */
 export function runTs(
-  entry: string,
+  entry: ServerEntry,
   args: string[],
   env: Record<string, string>,
   input?: string,
 ): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+    const child = spawn(process.execPath, [bundledEntryPath(entry), ...args], {
       cwd: serverRoot,
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     });
@@ -49,11 +63,12 @@ export function runTs(
   });
 }
 
+/** Starts an entry point of the server (usually the server) and collects what it prints. */
 export function startTs(
-  entry: string,
+  entry: ServerEntry,
   env: Record<string, string>,
 ): ChildProcess & { output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [bundledEntryPath(entry)], {
     cwd: serverRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
   });

@@ -15,6 +15,7 @@ import {
   startTs,
   waitForExit,
   waitForReady,
+  type ServerEntry,
 } from '../../test/processes';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { openDatabaseByUrl } from '../db/test-support';
@@ -22,7 +23,7 @@ import { installJobQueueSchema } from '../db/job-queue';
 import { countRows } from './restore-backup';
 
 const execFileAsync = promisify(execFile);
-const cli = 'src/cli/main.ts';
+const cli = 'src/cli/main.ts' satisfies ServerEntry;
 const isRoot = os.userInfo().uid === 0;
 
 /** The tables whose every row is compared, not only counted: the federation's money and history. */

@@ -1,7 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../test/database';
-import { newDataDir, runTs } from '../../test/processes';
+import { newDataDir, repositoryRoot, runTs } from '../../test/processes';
 import { loadConfig } from '../config';
 import { startServer, type RunningServer } from '../server';
 import { cliEntry, cliOnEmptyDatabase } from './test-support';
@@ -30,6 +31,19 @@ describe('the command line', () => {
     );
     expect((await ops(['seed', 'demo', '--help'])).stdout).toMatch(/--scale <members>/);
     expect((await ops(['search', '--help'])).stdout).toMatch(/reindex/);
+  });
+
+  it('runs from its sources as `npm run ops` (the README’s command), as well as bundled', async () => {
+    // Every other test runs the CLI's bundle (test/processes.ts); this one runs what an
+    // operator types, through tsx, so the command of the operating contract stays proven.
+    const result = spawnSync('npm', ['run', '--silent', 'ops', '--', 'operators', '--help'], {
+      cwd: repositoryRoot,
+      encoding: 'utf8',
+      env: { ...process.env, DATABASE_URL: cli.database.connectionString },
+    });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/add \[options\] <email>/);
   });
 
   it('refuses an unknown command, naming it', async () => {

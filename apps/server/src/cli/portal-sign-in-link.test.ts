@@ -9,10 +9,10 @@ import {
   createPortalTestApp,
   type PortalTestApp,
 } from '../../test/portal';
-import { runTs } from '../../test/processes';
+import { runTs, type ServerEntry } from '../../test/processes';
 import { portalSessionCookieName, sessionCookieName } from '../auth/sessions';
 
-const cli = 'src/cli/main.ts';
+const cli = 'src/cli/main.ts' satisfies ServerEntry;
 
 /**
  * `npm run ops -- portal-sign-in-link <email>` (issue 35): how to try the member portal as a

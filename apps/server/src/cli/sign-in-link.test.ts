@@ -7,10 +7,10 @@ import {
   testPublicUrl,
   type TestApp,
 } from '../../test/app';
-import { runTs } from '../../test/processes';
+import { runTs, type ServerEntry } from '../../test/processes';
 import { sha256 } from '../auth/sessions';
 
-const cli = 'src/cli/main.ts';
+const cli = 'src/cli/main.ts' satisfies ServerEntry;
 
 /** The one URL the command printed. */
 function printedLink(stdout: string): URL {

@@ -3,18 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
-import { createEmptyDatabase, silentLogger } from '../../test/database';
-import { runTs } from '../../test/processes';
+import { createMigratedDatabase, silentLogger } from '../../test/database';
+import { runTs, type ServerEntry } from '../../test/processes';
 import { openDatabase, type DatabaseHandle } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
 import type { Database } from '../db/schema';
 
-/** The CLI's entry point, relative to apps/server, as `npm run ops` runs it. */
-export const cliEntry = 'src/cli/main.ts';
+/** The CLI's entry point, relative to apps/server, as `npm run ops` runs it (bundled: test/processes.ts). */
+export const cliEntry = 'src/cli/main.ts' satisfies ServerEntry;
 
 /**
- * The command line's tests run `npm run ops -- …` as the operator would (a child process through
- * tsx) on a fresh, migrated database of the test cluster, which the test reads with the CLI's own
+ * The command line's tests run `npm run ops -- …` as the operator would (a child process of the
+ * CLI's bundle, test/processes.ts) on a fresh, migrated database of the test cluster, which the test reads with the CLI's own
  * role. Call it in a `describe`: it opens the database before the file's tests and closes it
  * after; `setup` adds what every test of the file needs, `tempFolder` makes a folder for the
  * files the commands read (removed after).
@@ -27,14 +26,13 @@ export function cliOnEmptyDatabase(
   let folder = '';
 
   beforeAll(async () => {
-    databaseUrl = await createEmptyDatabase();
+    databaseUrl = await createMigratedDatabase();
     database = await openDatabase({
       databaseUrl,
       dataDir: '/nonexistent',
       role: 'cli',
       logger: silentLogger,
     });
-    await migrateToLatest(database.db);
     await options.setup?.(database.db);
     if (options.tempFolder) folder = fs.mkdtempSync(path.join(os.tmpdir(), options.tempFolder));
   });
