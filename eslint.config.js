@@ -51,7 +51,14 @@ const serverAreaZones = serverAreas.flatMap((area) => [
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.test-results/**', 'test-results/**'],
+    ignores: [
+      '**/dist/**',
+      '**/dist-test/**',
+      '**/node_modules/**',
+      'data/**',
+      '.test-results/**',
+      'test-results/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.strict,
