@@ -107,6 +107,7 @@ export default tseslint.config(
       // Read .ts/.tsx files with the TypeScript parser when following imports (as the plugin's
       // own `typescript` preset does); without it no-cycle sees no TypeScript module at all.
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/cache': { lifetime: Infinity },
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
